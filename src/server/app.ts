@@ -1,0 +1,87 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import './types';
+import { authRoutes } from './auth/routes';
+import { createTokenService, loadSigningKey } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './health/routes';
+import { MailRelay } from './mail/relay';
+import { fileTransport, smtpTransport, type MailTransport } from './mail/transports';
+import { registerAuth } from './plugins/auth';
+import { registerApiDocs } from './plugins/docs';
+import { registerErrorHandling } from './plugins/errors';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWeb } from './plugins/web';
+import { webDistDir } from './paths';
+import path from 'node:path';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Where mail goes; defaults to SMTP_URL, or .eml files under DATA_DIR/mail. */
+  mailTransport?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app to serve; defaults to dist/web. */
+  webRoot?: string;
+}
+
+/** 3 MB of photos grow by a third as data URLs, plus the form's text. */
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Builds the app in a fixed order: external plugins, then the app's shared objects (database,
+ * tokens, mail relay, the access guard), then the feature routes, then the web app.
+ */
+export async function buildApp(options: AppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await registerRateLimit(app, config);
+  await registerApiDocs(app, config);
+
+  const transport =
+    options.mailTransport ??
+    (config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : fileTransport(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM, app.log));
+  const relay = new MailRelay({
+    db: database.db,
+    transport,
+    log: app.log.child({ component: 'mail-relay' }),
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryMaxMs: config.MAIL_RETRY_MAX_MS,
+    pollMs: config.MAIL_POLL_MS,
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('tokens', createTokenService(loadSigningKey(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL_HOURS));
+  app.decorate('mail', relay);
+  // Closing the app lets the relay finish the message it is sending; the database is closed by its owner.
+  app.addHook('onClose', async () => relay.stop());
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, options.webRoot ?? webDistDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginInput, loginResponse, userRoleResponse } from '../../shared/schemas/auth';
+import { messages } from '../../shared/messages';
+import { errorResponse } from '../../shared/schemas/errors';
+import { authenticate } from '../plugins/auth';
+import { limitBy } from '../plugins/rate-limit';
+import { findUserByUsername } from '../users/repository';
+import { hashPassword, verifyPassword } from './passwords';
+
+// Verifying against a real hash when the user does not exist keeps the answer time the same, so
+// timing does not reveal which usernames exist.
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword('no such user: a password nobody has'));
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const window = { max: app.config.LOGIN_RATE_LIMIT_MAX, timeWindowMs: app.config.RATE_LIMIT_WINDOW_MINUTES * 60_000 };
+  const perAddress = limitBy(app, { ...window, key: (request) => `login-ip:${request.ip}` });
+  const perUsername = limitBy(app, {
+    ...window,
+    key: (request) => `login-user:${String((request.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase()}`,
+  });
+
+  r.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      preHandler: [perAddress, perUsername],
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a username and password',
+        body: loginInput,
+        response: { 200: loginResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const user = await findUserByUsername(app.db, username);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+      if (!user || !ok) {
+        return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: messages.loginInvalid });
+      }
+      const token = await app.tokens.sign({ sub: user.id, ver: user.tokenVersion });
+      return { token, role: user.role };
+    },
+  );
+
+  r.get(
+    '/login/user-role',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: "The role of the bearer token's user; 401 when the token is missing or no longer valid",
+        response: { 200: userRoleResponse, 401: userRoleResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(app, request);
+      if (!user) return reply.code(401).send({ valid: false, userRole: null });
+      return { valid: true, userRole: user.role };
+    },
+  );
+}

@@ -1,0 +1,78 @@
+// npm run user:add -- --username NAME --role admin|employee [--full-name "…"] [--email …]
+// The password is asked on the terminal (not echoed), or read from standard input when piped.
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { parseArgs } from 'node:util';
+import { USER_ROLES, type UserRole } from '../../shared/constants';
+import { hashPassword } from '../auth/passwords';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { findUserByUsername, insertUser } from '../users/repository';
+
+const MIN_PASSWORD = 8;
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+  }
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      process.stdout.write(question);
+      // Hide what is typed: print nothing for each keystroke.
+      (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
+      rl.question('', (answer) => {
+        process.stdout.write('\n');
+        resolve(answer);
+      });
+    });
+  const first = await ask('Password: ');
+  const second = await ask('Repeat password: ');
+  rl.close();
+  if (first !== second) throw new Error('The passwords do not match.');
+  return first;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      username: { type: 'string' },
+      role: { type: 'string', default: 'employee' },
+      'full-name': { type: 'string' },
+      email: { type: 'string' },
+      phone: { type: 'string' },
+    },
+  });
+  const username = values.username?.trim();
+  if (!username) throw new Error('Give a username: npm run user:add -- --username NAME --role admin|employee');
+  if (!USER_ROLES.includes(values.role as UserRole)) throw new Error(`--role must be one of: ${USER_ROLES.join(', ')}`);
+
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const password = await readPassword();
+  if (password.length < MIN_PASSWORD) throw new Error(`The password must be at least ${MIN_PASSWORD} characters.`);
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/db` });
+  try {
+    await database.migrate();
+    if (await findUserByUsername(database.db, username)) throw new Error(`The username "${username}" is already taken.`);
+    await insertUser(database.db, {
+      username,
+      passwordHash: await hashPassword(password),
+      role: values.role as UserRole,
+      fullName: values['full-name'] ?? '',
+      email: values.email ?? '',
+      phone: values.phone ?? '',
+    });
+    console.log(`Added ${values.role} "${username}".`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : `Could not add the user: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

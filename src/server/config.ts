@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultBusiness } from '../shared/business';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const port = z.coerce
+  .number({ error: 'must be a whole number from 1 to 65535' })
+  .int('must be a whole number from 1 to 65535')
+  .min(1, 'must be a whole number from 1 to 65535')
+  .max(65535, 'must be a whole number from 1 to 65535');
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a positive whole number' }).int('must be a positive whole number').positive('must be a positive whole number').default(fallback);
+
+const url = (protocols: string[], hint: string) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: hint },
+  );
+
+/** Every environment variable the product reads; defaults make `npm start` work as it is. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: port.default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: url(['postgres:', 'postgresql:'], 'must be a postgres:// URL'),
+    PUBLIC_URL: url(['http:', 'https:'], 'must be an http:// or https:// URL'),
+    SMTP_URL: url(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
+    MAIL_FROM: z.string().trim().min(1).default('Sac Handyman <no-reply@sachandyman.example>'),
+    OWNER_EMAIL: z.email('must be an e-mail address').default('owner@sachandyman.example'),
+    ADMIN_USERNAME: optionalString,
+    ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
+    JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+    TOKEN_TTL_HOURS: positiveInt(12),
+    REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// URL'),
+    CALENDAR_EMBED_URL: url(['https:'], 'must be an https:// URL'),
+    BUSINESS_NAME: z.string().trim().min(1).default(defaultBusiness.name),
+    BUSINESS_EMAIL: z.email('must be an e-mail address').default(defaultBusiness.email),
+    BUSINESS_PHONE: z.string().trim().min(1).default(defaultBusiness.phone),
+    HERO_IMAGES_DIR: optionalString,
+    RATE_LIMIT_MAX: positiveInt(5),
+    RATE_LIMIT_WINDOW_MINUTES: positiveInt(10),
+    LOGIN_RATE_LIMIT_MAX: positiveInt(10),
+    MAIL_RETRY_BASE_MS: positiveInt(5000),
+    MAIL_RETRY_MAX_MS: positiveInt(15 * 60 * 1000),
+    MAIL_POLL_MS: positiveInt(2000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_USERNAME === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD'],
+        message: 'ADMIN_USERNAME and ADMIN_PASSWORD go together: set both or neither',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  };
+}

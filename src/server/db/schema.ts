@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { JobStatus, QuoteRequestStatus, QuoteStatus, UserRole } from '../../shared/constants';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    role: text('role').$type<UserRole>().notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Bumped on every password or role change: tokens carrying an older version stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: text('id').primaryKey(),
+    /** "Q" + the last 9 characters of the id, upper-case: what the client types to look it up. */
+    quoteNumber: text('quote_number').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull().default(''),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    notes: text('notes').notNull(),
+    preferredEndDate: date('preferred_end_date', { mode: 'string' }),
+    status: text('status').$type<QuoteRequestStatus>().notNull().default('Pending'),
+    declineReason: text('decline_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('quote_requests_quote_number_idx').on(t.quoteNumber)],
+);
+
+export const quoteRequestImages = pgTable(
+  'quote_request_images',
+  {
+    id: text('id').primaryKey(),
+    quoteRequestId: text('quote_request_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_request_images_request_idx').on(t.quoteRequestId, t.position)],
+);
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: text('id').primaryKey(),
+    /** The number shown on the quote and in the e-mail. */
+    quoteId: text('quote_id').notNull(),
+    quoteRequestId: text('quote_request_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    clientName: text('client_name').notNull(),
+    projectName: text('project_name').notNull(),
+    status: text('status').$type<QuoteStatus>().notNull().default('Pending'),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    clientMessage: text('client_message'),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    quoteDate: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('quotes_quote_id_idx').on(t.quoteId),
+    uniqueIndex('quotes_quote_request_idx').on(t.quoteRequestId),
+  ],
+);
+
+export const quoteMaterials = pgTable(
+  'quote_materials',
+  {
+    id: text('id').primaryKey(),
+    quoteId: text('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [index('quote_materials_quote_idx').on(t.quoteId, t.position)],
+);
+
+export const quoteLabor = pgTable(
+  'quote_labor',
+  {
+    id: text('id').primaryKey(),
+    quoteId: text('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    hourlyRateCents: bigint('hourly_rate_cents', { mode: 'number' }).notNull(),
+    hours: numeric('hours', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [index('quote_labor_quote_idx').on(t.quoteId, t.position)],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    quoteId: text('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    quoteRequestId: text('quote_request_id').references(() => quoteRequests.id, { onDelete: 'set null' }),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull().default(''),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status').$type<JobStatus>().notNull().default('Not Started'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_created_idx').on(t.createdAt, t.id)],
+);
+
+export const jobWorkers = pgTable(
+  'job_workers',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] }), index('job_workers_user_idx').on(t.userId)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: text('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/** Transactional outbox: written with the change that causes the mail, delivered by the relay. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    sent: boolean('sent').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sent} = false`)],
+);

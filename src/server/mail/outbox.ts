@@ -1,0 +1,33 @@
+import type { DbOrTx } from '../db/client';
+import { newId } from '../db/ids';
+import { mailOutbox, type MailAttachment } from '../db/schema';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+}
+
+/** A header value cannot carry a line break: one would let input add headers of its own. */
+export function safeHeader(value: string): string {
+  return value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
+}
+
+/**
+ * Writes a message to the outbox. Pass the transaction of the change that causes the mail, so the
+ * two are stored together or not at all; the relay delivers it after the commit.
+ */
+export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<string> {
+  const id = newId();
+  await tx.insert(mailOutbox).values({
+    id,
+    toAddress: safeHeader(mail.to),
+    subject: safeHeader(mail.subject),
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments ?? [],
+  });
+  return id;
+}

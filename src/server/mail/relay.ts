@@ -1,0 +1,139 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { MailTransport, OutboxMessage } from './transports';
+
+export interface RelayOptions {
+  db: Db;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  pollMs: number;
+  batchSize?: number;
+}
+
+/** How long a claimed message stays reserved for one relay before another may try it. */
+const CLAIM_MS = 120_000;
+
+/** Delay before attempt n+1 after n failures: base · 2^(n-1), capped. */
+export function backoffMs(failures: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
+}
+
+/**
+ * Delivers the outbox: claims due messages, sends each, marks it sent, and on failure schedules a
+ * retry with exponential backoff. Several relays (one per app process) can share one database.
+ */
+export class MailRelay {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private kicked = false;
+
+  constructor(private readonly options: RelayOptions) {}
+
+  get transportName(): string {
+    return this.options.transport.describe;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Look at the outbox now rather than at the next poll (called after a commit that queued mail). */
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  /** Stops polling; a send under way is finished and recorded first. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.options.transport.close();
+  }
+
+  /** Delivers everything due now; returns how many messages were attempted. */
+  async deliverDue(): Promise<number> {
+    const batch = await this.claim();
+    for (const message of batch) {
+      await this.deliverOne(message);
+    }
+    return batch.length;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.kicked = false;
+      let attempted = 0;
+      try {
+        attempted = await this.deliverDue();
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'mail relay could not read the outbox');
+      }
+      if (attempted === 0 && !this.kicked && this.running) await this.sleep(this.options.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async claim(): Promise<OutboxMessage[]> {
+    const { db } = this.options;
+    // The database's clock decides what is due: it also stamped next_attempt_at.
+    const now = sql`now()`;
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.sent, false),
+          lte(mailOutbox.nextAttemptAt, now),
+          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(this.options.batchSize ?? 10)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_MS / 1000})` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  private async deliverOne(message: OutboxMessage): Promise<void> {
+    const { db, transport, log, retryBaseMs, retryMaxMs } = this.options;
+    try {
+      await transport.deliver(message);
+    } catch (error) {
+      const failures = message.attempts + 1;
+      const delay = backoffMs(failures, retryBaseMs, retryMaxMs);
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn({ mailId: message.id, failures, retryInMs: delay, reason }, 'mail delivery failed; will retry');
+      await db
+        .update(mailOutbox)
+        .set({ attempts: failures, lastError: reason.slice(0, 1000), nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`, lockedUntil: null })
+        .where(eq(mailOutbox.id, message.id));
+      return;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ sent: true, sentAt: sql`now()`, attempts: message.attempts + 1, lockedUntil: null, lastError: null })
+      .where(and(eq(mailOutbox.id, message.id), eq(mailOutbox.sent, false)));
+    log.info({ mailId: message.id, to: message.toAddress }, 'mail delivered');
+  }
+}

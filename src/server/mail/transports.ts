@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { mailOutbox } from '../db/schema';
+
+export type OutboxMessage = typeof mailOutbox.$inferSelect;
+
+export interface MailTransport {
+  describe: string;
+  deliver(message: OutboxMessage): Promise<void>;
+  close(): void;
+}
+
+function toNodemailer(from: string, m: OutboxMessage) {
+  return {
+    from,
+    to: m.toAddress,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    // A stable Message-ID lets receivers recognise a retried delivery of the same message.
+    messageId: `<${m.id}@outbox.handyman>`,
+    date: m.createdAt,
+    attachments: m.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.contentBase64, 'base64'),
+    })),
+  };
+}
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    describe: `SMTP ${new URL(url).host}`,
+    async deliver(message) {
+      await transporter.sendMail(toNodemailer(from, message));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Without SMTP_URL: each message becomes an .eml file that any mail program opens. */
+export function fileTransport(dir: string, from: string, log: FastifyBaseLogger): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    describe: `files in ${dir}`,
+    async deliver(message) {
+      const info = await transporter.sendMail(toNodemailer(from, message));
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${message.createdAt.toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log.info({ file, to: message.toAddress, subject: message.subject }, `Mail written to ${file}`);
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { ensureFirstAdmin } from './users/first-admin';
+
+function fail(message: string): never {
+  console.error(`\nThe server could not start.\n${message}\n`);
+  process.exit(1);
+}
+
+function readConfig(): Config {
+  // A .env file beside package.json fills in what the environment does not set.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+async function openAndMigrate(config: Config): Promise<Database> {
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/db` });
+    await database.migrate();
+    return database;
+  } catch (error) {
+    await database?.close().catch(() => {});
+    const where = config.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${config.DATA_DIR}/db`;
+    fail(`Cannot open ${where}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function printCredentials(username: string, password: string) {
+  const lines = ['First admin account created. Sign in at /login with:', `  username: ${username}`, `  password: ${password}`, 'This password is shown only this once: keep it somewhere safe.'];
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = '─'.repeat(width + 2);
+  console.log(`\n┌${bar}┐\n${lines.map((l) => `│ ${l.padEnd(width)} │`).join('\n')}\n└${bar}┘\n`);
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openAndMigrate(config);
+  const admin = await ensureFirstAdmin(database.db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+  const app = await buildApp({ config, database });
+  if (admin.created) {
+    if (admin.generatedPassword) printCredentials(admin.username!, admin.generatedPassword);
+    else app.log.info({ username: admin.username }, 'first admin account created from ADMIN_USERNAME');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal}: finishing requests in flight, then stopping`);
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await database.close().catch(() => {});
+    const code = (error as { code?: string }).code;
+    fail(code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to a free port.` : String(error));
+  }
+  app.mail.start();
+  app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);
+}
+
+await main();

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findUserById, type UserRow } from '../users/repository';
+
+/** Who may call a route: everyone, any signed-in staff member, or admins only. */
+export type Access = 'public' | 'staff' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with who may call it, for the authorization matrix test and the docs. */
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * The user a request's bearer token stands for, read from the database now: a deleted user, or a
+ * token issued before a password or role change, gets null.
+ */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const claims = await app.tokens.verify(token);
+  if (!claims) return null;
+  const user = await findUserById(app.db, claims.sub);
+  if (!user || user.tokenVersion !== claims.ver) return null;
+  return user;
+}
+
+/**
+ * One guard for the whole API: every /api route states its access in `config.access` (start-up
+ * fails if one does not), and this hook enforces it before the body is even read.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  const routeAccess: FastifyInstance['routeAccess'] = [];
+  app.decorate('routeAccess', routeAccess);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${url} does not declare config.access`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url, access });
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config?.access ?? 'public';
+    if (access === 'public') return;
+    const user = await authenticate(app, request);
+    if (!user) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue' });
+    if (access === 'admin' && user.role !== 'admin') {
+      return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'This needs an admin account' });
+    }
+    request.user = user;
+  });
+}

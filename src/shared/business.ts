@@ -1,0 +1,16 @@
+/** What the site shows about the business; the server fills it from BUSINESS_* configuration. */
+export interface SiteConfig {
+  businessName: string;
+  businessEmail: string;
+  businessPhone: string;
+  publicUrl: string;
+  calendarEmbedUrl: string | null;
+}
+
+export const defaultBusiness = {
+  name: 'Sac Handyman Services',
+  email: 'hello@sachandyman.example',
+  phone: '(916) 555-0142',
+  tagline: 'Residential and commercial repairs, installs and pressure washing in the Sacramento area.',
+  areaServed: 'Sacramento and Surrounding Counties',
+} as const;

@@ -1,0 +1,33 @@
+/** Business constants of spec section 9: one place, read by server and client. */
+
+export const QUOTE_REQUEST_STATUSES = ['Pending', 'Accepted', 'Quote Sent', 'Declined'] as const;
+export type QuoteRequestStatus = (typeof QUOTE_REQUEST_STATUSES)[number];
+
+export const QUOTE_STATUSES = ['Pending', 'Accepted', 'Declined', 'Requested More Info'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const JOB_STATUSES = ['Not Started', 'In Progress', 'Completed', 'Cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const USER_ROLES = ['employee', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const WORKER_TAGS = ['Painting', 'Drywall', 'Plumbing', 'Tile'] as const;
+export type WorkerTag = (typeof WORKER_TAGS)[number];
+
+export const MAX_UPLOAD_BYTES = 3_145_728;
+export const PAGE_SIZE = 10;
+export const PAGINATION_WINDOW = 5;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const WORKER_SEARCH_DEBOUNCE_MS = 700;
+export const REFETCH_INTERVAL_MS = 60_000;
+export const STALE_TIME_MS = 300_000;
+export const QUERY_RETRIES = 3;
+export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
+export const TOAST_AUTO_CLOSE_MS = 5_000;
+export const NARROW_BREAKPOINT_PX = 768;
+export const HERO_IMAGE_COUNT = 5;
+export const HERO_INTERVAL_MS = 7_000;
+export const HERO_FADE_MS = 2_000;
+export const TAX_RATE_PERCENT = 8;
+export const JWT_STORAGE_KEY = 'jwt';

@@ -1,0 +1,46 @@
+/**
+ * Every validation message and toast text of the spec (sections 5 and 8), written once and used by
+ * the forms, the server's validation and the tests.
+ */
+export const messages = {
+  // Quote form and contact form (spec section 5)
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  emailInvalid: 'Please enter a valid email address',
+  streetRequired: 'Street address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  zipRequired: 'Zip code is required',
+  specificationsRequired: 'Specifications are required',
+  messageRequired: 'Message is required',
+  filesTooLarge: 'Files exceed the maximum size limit of 3 MB',
+  // Sign in
+  loginRequired: 'Username and password required',
+  loginNoToken: 'Error receiving token, login failed',
+  loginSuccess: 'Login Successful',
+  loginInvalid: 'Invalid username or password',
+  loggedOut: 'Successfully logged out!',
+  // Quote number lookup
+  quoteNumberRequired: 'Please enter your quote number.',
+  quoteNumberInvalid: 'Invalid quote number.',
+  // Toasts (spec section 8)
+  tooManyAttempts: 'Too many attempts. Please wait ten minutes and try again.',
+  quoteSubmitError: 'Error submitting. Please check your inputs and try again.',
+  contactSuccess: 'Successfully submitted contact request!',
+  contactError: 'Error submitting contact request. Please try again.',
+  quoteSent: 'Quote sent successfully',
+  quoteAccepted: 'Quote accepted successfully',
+  quoteDeclined: 'Quote declined successfully',
+  quoteSendError: 'Failed to send quote',
+  quoteAcceptError: 'Error accepting quote',
+  quoteDeclineError: 'Error declining quote',
+  usernameTaken: 'Username already exists',
+  userAddError: 'Error adding user. Please try again',
+  userUpdateError: 'Error updating user. Please try again',
+  userAdded: 'User added successfully',
+  userUpdated: 'User updated successfully',
+  userDeleteError: 'Error deleting user. Please try again',
+  usersLoadError: 'Error fetching users. Please try again later.',
+  workerAlreadyAssigned: 'Worker already assigned',
+  jobNotFound: 'Job Not Found',
+} as const;

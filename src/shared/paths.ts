@@ -1,0 +1,36 @@
+/** Every client route, written once: the router, links, e-mails and the sitemap use these. */
+export const paths = {
+  home: '/',
+  servicesSection: '/#services-section',
+  getAQuote: '/get-a-quote',
+  getAQuoteSuccess: '/get-a-quote/success',
+  contact: '/contact',
+  thankYou: '/thank-you',
+  login: '/login',
+  quoteRequestStatus: '/quote-request-status',
+  quoteRequestStatusOf: (quoteRequestId: string) => `/quote-request-status/${encodeURIComponent(quoteRequestId)}`,
+  quoteAccepted: '/quote/accepted',
+  quoteDeclined: '/quote/declined',
+  clientQuote: (quoteId: string, token: string) => `/quote/${encodeURIComponent(quoteId)}?token=${encodeURIComponent(token)}`,
+  unauthorized: '/unauthorized',
+  admin: {
+    root: '/admin',
+    dashboard: '/admin',
+    calendar: '/admin/calendar',
+    quoteRequests: '/admin/quote-requests',
+    quoteRequest: (id: string) => `/admin/quote-requests/${encodeURIComponent(id)}`,
+    jobs: '/admin/jobs',
+    job: (id: string) => `/admin/jobs/${encodeURIComponent(id)}`,
+    users: '/admin/users',
+  },
+  employee: {
+    root: '/employee',
+    dashboard: '/employee',
+    calendar: '/employee/calendar',
+    jobs: '/employee/jobs',
+    schedule: '/employee/schedule',
+  },
+} as const;
+
+/** Public pages worth listing for search engines. */
+export const publicIndexablePaths = [paths.home, paths.getAQuote, paths.contact, paths.quoteRequestStatus] as const;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { USER_ROLES } from '../constants';
+import { messages } from '../messages';
+
+export const loginInput = z.object({
+  username: z.string({ error: messages.loginRequired }).trim().min(1, messages.loginRequired).max(100),
+  password: z.string({ error: messages.loginRequired }).min(1, messages.loginRequired).max(200),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const loginResponse = z.object({ token: z.string(), role: z.enum(USER_ROLES) });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const userRoleResponse = z.object({ valid: z.boolean(), userRole: z.enum(USER_ROLES).nullable() });
+export type UserRoleResponse = z.infer<typeof userRoleResponse>;

@@ -1,0 +1,48 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { paths } from '../../shared/paths';
+import { HomePage } from '../features/home/pages/home-page';
+import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
+import { ErrorPage } from './error-page';
+import { PublicLayout } from './layouts/public-layout';
+import { ScrollToTop } from './scroll-to-top';
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+/** Lazy route modules keep each area's code out of the others' first load. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: paths.home, element: <HomePage /> },
+          { path: paths.getAQuote, lazy: page(() => import('../features/quote-requests/pages/get-a-quote-page')) },
+          { path: paths.getAQuoteSuccess, lazy: page(() => import('../features/quote-requests/pages/quote-request-sent-page')) },
+          { path: paths.contact, lazy: page(() => import('../features/contact/pages/contact-page')) },
+          { path: paths.thankYou, lazy: page(() => import('../features/contact/pages/thank-you-page')) },
+          { path: paths.login, lazy: page(() => import('../features/auth/pages/login-page')) },
+          { path: paths.quoteRequestStatus, lazy: page(() => import('../features/quote-requests/pages/status-lookup-page')) },
+          { path: `${paths.quoteRequestStatus}/:quoteRequestId`, lazy: page(() => import('../features/quote-requests/pages/status-page')) },
+          { path: paths.quoteAccepted, lazy: page(() => import('../features/quotes/pages/quote-accepted-page')) },
+          { path: paths.quoteDeclined, lazy: page(() => import('../features/quotes/pages/quote-declined-page')) },
+          { path: '/quote/:quoteId', lazy: page(() => import('../features/quotes/pages/client-quote-page')) },
+          { path: paths.unauthorized, element: <UnauthorizedPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: `${paths.admin.root}/*`, lazy: page(() => import('../features/admin/admin-area')) },
+      { path: `${paths.employee.root}/*`, lazy: page(() => import('../features/employee/employee-area')) },
+    ],
+  },
+]);

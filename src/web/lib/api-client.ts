@@ -1,0 +1,61 @@
+import { JWT_STORAGE_KEY } from '../../shared/constants';
+
+/** A failed API call: the HTTP status and the server's message. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const tokenStore = {
+  get: () => localStorage.getItem(JWT_STORAGE_KEY),
+  set: (token: string) => localStorage.setItem(JWT_STORAGE_KEY, token),
+  clear: () => localStorage.removeItem(JWT_STORAGE_KEY),
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Staff calls send the user to /login when the server no longer accepts the token. */
+  redirectOn401?: boolean;
+}
+
+/** The one way the web app calls the API: JSON in and out, with the stored bearer token. */
+export async function api<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    if (response.status === 401 && options.redirectOn401) {
+      tokenStore.clear();
+      window.location.assign('/login');
+    }
+    const message = (data as { message?: string } | undefined)?.message ?? response.statusText;
+    throw new ApiError(response.status, message, data);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

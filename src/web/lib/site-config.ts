@@ -1,0 +1,22 @@
+import { defaultBusiness, type SiteConfig } from '../../shared/business';
+
+let cached: SiteConfig | undefined;
+
+/** The business details the server writes into the page (configuration), read once. */
+export function siteConfig(): SiteConfig {
+  if (cached) return cached;
+  const fromServer = document.getElementById('site-config')?.textContent;
+  const fallback: SiteConfig = {
+    businessName: defaultBusiness.name,
+    businessEmail: defaultBusiness.email,
+    businessPhone: defaultBusiness.phone,
+    publicUrl: window.location.origin,
+    calendarEmbedUrl: null,
+  };
+  try {
+    cached = fromServer ? { ...fallback, ...(JSON.parse(fromServer) as Partial<SiteConfig>) } : fallback;
+  } catch {
+    cached = fallback;
+  }
+  return cached;
+}

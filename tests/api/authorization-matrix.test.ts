@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
+
+/** What the guard lets through: `ok` means any answer but 401/403 (the route's own checks decide). */
+type Expect = number | 'ok';
+
+interface Row {
+  access: 'public' | 'staff' | 'admin';
+  /** A concrete URL for routes with parameters. */
+  url?: string;
+  body?: unknown;
+  anonymous: Expect;
+  employee: Expect;
+  admin: Expect;
+}
+
+const PUBLIC: Pick<Row, 'anonymous' | 'employee' | 'admin'> = { anonymous: 'ok', employee: 'ok', admin: 'ok' };
+const STAFF: Pick<Row, 'anonymous' | 'employee' | 'admin'> = { anonymous: 401, employee: 'ok', admin: 'ok' };
+const ADMIN: Pick<Row, 'anonymous' | 'employee' | 'admin'> = { anonymous: 401, employee: 403, admin: 'ok' };
+void STAFF;
+void ADMIN;
+
+/**
+ * Every /api route × anonymous, employee, admin. A route missing here fails the first test, so a
+ * new route cannot be added without saying who may call it.
+ */
+export const matrix: Record<string, Row> = {
+  'GET /api/health': { access: 'public', ...PUBLIC },
+  'POST /api/login': { access: 'public', body: { username: 'nobody', password: 'wrong' }, anonymous: 401, employee: 401, admin: 401 },
+  'GET /api/login/user-role': { access: 'public', anonymous: 401, employee: 200, admin: 200 },
+};
+
+describe.each(dbKinds)('authorization matrix (%s)', (kind) => {
+  let t: TestApp;
+  let tokens: { employee: string; admin: string };
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    tokens = { employee: (await createUserAndSignIn(t, 'employee')).token, admin: (await createUserAndSignIn(t, 'admin')).token };
+  });
+  afterAll(() => t.close());
+
+  it('lists every /api route, with the access the route declares', () => {
+    const declared = Object.fromEntries(t.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(Object.keys(declared).sort()).toEqual(Object.keys(matrix).sort());
+    for (const [route, row] of Object.entries(matrix)) expect(declared[route], route).toBe(row.access);
+  });
+
+  for (const [route, row] of Object.entries(matrix)) {
+    for (const who of ['anonymous', 'employee', 'admin'] as const) {
+      it(`${route} as ${who} → ${row[who]}`, async () => {
+        const [method, path] = route.split(' ') as [string, string];
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: row.url ?? path,
+          headers: who === 'anonymous' ? {} : bearer(tokens[who]),
+          ...(row.body !== undefined ? { payload: row.body as object } : {}),
+        });
+        if (row[who] === 'ok') expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+        else expect(res.statusCode, res.body).toBe(row[who]);
+      });
+    }
+  }
+});

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/server/auth/passwords';
+import { ensureFirstAdmin } from '../../src/server/users/first-admin';
+import { findUserByUsername, insertUser } from '../../src/server/users/repository';
+import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
+
+describe.each(dbKinds)('first admin (%s)', (kind) => {
+  let database: TestDatabase;
+  afterEach(() => database.destroy());
+
+  it('creates the configured admin once', async () => {
+    database = await createTestDatabase(kind);
+    expect(await ensureFirstAdmin(database.db, 'owner', 'owner-password')).toEqual({ created: true, username: 'owner' });
+    const owner = await findUserByUsername(database.db, 'owner');
+    expect(owner?.role).toBe('admin');
+    expect(owner?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(owner!.passwordHash, 'owner-password')).toBe(true);
+    expect(await ensureFirstAdmin(database.db, 'owner', 'owner-password')).toEqual({ created: false });
+  });
+
+  it('generates a strong password for "admin" when none is configured', async () => {
+    database = await createTestDatabase(kind);
+    const result = await ensureFirstAdmin(database.db);
+    expect(result.username).toBe('admin');
+    expect(result.generatedPassword).toMatch(/^[A-Za-z0-9]{20}$/);
+    const admin = await findUserByUsername(database.db, 'admin');
+    expect(await verifyPassword(admin!.passwordHash, result.generatedPassword!)).toBe(true);
+    expect((await ensureFirstAdmin(database.db)).created).toBe(false);
+  });
+
+  it('does not collide with an employee already called admin', async () => {
+    database = await createTestDatabase(kind);
+    await insertUser(database.db, { username: 'Admin', passwordHash: 'x', role: 'employee' });
+    const result = await ensureFirstAdmin(database.db);
+    expect(result.username).toMatch(/^admin-[a-z0-9]{4}$/);
+  });
+});

@@ -1,0 +1,19 @@
+import { expect, test } from './support/fixtures';
+
+test('the home page loads with the business name', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Sac Handyman Services/);
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
+});
+
+test('an unknown path shows Page Not Found with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('routes match case-insensitively, as the footer link /Login expects', async ({ page }) => {
+  await page.goto('/Quote/Accepted');
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+});

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../../src/server/app';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { MailTransport } from '../../src/server/mail/transports';
+import { insertUser, type UserRow } from '../../src/server/users/repository';
+import type { UserRole } from '../../src/shared/constants';
+import { createTestDatabase, type DbKind, type TestDatabase } from './test-db';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: TestDatabase;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  database?: TestDatabase;
+  mailTransport?: MailTransport;
+  webRoot?: string;
+}
+
+export function testConfig(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-test-'))): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: 'http://handyman.test',
+    OWNER_EMAIL: 'owner@handyman.test',
+    MAIL_RETRY_BASE_MS: '50',
+    MAIL_RETRY_MAX_MS: '400',
+    MAIL_POLL_MS: '50',
+    RATE_LIMIT_MAX: '1000',
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
+}
+
+/** The real app on a database of its own, for `app.inject`. */
+export async function createTestApp(kind: DbKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = options.database ?? (await createTestDatabase(kind));
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    webRoot: options.webRoot ?? path.join(config.DATA_DIR, 'no-web-build'),
+    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir: config.DATA_DIR,
+    async close() {
+      await app.close();
+      if (!options.database) await database.destroy();
+      fs.rmSync(config.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** Creates a user straight in the database and signs in through the API. */
+export async function createUserAndSignIn(t: TestApp, role: UserRole, fields: { username?: string; password?: string } = {}): Promise<{ user: UserRow; token: string; password: string }> {
+  const password = fields.password ?? 'correct horse battery';
+  const username = fields.username ?? `${role}${++counter}${Date.now().toString(36)}`;
+  const user = await insertUser(t.database.db, { username, passwordHash: await hashPassword(password), role, fullName: `${role} ${counter}` });
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { user, token: res.json<{ token: string }>().token, password };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/client';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set. */
+export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase extends Database {
+  /** postgres:// URL of this test's own database (postgres kind only). */
+  url?: string;
+  /** Closes and, for PostgreSQL, drops the database. */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated database of its own: in-memory PGlite, or a new database on the server. */
+export async function createTestDatabase(kind: DbKind, options: { dataDir?: string } = {}): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: options.dataDir ?? 'memory://' });
+    await database.migrate();
+    return { ...database, destroy: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `hm_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  await database.migrate();
+  return {
+    ...database,
+    url: url.toString(),
+    async destroy() {
+      await database.close();
+      await withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin(url: string, fn: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
+import { freePort, startServerProcess, waitForHealth } from '../helpers/server-process';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-start-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+describe('start-up with bad configuration', () => {
+  it('stops with a list of what is wrong, not a stack trace', async () => {
+    const proc = startServerProcess({ PORT: 'abc', OWNER_EMAIL: 'not-an-address', DATA_DIR: tmp });
+    expect(await proc.exited).toBe(1);
+    const out = proc.output();
+    expect(out).toContain('Invalid configuration:');
+    expect(out).toContain('PORT: must be a whole number from 1 to 65535');
+    expect(out).toContain('OWNER_EMAIL: must be an e-mail address');
+    expect(out).not.toMatch(/\n\s+at /);
+  });
+
+  it('stops with a clear message when DATABASE_URL cannot be reached', async () => {
+    const port = await freePort();
+    const proc = startServerProcess({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nothing`, DATA_DIR: tmp, PORT: String(await freePort()) });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain(`Cannot open DATABASE_URL: Cannot connect to the database at postgres://postgres@127.0.0.1:${port}/nothing`);
+    expect(proc.output()).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe.each(dbKinds)('start, sign in, restart (%s)', (kind) => {
+  let database: TestDatabase | undefined;
+  afterAll(() => database?.destroy());
+
+  it('prints the first admin once, keeps data across a restart, and stops cleanly on SIGTERM', async () => {
+    const dataDir = path.join(tmp, kind);
+    const env: Record<string, string> = { DATA_DIR: dataDir, HOST: '127.0.0.1' };
+    if (kind === 'postgres') {
+      database = await createTestDatabase('postgres');
+      env.DATABASE_URL = database.url!;
+    }
+    const port = await freePort();
+    const first = startServerProcess({ ...env, PORT: String(port) });
+    await waitForHealth(port, first);
+    const match = /username: (\S+)\s*│\s*\n│\s+password: (\S+)/.exec(first.output());
+    expect(match, first.output()).not.toBeNull();
+    const [, username, password] = match!;
+    const login = () => fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    expect((await login()).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = startServerProcess({ ...env, PORT: String(port) });
+    await waitForHealth(port, second);
+    expect(second.output()).not.toContain('password:');
+    const res = await login();
+    expect(res.status).toBe(200);
+    expect((await res.json()).role).toBe('admin');
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+});

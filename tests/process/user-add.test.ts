@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/server/auth/passwords';
+import { openDatabase } from '../../src/server/db/client';
+import { findUserByUsername } from '../../src/server/users/repository';
+import { projectRoot } from '../../src/server/paths';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-cli-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function userAdd(args: string[], input: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/user-add.ts', ...args], {
+    cwd: projectRoot,
+    input,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+}
+
+describe('npm run user:add', () => {
+  it('adds a user with the password read from stdin, and refuses a duplicate', async () => {
+    const ok = userAdd(['--username', 'Maria', '--role', 'employee', '--full-name', 'Maria Lopez'], 'tile-and-grout\n');
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout).toContain('Added employee "Maria".');
+    const dup = userAdd(['--username', 'maria', '--role', 'admin'], 'another-password\n');
+    expect(dup.status).toBe(1);
+    expect(dup.stderr).toContain('already taken');
+
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    const user = await findUserByUsername(database.db, 'maria');
+    await database.close();
+    expect(user).toMatchObject({ username: 'Maria', role: 'employee', fullName: 'Maria Lopez' });
+    expect(await verifyPassword(user!.passwordHash, 'tile-and-grout')).toBe(true);
+  });
+
+  it('refuses a short password and an unknown role', () => {
+    expect(userAdd(['--username', 'x', '--role', 'employee'], 'short\n').stderr).toContain('at least 8 characters');
+    expect(userAdd(['--username', 'x', '--role', 'owner'], 'long-enough\n').stderr).toContain('--role must be one of: employee, admin');
+  });
+});
