@@ -68,6 +68,14 @@ export async function buildApp(options: AppOptions) {
   app.decorate('db', database.db);
   app.decorate('tokens', createTokenService(loadSigningKey(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL_HOURS));
   app.decorate('mail', relay);
+  // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   // Closing the app lets the relay finish the message it is sending; the database is closed by its owner.
   app.addHook('onClose', async () => relay.stop());
   registerAuth(app);
