@@ -6,7 +6,9 @@ import { authRoutes } from './auth/routes';
 import { createTokenService, loadSigningKey } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
+import { publicQuoteRequestRoutes } from './quote-requests/routes';
 import { MailRelay } from './mail/relay';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/transports';
 import { registerAuth } from './plugins/auth';
@@ -84,6 +86,8 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(publicQuoteRequestRoutes);
+      await api.register(contactRoutes);
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,9 @@ export const matrix: Record<string, Row> = {
   'GET /api/health': { access: 'public', ...PUBLIC },
   'POST /api/login': { access: 'public', body: { username: 'nobody', password: 'wrong' }, anonymous: 401, employee: 401, admin: 401 },
   'GET /api/login/user-role': { access: 'public', anonymous: 401, employee: 200, admin: 200 },
+  'POST /api/quoterequest/create': { access: 'public', body: {}, anonymous: 400, employee: 400, admin: 400 },
+  'GET /api/quoterequest/status/:quoteNumber': { access: 'public', url: '/api/quoterequest/status/Q000000000', anonymous: 404, employee: 404, admin: 404 },
+  'POST /api/contact': { access: 'public', body: {}, anonymous: 400, employee: 400, admin: 400 },
 };
 
 describe.each(dbKinds)('authorization matrix (%s)', (kind) => {

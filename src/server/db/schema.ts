@@ -191,6 +191,7 @@ export const mailOutbox = pgTable(
   {
     id: text('id').primaryKey(),
     toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),

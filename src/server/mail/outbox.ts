@@ -4,6 +4,8 @@ import { mailOutbox, type MailAttachment } from '../db/schema';
 
 export interface OutgoingMail {
   to: string;
+  /** Where the recipient's reply goes, e.g. the client who wrote a contact message. */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -24,6 +26,7 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<strin
   await tx.insert(mailOutbox).values({
     id,
     toAddress: safeHeader(mail.to),
+    replyTo: mail.replyTo ? safeHeader(mail.replyTo) : null,
     subject: safeHeader(mail.subject),
     text: mail.text,
     html: mail.html,

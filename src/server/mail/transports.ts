@@ -16,6 +16,7 @@ function toNodemailer(from: string, m: OutboxMessage) {
   return {
     from,
     to: m.toAddress,
+    ...(m.replyTo ? { replyTo: m.replyTo } : {}),
     subject: m.subject,
     text: m.text,
     html: m.html,

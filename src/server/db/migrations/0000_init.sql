@@ -34,6 +34,7 @@ CREATE TABLE "jobs" (
 CREATE TABLE "mail_outbox" (
 	"id" text PRIMARY KEY NOT NULL,
 	"to_address" text NOT NULL,
+	"reply_to" text,
 	"subject" text NOT NULL,
 	"text" text NOT NULL,
 	"html" text NOT NULL,

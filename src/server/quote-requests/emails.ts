@@ -1,0 +1,62 @@
+import { paths } from '../../shared/paths';
+import type { Config } from '../config';
+import { composeEmail, type Business } from '../mail/compose';
+import type { OutgoingMail } from '../mail/outbox';
+import type { QuoteRequestRow } from './repository';
+
+export function businessOf(config: Config): Business {
+  return { name: config.BUSINESS_NAME, email: config.BUSINESS_EMAIL, phone: config.BUSINESS_PHONE };
+}
+
+const addressLine = (r: QuoteRequestRow) => `${r.street}, ${r.city}, ${r.state} ${r.zip}`;
+
+/** To the client: thanks, the Quote Number, and the link to follow the request. */
+export function quoteRequestThankYou(config: Config, request: QuoteRequestRow): OutgoingMail {
+  const statusUrl = `${config.PUBLIC_URL}${paths.quoteRequestStatusOf(request.id)}`;
+  const { html, text } = composeEmail({
+    business: businessOf(config),
+    heading: 'Thank you for your quote request!',
+    blocks: [
+      { kind: 'paragraph', text: `Hi ${request.contactName},` },
+      { kind: 'paragraph', text: `We have received your request and will get back to you soon with an answer.` },
+      { kind: 'emphasis', label: 'Your Quote Number:', value: request.quoteNumber },
+      { kind: 'paragraph', text: 'Use it to check the status of your request at any time:' },
+      { kind: 'button', label: 'Check your quote request status', href: statusUrl },
+      {
+        kind: 'details',
+        rows: [
+          ['Address', addressLine(request)],
+          ['Preferred end date', request.preferredEndDate ?? 'None given'],
+        ],
+      },
+      { kind: 'preformatted', text: request.notes },
+      { kind: 'paragraph', text: `Questions? Reply to this e-mail or call us at ${config.BUSINESS_PHONE}.` },
+    ],
+  });
+  return { to: request.contactEmail, subject: `Thank you for your quote request — Quote Number ${request.quoteNumber}`, html, text };
+}
+
+/** To the owner: a new request to triage, with the link to its admin page. */
+export function newQuoteRequestNotice(config: Config, request: QuoteRequestRow, imageCount: number): OutgoingMail {
+  const adminUrl = `${config.PUBLIC_URL}${paths.admin.quoteRequest(request.id)}`;
+  const { html, text } = composeEmail({
+    business: businessOf(config),
+    heading: `New quote request ${request.quoteNumber}`,
+    blocks: [
+      {
+        kind: 'details',
+        rows: [
+          ['Name', request.contactName],
+          ['E-mail', request.contactEmail],
+          ['Phone', request.contactPhone || 'Not provided'],
+          ['Address', addressLine(request)],
+          ['Preferred end date', request.preferredEndDate ?? 'None given'],
+          ['Photos', String(imageCount)],
+        ],
+      },
+      { kind: 'preformatted', text: request.notes },
+      { kind: 'button', label: 'Open the request', href: adminUrl },
+    ],
+  });
+  return { to: config.OWNER_EMAIL, replyTo: request.contactEmail, subject: `New quote request from ${request.contactName} (${request.quoteNumber})`, html, text };
+}

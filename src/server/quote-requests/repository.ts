@@ -1,0 +1,95 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { quoteNumberOf, type QuoteRequestView } from '../../shared/schemas/quote-request';
+import type { DbOrTx } from '../db/client';
+import { newId } from '../db/ids';
+import { quoteRequestImages, quoteRequests } from '../db/schema';
+import type { ProcessedImage } from './images';
+
+export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
+export type ImageSummary = Pick<typeof quoteRequestImages.$inferSelect, 'id' | 'quoteRequestId' | 'width' | 'height' | 'position'>;
+
+export interface NewQuoteRequest {
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  notes: string;
+  preferredEndDate: string | null;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+/**
+ * Stores a request and its photos. The quote number comes from the id's random tail; in the rare
+ * case two ids share it, a new id is drawn (inside a savepoint, so the caller's transaction lives on).
+ */
+export async function insertQuoteRequest(tx: DbOrTx, request: NewQuoteRequest, images: ProcessedImage[]): Promise<QuoteRequestRow> {
+  for (let attempt = 0; ; attempt++) {
+    const id = newId();
+    try {
+      const row = await tx.transaction(async (sp) => {
+        const [inserted] = await sp
+          .insert(quoteRequests)
+          .values({ id, quoteNumber: quoteNumberOf(id), ...request })
+          .returning();
+        return inserted!;
+      });
+      if (images.length > 0) {
+        await tx.insert(quoteRequestImages).values(images.map((image, position) => ({ id: newId(), quoteRequestId: id, position, ...image })));
+      }
+      return row;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** Finds a request by its quote number ("Q…", any case, with or without the Q) or its full id. */
+export async function findQuoteRequestByNumberOrId(db: DbOrTx, numberOrId: string): Promise<QuoteRequestRow | undefined> {
+  const clean = numberOrId.trim().replace(/^q/i, '');
+  if (/^[0-9a-f]{24}$/i.test(clean)) {
+    return db.query.quoteRequests.findFirst({ where: eq(quoteRequests.id, clean.toLowerCase()) });
+  }
+  if (/^[0-9a-z]{9}$/i.test(clean)) {
+    return db.query.quoteRequests.findFirst({ where: eq(quoteRequests.quoteNumber, `Q${clean.toUpperCase()}`) });
+  }
+  return undefined;
+}
+
+export function findQuoteRequestById(db: DbOrTx, id: string): Promise<QuoteRequestRow | undefined> {
+  return db.query.quoteRequests.findFirst({ where: eq(quoteRequests.id, id) });
+}
+
+export function listImageSummaries(db: DbOrTx, quoteRequestIds: string[]): Promise<ImageSummary[]> {
+  if (quoteRequestIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: quoteRequestImages.id, quoteRequestId: quoteRequestImages.quoteRequestId, width: quoteRequestImages.width, height: quoteRequestImages.height, position: quoteRequestImages.position })
+    .from(quoteRequestImages)
+    .where(inArray(quoteRequestImages.quoteRequestId, quoteRequestIds))
+    .orderBy(asc(quoteRequestImages.position));
+}
+
+/** The spec's shape of a quote request. */
+export function toQuoteRequestView(row: QuoteRequestRow, images: ImageSummary[] = []): QuoteRequestView {
+  return {
+    _id: row.id,
+    quoteNumber: row.quoteNumber,
+    contactPerson: { name: row.contactName, email: row.contactEmail, phone: row.contactPhone },
+    address: { street: row.street, city: row.city, state: row.state, zip: row.zip },
+    notes: row.notes,
+    preferredEndDate: row.preferredEndDate,
+    quoteStatus: row.status,
+    quoteRequestDate: row.createdAt.toISOString(),
+    images: images.map((i) => ({ _id: i.id, width: i.width, height: i.height })),
+  };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../shared/messages';
+import { errorResponse } from '../../shared/schemas/errors';
+import { quoteRequestInput, quoteRequestView, quoteStatusResponse } from '../../shared/schemas/quote-request';
+import { enqueueMail } from '../mail/outbox';
+import { notFound } from '../plugins/errors';
+import { publicFormLimit } from '../plugins/rate-limit';
+import { newQuoteRequestNotice, quoteRequestThankYou } from './emails';
+import { processImages } from './images';
+import { findQuoteRequestByNumberOrId, insertQuoteRequest, listImageSummaries, toQuoteRequestView } from './repository';
+
+export async function publicQuoteRequestRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/quoterequest/create',
+    {
+      config: { access: 'public', ...publicFormLimit(app.config) },
+      schema: {
+        tags: ['quote requests'],
+        summary: 'A visitor asks for a quote (photos as data URLs, 3 MB in total)',
+        body: quoteRequestInput,
+        response: { 201: z.object({ quoteRequest: quoteRequestView }), 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const images = await processImages(body.images);
+      const row = await app.db.transaction(async (tx) => {
+        const created = await insertQuoteRequest(
+          tx,
+          {
+            contactName: body.contactPerson.name,
+            contactEmail: body.contactPerson.email,
+            contactPhone: body.contactPerson.phone,
+            ...body.address,
+            notes: body.notes,
+            preferredEndDate: body.preferredEndDate,
+          },
+          images,
+        );
+        await enqueueMail(tx, quoteRequestThankYou(app.config, created));
+        await enqueueMail(tx, newQuoteRequestNotice(app.config, created, images.length));
+        return created;
+      });
+      app.mail.kick();
+      const summaries = await listImageSummaries(app.db, [row.id]);
+      return reply.code(201).send({ quoteRequest: toQuoteRequestView(row, summaries) });
+    },
+  );
+
+  r.get(
+    '/quoterequest/status/:quoteNumber',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['quote requests'],
+        summary: 'The status of a request, by its quote number (Q…) or full id',
+        params: z.object({ quoteNumber: z.string().max(64) }),
+        response: { 200: quoteStatusResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const row = await findQuoteRequestByNumberOrId(app.db, request.params.quoteNumber);
+      if (!row) throw notFound(messages.quoteNumberInvalid);
+      return { quoteStatus: row.status };
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES } from '../constants';
+import { messages } from '../messages';
+
+const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const optional = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v ?? '');
+const email = z.string({ error: messages.emailInvalid }).trim().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid));
+
+/** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Must be a real date');
+
+/** A photo as the browser sends it: `data:image/…;base64,…`. Its content is checked on the server. */
+export const imageDataUrl = z
+  .string()
+  .max(Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 100, messages.filesTooLarge)
+  .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/]+={0,2}$/, 'Each image must be a base64 data URL');
+
+export const contactPersonInput = z.object({
+  name: required(messages.firstNameRequired, 120),
+  email,
+  phone: optional(40),
+});
+
+export const addressInput = z.object({
+  street: required(messages.streetRequired),
+  city: required(messages.cityRequired, 100),
+  state: required(messages.stateRequired, 50),
+  zip: required(messages.zipRequired, 20),
+});
+
+/** POST /api/quoterequest/create: the body the spec's client sends. */
+export const quoteRequestInput = z.strictObject({
+  contactPerson: contactPersonInput,
+  address: addressInput,
+  notes: required(messages.specificationsRequired, 5000),
+  images: z.array(imageDataUrl).max(10, 'At most 10 images').optional().default([]),
+  preferredEndDate: z.union([isoDate, z.literal(''), z.null()]).optional().transform((v) => v || null),
+});
+export type QuoteRequestInput = z.input<typeof quoteRequestInput>;
+
+/** The Get a Quote form: the same rules, field by field as the visitor sees them. */
+export const quoteRequestForm = z.object({
+  firstName: required(messages.firstNameRequired, 60),
+  lastName: required(messages.lastNameRequired, 60),
+  phone: optional(40),
+  email,
+  street: required(messages.streetRequired),
+  city: required(messages.cityRequired, 100),
+  state: required(messages.stateRequired, 50),
+  zip: required(messages.zipRequired, 20),
+  specifications: required(messages.specificationsRequired, 5000),
+  preferredEndDate: z.union([isoDate, z.literal('')]).optional(),
+});
+export type QuoteRequestForm = z.input<typeof quoteRequestForm>;
+
+export function quoteRequestFromForm(form: z.output<typeof quoteRequestForm>, images: string[]): QuoteRequestInput {
+  return {
+    contactPerson: { name: `${form.firstName} ${form.lastName}`, email: form.email, phone: form.phone },
+    address: { street: form.street, city: form.city, state: form.state, zip: form.zip },
+    notes: form.specifications,
+    images,
+    preferredEndDate: form.preferredEndDate || null,
+  };
+}
+
+export const quoteRequestStatus = z.enum(QUOTE_REQUEST_STATUSES);
+
+/** A quote request as the API answers it (spec section 3 names). */
+export const quoteRequestView = z.object({
+  _id: z.string(),
+  quoteNumber: z.string(),
+  contactPerson: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
+  notes: z.string(),
+  preferredEndDate: z.string().nullable(),
+  quoteStatus: quoteRequestStatus,
+  quoteRequestDate: z.string(),
+  images: z.array(z.object({ _id: z.string(), width: z.number(), height: z.number() })),
+});
+export type QuoteRequestView = z.infer<typeof quoteRequestView>;
+
+export const quoteStatusResponse = z.object({ quoteStatus: quoteRequestStatus });
+
+/** The number a client types: "Q" and the last 9 characters of the id (the id itself if shorter). */
+export function quoteNumberOf(id: string): string {
+  const clean = id.trim().replace(/^q/i, '');
+  return `Q${(clean.length > 9 ? clean.slice(-9) : clean).toUpperCase()}`;
+}
