@@ -12,6 +12,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
+    proxy: Object.fromEntries(['/api', '/media', '/robots.txt', '/sitemap.xml'].map((p) => [p, `http://localhost:${process.env.PORT ?? 3000}`])),
   },
 });

@@ -17,6 +17,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { siteRoutes } from './site/routes';
 import { webDistDir } from './paths';
 import path from 'node:path';
 
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api' },
   );
 
+  await app.register(siteRoutes);
   await registerWeb(app, options.webRoot ?? webDistDir);
   return app;
 }

@@ -11,7 +11,7 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
     // A small stand-in for the Vite build: an index page and one hashed asset.
     webRoot = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hm-web-'));
     fs.mkdirSync(path.join(webRoot, 'assets'));
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
     fs.writeFileSync(path.join(webRoot, 'robots-extra.txt'), 'hello');
     t = await createTestApp(kind, { webRoot });
@@ -37,9 +37,9 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
   });
 
   it('serves the web app for any page path, with a fresh index each time', async () => {
-    for (const url of ['/', '/get-a-quote', '/admin/quote-requests/123', '/Login', '/no/such/page']) {
+    for (const [url, status] of [['/', 200], ['/get-a-quote', 200], ['/admin/quote-requests/123', 200], ['/Login', 200], ['/no/such/page', 404]] as const) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');

@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { renderPageHead } from '../site/page-head';
 import { body } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Where index.html receives each page's title, description, structured data and site settings. */
+const HEAD_MARK = '<!--app-head-->';
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other GET path answered with
@@ -29,11 +32,13 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
     app.log.warn(`No web build in ${root}: run "npm run build" (npm start does it for you).`);
   }
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  if (indexHtml && !indexHtml.includes(HEAD_MARK)) throw new Error(`${indexFile} lacks the ${HEAD_MARK} marker`);
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (!isPage) return reply.code(404).send(body(404, `Route ${request.method}:${request.url.split('?')[0]} not found`));
     if (!indexHtml) return reply.code(503).type('text/plain').send('The web app has not been built yet. Run "npm run build".');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const { head, status } = renderPageHead(app.config, request.url.split('?')[0]!);
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml.replace(HEAD_MARK, head));
   });
 }

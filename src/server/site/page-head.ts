@@ -1,0 +1,74 @@
+import type { SiteConfig } from '../../shared/business';
+import { defaultBusiness } from '../../shared/business';
+import { metaForPath, notFoundMeta } from '../../shared/page-meta';
+import type { Config } from '../config';
+import { escapeHtml } from '../mail/compose';
+import { heroSources } from './hero-images';
+
+/** JSON inside <script>: "<" escaped so no value can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function siteConfigOf(config: Config): SiteConfig & { heroImages: string[] } {
+  return {
+    businessName: config.BUSINESS_NAME,
+    businessEmail: config.BUSINESS_EMAIL,
+    businessPhone: config.BUSINESS_PHONE,
+    publicUrl: config.PUBLIC_URL,
+    calendarEmbedUrl: config.CALENDAR_EMBED_URL ?? null,
+    heroImages: heroSources(config.HERO_IMAGES_DIR).map((_, i) => `/media/hero/${i + 1}`),
+  };
+}
+
+export function localBusinessJsonLd(config: Config) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'HomeAndConstructionBusiness',
+    name: config.BUSINESS_NAME,
+    description: defaultBusiness.tagline,
+    url: config.PUBLIC_URL,
+    telephone: config.BUSINESS_PHONE,
+    email: config.BUSINESS_EMAIL,
+    image: `${config.PUBLIC_URL}/media/hero/1-1280.jpg`,
+    areaServed: [
+      { '@type': 'City', name: 'Sacramento' },
+      { '@type': 'AdministrativeArea', name: 'Sacramento County' },
+      { '@type': 'AdministrativeArea', name: 'Placer County' },
+      { '@type': 'AdministrativeArea', name: 'Yolo County' },
+      { '@type': 'AdministrativeArea', name: 'El Dorado County' },
+    ],
+  };
+}
+
+/**
+ * The <head> tags of one page: title, description, canonical link, Open Graph, robots, the
+ * business's JSON-LD, and the site configuration the client reads. Also says whether the path is
+ * a page at all (404 otherwise).
+ */
+export function renderPageHead(config: Config, pathname: string): { head: string; status: 200 | 404 } {
+  const found = metaForPath(pathname);
+  const meta = found ?? notFoundMeta;
+  const title = meta.title ? `${meta.title} | ${config.BUSINESS_NAME}` : `${config.BUSINESS_NAME} — Handyman in Sacramento`;
+  const url = `${config.PUBLIC_URL}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+  const image = `${config.PUBLIC_URL}/media/hero/1-1280.jpg`;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    meta.index ? `<link rel="canonical" href="${escapeHtml(url)}">` : '<meta name="robots" content="noindex">',
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(config.BUSINESS_NAME)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<script type="application/ld+json">${scriptJson(localBusinessJsonLd(config))}</script>`,
+    `<script type="application/json" id="site-config">${scriptJson(siteConfigOf(config))}</script>`,
+  ];
+  if (pathname === '/') {
+    // The first hero image is the largest thing on the home page: fetch it with the HTML.
+    tags.push(
+      `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="/media/hero/1-640.webp 640w, /media/hero/1-1280.webp 1280w, /media/hero/1-1920.webp 1920w" imagesizes="100vw">`,
+    );
+  }
+  return { head: tags.join('\n    '), status: found ? 200 : 404 };
+}

@@ -1,0 +1,49 @@
+import { paths } from './paths';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Staff and one-off pages stay out of search results. */
+  index: boolean;
+}
+
+const staff: PageMeta = { title: 'Staff', description: 'Staff back office.', index: false };
+
+/**
+ * Every client route pattern with its title and description: the server writes them into the page
+ * it sends (for search engines and link previews), the client into document.title.
+ */
+export const routeMeta: [pattern: string, meta: PageMeta][] = [
+  [paths.home, { title: '', description: 'Handyman services in Sacramento and surrounding counties: residential and commercial repairs, installs, painting, drywall, tile, plumbing and electrical fixtures, and pressure washing. Send photos and get a fast, free quote.', index: true }],
+  [paths.getAQuote, { title: 'Get a Quote', description: 'Tell us about your repair or install, add photos, and get a fast, free estimate from a qualified local handyman.', index: true }],
+  [paths.getAQuoteSuccess, { title: 'Quote Request Sent', description: 'Your quote request was sent.', index: false }],
+  [paths.contact, { title: 'Contact', description: 'Questions about a repair or a quote? Send us a message and we will be in touch soon.', index: true }],
+  [paths.thankYou, { title: 'Thank You', description: 'Thanks for contacting us.', index: false }],
+  [paths.login, { title: 'Admin Sign In', description: 'Staff sign-in.', index: false }],
+  [paths.quoteRequestStatus, { title: 'Quote Request Status', description: 'Check the status of your quote request with your quote number.', index: true }],
+  [`${paths.quoteRequestStatus}/:quoteRequestId`, { title: 'Quote Request Status', description: 'The status of your quote request.', index: false }],
+  [paths.quoteAccepted, { title: 'Quote Accepted', description: 'You accepted the quote.', index: false }],
+  [paths.quoteDeclined, { title: 'Quote Declined', description: 'You declined the quote.', index: false }],
+  ['/quote/:quoteId', { title: 'Your Quote', description: 'Your quote.', index: false }],
+  [paths.unauthorized, { title: 'Unauthorized', description: 'You do not have permission to view this page.', index: false }],
+  [`${paths.admin.root}/*`, staff],
+  [`${paths.employee.root}/*`, staff],
+];
+
+export const notFoundMeta: PageMeta = { title: 'Page Not Found', description: 'The page you are looking for does not exist.', index: false };
+
+function toRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  // "/admin/*" also matches "/admin" itself; routes match regardless of case, as the client's do.
+  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}/?$`, 'i');
+}
+
+const compiled = routeMeta.map(([pattern, meta]) => [toRegExp(pattern), meta] as const);
+
+/** The meta of the route a path belongs to, or undefined for a path no route serves (a 404). */
+export function metaForPath(pathname: string): PageMeta | undefined {
+  return compiled.find(([re]) => re.test(pathname))?.[1];
+}

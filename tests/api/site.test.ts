@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeJpeg } from '../helpers/images';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+describe('search engines and link previews', () => {
+  let t: TestApp;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-web-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+    t = await createTestApp('pglite', { webRoot, env: { BUSINESS_NAME: 'Fix-It <Sac>', BUSINESS_PHONE: '(916) 555-0199' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('gives each page its own title, description, canonical link and Open Graph tags', async () => {
+    const home = (await page('/')).body;
+    expect(home).toContain('<title>Fix-It &lt;Sac&gt; — Handyman in Sacramento</title>');
+    expect(home).toContain('<link rel="canonical" href="http://handyman.test/">');
+    expect(home).toContain('<meta property="og:image" content="http://handyman.test/media/hero/1-1280.jpg">');
+    expect(home).toContain('rel="preload" as="image"');
+    const quote = (await page('/get-a-quote')).body;
+    expect(quote).toContain('<title>Get a Quote | Fix-It &lt;Sac&gt;</title>');
+    expect(quote).toMatch(/<meta name="description" content="Tell us about your repair/);
+    expect(quote).not.toContain('rel="preload" as="image"');
+    const admin = (await page('/admin/users')).body;
+    expect(admin).toContain('<meta name="robots" content="noindex">');
+    expect(admin).not.toContain('rel="canonical"');
+  });
+
+  it('describes the business as schema.org JSON-LD from the configuration, safely escaped', async () => {
+    const html = (await page('/')).body;
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    expect(json).not.toContain('<Sac>');
+    const data = JSON.parse(json!);
+    expect(data).toMatchObject({ '@context': 'https://schema.org', name: 'Fix-It <Sac>', telephone: '(916) 555-0199', email: t.config.BUSINESS_EMAIL });
+    expect(data.areaServed.map((a: { name: string }) => a.name)).toContain('Sacramento');
+    const site = JSON.parse(/<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(html)![1]!);
+    expect(site).toMatchObject({ businessName: 'Fix-It <Sac>', businessPhone: '(916) 555-0199', heroImages: ['/media/hero/1', '/media/hero/2', '/media/hero/3', '/media/hero/4', '/media/hero/5'] });
+  });
+
+  it('serves robots.txt and a sitemap of the public pages', async () => {
+    const robots = await page('/robots.txt');
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('Disallow: /admin');
+    expect(robots.body).toContain('Sitemap: http://handyman.test/sitemap.xml');
+    const sitemap = await page('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    for (const p of ['/', '/get-a-quote', '/contact', '/quote-request-status']) expect(sitemap.body).toContain(`<loc>http://handyman.test${p}</loc>`);
+    expect(sitemap.body).not.toContain('/admin');
+  });
+
+  it('serves five hero images sized for the screen, each well under 200 KB', async () => {
+    for (let n = 1; n <= 5; n++) {
+      for (const width of [640, 1280, 1920]) {
+        const res = await page(`/media/hero/${n}-${width}.webp`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.rawPayload.length).toBeLessThan(200 * 1024);
+        expect((await sharp(res.rawPayload).metadata()).width).toBe(width);
+      }
+    }
+    expect((await page('/media/hero/6-640.webp')).statusCode).toBe(404);
+    expect((await page('/media/hero/1-333.webp')).statusCode).toBe(404);
+    expect((await page('/media/hero/..%2F..%2Fpackage.json')).statusCode).toBe(404);
+  });
+});
+
+describe('hero photos of the business', () => {
+  it('come from HERO_IMAGES_DIR when it holds photos, picked up without a restart', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-hero-'));
+    const t = await createTestApp('pglite', { env: { HERO_IMAGES_DIR: dir } });
+    const bundled = (await t.app.inject({ method: 'GET', url: '/media/hero/1-640.webp' })).rawPayload;
+    fs.writeFileSync(path.join(dir, 'a-porch.jpg'), await makeJpeg({ width: 4000, height: 3000 }));
+    const own = await t.app.inject({ method: 'GET', url: '/media/hero/1-640.webp' });
+    expect(own.statusCode).toBe(200);
+    expect(Buffer.compare(own.rawPayload, bundled)).not.toBe(0);
+    expect(await sharp(own.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 });
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
