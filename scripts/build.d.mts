@@ -1,1 +1,2 @@
 export function buildAll(options?: { quiet?: boolean }): Promise<void>;
+export function isBuildStale(): boolean;

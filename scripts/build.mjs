@@ -3,13 +3,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as viteBuild } from 'vite';
-import { build as esbuild } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const stamp = path.join(root, 'dist/.build-stamp');
+const inputs = ['src', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json', 'scripts/build.mjs'];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when there is no build, or a source file changed after it was made. */
+export function isBuildStale() {
+  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  return Math.max(...inputs.map((p) => newestMtime(path.join(root, p)))) > builtAt;
+}
+
 export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
+  // Loaded here, not at the top: `npm start` reads this file to check staleness without paying for them.
+  const { build: viteBuild } = await import('vite');
+  const { build: esbuild } = await import('esbuild');
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: quiet ? 'warn' : 'info' });
   await esbuild({
     entryPoints: { main: path.join(root, 'src/server/main.ts') },
@@ -22,7 +41,7 @@ export async function buildAll({ quiet = false } = {}) {
     sourcemap: true,
     logLevel: quiet ? 'warning' : 'info',
   });
-  fs.writeFileSync(path.join(root, 'dist/.build-stamp'), new Date().toISOString());
+  fs.writeFileSync(stamp, new Date().toISOString());
   if (!quiet) console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

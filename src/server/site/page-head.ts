@@ -8,7 +8,7 @@ import { heroSources } from './hero-images';
 /** JSON inside <script>: "<" escaped so no value can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function siteConfigOf(config: Config): SiteConfig & { heroImages: string[] } {
+export function siteConfigOf(config: Config): SiteConfig {
   return {
     businessName: config.BUSINESS_NAME,
     businessEmail: config.BUSINESS_EMAIL,

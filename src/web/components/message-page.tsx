@@ -27,7 +27,7 @@ export function MessagePage({ title, eyebrow, icon, color = 'brand', children, a
             </ThemeIcon>
           ) : null}
           {eyebrow ? (
-            <Text fw={700} c={`${color}.8`} tt="uppercase" size="sm">
+            <Text fw={700} c="dimmed" tt="uppercase" size="sm">
               {eyebrow}
             </Text>
           ) : null}

@@ -12,6 +12,7 @@ export function siteConfig(): SiteConfig {
     businessPhone: defaultBusiness.phone,
     publicUrl: window.location.origin,
     calendarEmbedUrl: null,
+    heroImages: [1, 2, 3, 4, 5].map((n) => `/media/hero/${n}`),
   };
   try {
     cached = fromServer ? { ...fallback, ...(JSON.parse(fromServer) as Partial<SiteConfig>) } : fallback;

@@ -1,14 +1,18 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * A page that fails the test on any console error, uncaught exception or CSP violation, so a
+ * A page that fails the test on any console error, uncaught exception, CSP violation or 5xx, so a
  * broken screen cannot pass by looking right.
  */
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+      // Failed loads are judged by the response listener: a 4xx can be the expected answer.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console error: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 500) problems.push(`HTTP ${response.status()} from ${response.url()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await use(page);
@@ -20,5 +24,5 @@ export { expect };
 
 export async function screenshot(page: Page, name: string) {
   const project = test.info().project.name;
-  await page.screenshot({ path: `test-results/screens/${name}-${project}.png`, fullPage: true });
+  await page.screenshot({ path: `screenshots/${name}-${project}.png`, fullPage: true });
 }

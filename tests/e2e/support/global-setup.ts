@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { projectRoot } from '../../../src/server/paths';
 import { builtServerEntry, freePort, startServerProcess, waitForHealth } from '../../helpers/server-process';
 import { E2E_ADMIN } from './constants';
 
@@ -11,11 +10,8 @@ import { E2E_ADMIN } from './constants';
  * and a real SMTP server on loopback whose messages land as .eml files for the tests to read.
  */
 export default async function globalSetup() {
-  const stamp = path.join(projectRoot, 'dist/.build-stamp');
-  if (!process.env.E2E_SKIP_BUILD || !fs.existsSync(stamp)) {
-    const { buildAll } = await import('../../../scripts/build.mjs');
-    await buildAll({ quiet: true });
-  }
+  const { buildAll, isBuildStale } = await import('../../../scripts/build.mjs');
+  if (isBuildStale()) await buildAll({ quiet: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-e2e-'));
   const mailDir = path.join(dataDir, 'received-mail');
   fs.mkdirSync(mailDir);

@@ -34,7 +34,7 @@ function TopBar({ overlay }: { overlay: boolean }) {
             </Anchor>
             <Group gap={6} wrap="nowrap" component="nav" aria-label="Main">
               {narrowLinks.map((l) => (
-                <Button key={l.to} component={Link} to={l.to} size="compact-sm" variant={overlay ? 'white' : 'light'} className={classes.narrowButton}>
+                <Button key={l.to} component={Link} to={l.to} size="compact-sm" variant="white" className={classes.narrowButton}>
                   {l.label}
                 </Button>
               ))}
@@ -47,11 +47,17 @@ function TopBar({ overlay }: { overlay: boolean }) {
               <span>{businessName}</span>
             </Anchor>
             <Group gap="lg" component="nav" aria-label="Main">
-              {wideLinks.map((l) => (
-                <NavLink key={l.to} to={l.to} className={classes.link}>
-                  {l.label}
-                </NavLink>
-              ))}
+              {wideLinks.map((l) =>
+                l.to.includes('#') ? (
+                  <Link key={l.to} to={l.to} className={classes.link}>
+                    {l.label}
+                  </Link>
+                ) : (
+                  <NavLink key={l.to} to={l.to} className={classes.link}>
+                    {l.label}
+                  </NavLink>
+                ),
+              )}
             </Group>
           </>
         )}

@@ -1,6 +1,48 @@
-import { NotFoundPage } from '../../../components/status-pages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { messages } from '../../../../shared/messages';
+import { contactInput, type ContactInput } from '../../../../shared/schemas/contact';
+import { FormPage } from '../../../components/form-page';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useSendContactMessage } from '../api/send-contact-message';
 
-// Built by a later issue; until then the route answers like an unknown page.
+const empty: ContactInput = { firstName: '', lastName: '', phone: '', email: '', message: '' };
+
 export default function ContactPage() {
-  return <NotFoundPage />;
+  const send = useSendContactMessage();
+  const form = useForm<ContactInput, unknown, z.output<typeof contactInput>>({ resolver: zodResolver(contactInput), defaultValues: empty });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || send.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await send.mutateAsync(values);
+      toast.success(messages.contactSuccess);
+      form.reset(empty);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status === 429 ? messages.tooManyAttempts : messages.contactError);
+    }
+  });
+
+  const field = (name: keyof ContactInput) => ({ ...form.register(name), error: errors[name]?.message, disabled: busy });
+
+  return (
+    <FormPage title="Contact" intro="Questions about a repair, a quote or a job? Send us a message and we will be in touch soon.">
+      <form onSubmit={onSubmit} noValidate aria-label="Contact">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="First Name" withAsterisk autoComplete="given-name" {...field('firstName')} />
+          <TextInput label="Last Name" withAsterisk autoComplete="family-name" {...field('lastName')} />
+          <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+          <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...field('email')} />
+        </SimpleGrid>
+        <Textarea mt="md" label="Message" withAsterisk autosize minRows={5} maxRows={14} {...field('message')} />
+        <Button type="submit" mt="xl" size="md" fullWidth disabled={busy} color="accent">
+          {busy ? 'Sending' : 'Send'}
+        </Button>
+      </form>
+    </FormPage>
+  );
 }

@@ -1,6 +1,98 @@
-import { NotFoundPage } from '../../../components/status-pages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { messages } from '../../../../shared/messages';
+import { paths } from '../../../../shared/paths';
+import { quoteRequestForm, quoteRequestFromForm, type QuoteRequestForm } from '../../../../shared/schemas/quote-request';
+import { FormPage } from '../../../components/form-page';
+import { ApiError } from '../../../lib/api-client';
+import { readAsDataUrl } from '../../../lib/files';
+import { toast } from '../../../lib/toast';
+import { useCreateQuoteRequest } from '../api/create-quote-request';
+import { PhotoPicker } from '../components/photo-picker';
 
-// Built by a later issue; until then the route answers like an unknown page.
+const empty: QuoteRequestForm = { firstName: '', lastName: '', phone: '', email: '', street: '', city: '', state: '', zip: '', specifications: '', preferredEndDate: '' };
+
 export default function GetAQuotePage() {
-  return <NotFoundPage />;
+  const navigate = useNavigate();
+  const create = useCreateQuoteRequest();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string>();
+  const form = useForm<QuoteRequestForm, unknown, z.output<typeof quoteRequestForm>>({ resolver: zodResolver(quoteRequestForm), defaultValues: empty });
+  const { errors, isSubmitting } = form.formState;
+  const busy = isSubmitting || create.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const images = await Promise.all(photos.map(readAsDataUrl));
+      await create.mutateAsync(quoteRequestFromForm(values, images));
+      form.reset(empty);
+      setPhotos([]);
+      navigate(paths.getAQuoteSuccess);
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status === 429 ? messages.tooManyAttempts : messages.quoteSubmitError);
+    }
+  });
+
+  const field = (name: keyof QuoteRequestForm) => ({ ...form.register(name), error: errors[name]?.message, disabled: busy });
+
+  return (
+    <FormPage
+      title="Get a Quote"
+      intro={
+        <>
+          Tell us about the job and add a few photos: we will answer with a free estimate.{' '}
+          <Text span>
+            Already have a Quote?{' '}
+            <Anchor component={Link} to={paths.quoteRequestStatus} fw={600}>
+              Check Status
+            </Anchor>
+          </Text>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Quote request">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput label="First Name" withAsterisk autoComplete="given-name" {...field('firstName')} />
+          <TextInput label="Last Name" withAsterisk autoComplete="family-name" {...field('lastName')} />
+          <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+          <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...field('email')} />
+          <TextInput label="Street" withAsterisk autoComplete="street-address" {...field('street')} />
+          <TextInput label="City" withAsterisk autoComplete="address-level2" {...field('city')} />
+          <TextInput label="State" withAsterisk autoComplete="address-level1" {...field('state')} />
+          <TextInput label="Zip" withAsterisk autoComplete="postal-code" inputMode="numeric" {...field('zip')} />
+        </SimpleGrid>
+        <Textarea
+          mt="md"
+          label="Specifications"
+          withAsterisk
+          description="What needs doing? Sizes, materials and anything we should know."
+          autosize
+          minRows={4}
+          maxRows={12}
+          {...field('specifications')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
+          <TextInput label="Preferred End Date" type="date" {...field('preferredEndDate')} />
+        </SimpleGrid>
+        <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+          <PhotoPicker
+            files={photos}
+            error={photoError}
+            disabled={busy}
+            onChange={(files, error) => {
+              setPhotos(files);
+              setPhotoError(error);
+            }}
+          />
+        </div>
+        <Button type="submit" mt="xl" size="md" fullWidth disabled={busy} color="accent">
+          {busy ? 'Sending' : 'Send'}
+        </Button>
+      </form>
+    </FormPage>
+  );
 }

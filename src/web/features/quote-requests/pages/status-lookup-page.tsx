@@ -1,6 +1,67 @@
-import { NotFoundPage } from '../../../components/status-pages';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import { paths } from '../../../../shared/paths';
+import { FormPage } from '../../../components/form-page';
+import { quoteStatusQuery } from '../api/quote-status';
 
-// Built by a later issue; until then the route answers like an unknown page.
 export default function StatusLookupPage() {
-  return <NotFoundPage />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string>();
+  const [checking, setChecking] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const number = value.trim();
+    if (!number) {
+      setError(messages.quoteNumberRequired);
+      return;
+    }
+    setChecking(true);
+    try {
+      await queryClient.fetchQuery({ ...quoteStatusQuery(number), retry: false });
+      navigate(paths.quoteRequestStatusOf(number));
+    } catch {
+      setError(messages.quoteNumberInvalid);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <FormPage title="Check The Status of Your Quote Request" intro="If you have a quote request number, you can check your quote request status here.">
+      <form onSubmit={onSubmit} noValidate aria-label="Quote request status">
+        <Stack>
+          <TextInput
+            label="Quote Number"
+            placeholder="Q00000000"
+            description="It is in the e-mail we sent when you asked for a quote."
+            value={value}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setError(undefined);
+            }}
+            error={error}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            size="md"
+          />
+          <Button type="submit" size="md" loading={checking}>
+            Check Quote Request Status
+          </Button>
+          <Text size="sm" ta="center">
+            Don&apos;t have a quote request yet?{' '}
+            <Anchor component={Link} to={paths.getAQuote} fw={600}>
+              Submit one here!
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </FormPage>
+  );
 }

@@ -1,6 +1,72 @@
-import { NotFoundPage } from '../../../components/status-pages';
+import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import type { QuoteRequestStatus } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { paths } from '../../../../shared/paths';
+import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
+import { StatusText } from '../../../components/status-text';
+import { siteConfig } from '../../../lib/site-config';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useQuoteStatus } from '../api/quote-status';
 
-// Built by a later issue; until then the route answers like an unknown page.
+const STATUS_HINTS: Partial<Record<QuoteRequestStatus, string>> = {
+  Pending: 'We have your request and will review it shortly.',
+  Accepted: 'We are preparing your quote: it will arrive by e-mail.',
+  'Quote Sent': 'Your quote was sent by e-mail: please check your inbox.',
+};
+
 export default function StatusPage() {
-  return <NotFoundPage />;
+  const { quoteRequestId = '' } = useParams();
+  const number = quoteNumberOf(quoteRequestId);
+  usePageTitle(`Quote Request #${number}`);
+  const status = useQuoteStatus(quoteRequestId);
+  const { businessEmail, businessPhone } = siteConfig();
+
+  return (
+    <Container size={720} py={{ base: 32, sm: 64 }}>
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="md">
+          <Title order={1}>Quote Request #{number}</Title>
+          <Text c="dimmed">
+            If you have any questions about your request, contact us at{' '}
+            <Anchor href={`tel:${businessPhone.replace(/[^\d+]/g, '')}`}>{businessPhone}</Anchor> or{' '}
+            <Anchor href={`mailto:${businessEmail}`}>{businessEmail}</Anchor>.
+          </Text>
+          {status.isPending ? (
+            <Group gap="sm">
+              <Loader size="sm" aria-label="Loading the status" />
+              <Text>Checking the status…</Text>
+            </Group>
+          ) : status.isError ? (
+            <Stack gap="sm" role="alert">
+              <Text c="red.8" fw={600}>
+                {messages.quoteNumberInvalid}
+              </Text>
+              <Group>
+                <Button component={Link} to={paths.quoteRequestStatus} variant="light">
+                  Try another number
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <>
+              <Text size="lg">
+                Status: <StatusText status={status.data.quoteStatus} />
+              </Text>
+              {STATUS_HINTS[status.data.quoteStatus] ? <Text>{STATUS_HINTS[status.data.quoteStatus]}</Text> : null}
+              {status.data.quoteStatus === 'Declined' ? (
+                <Text>
+                  Please check email for more info, or{' '}
+                  <Anchor component={Link} to={paths.contact} fw={600}>
+                    Contact Us
+                  </Anchor>{' '}
+                  if you think this is an error.
+                </Text>
+              ) : null}
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Container>
+  );
 }

@@ -1,0 +1,32 @@
+import { Box, Text } from '@mantine/core';
+import type { JobStatus, QuoteRequestStatus } from '../../shared/constants';
+
+/**
+ * Status colours of spec section 4 (Accepted green, Pending yellow, Declined red, Quote Sent blue;
+ * jobs: Not Started yellow, In Progress blue, Completed green, Cancelled red), in shades dark
+ * enough to read on white.
+ */
+const COLORS: Record<QuoteRequestStatus | JobStatus, { text: string; dot: string }> = {
+  Accepted: { text: '#2b7a3b', dot: '#40c057' },
+  Completed: { text: '#2b7a3b', dot: '#40c057' },
+  Pending: { text: '#855d00', dot: '#fab005' },
+  'Not Started': { text: '#855d00', dot: '#fab005' },
+  Declined: { text: '#c92a2a', dot: '#fa5252' },
+  Cancelled: { text: '#c92a2a', dot: '#fa5252' },
+  'Quote Sent': { text: '#1864ab', dot: '#339af0' },
+  'In Progress': { text: '#1864ab', dot: '#339af0' },
+};
+
+export function statusColor(status: string | undefined) {
+  return COLORS[status as QuoteRequestStatus] ?? { text: '#495057', dot: '#adb5bd' };
+}
+
+export function StatusText({ status, size = 'lg' }: { status: string | undefined; size?: string }) {
+  const color = statusColor(status);
+  return (
+    <Text span fw={700} size={size} c={color.text} style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <Box component="span" aria-hidden w={10} h={10} style={{ borderRadius: '50%', background: color.dot, display: 'inline-block' }} />
+      {status ?? 'Unknown'}
+    </Text>
+  );
+}

@@ -1,0 +1,80 @@
+import { ActionIcon, Box, Button, FileButton, Group, Image, Input, SimpleGrid, Text } from '@mantine/core';
+import { IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { formatBytes } from '../../../lib/files';
+import classes from './photo-picker.module.css';
+
+interface PhotoPickerProps {
+  files: File[];
+  error: string | undefined;
+  onChange: (files: File[], error?: string) => void;
+  disabled?: boolean;
+}
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+
+/**
+ * "Upload Images": pick several photos (in one go or a few at a time), see them as thumbnails,
+ * remove one. Over 3 MB in total clears the selection, as the spec says.
+ */
+export function PhotoPicker({ files, error, onChange, disabled }: PhotoPickerProps) {
+  const previews = useMemo(() => files.map((file) => ({ file, url: URL.createObjectURL(file) })), [files]);
+  useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+
+  const add = (picked: File[]) => {
+    if (picked.length === 0) return;
+    const next = [...files, ...picked];
+    if (next.reduce((sum, f) => sum + f.size, 0) > MAX_UPLOAD_BYTES) onChange([], messages.filesTooLarge);
+    else onChange(next);
+  };
+
+  return (
+    <Input.Wrapper
+      label="Upload Images"
+      description={`Optional. Photos of the job help us quote faster: JPEG, PNG, WebP or GIF, up to ${formatBytes(MAX_UPLOAD_BYTES)} in total.`}
+      error={error}
+      id="photos"
+    >
+      <Box mt={6}>
+        <FileButton onChange={add} accept={ACCEPT} multiple disabled={disabled} inputProps={{ 'aria-label': 'Upload Images', name: 'images' } as never}>
+          {(props) => (
+            <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} aria-hidden />} aria-describedby="photos-description">
+              {files.length > 0 ? 'Add more photos' : 'Choose photos'}
+            </Button>
+          )}
+        </FileButton>
+        {files.length > 0 ? (
+          <>
+            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="sm" mt="sm" component="ul" className={classes.list} aria-label="Chosen photos">
+              {previews.map(({ file, url }, i) => (
+                <Box component="li" key={url} className={classes.item}>
+                  <Image src={url} alt={`Photo ${i + 1}: ${file.name}`} className={classes.thumb} radius="md" />
+                  <ActionIcon
+                    className={classes.remove}
+                    variant="filled"
+                    color="dark"
+                    radius="xl"
+                    size="md"
+                    aria-label={`Remove photo ${i + 1} (${file.name})`}
+                    onClick={() => onChange(files.filter((_, j) => j !== i))}
+                    disabled={disabled}
+                  >
+                    <IconX size={16} aria-hidden />
+                  </ActionIcon>
+                </Box>
+              ))}
+            </SimpleGrid>
+            <Group justify="space-between" mt={6}>
+              <Text size="xs" c="dimmed">
+                {files.length} {files.length === 1 ? 'photo' : 'photos'}, {formatBytes(total)} of {formatBytes(MAX_UPLOAD_BYTES)}
+              </Text>
+            </Group>
+          </>
+        ) : null}
+      </Box>
+    </Input.Wrapper>
+  );
+}

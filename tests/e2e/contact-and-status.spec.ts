@@ -1,0 +1,81 @@
+import { messages } from '../../src/shared/messages';
+import { expect, screenshot, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+
+test('a visitor sends a message: toast, form reset, and the owner receives it', async ({ page }) => {
+  const tag = `${test.info().project.name}-${Date.now()}`;
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(messages.firstNameRequired)).toBeVisible();
+  await expect(page.getByText(messages.lastNameRequired)).toBeVisible();
+  await expect(page.getByText(messages.emailInvalid)).toBeVisible();
+  await expect(page.getByText(messages.messageRequired)).toBeVisible();
+
+  await page.getByLabel('First Name').fill('Lee');
+  await page.getByLabel('Last Name').fill(tag);
+  await page.getByLabel('Email').fill('lee@home.test');
+  await page.getByLabel('Message').fill('Do you repair screen doors?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(messages.contactSuccess)).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveValue('');
+  await expect(page.getByLabel('Message')).toHaveValue('');
+  await screenshot(page, 'contact-sent');
+  const mail = await waitForMail('owner@handyman.test', new RegExp(`Contact request from Lee ${tag}`));
+  expect(mail.text).toMatch(/Phone:\s+Not provided/);
+});
+
+test('the status lookup refuses an empty or unknown number and opens a known one', async ({ page, request }) => {
+  const created = await request.post('/api/quoterequest/create', {
+    data: { contactPerson: { name: 'Sam Ortiz', email: 'sam@home.test' }, address: { street: '5 Elm', city: 'Roseville', state: 'CA', zip: '95678' }, notes: 'Tile repair' },
+  });
+  const { quoteRequest } = await created.json();
+
+  await page.goto('/quote-request-status');
+  await expect(page.getByRole('link', { name: 'Submit one here!' })).toHaveAttribute('href', '/get-a-quote');
+  await expect(page.getByLabel('Quote Number')).toHaveAttribute('placeholder', 'Q00000000');
+  await page.getByRole('button', { name: 'Check Quote Request Status' }).click();
+  await expect(page.getByText(messages.quoteNumberRequired)).toBeVisible();
+  await expect(page.getByLabel('Quote Number')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Quote Number').fill('Q000000000');
+  await page.getByRole('button', { name: 'Check Quote Request Status' }).click();
+  await expect(page.getByText(messages.quoteNumberInvalid)).toBeVisible();
+  await screenshot(page, 'status-lookup-error');
+
+  await page.getByLabel('Quote Number').fill(quoteRequest.quoteNumber.toLowerCase());
+  await page.getByRole('button', { name: 'Check Quote Request Status' }).click();
+  await expect(page.getByRole('heading', { name: `Quote Request #${quoteRequest.quoteNumber}` })).toBeVisible();
+  await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+});
+
+test('the Services link scrolls the home page to Our Services', async ({ page }) => {
+  await page.goto('/contact');
+  await page.goto('/#services-section');
+  await expect(page.getByRole('heading', { name: 'Our Services' })).toBeInViewport();
+});
+
+test('the top bar links lead to the public pages, and the footer to the sign-in page', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: /Get A Quote/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Get a Quote' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+  await nav.getByRole('link', { name: /Quote (Request )?Status/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check The Status of Your Quote Request' })).toBeVisible();
+  await page.getByRole('link', { name: 'Admin Login' }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+});
+
+test('the hero shows five images in turn, every 7 seconds, and loops', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const slides = page.locator('section[aria-label="Welcome"] img');
+  await expect(slides).toHaveCount(5);
+  const active = () => slides.evaluateAll((imgs) => imgs.findIndex((img) => img.hasAttribute('data-active')));
+  expect(await active()).toBe(0);
+  await expect(slides.first()).toHaveCSS('transition-duration', '2s');
+  for (const expected of [1, 2, 3, 4, 0]) {
+    await page.clock.runFor(7000);
+    await expect.poll(active).toBe(expected);
+  }
+});

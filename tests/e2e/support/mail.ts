@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+/** Every message the e2e SMTP server has received so far. */
+export async function receivedMail(): Promise<ParsedMail[]> {
+  const dir = process.env.E2E_MAIL_DIR!;
+  const files = fs.readdirSync(dir).sort();
+  return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(dir, f)))));
+}
+
+/** Waits for a message to `to` whose subject matches. */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await receivedMail()).find((m) => m.to && JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No e-mail to ${to} matching ${subject}`);
+}
