@@ -79,3 +79,27 @@ test('the hero shows five images in turn, every 7 seconds, and loops', async ({ 
     await expect.poll(active).toBe(expected);
   }
 });
+
+test('a failed contact message shows the spec toast and keeps what was typed', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByLabel('First Name').fill('Kim');
+  await page.getByLabel('Last Name').fill('Park');
+  await page.getByLabel('Email').fill('kim@home.test');
+  await page.getByLabel('Message').fill('Hello');
+  await page.route('**/api/contact', (route) => route.fulfill({ status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'refused' } }));
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(messages.contactError)).toBeVisible();
+  await expect(page.getByLabel('Message')).toHaveValue('Hello');
+});
+
+test('keyboard users can skip to the content and see where the focus is', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: 'Contact', level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveCSS('outline-style', 'solid');
+});

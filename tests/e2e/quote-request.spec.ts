@@ -83,3 +83,21 @@ test('a refused request shows the spec toasts: 429 and any other failure', async
   await expect(page.getByText(messages.quoteSubmitError)).toBeVisible();
   await expect(page.getByLabel('First Name')).toHaveValue('A');
 });
+
+test('the Send button reads Sending and is disabled while the request is on its way', async ({ page }) => {
+  await page.goto('/get-a-quote');
+  for (const [label, value] of [['First Name', 'Ana'], ['Last Name', 'Cruz'], ['Email', 'ana@home.test'], ['Street', '9 Oak'], ['City', 'Folsom'], ['State', 'CA'], ['Zip', '95630'], ['Specifications', 'Drywall patch']]) {
+    await page.getByLabel(label!).fill(value!);
+  }
+  // Hold the real request for a moment so the in-between state can be seen.
+  await page.route('**/api/quoterequest/create', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Send' }).click();
+  const sending = page.getByRole('button', { name: 'Sending' });
+  await expect(sending).toBeVisible();
+  await expect(sending).toBeDisabled();
+  await expect(page.getByLabel('First Name')).toBeDisabled();
+  await expect(page).toHaveURL(/\/get-a-quote\/success$/);
+});
