@@ -9,6 +9,10 @@ import type { Database } from './db/client';
 import { contactRoutes } from './contact/routes';
 import { healthRoutes } from './health/routes';
 import { publicQuoteRequestRoutes } from './quote-requests/routes';
+import { staffQuoteRequestRoutes } from './quote-requests/staff-routes';
+import { userRoutes } from './users/routes';
+import { jobRoutes } from './jobs/routes';
+import { employeeRoutes } from './jobs/employee-routes';
 import { MailRelay } from './mail/relay';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/transports';
 import { registerAuth } from './plugins/auth';
@@ -89,6 +93,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes);
       await api.register(publicQuoteRequestRoutes);
       await api.register(contactRoutes);
+      await api.register(staffQuoteRequestRoutes);
+      await api.register(userRoutes);
+      await api.register(jobRoutes);
+      await api.register(employeeRoutes);
     },
     { prefix: '/api' },
   );

@@ -18,8 +18,6 @@ interface Row {
 const PUBLIC: Pick<Row, 'anonymous' | 'employee' | 'admin'> = { anonymous: 'ok', employee: 'ok', admin: 'ok' };
 const STAFF: Pick<Row, 'anonymous' | 'employee' | 'admin'> = { anonymous: 401, employee: 'ok', admin: 'ok' };
 const ADMIN: Pick<Row, 'anonymous' | 'employee' | 'admin'> = { anonymous: 401, employee: 403, admin: 'ok' };
-void STAFF;
-void ADMIN;
 
 /**
  * Every /api route × anonymous, employee, admin. A route missing here fails the first test, so a
@@ -32,6 +30,26 @@ export const matrix: Record<string, Row> = {
   'POST /api/quoterequest/create': { access: 'public', body: {}, anonymous: 400, employee: 400, admin: 400 },
   'GET /api/quoterequest/status/:quoteNumber': { access: 'public', url: '/api/quoterequest/status/Q000000000', anonymous: 404, employee: 404, admin: 404 },
   'POST /api/contact': { access: 'public', body: {}, anonymous: 400, employee: 400, admin: 400 },
+  'GET /api/quoterequest/images/:imageId': { access: 'public', url: '/api/quoterequest/images/x', anonymous: 401, employee: 401, admin: 401 },
+  'GET /api/quoterequest/all': { access: 'admin', ...ADMIN },
+  'GET /api/quoterequest/byStatus': { access: 'admin', url: '/api/quoterequest/byStatus?status=Pending', ...ADMIN },
+  'GET /api/quoterequest/:id': { access: 'admin', url: '/api/quoterequest/none', ...ADMIN },
+  'PUT /api/quoterequest/markAccepted/:id': { access: 'admin', url: '/api/quoterequest/markAccepted/none', ...ADMIN },
+  'POST /api/quoterequest/markDeclined': { access: 'admin', body: { quoteRequestId: 'none', reasonForDecline: 'x' }, ...ADMIN },
+  'GET /api/dashboard': { access: 'admin', ...ADMIN },
+  'GET /api/users': { access: 'admin', ...ADMIN },
+  'GET /api/users/search-employees': { access: 'admin', url: '/api/users/search-employees?fullName=a', ...ADMIN },
+  'POST /api/users/adduser': { access: 'admin', body: {}, ...ADMIN },
+  'POST /api/users/updateuser': { access: 'admin', body: {}, ...ADMIN },
+  'DELETE /api/users/:id': { access: 'admin', url: '/api/users/none', ...ADMIN },
+  'GET /api/jobs': { access: 'admin', ...ADMIN },
+  'GET /api/jobs/:id': { access: 'admin', url: '/api/jobs/none', ...ADMIN },
+  'POST /api/jobs/:id/assign': { access: 'admin', url: '/api/jobs/none/assign', body: { workers: [] }, ...ADMIN },
+  'PATCH /api/jobs/:id/status': { access: 'admin', url: '/api/jobs/none/status', body: { status: 'Completed' }, ...ADMIN },
+  'GET /api/my/jobs': { access: 'staff', ...STAFF },
+  'PATCH /api/my/jobs/:id/status': { access: 'staff', url: '/api/my/jobs/none/status', body: { status: 'Completed' }, ...STAFF },
+  'GET /api/my/schedule': { access: 'staff', ...STAFF },
+  'PUT /api/my/schedule': { access: 'staff', body: { schedule: [] }, ...STAFF },
 };
 
 describe.each(dbKinds)('authorization matrix (%s)', (kind) => {

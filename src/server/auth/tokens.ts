@@ -16,7 +16,7 @@ export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   verify(token: string): Promise<TokenClaims | null>;
   /** Signs any purpose-scoped payload (e.g. a client's quote link) with the same key. */
-  signScoped(purpose: string, subject: string, ttlSeconds: number): Promise<string>;
+  signScoped(purpose: string, subject: string, ttlSeconds: number, options?: { deterministic?: boolean; expiresAt?: number }): Promise<string>;
   verifyScoped(purpose: string, token: string): Promise<{ subject: string } | { error: 'expired' | 'invalid' }>;
 }
 
@@ -50,14 +50,12 @@ export function createTokenService(key: Uint8Array, ttlHours: number): TokenServ
         return null;
       }
     },
-    signScoped: (purpose, subject, ttlSeconds) =>
-      new SignJWT({})
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(subject)
-        .setAudience(purpose)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(key),
+    signScoped(purpose, subject, ttlSeconds, options = {}) {
+      const jwt = new SignJWT({}).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).setSubject(subject).setAudience(purpose);
+      // Without an issue time, the same subject and expiry always give the same token.
+      if (!options.deterministic) jwt.setIssuedAt();
+      return jwt.setExpirationTime(options.expiresAt ?? Math.floor(Date.now() / 1000) + ttlSeconds).sign(key);
+    },
     async verifyScoped(purpose, token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], audience: purpose });

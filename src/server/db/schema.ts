@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { JobStatus, QuoteRequestStatus, QuoteStatus, UserRole } from '../../shared/constants';
+import type { WeeklySchedule } from '../../shared/schemas/schedule';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -34,11 +35,17 @@ export const users = pgTable(
     phone: text('phone').notNull().default(''),
     role: text('role').$type<UserRole>().notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** When an employee is available: weekdays with hours, set by the employee. */
+    schedule: jsonb('schedule').$type<WeeklySchedule>().notNull().default(sql`'[]'::jsonb`),
     /** Bumped on every password or role change: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_role_idx').on(t.role, t.createdAt),
+    index('users_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+  ],
 );
 
 export const quoteRequests = pgTable(
@@ -60,7 +67,13 @@ export const quoteRequests = pgTable(
     declineReason: text('decline_reason'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('quote_requests_quote_number_idx').on(t.quoteNumber)],
+  (t) => [
+    uniqueIndex('quote_requests_quote_number_idx').on(t.quoteNumber),
+    // The admin list: newest first, optionally by status, optionally searched by name.
+    index('quote_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('quote_requests_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('quote_requests_contact_name_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),
+  ],
 );
 
 export const quoteRequestImages = pgTable(
@@ -152,7 +165,11 @@ export const jobs = pgTable(
     status: text('status').$type<JobStatus>().notNull().default('Not Started'),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('jobs_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('jobs_status_idx').on(t.status),
+    index('jobs_contact_name_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),
+  ],
 );
 
 export const jobWorkers = pgTable(

@@ -1,4 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import type { QuoteRequestStatus } from '../../shared/constants';
+import { escapeLike } from '../users/repository';
 import { quoteNumberOf, type QuoteRequestView } from '../../shared/schemas/quote-request';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
@@ -92,4 +94,42 @@ export function toQuoteRequestView(row: QuoteRequestRow, images: ImageSummary[] 
     quoteRequestDate: row.createdAt.toISOString(),
     images: images.map((i) => ({ _id: i.id, width: i.width, height: i.height })),
   };
+}
+
+export interface QuoteRequestFilter {
+  status?: QuoteRequestStatus | undefined;
+  search?: string | undefined;
+}
+
+function filterWhere({ status, search }: QuoteRequestFilter) {
+  return and(status ? eq(quoteRequests.status, status) : undefined, search ? ilike(quoteRequests.contactName, `%${escapeLike(search)}%`) : undefined);
+}
+
+/**
+ * One page of requests, newest first. The page's ids come from the index alone (a deferred join),
+ * so a page near the end costs little more than the first.
+ */
+export async function listQuoteRequests(db: DbOrTx, filter: QuoteRequestFilter, page: number, limit: number) {
+  const where = filterWhere(filter);
+  const order = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
+  const ids = db.select({ id: quoteRequests.id }).from(quoteRequests).where(where).orderBy(...order).limit(limit).offset((page - 1) * limit);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(quoteRequests).where(inArray(quoteRequests.id, ids)).orderBy(...order),
+    db.select({ n: count() }).from(quoteRequests).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export function findImage(db: DbOrTx, imageId: string) {
+  return db.query.quoteRequestImages.findFirst({ where: eq(quoteRequestImages.id, imageId) });
+}
+
+/** Moves a request from one status to another; undefined when it is not in `from` (or does not exist). */
+export async function transitionQuoteRequest(tx: DbOrTx, id: string, from: QuoteRequestStatus, to: QuoteRequestStatus, extra: Partial<QuoteRequestRow> = {}) {
+  const [row] = await tx
+    .update(quoteRequests)
+    .set({ status: to, ...extra })
+    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.status, from)))
+    .returning();
+  return row;
 }

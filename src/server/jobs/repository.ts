@@ -1,0 +1,112 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { toDollars, materialSubtotalCents, laborTotalCents } from '../../shared/money';
+import type { JobView } from '../../shared/schemas/jobs';
+import type { DbOrTx } from '../db/client';
+import { jobs, jobWorkers, quoteLabor, quoteMaterials, quotes, users } from '../db/schema';
+import { escapeLike } from '../users/repository';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export function findJobById(db: DbOrTx, id: string) {
+  return db.query.jobs.findFirst({ where: eq(jobs.id, id) });
+}
+
+/** The workers on each of these jobs, by job id. */
+async function workersOf(db: DbOrTx, jobIds: string[]) {
+  const byJob = new Map<string, { _id: string; fullName: string }[]>();
+  if (jobIds.length === 0) return byJob;
+  const rows = await db
+    .select({ jobId: jobWorkers.jobId, id: users.id, fullName: users.fullName, username: users.username })
+    .from(jobWorkers)
+    .innerJoin(users, eq(users.id, jobWorkers.userId))
+    .where(inArray(jobWorkers.jobId, jobIds))
+    .orderBy(asc(jobWorkers.assignedAt), asc(users.fullName));
+  for (const r of rows) {
+    const list = byJob.get(r.jobId) ?? [];
+    list.push({ _id: r.id, fullName: r.fullName || r.username });
+    byJob.set(r.jobId, list);
+  }
+  return byJob;
+}
+
+function toJobView(row: JobRow, workers: { _id: string; fullName: string }[]): JobView {
+  return {
+    _id: row.id,
+    contactPerson: { name: row.contactName, email: row.contactEmail, phone: row.contactPhone },
+    address: { street: row.street, city: row.city, state: row.state, zip: row.zip },
+    notes: row.notes,
+    assignedTo: workers,
+    status: row.status,
+    quoteId: row.quoteId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function jobViews(db: DbOrTx, rows: JobRow[]): Promise<JobView[]> {
+  const workers = await workersOf(db, rows.map((r) => r.id));
+  return rows.map((r) => toJobView(r, workers.get(r.id) ?? []));
+}
+
+/** A job with its workers and the lines and totals of the quote it was sold with. */
+export async function jobDetail(db: DbOrTx, row: JobRow): Promise<JobView> {
+  const [view] = await jobViews(db, [row]);
+  if (!row.quoteId) return { ...view!, quote: null };
+  const quote = await db.query.quotes.findFirst({ where: eq(quotes.id, row.quoteId) });
+  if (!quote) return { ...view!, quote: null };
+  const [materials, labor] = await Promise.all([
+    db.select().from(quoteMaterials).where(eq(quoteMaterials.quoteId, quote.id)).orderBy(asc(quoteMaterials.position)),
+    db.select().from(quoteLabor).where(eq(quoteLabor.quoteId, quote.id)).orderBy(asc(quoteLabor.position)),
+  ]);
+  return {
+    ...view!,
+    quote: {
+      quoteId: quote.quoteId,
+      projectName: quote.projectName,
+      materials: materials.map((m) => {
+        const line = { unitPriceCents: m.unitPriceCents, quantity: Number(m.quantity) };
+        return { name: m.name, unitPrice: toDollars(m.unitPriceCents), quantity: line.quantity, subtotal: toDollars(materialSubtotalCents(line)) };
+      }),
+      labor: labor.map((l) => {
+        const line = { hourlyRateCents: l.hourlyRateCents, hours: Number(l.hours) };
+        return { hourlyRate: toDollars(l.hourlyRateCents), hours: line.hours, total: toDollars(laborTotalCents(line)) };
+      }),
+      totalCostBeforeTax: toDollars(quote.subtotalCents),
+      taxCost: toDollars(quote.taxCents),
+      totalCostAfterTax: toDollars(quote.totalCents),
+    },
+  };
+}
+
+export async function listJobs(db: DbOrTx, { page, limit, search, workerId, openOnly }: { page: number; limit: number; search?: string | undefined; workerId?: string; openOnly?: boolean }) {
+  const where = and(
+    search ? ilike(jobs.contactName, `%${escapeLike(search)}%`) : undefined,
+    workerId ? sql`exists (select 1 from ${jobWorkers} where ${jobWorkers.jobId} = ${jobs.id} and ${jobWorkers.userId} = ${workerId})` : undefined,
+    openOnly ? inArray(jobs.status, ['Not Started', 'In Progress']) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(jobs).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(limit).offset((page - 1) * limit),
+    db.select({ n: count() }).from(jobs).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function isAssigned(db: DbOrTx, jobId: string, userId: string): Promise<boolean> {
+  const row = await db.query.jobWorkers.findFirst({ where: and(eq(jobWorkers.jobId, jobId), eq(jobWorkers.userId, userId)) });
+  return Boolean(row);
+}
+
+/** Replaces the job's workers with these. */
+export async function setWorkers(tx: DbOrTx, jobId: string, userIds: string[]) {
+  await tx.delete(jobWorkers).where(eq(jobWorkers.jobId, jobId));
+  if (userIds.length > 0) await tx.insert(jobWorkers).values(userIds.map((userId) => ({ jobId, userId })));
+}
+
+/** Completed jobs and the quoted totals they brought in. */
+export async function completedJobStats(db: DbOrTx) {
+  const [row] = await db
+    .select({ completed: count(), revenueCents: sql<string>`coalesce(sum(${quotes.totalCents}), 0)` })
+    .from(jobs)
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .where(eq(jobs.status, 'Completed'));
+  return { completed: row?.completed ?? 0, revenueCents: Number(row?.revenueCents ?? 0) };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { JOB_STATUSES } from '../constants';
+import { workerRef } from './users';
+
+export const jobStatus = z.enum(JOB_STATUSES);
+
+export const materialLineView = z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number() });
+export const laborLineView = z.object({ hourlyRate: z.number(), hours: z.number(), total: z.number() });
+
+/** The quote a job was sold with (prices in dollars, as the spec's client expects). */
+export const jobQuoteView = z.object({
+  quoteId: z.string(),
+  projectName: z.string(),
+  materials: z.array(materialLineView),
+  labor: z.array(laborLineView),
+  totalCostBeforeTax: z.number(),
+  taxCost: z.number(),
+  totalCostAfterTax: z.number(),
+});
+
+export const jobView = z.object({
+  _id: z.string(),
+  contactPerson: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
+  notes: z.string(),
+  assignedTo: z.array(z.object({ _id: z.string(), fullName: z.string() })),
+  status: jobStatus,
+  quoteId: z.string().nullable(),
+  createdAt: z.string(),
+  quote: jobQuoteView.nullable().optional(),
+});
+export type JobView = z.infer<typeof jobView>;
+
+export const assignWorkersInput = z.object({ workers: z.array(workerRef).max(50) });
+export const jobStatusInput = z.object({ status: jobStatus });
+
+/** Which status changes are allowed: forward through the work, or cancelled before it is done. */
+export const JOB_TRANSITIONS: Record<z.infer<typeof jobStatus>, z.infer<typeof jobStatus>[]> = {
+  'Not Started': ['In Progress', 'Cancelled'],
+  'In Progress': ['Completed', 'Cancelled'],
+  Completed: [],
+  Cancelled: [],
+};

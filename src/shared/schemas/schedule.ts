@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 08:00');
+
+/** One day an employee can work, with the hours. */
+export const availability = z
+  .object({ day: z.enum(WEEKDAYS), start: time, end: time })
+  .refine((a) => a.start < a.end, { message: 'The end time must be after the start time', path: ['end'] });
+
+export const weeklySchedule = z
+  .array(availability)
+  .max(7)
+  .refine((days) => new Set(days.map((d) => d.day)).size === days.length, 'Each day can appear only once');
+export type WeeklySchedule = z.infer<typeof weeklySchedule>;

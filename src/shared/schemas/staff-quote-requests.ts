@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { pageQuery } from './paging';
+import { quoteRequestStatus, quoteRequestView } from './quote-request';
+
+export const quoteRequestListQuery = pageQuery.extend({ status: z.union([quoteRequestStatus, z.literal('All')]).optional() });
+
+export const quoteRequestList = z.object({ quoteRequests: z.array(quoteRequestView), totalPages: z.number(), total: z.number() });
+
+/** The detail: each photo with short-lived signed addresses an <img> can load. */
+export const quoteRequestDetail = quoteRequestView.extend({
+  images: z.array(z.object({ _id: z.string(), width: z.number(), height: z.number(), url: z.string(), thumbnailUrl: z.string() })),
+});
+export type QuoteRequestDetail = z.infer<typeof quoteRequestDetail>;
+
+/** POST /api/quoterequest/markDeclined (the spec's body; the e-mail goes to the stored address). */
+export const declineInput = z.object({
+  quoteRequestId: z.string().min(1),
+  clientEmail: z.string().optional(),
+  clientName: z.string().optional(),
+  reasonForDecline: z.string().trim().min(1, 'Please give a reason').max(2000),
+});
+
+export const dashboardStats = z.object({
+  completedJobs: z.number(),
+  revenue: z.number(),
+  pendingQuoteRequests: z.number(),
+  newThisWeek: z.number(),
+  newThisMonth: z.number(),
+});
+export type DashboardStats = z.infer<typeof dashboardStats>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { USER_ROLES, WORKER_TAGS } from '../constants';
+import { weeklySchedule } from './schedule';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+const username = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes or underscores');
+const password = z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(200);
+const email = z.union([z.literal(''), z.email('Please enter a valid email address')]);
+
+const userFields = {
+  username,
+  fullName: z.string().trim().max(120).default(''),
+  email: z.string().trim().max(254).pipe(email).default(''),
+  phone: z.string().trim().max(40).default(''),
+  role: z.enum(USER_ROLES, { error: 'Choose a role' }),
+  tags: z.array(z.enum(WORKER_TAGS)).max(WORKER_TAGS.length).default([]),
+};
+
+/** POST /api/users/adduser and the Add User form. */
+export const addUserInput = z.object({ ...userFields, password });
+export type AddUserInput = z.input<typeof addUserInput>;
+
+/** POST /api/users/updateuser and the Edit User form: the password only when it changes. */
+export const updateUserInput = z.object({
+  _id: z.string().min(1),
+  ...userFields,
+  password: z.union([z.literal(''), password]).optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+export const userView = z.object({
+  _id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(USER_ROLES),
+  tags: z.array(z.enum(WORKER_TAGS)),
+  schedule: weeklySchedule,
+});
+export type UserView = z.infer<typeof userView>;
+
+/** A worker as jobs carry it. */
+export const workerRef = z.object({ _id: z.string().min(1), fullName: z.string().optional() });
+export type WorkerRef = z.infer<typeof workerRef>;
