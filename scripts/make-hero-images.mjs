@@ -10,16 +10,18 @@ const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/s
 const W = 1920;
 const H = 1080;
 
-const svg = (defs, body) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${defs}</defs>${body}</svg>`;
+const svg = (defs, body) => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${defs}</defs>${body}</svg>`;
 
 const sky = (id, stops) =>
   `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1">${stops.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join('')}</linearGradient>`;
 
 // 1. A Sacramento craftsman home at golden hour, ladder against the porch.
 const home = svg(
-  sky('s', [[0, '#f6b26b'], [0.55, '#f9d8a6'], [1, '#fbe9cf']]) +
-    `<linearGradient id="roof" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b3a29"/><stop offset="1" stop-color="#3e2719"/></linearGradient>`,
+  sky('s', [
+    [0, '#f6b26b'],
+    [0.55, '#f9d8a6'],
+    [1, '#fbe9cf'],
+  ]) + `<linearGradient id="roof" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b3a29"/><stop offset="1" stop-color="#3e2719"/></linearGradient>`,
   `<rect width="${W}" height="${H}" fill="url(#s)"/>
   <circle cx="1500" cy="330" r="120" fill="#fff4d6" opacity="0.9"/>
   <path d="M0 720 Q300 600 640 690 T1300 660 T1920 700 V1080 H0Z" fill="#9fb87a"/>
@@ -86,7 +88,14 @@ const tile = svg(
     <rect x="170" y="-110" width="80" height="110" rx="10" fill="#7a8288"/>
     <rect x="150" y="-210" width="120" height="110" rx="40" fill="#e0632a"/>
   </g>
-  ${[[380, 900], [460, 940], [560, 890], [640, 960]].map(([x, y]) => `<path d="M${x} ${y} h14 v-14 h14 v14 h14 v14 h-14 v14 h-14 v-14 h-14z" fill="#2f6f8f"/>`).join('')}`,
+  ${[
+    [380, 900],
+    [460, 940],
+    [560, 890],
+    [640, 960],
+  ]
+    .map(([x, y]) => `<path d="M${x} ${y} h14 v-14 h14 v14 h14 v14 h-14 v14 h-14 v-14 h-14z" fill="#2f6f8f"/>`)
+    .join('')}`,
 );
 
 // 4. Pressure washing: half the patio clean, a fan of spray.
@@ -95,10 +104,12 @@ const wash = svg(
   `<rect width="${W}" height="${H}" fill="url(#sk)"/>
   <rect x="0" y="420" width="${W}" height="80" fill="#7d9a5a"/>
   <path d="M0 500 H1920 V1080 H0Z" fill="#8c8172"/>
-  ${Array.from({ length: 7 }, (_, r) => Array.from({ length: 9 }, (_, c) => {
-    const clean = c * 220 + r * 30 < 900;
-    return `<rect x="${c * 230 - 40 + (r % 2) * 115}" y="${510 + r * 84}" width="222" height="76" rx="4" fill="${clean ? '#d9d2c5' : '#8c8172'}" stroke="${clean ? '#c4bbab' : '#776d5f'}" stroke-width="3"/>`;
-  }).join('')).join('')}
+  ${Array.from({ length: 7 }, (_, r) =>
+    Array.from({ length: 9 }, (_, c) => {
+      const clean = c * 220 + r * 30 < 900;
+      return `<rect x="${c * 230 - 40 + (r % 2) * 115}" y="${510 + r * 84}" width="222" height="76" rx="4" fill="${clean ? '#d9d2c5' : '#8c8172'}" stroke="${clean ? '#c4bbab' : '#776d5f'}" stroke-width="3"/>`;
+    }).join(''),
+  ).join('')}
   <g opacity="0.85" stroke="#ffffff" stroke-linecap="round">
     ${Array.from({ length: 14 }, (_, i) => `<line x1="1120" y1="420" x2="${900 + i * 34}" y2="${820 + (i % 3) * 20}" stroke-width="${3 + (i % 3)}" stroke-dasharray="${20 + i * 3} 14"/>`).join('')}
   </g>

@@ -15,7 +15,11 @@ const port = z.coerce
   .max(65535, 'must be a whole number from 1 to 65535');
 
 const positiveInt = (fallback: number) =>
-  z.coerce.number({ error: 'must be a positive whole number' }).int('must be a positive whole number').positive('must be a positive whole number').default(fallback);
+  z.coerce
+    .number({ error: 'must be a positive whole number' })
+    .int('must be a positive whole number')
+    .positive('must be a positive whole number')
+    .default(fallback);
 
 const url = (protocols: string[], hint: string) =>
   optionalString.refine(

@@ -34,7 +34,12 @@ async function openAndMigrate(config: Config): Promise<Database> {
 }
 
 function printCredentials(username: string, password: string) {
-  const lines = ['First admin account created. Sign in at /login with:', `  username: ${username}`, `  password: ${password}`, 'This password is shown only this once: keep it somewhere safe.'];
+  const lines = [
+    'First admin account created. Sign in at /login with:',
+    `  username: ${username}`,
+    `  password: ${password}`,
+    'This password is shown only this once: keep it somewhere safe.',
+  ];
   const width = Math.max(...lines.map((l) => l.length));
   const bar = '─'.repeat(width + 2);
   console.log(`\n┌${bar}┐\n${lines.map((l) => `│ ${l.padEnd(width)} │`).join('\n')}\n└${bar}┘\n`);

@@ -42,7 +42,8 @@ function mulHundredths(cents: number, hundredths: number): number {
   return sign * Math.floor((Math.abs(product) + 50) / 100);
 }
 
-export const materialSubtotalCents = (line: Pick<MaterialLine, 'unitPriceCents' | 'quantity'>) => mulHundredths(line.unitPriceCents, toHundredths(line.quantity));
+export const materialSubtotalCents = (line: Pick<MaterialLine, 'unitPriceCents' | 'quantity'>) =>
+  mulHundredths(line.unitPriceCents, toHundredths(line.quantity));
 export const laborTotalCents = (line: LaborLine) => mulHundredths(line.hourlyRateCents, toHundredths(line.hours));
 
 /** Tax at 8% of the subtotal, rounded to the cent. */

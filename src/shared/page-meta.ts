@@ -14,8 +14,23 @@ const staff: PageMeta = { title: 'Staff', description: 'Staff back office.', ind
  * it sends (for search engines and link previews), the client into document.title.
  */
 export const routeMeta: [pattern: string, meta: PageMeta][] = [
-  [paths.home, { title: '', description: 'Handyman services in Sacramento and surrounding counties: residential and commercial repairs, installs, painting, drywall, tile, plumbing and electrical fixtures, and pressure washing. Send photos and get a fast, free quote.', index: true }],
-  [paths.getAQuote, { title: 'Get a Quote', description: 'Tell us about your repair or install, add photos, and get a fast, free estimate from a qualified local handyman.', index: true }],
+  [
+    paths.home,
+    {
+      title: '',
+      description:
+        'Handyman services in Sacramento and surrounding counties: residential and commercial repairs, installs, painting, drywall, tile, plumbing and electrical fixtures, and pressure washing. Send photos and get a fast, free quote.',
+      index: true,
+    },
+  ],
+  [
+    paths.getAQuote,
+    {
+      title: 'Get a Quote',
+      description: 'Tell us about your repair or install, add photos, and get a fast, free estimate from a qualified local handyman.',
+      index: true,
+    },
+  ],
   [paths.getAQuoteSuccess, { title: 'Quote Request Sent', description: 'Your quote request was sent.', index: false }],
   [paths.contact, { title: 'Contact', description: 'Questions about a repair or a quote? Send us a message and we will be in touch soon.', index: true }],
   [paths.thankYou, { title: 'Thank You', description: 'Thanks for contacting us.', index: false }],

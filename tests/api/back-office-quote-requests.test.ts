@@ -79,11 +79,18 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${_id}`, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json().quoteStatus).toBe('Accepted');
-    const mail = await waitFor(() => smtp.to('accept-me@home.test').find((m) => m.parsed.subject?.includes('a quote is being prepared')), { what: 'accept e-mail' });
+    const mail = await waitFor(() => smtp.to('accept-me@home.test').find((m) => m.parsed.subject?.includes('a quote is being prepared')), {
+      what: 'accept e-mail',
+    });
     expect(mail.parsed.subject).toContain(quoteNumber);
     const again = await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${_id}`, headers: admin });
     expect(again.statusCode).toBe(409);
-    const decline = await t.app.inject({ method: 'POST', url: '/api/quoterequest/markDeclined', headers: admin, payload: { quoteRequestId: _id, reasonForDecline: 'x' } });
+    const decline = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/markDeclined',
+      headers: admin,
+      payload: { quoteRequestId: _id, reasonForDecline: 'x' },
+    });
     expect(decline.statusCode).toBe(409);
     expect((await t.app.inject({ method: 'PUT', url: '/api/quoterequest/markAccepted/nope', headers: admin })).statusCode).toBe(404);
   });
@@ -99,13 +106,20 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, _id));
     expect(row).toMatchObject({ status: 'Declined', declineReason: 'We do not do roofing <b>work</b>.' });
-    const mail = await waitFor(() => smtp.to('decline-me@home.test').find((m) => m.parsed.subject === `Your quote request ${quoteNumber}`), { what: 'decline e-mail' });
+    const mail = await waitFor(() => smtp.to('decline-me@home.test').find((m) => m.parsed.subject === `Your quote request ${quoteNumber}`), {
+      what: 'decline e-mail',
+    });
     expect(mail.parsed.text).toContain('We do not do roofing <b>work</b>.');
     expect(mail.parsed.html).toContain('&lt;b&gt;work&lt;/b&gt;');
     expect(smtp.to('victim@elsewhere.test')).toHaveLength(0);
     const status = await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${_id}` });
     expect(status.json()).toEqual({ quoteStatus: 'Declined' });
-    const empty = await t.app.inject({ method: 'POST', url: '/api/quoterequest/markDeclined', headers: admin, payload: { quoteRequestId: _id, reasonForDecline: '  ' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/markDeclined',
+      headers: admin,
+      payload: { quoteRequestId: _id, reasonForDecline: '  ' },
+    });
     expect(empty.statusCode).toBe(400);
   });
 

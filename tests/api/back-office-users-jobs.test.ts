@@ -17,11 +17,19 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', url: string, payload?: object, headers = as) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', url: string, payload?: object, headers = as) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const addUser = (body: object) => call('POST', '/api/users/adduser', { fullName: '', email: '', phone: '', tags: [], role: 'employee', ...body });
 
   it('adds, lists, searches, updates and deletes staff accounts', async () => {
-    const added = await addUser({ username: 'painter.pat', password: 'long-enough-1', fullName: 'Pat Painter', email: 'pat@crew.test', phone: '916-555-0001', tags: ['Painting', 'Drywall'] });
+    const added = await addUser({
+      username: 'painter.pat',
+      password: 'long-enough-1',
+      fullName: 'Pat Painter',
+      email: 'pat@crew.test',
+      phone: '916-555-0001',
+      tags: ['Painting', 'Drywall'],
+    });
     expect(added.statusCode).toBe(201);
     const pat = added.json();
     expect(pat).toMatchObject({ username: 'painter.pat', role: 'employee', tags: ['Painting', 'Drywall'] });
@@ -66,7 +74,12 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
     const third = await createUserAndSignIn(t, 'admin', { username: 'third-admin' });
     const byThird = await call('DELETE', `/api/users/${admin.user.id}`, undefined, bearer(third.token));
     expect(byThird.statusCode).toBe(200);
-    const lastAdminDemoted = await call('POST', '/api/users/updateuser', { _id: third.user.id, username: 'third-admin', role: 'employee', fullName: '', email: '', phone: '', tags: [] }, bearer(third.token));
+    const lastAdminDemoted = await call(
+      'POST',
+      '/api/users/updateuser',
+      { _id: third.user.id, username: 'third-admin', role: 'employee', fullName: '', email: '', phone: '', tags: [] },
+      bearer(third.token),
+    );
     expect(lastAdminDemoted.statusCode).toBe(400);
     admin = third;
     as = bearer(third.token);
@@ -112,12 +125,15 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
     expect((await call('GET', '/api/jobs/none')).statusCode).toBe(404);
   });
 
-  it("shows an employee only their own open jobs, without prices, and lets them move them along", async () => {
+  it('shows an employee only their own open jobs, without prices, and lets them move them along', async () => {
     const casey = await createUserAndSignIn(t, 'employee', { username: 'casey2' });
     const mine = await insertJob(t, { name: 'Mine' });
     const notMine = await insertJob(t, { name: 'Not mine' });
     const done = await insertJob(t, { name: 'Done', status: 'Completed' });
-    await t.database.db.insert(jobWorkers).values([{ jobId: mine, userId: casey.user.id }, { jobId: done, userId: casey.user.id }]);
+    await t.database.db.insert(jobWorkers).values([
+      { jobId: mine, userId: casey.user.id },
+      { jobId: done, userId: casey.user.id },
+    ]);
     const crew = bearer(casey.token);
 
     const open = (await call('GET', '/api/my/jobs', undefined, crew)).json().jobs;

@@ -84,10 +84,13 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     const relay = relayFor(database, smtpTransport(smtp.url, from));
     relay.start();
     cleanups.push(() => relay.stop());
-    await waitFor(async () => {
-      const rows = await database.db.select().from(mailOutbox);
-      return rows.every((r) => r.attempts >= 2 && !r.sent && r.lastError);
-    }, { what: 'failed attempts' });
+    await waitFor(
+      async () => {
+        const rows = await database.db.select().from(mailOutbox);
+        return rows.every((r) => r.attempts >= 2 && !r.sent && r.lastError);
+      },
+      { what: 'failed attempts' },
+    );
     await smtp.start(port);
     await waitFor(async () => (await database.db.select().from(mailOutbox)).every((r) => r.sent), { what: 'delivery after the outage' });
     await new Promise((r) => setTimeout(r, 300));

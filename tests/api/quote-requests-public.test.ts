@@ -59,7 +59,9 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
     expect(client.parsed.subject).toContain(quoteRequest.quoteNumber);
     expect(client.parsed.text).toContain(`http://handyman.test/quote-request-status/${quoteRequest._id}`);
     expect(client.parsed.html).toContain(`href="http://handyman.test/quote-request-status/${quoteRequest._id}"`);
-    const owner = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject?.includes(quoteRequest.quoteNumber)), { what: 'owner e-mail' });
+    const owner = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject?.includes(quoteRequest.quoteNumber)), {
+      what: 'owner e-mail',
+    });
     expect(owner.parsed.text).toContain(`http://handyman.test/admin/quote-requests/${quoteRequest._id}`);
     expect(owner.parsed.text).toContain('Photos:');
     expect(owner.parsed.replyTo?.text).toContain('dana@home.test');
@@ -143,12 +145,27 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
   });
 
   it('answers malformed JSON and oversized bodies with a 4xx, never a 5xx', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', headers: { 'content-type': 'application/json' }, payload: '{"contactPerson": {' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/create',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"contactPerson": {',
+    });
     expect(malformed.statusCode).toBe(400);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...validBody(), notes: 'x'.repeat(6 * 1024 * 1024) }) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/create',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...validBody(), notes: 'x'.repeat(6 * 1024 * 1024) }),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
-    const proto = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', headers: { 'content-type': 'application/json' }, payload: `{"__proto__":{"admin":true},${JSON.stringify(validBody()).slice(1)}` });
+    const proto = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/create',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"__proto__":{"admin":true},${JSON.stringify(validBody()).slice(1)}`,
+    });
     expect(proto.statusCode).toBe(400);
     const text = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
     expect(text.statusCode).toBe(400);
@@ -157,12 +174,18 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
   });
 
   it('stores a contact message and e-mails the owner, with "Not provided" for a missing phone', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { firstName: 'Lee', lastName: 'Nguyen', email: 'lee@home.test', message: 'Do you fix\nscreen doors?' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { firstName: 'Lee', lastName: 'Nguyen', email: 'lee@home.test', message: 'Do you fix\nscreen doors?' },
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().contactMessage._id;
     const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ firstName: 'Lee', lastName: 'Nguyen', phone: '', message: 'Do you fix\nscreen doors?' });
-    const mail = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject === 'Contact request from Lee Nguyen'), { what: 'contact e-mail' });
+    const mail = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject === 'Contact request from Lee Nguyen'), {
+      what: 'contact e-mail',
+    });
     expect(mail.parsed.text).toMatch(/Phone:\s+Not provided/);
     expect(mail.parsed.text).toContain('lee@home.test');
     expect(mail.parsed.text).toContain('screen doors?');
@@ -198,7 +221,8 @@ describe('public form rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts });
     expect((await send('10.1.1.2')).statusCode).toBe(201);
-    const contact = (ip: string) => t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: ip, payload: { firstName: 'A', lastName: 'B', email: 'a@b.test', message: 'hi' } });
+    const contact = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: ip, payload: { firstName: 'A', lastName: 'B', email: 'a@b.test', message: 'hi' } });
     expect((await contact('10.1.1.3')).statusCode).toBe(201);
     expect((await contact('10.1.1.3')).statusCode).toBe(201);
     expect((await contact('10.1.1.3')).statusCode).toBe(429);

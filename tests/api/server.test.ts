@@ -37,7 +37,13 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
   });
 
   it('serves the web app for any page path, with a fresh index each time', async () => {
-    for (const [url, status] of [['/', 200], ['/get-a-quote', 200], ['/admin/quote-requests/123', 200], ['/Login', 200], ['/no/such/page', 404]] as const) {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/get-a-quote', 200],
+      ['/admin/quote-requests/123', 200],
+      ['/Login', 200],
+      ['/no/such/page', 404],
+    ] as const) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(status);
       expect(res.headers['content-type']).toContain('text/html');

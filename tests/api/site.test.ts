@@ -45,7 +45,11 @@ describe('search engines and link previews', () => {
     expect(data).toMatchObject({ '@context': 'https://schema.org', name: 'Fix-It <Sac>', telephone: '(916) 555-0199', email: t.config.BUSINESS_EMAIL });
     expect(data.areaServed.map((a: { name: string }) => a.name)).toContain('Sacramento');
     const site = JSON.parse(/<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(html)![1]!);
-    expect(site).toMatchObject({ businessName: 'Fix-It <Sac>', businessPhone: '(916) 555-0199', heroImages: ['/media/hero/1', '/media/hero/2', '/media/hero/3', '/media/hero/4', '/media/hero/5'] });
+    expect(site).toMatchObject({
+      businessName: 'Fix-It <Sac>',
+      businessPhone: '(916) 555-0199',
+      heroImages: ['/media/hero/1', '/media/hero/2', '/media/hero/3', '/media/hero/4', '/media/hero/5'],
+    });
   });
 
   it('serves robots.txt and a sitemap of the public pages', async () => {

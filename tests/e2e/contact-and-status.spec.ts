@@ -26,7 +26,11 @@ test('a visitor sends a message: toast, form reset, and the owner receives it', 
 
 test('the status lookup refuses an empty or unknown number and opens a known one', async ({ page, request }) => {
   const created = await request.post('/api/quoterequest/create', {
-    data: { contactPerson: { name: 'Sam Ortiz', email: 'sam@home.test' }, address: { street: '5 Elm', city: 'Roseville', state: 'CA', zip: '95678' }, notes: 'Tile repair' },
+    data: {
+      contactPerson: { name: 'Sam Ortiz', email: 'sam@home.test' },
+      address: { street: '5 Elm', city: 'Roseville', state: 'CA', zip: '95678' },
+      notes: 'Tile repair',
+    },
   });
   const { quoteRequest } = await created.json();
 

@@ -71,11 +71,22 @@ test('photos over 3 MB in total clear the selection with the spec message', asyn
 
 test('a refused request shows the spec toasts: 429 and any other failure', async ({ page }) => {
   await page.goto('/get-a-quote');
-  for (const [label, value] of [['First Name', 'A'], ['Last Name', 'B'], ['Email', 'a@b.test'], ['Street', '1 Main'], ['City', 'Davis'], ['State', 'CA'], ['Zip', '95616'], ['Specifications', 'Paint']]) {
+  for (const [label, value] of [
+    ['First Name', 'A'],
+    ['Last Name', 'B'],
+    ['Email', 'a@b.test'],
+    ['Street', '1 Main'],
+    ['City', 'Davis'],
+    ['State', 'CA'],
+    ['Zip', '95616'],
+    ['Specifications', 'Paint'],
+  ]) {
     await page.getByLabel(label!).fill(value!);
   }
   // The real limit is tested against the server in the API suite; here the browser's handling of it.
-  await page.route('**/api/quoterequest/create', (route) => route.fulfill({ status: 429, json: { statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts } }));
+  await page.route('**/api/quoterequest/create', (route) =>
+    route.fulfill({ status: 429, json: { statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts } }),
+  );
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(messages.tooManyAttempts)).toBeVisible();
   await page.route('**/api/quoterequest/create', (route) => route.fulfill({ status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'x' } }));
@@ -86,7 +97,16 @@ test('a refused request shows the spec toasts: 429 and any other failure', async
 
 test('the Send button reads Sending and is disabled while the request is on its way', async ({ page }) => {
   await page.goto('/get-a-quote');
-  for (const [label, value] of [['First Name', 'Ana'], ['Last Name', 'Cruz'], ['Email', 'ana@home.test'], ['Street', '9 Oak'], ['City', 'Folsom'], ['State', 'CA'], ['Zip', '95630'], ['Specifications', 'Drywall patch']]) {
+  for (const [label, value] of [
+    ['First Name', 'Ana'],
+    ['Last Name', 'Cruz'],
+    ['Email', 'ana@home.test'],
+    ['Street', '9 Oak'],
+    ['City', 'Folsom'],
+    ['State', 'CA'],
+    ['Zip', '95630'],
+    ['Specifications', 'Drywall patch'],
+  ]) {
     await page.getByLabel(label!).fill(value!);
   }
   // Hold the real request for a moment so the in-between state can be seen.

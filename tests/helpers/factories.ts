@@ -17,7 +17,11 @@ export function quoteRequestBody(overrides: { name?: string; email?: string } = 
 
 /** A quote request created through the public API, as a visitor would. */
 export async function createQuoteRequest(t: TestApp, overrides: Parameters<typeof quoteRequestBody>[0] & { images?: string[] } = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', payload: { ...quoteRequestBody(overrides), images: overrides.images ?? [] } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/quoterequest/create',
+    payload: { ...quoteRequestBody(overrides), images: overrides.images ?? [] },
+  });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
   return res.json().quoteRequest as { _id: string; quoteNumber: string };
 }
@@ -31,9 +35,28 @@ export async function insertJob(t: TestApp, fields: { name?: string; status?: Jo
     const labor = [{ hourlyRateCents: 6500, hours: 3.5 }];
     const totals = quoteTotals(materials, labor);
     quoteId = newId();
-    await t.database.db.insert(quotes).values({ id: quoteId, quoteId: `QT${quoteId.slice(-8).toUpperCase()}`, quoteRequestId: fields.quoteRequestId, clientName: 'C', projectName: 'Fence', status: 'Accepted', ...totals });
-    await t.database.db.insert(quoteMaterials).values(materials.map((m, position) => ({ id: newId(), quoteId: quoteId!, position, name: m.name, unitPriceCents: m.unitPriceCents, quantity: String(m.quantity) })));
-    await t.database.db.insert(quoteLabor).values(labor.map((l, position) => ({ id: newId(), quoteId: quoteId!, position, hourlyRateCents: l.hourlyRateCents, hours: String(l.hours) })));
+    await t.database.db.insert(quotes).values({
+      id: quoteId,
+      quoteId: `QT${quoteId.slice(-8).toUpperCase()}`,
+      quoteRequestId: fields.quoteRequestId,
+      clientName: 'C',
+      projectName: 'Fence',
+      status: 'Accepted',
+      ...totals,
+    });
+    await t.database.db.insert(quoteMaterials).values(
+      materials.map((m, position) => ({
+        id: newId(),
+        quoteId: quoteId!,
+        position,
+        name: m.name,
+        unitPriceCents: m.unitPriceCents,
+        quantity: String(m.quantity),
+      })),
+    );
+    await t.database.db
+      .insert(quoteLabor)
+      .values(labor.map((l, position) => ({ id: newId(), quoteId: quoteId!, position, hourlyRateCents: l.hourlyRateCents, hours: String(l.hours) })));
   }
   const id = newId();
   await t.database.db.insert(jobs).values({

@@ -14,7 +14,9 @@ export async function makeJpeg({ width = 640, height = 480, withGps = false, qua
 }
 
 export async function makePng(width = 200, height = 150): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Random noise does not compress: a JPEG of about `bytes` size for size-limit tests. */
@@ -23,7 +25,9 @@ export async function makeLargeJpeg(minBytes: number): Promise<Buffer> {
   for (;;) {
     const raw = Buffer.alloc(side * side * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-    const jpeg = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     if (jpeg.length >= minBytes) return jpeg;
     side = Math.ceil(side * 1.1);
   }

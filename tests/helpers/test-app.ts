@@ -71,7 +71,11 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
 let counter = 0;
 
 /** Creates a user straight in the database and signs in through the API. */
-export async function createUserAndSignIn(t: TestApp, role: UserRole, fields: { username?: string; password?: string } = {}): Promise<{ user: UserRow; token: string; password: string }> {
+export async function createUserAndSignIn(
+  t: TestApp,
+  role: UserRole,
+  fields: { username?: string; password?: string } = {},
+): Promise<{ user: UserRow; token: string; password: string }> {
   const password = fields.password ?? 'correct horse battery';
   const username = fields.username ?? `${role}${++counter}${Date.now().toString(36)}`;
   const user = await insertUser(t.database.db, { username, passwordHash: await hashPassword(password), role, fullName: `${role} ${counter}` });

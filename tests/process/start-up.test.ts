@@ -45,7 +45,12 @@ describe.each(dbKinds)('start, sign in, restart (%s)', (kind) => {
     const match = /username: (\S+)\s*│\s*\n│\s+password: (\S+)/.exec(first.output());
     expect(match, first.output()).not.toBeNull();
     const [, username, password] = match!;
-    const login = () => fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const login = () =>
+      fetch(`http://127.0.0.1:${port}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
     expect((await login()).status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

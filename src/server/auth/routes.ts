@@ -19,7 +19,10 @@ export async function authRoutes(app: FastifyInstance) {
   const perAddress = limitBy(app, { ...window, key: (request) => `login-ip:${request.ip}` });
   const perUsername = limitBy(app, {
     ...window,
-    key: (request) => `login-user:${String((request.body as { username?: unknown } | undefined)?.username ?? '').trim().toLowerCase()}`,
+    key: (request) =>
+      `login-user:${String((request.body as { username?: unknown } | undefined)?.username ?? '')
+        .trim()
+        .toLowerCase()}`,
   });
 
   r.post(

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
  * The last 9 characters, which form a quote number, are random.
  */
 export function newId(): string {
-  const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return seconds + randomBytes(8).toString('hex');
 }

@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { JobStatus, QuoteRequestStatus, QuoteStatus, UserRole } from '../../shared/constants';
 import type { WeeklySchedule } from '../../shared/schemas/schedule';
 
@@ -34,9 +20,15 @@ export const users = pgTable(
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     role: text('role').$type<UserRole>().notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** When an employee is available: weekdays with hours, set by the employee. */
-    schedule: jsonb('schedule').$type<WeeklySchedule>().notNull().default(sql`'[]'::jsonb`),
+    schedule: jsonb('schedule')
+      .$type<WeeklySchedule>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Bumped on every password or role change: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
@@ -113,10 +105,7 @@ export const quotes = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     quoteDate: createdAt(),
   },
-  (t) => [
-    uniqueIndex('quotes_quote_id_idx').on(t.quoteId),
-    uniqueIndex('quotes_quote_request_idx').on(t.quoteRequestId),
-  ],
+  (t) => [uniqueIndex('quotes_quote_id_idx').on(t.quoteId), uniqueIndex('quotes_quote_request_idx').on(t.quoteRequestId)],
 );
 
 export const quoteMaterials = pgTable(
@@ -212,7 +201,10 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb('attachments')
+      .$type<MailAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sent: boolean('sent').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -221,5 +213,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sent} = false`)],
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sent} = false`),
+  ],
 );

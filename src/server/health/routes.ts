@@ -17,9 +17,7 @@ export async function healthRoutes(app: FastifyInstance) {
     },
     async (_request, reply) => {
       const up = await app.database.ping();
-      return reply
-        .code(up ? 200 : 503)
-        .send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', databaseKind: app.database.kind });
+      return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', databaseKind: app.database.kind });
     },
   );
 }

@@ -23,7 +23,12 @@ export async function employeeRoutes(app: FastifyInstance) {
     '/my/jobs',
     {
       config: staff,
-      schema: { tags, summary: 'Jobs assigned to me (open ones only unless all=true)', querystring: z.object({ all: z.enum(['true', 'false']).default('false') }), response: { 200: z.object({ jobs: z.array(crewJob) }) } },
+      schema: {
+        tags,
+        summary: 'Jobs assigned to me (open ones only unless all=true)',
+        querystring: z.object({ all: z.enum(['true', 'false']).default('false') }),
+        response: { 200: z.object({ jobs: z.array(crewJob) }) },
+      },
     },
     async (request) => {
       const { rows } = await listJobs(app.db, { page: 1, limit: 200, workerId: request.user!.id, openOnly: request.query.all !== 'true' });
@@ -35,7 +40,13 @@ export async function employeeRoutes(app: FastifyInstance) {
     '/my/jobs/:id/status',
     {
       config: staff,
-      schema: { tags, summary: 'Mark one of my jobs In Progress or Completed', params: z.object({ id: z.string().max(64) }), body: z.object({ status: z.enum(['In Progress', 'Completed']) }), response: { 200: crewJob, 404: errorResponse, 409: errorResponse } },
+      schema: {
+        tags,
+        summary: 'Mark one of my jobs In Progress or Completed',
+        params: z.object({ id: z.string().max(64) }),
+        body: z.object({ status: z.enum(['In Progress', 'Completed']) }),
+        response: { 200: crewJob, 404: errorResponse, 409: errorResponse },
+      },
     },
     async (request) => {
       // Someone else's job answers like a missing one.
@@ -45,13 +56,29 @@ export async function employeeRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/my/schedule', { config: staff, schema: { tags, summary: 'The weekdays and hours I am available', response: { 200: z.object({ schedule: weeklySchedule }) } } }, async (request) => ({ schedule: request.user!.schedule }));
+  r.get(
+    '/my/schedule',
+    { config: staff, schema: { tags, summary: 'The weekdays and hours I am available', response: { 200: z.object({ schedule: weeklySchedule }) } } },
+    async (request) => ({ schedule: request.user!.schedule }),
+  );
 
   r.put(
     '/my/schedule',
-    { config: staff, schema: { tags, summary: 'Set the weekdays and hours I am available', body: z.object({ schedule: weeklySchedule }), response: { 200: z.object({ schedule: weeklySchedule }) } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Set the weekdays and hours I am available',
+        body: z.object({ schedule: weeklySchedule }),
+        response: { 200: z.object({ schedule: weeklySchedule }) },
+      },
+    },
     async (request) => {
-      const [row] = await app.db.update(users).set({ schedule: request.body.schedule }).where(eq(users.id, request.user!.id)).returning({ schedule: users.schedule });
+      const [row] = await app.db
+        .update(users)
+        .set({ schedule: request.body.schedule })
+        .where(eq(users.id, request.user!.id))
+        .returning({ schedule: users.schedule });
       return { schedule: row!.schedule };
     },
   );

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { toDollars, materialSubtotalCents, laborTotalCents } from '../../shared/money';
 import type { JobView } from '../../shared/schemas/jobs';
+import type { JobStatus } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
 import { jobs, jobWorkers, quoteLabor, quoteMaterials, quotes, users } from '../db/schema';
 import { escapeLike } from '../users/repository';
@@ -43,7 +44,10 @@ function toJobView(row: JobRow, workers: { _id: string; fullName: string }[]): J
 }
 
 export async function jobViews(db: DbOrTx, rows: JobRow[]): Promise<JobView[]> {
-  const workers = await workersOf(db, rows.map((r) => r.id));
+  const workers = await workersOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toJobView(r, workers.get(r.id) ?? []));
 }
 
@@ -77,14 +81,31 @@ export async function jobDetail(db: DbOrTx, row: JobRow): Promise<JobView> {
   };
 }
 
-export async function listJobs(db: DbOrTx, { page, limit, search, workerId, openOnly }: { page: number; limit: number; search?: string | undefined; workerId?: string; openOnly?: boolean }) {
+export async function listJobs(
+  db: DbOrTx,
+  {
+    page,
+    limit,
+    search,
+    status,
+    workerId,
+    openOnly,
+  }: { page: number; limit: number; search?: string | undefined; status?: JobStatus | undefined; workerId?: string; openOnly?: boolean },
+) {
   const where = and(
     search ? ilike(jobs.contactName, `%${escapeLike(search)}%`) : undefined,
     workerId ? sql`exists (select 1 from ${jobWorkers} where ${jobWorkers.jobId} = ${jobs.id} and ${jobWorkers.userId} = ${workerId})` : undefined,
     openOnly ? inArray(jobs.status, ['Not Started', 'In Progress']) : undefined,
+    status ? eq(jobs.status, status) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(jobs).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(jobs).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

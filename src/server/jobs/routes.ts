@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
-import { assignWorkersInput, JOB_TRANSITIONS, jobStatusInput, jobView } from '../../shared/schemas/jobs';
+import { assignWorkersInput, JOB_TRANSITIONS, jobStatus, jobStatusInput, jobView } from '../../shared/schemas/jobs';
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import type { JobStatus } from '../../shared/constants';
 import { jobs, users } from '../db/schema';
@@ -30,20 +30,45 @@ export async function jobRoutes(app: FastifyInstance) {
   const tags = ['jobs'];
   const admin = { access: 'admin' as const };
 
-  r.get('/jobs', { config: admin, schema: { tags, summary: 'Jobs newest first, by page, with optional client-name search', querystring: pageQuery, response: { 200: jobList } } }, async (request) => {
-    const { rows, total } = await listJobs(app.db, request.query);
-    return { jobs: await jobViews(app.db, rows), totalPages: totalPagesOf(total, request.query.limit), total };
-  });
+  r.get(
+    '/jobs',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Jobs newest first, by page, with optional client-name search and status',
+        querystring: pageQuery.extend({ status: jobStatus.optional() }),
+        response: { 200: jobList },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listJobs(app.db, request.query);
+      return { jobs: await jobViews(app.db, rows), totalPages: totalPagesOf(total, request.query.limit), total };
+    },
+  );
 
-  r.get('/jobs/:id', { config: admin, schema: { tags, summary: 'One job with its workers and quote', params: idParams, response: { 200: jobView, 404: errorResponse } } }, async (request) => {
-    const job = await findJobById(app.db, request.params.id);
-    if (!job) throw notFound('Job not found');
-    return jobDetail(app.db, job);
-  });
+  r.get(
+    '/jobs/:id',
+    { config: admin, schema: { tags, summary: 'One job with its workers and quote', params: idParams, response: { 200: jobView, 404: errorResponse } } },
+    async (request) => {
+      const job = await findJobById(app.db, request.params.id);
+      if (!job) throw notFound('Job not found');
+      return jobDetail(app.db, job);
+    },
+  );
 
   r.post(
     '/jobs/:id/assign',
-    { config: admin, schema: { tags, summary: "Set the job's workers (the list replaces the current one)", params: idParams, body: assignWorkersInput, response: { 200: jobView, 400: errorResponse, 404: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Set the job's workers (the list replaces the current one)",
+        params: idParams,
+        body: assignWorkersInput,
+        response: { 200: jobView, 400: errorResponse, 404: errorResponse },
+      },
+    },
     async (request) => {
       const ids = [...new Set(request.body.workers.map((w) => w._id))];
       const view = await app.db.transaction(async (tx) => {
@@ -60,7 +85,16 @@ export async function jobRoutes(app: FastifyInstance) {
 
   r.patch(
     '/jobs/:id/status',
-    { config: admin, schema: { tags, summary: 'Move a job: Not Started → In Progress → Completed, or Cancelled', params: idParams, body: jobStatusInput, response: { 200: jobView, 404: errorResponse, 409: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Move a job: Not Started → In Progress → Completed, or Cancelled',
+        params: idParams,
+        body: jobStatusInput,
+        response: { 200: jobView, 404: errorResponse, 409: errorResponse },
+      },
+    },
     async (request) => jobDetail(app.db, await changeJobStatus(app.db, request.params.id, request.body.status)),
   );
 }

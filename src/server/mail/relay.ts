@@ -98,13 +98,7 @@ export class MailRelay {
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.sent, false),
-          lte(mailOutbox.nextAttemptAt, now),
-          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
-        ),
-      )
+      .where(and(eq(mailOutbox.sent, false), lte(mailOutbox.nextAttemptAt, now), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now))))
       .orderBy(asc(mailOutbox.createdAt))
       .limit(this.options.batchSize ?? 10)
       .for('update', { skipLocked: true });

@@ -29,7 +29,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return field ? `${field}: ${issue.message}` : issue.message;
       });
-      return reply.code(400).send({ ...body(400, details.join('; ')), where, fields: error.validation.map((i) => i.instancePath.replace(/^\//, '').replaceAll('/', '.')) });
+      return reply
+        .code(400)
+        .send({ ...body(400, details.join('; ')), where, fields: error.validation.map((i) => i.instancePath.replace(/^\//, '').replaceAll('/', '.')) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');

@@ -9,9 +9,7 @@ import type { Config } from '../config';
  * so several app processes share them; otherwise in this process's memory.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await app.register(rateLimit, {
     global: false,

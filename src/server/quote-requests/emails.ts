@@ -58,7 +58,13 @@ export function newQuoteRequestNotice(config: Config, request: QuoteRequestRow, 
       { kind: 'button', label: 'Open the request', href: adminUrl },
     ],
   });
-  return { to: config.OWNER_EMAIL, replyTo: request.contactEmail, subject: `New quote request from ${request.contactName} (${request.quoteNumber})`, html, text };
+  return {
+    to: config.OWNER_EMAIL,
+    replyTo: request.contactEmail,
+    subject: `New quote request from ${request.contactName} (${request.quoteNumber})`,
+    html,
+    text,
+  };
 }
 
 /** To the client, when the owner accepts the request: a quote is on its way. */
@@ -68,7 +74,10 @@ export function quoteRequestAcceptedMail(config: Config, request: QuoteRequestRo
     heading: 'We are preparing your quote',
     blocks: [
       { kind: 'paragraph', text: `Hi ${request.contactName},` },
-      { kind: 'paragraph', text: `Good news: we have reviewed your request ${request.quoteNumber} and are preparing your quote. It will arrive by e-mail shortly.` },
+      {
+        kind: 'paragraph',
+        text: `Good news: we have reviewed your request ${request.quoteNumber} and are preparing your quote. It will arrive by e-mail shortly.`,
+      },
       { kind: 'button', label: 'Check your quote request status', href: `${config.PUBLIC_URL}${paths.quoteRequestStatusOf(request.id)}` },
       { kind: 'paragraph', text: `Questions in the meantime? Call us at ${config.BUSINESS_PHONE}.` },
     ],
@@ -85,7 +94,10 @@ export function quoteRequestDeclinedMail(config: Config, request: QuoteRequestRo
       { kind: 'paragraph', text: `Hi ${request.contactName},` },
       { kind: 'paragraph', text: `Thank you for thinking of us. Unfortunately we cannot take on your request ${request.quoteNumber}, for this reason:` },
       { kind: 'preformatted', text: reason },
-      { kind: 'paragraph', text: `If you think this is an error, or your plans change, please contact us at ${config.BUSINESS_PHONE} or ${config.BUSINESS_EMAIL}.` },
+      {
+        kind: 'paragraph',
+        text: `If you think this is an error, or your plans change, please contact us at ${config.BUSINESS_PHONE} or ${config.BUSINESS_EMAIL}.`,
+      },
     ],
   });
   return { to: request.contactEmail, subject: `Your quote request ${request.quoteNumber}`, html, text };

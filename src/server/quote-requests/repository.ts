@@ -75,7 +75,13 @@ export function findQuoteRequestById(db: DbOrTx, id: string): Promise<QuoteReque
 export function listImageSummaries(db: DbOrTx, quoteRequestIds: string[]): Promise<ImageSummary[]> {
   if (quoteRequestIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: quoteRequestImages.id, quoteRequestId: quoteRequestImages.quoteRequestId, width: quoteRequestImages.width, height: quoteRequestImages.height, position: quoteRequestImages.position })
+    .select({
+      id: quoteRequestImages.id,
+      quoteRequestId: quoteRequestImages.quoteRequestId,
+      width: quoteRequestImages.width,
+      height: quoteRequestImages.height,
+      position: quoteRequestImages.position,
+    })
     .from(quoteRequestImages)
     .where(inArray(quoteRequestImages.quoteRequestId, quoteRequestIds))
     .orderBy(asc(quoteRequestImages.position));
@@ -112,9 +118,19 @@ function filterWhere({ status, search }: QuoteRequestFilter) {
 export async function listQuoteRequests(db: DbOrTx, filter: QuoteRequestFilter, page: number, limit: number) {
   const where = filterWhere(filter);
   const order = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
-  const ids = db.select({ id: quoteRequests.id }).from(quoteRequests).where(where).orderBy(...order).limit(limit).offset((page - 1) * limit);
+  const ids = db
+    .select({ id: quoteRequests.id })
+    .from(quoteRequests)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit);
   const [rows, [total]] = await Promise.all([
-    db.select().from(quoteRequests).where(inArray(quoteRequests.id, ids)).orderBy(...order),
+    db
+      .select()
+      .from(quoteRequests)
+      .where(inArray(quoteRequests.id, ids))
+      .orderBy(...order),
     db.select({ n: count() }).from(quoteRequests).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

@@ -25,7 +25,15 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
 
   r.get(
     '/quoterequest/all',
-    { config: admin, schema: { tags, summary: 'Requests newest first, by page, with optional status and name search', querystring: quoteRequestListQuery, response: { 200: quoteRequestList } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Requests newest first, by page, with optional status and name search',
+        querystring: quoteRequestListQuery,
+        response: { 200: quoteRequestList },
+      },
+    },
     async (request) => {
       const { page, limit, search, status } = request.query;
       const { rows, total } = await listQuoteRequests(app.db, { search, status: status === 'All' ? undefined : status }, page, limit);
@@ -37,7 +45,12 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     '/quoterequest/byStatus',
     {
       config: admin,
-      schema: { tags, summary: 'The newest requests in one status (limit 0: all)', querystring: z.object({ status: quoteRequestStatus, limit: z.coerce.number().int().min(0).max(1000).default(0) }), response: { 200: z.array(quoteRequestView) } },
+      schema: {
+        tags,
+        summary: 'The newest requests in one status (limit 0: all)',
+        querystring: z.object({ status: quoteRequestStatus, limit: z.coerce.number().int().min(0).max(1000).default(0) }),
+        response: { 200: z.array(quoteRequestView) },
+      },
     },
     async (request) => {
       const { status, limit } = request.query;
@@ -46,25 +59,40 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/dashboard', { config: admin, schema: { tags: ['dashboard'], summary: 'Figures for the admin dashboard', response: { 200: dashboardStats } } }, async () => {
-    const countWhere = async (where: ReturnType<typeof eq>) => (await app.db.select({ n: count() }).from(quoteRequests).where(where))[0]?.n ?? 0;
-    const [jobsDone, pending, week, month] = await Promise.all([
-      completedJobStats(app.db),
-      countWhere(eq(quoteRequests.status, 'Pending')),
-      countWhere(gte(quoteRequests.createdAt, sql`now() - interval '7 days'`)),
-      countWhere(gte(quoteRequests.createdAt, sql`now() - interval '1 month'`)),
-    ]);
-    return { completedJobs: jobsDone.completed, revenue: toDollars(jobsDone.revenueCents), pendingQuoteRequests: pending, newThisWeek: week, newThisMonth: month };
-  });
+  r.get(
+    '/dashboard',
+    { config: admin, schema: { tags: ['dashboard'], summary: 'Figures for the admin dashboard', response: { 200: dashboardStats } } },
+    async () => {
+      const countWhere = async (where: ReturnType<typeof eq>) => (await app.db.select({ n: count() }).from(quoteRequests).where(where))[0]?.n ?? 0;
+      const [jobsDone, pending, week, month] = await Promise.all([
+        completedJobStats(app.db),
+        countWhere(eq(quoteRequests.status, 'Pending')),
+        countWhere(gte(quoteRequests.createdAt, sql`now() - interval '7 days'`)),
+        countWhere(gte(quoteRequests.createdAt, sql`now() - interval '1 month'`)),
+      ]);
+      return {
+        completedJobs: jobsDone.completed,
+        revenue: toDollars(jobsDone.revenueCents),
+        pendingQuoteRequests: pending,
+        newThisWeek: week,
+        newThisMonth: month,
+      };
+    },
+  );
 
   r.get(
     '/quoterequest/:id',
-    { config: admin, schema: { tags, summary: 'One request with signed addresses of its photos', params: idParams, response: { 200: quoteRequestDetail, 404: errorResponse } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'One request with signed addresses of its photos', params: idParams, response: { 200: quoteRequestDetail, 404: errorResponse } },
+    },
     async (request) => {
       const row = await findQuoteRequestById(app.db, request.params.id);
       if (!row) throw notFound('Quote request not found');
       const summaries = await listImageSummaries(app.db, [row.id]);
-      const images = await Promise.all(summaries.map(async (i) => ({ _id: i.id, width: i.width, height: i.height, ...(await signedImageUrls(app.tokens, i.id)) })));
+      const images = await Promise.all(
+        summaries.map(async (i) => ({ _id: i.id, width: i.width, height: i.height, ...(await signedImageUrls(app.tokens, i.id)) })),
+      );
       return { ...toQuoteRequestView(row), images };
     },
   );
@@ -74,7 +102,12 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     '/quoterequest/images/:imageId',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'A photo of a request (needs the signed address from the detail)', params: z.object({ imageId: z.string().max(64) }), querystring: z.object({ sig: z.string().max(2000).optional(), size: z.enum(['full', 'thumb']).default('full') }) },
+      schema: {
+        tags,
+        summary: 'A photo of a request (needs the signed address from the detail)',
+        params: z.object({ imageId: z.string().max(64) }),
+        querystring: z.object({ sig: z.string().max(2000).optional(), size: z.enum(['full', 'thumb']).default('full') }),
+      },
     },
     async (request, reply) => {
       const { imageId } = request.params;
@@ -93,7 +126,15 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
 
   r.put(
     '/quoterequest/markAccepted/:id',
-    { config: admin, schema: { tags, summary: 'Accept a pending request and tell the client a quote is coming', params: idParams, response: { 200: quoteRequestView, 404: errorResponse, 409: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Accept a pending request and tell the client a quote is coming',
+        params: idParams,
+        response: { 200: quoteRequestView, 404: errorResponse, 409: errorResponse },
+      },
+    },
     async (request) => {
       const row = await app.db.transaction(async (tx) => {
         const accepted = await transitionQuoteRequest(tx, request.params.id, 'Pending', 'Accepted');
@@ -108,7 +149,15 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
 
   r.post(
     '/quoterequest/markDeclined',
-    { config: admin, schema: { tags, summary: 'Decline a pending request and e-mail the client the reason', body: declineInput, response: { 200: quoteRequestView, 404: errorResponse, 409: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Decline a pending request and e-mail the client the reason',
+        body: declineInput,
+        response: { 200: quoteRequestView, 404: errorResponse, 409: errorResponse },
+      },
+    },
     async (request) => {
       const { quoteRequestId, reasonForDecline } = request.body;
       const row = await app.db.transaction(async (tx) => {

@@ -39,14 +39,29 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
 }
 
 export function toUserView(row: UserRow) {
-  return { _id: row.id, username: row.username, fullName: row.fullName, email: row.email, phone: row.phone, role: row.role, tags: row.tags as WorkerTag[], schedule: row.schedule };
+  return {
+    _id: row.id,
+    username: row.username,
+    fullName: row.fullName,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    tags: row.tags as WorkerTag[],
+    schedule: row.schedule,
+  };
 }
 
 /** Staff accounts, newest first; the search looks at username, full name, e-mail and phone. */
 export async function listUsers(db: DbOrTx, { page, limit, search }: { page: number; limit: number; search?: string | undefined }) {
   const where = search ? or(...[users.username, users.fullName, users.email, users.phone].map((c) => ilike(c, `%${escapeLike(search)}%`))) : undefined;
   const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -57,7 +72,12 @@ export function searchEmployees(db: DbOrTx, name: string, tags: WorkerTag[]) {
   const conditions = [eq(users.role, 'employee')];
   if (name) conditions.push(ilike(users.fullName, `%${escapeLike(name)}%`));
   if (tags.length > 0) conditions.push(arrayContains(users.tags, tags));
-  return db.select().from(users).where(and(...conditions)).orderBy(asc(users.fullName)).limit(20);
+  return db
+    .select()
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(users.fullName))
+    .limit(20);
 }
 
 /** `%` and `_` typed in a search box are letters, not wildcards. */

@@ -26,7 +26,15 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.get(
     '/users',
-    { config: admin, schema: { tags, summary: 'Staff accounts, a page at a time', querystring: pageQuery, response: { 200: z.object({ users: z.array(userView), totalPages: z.number(), total: z.number() }) } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Staff accounts, a page at a time',
+        querystring: pageQuery,
+        response: { 200: z.object({ users: z.array(userView), totalPages: z.number(), total: z.number() }) },
+      },
+    },
     async (request) => {
       const { rows, total } = await listUsers(app.db, request.query);
       return { users: rows.map(toUserView), totalPages: totalPagesOf(total, request.query.limit), total };
@@ -37,7 +45,12 @@ export async function userRoutes(app: FastifyInstance) {
     '/users/search-employees',
     {
       config: admin,
-      schema: { tags, summary: 'Employees by name and skills, to assign to a job', querystring: z.object({ fullName: z.string().trim().max(100).default(''), tags: tagList }), response: { 200: z.array(userView) } },
+      schema: {
+        tags,
+        summary: 'Employees by name and skills, to assign to a job',
+        querystring: z.object({ fullName: z.string().trim().max(100).default(''), tags: tagList }),
+        response: { 200: z.array(userView) },
+      },
     },
     async (request) => (await searchEmployees(app.db, request.query.fullName, request.query.tags)).map(toUserView),
   );
@@ -55,7 +68,15 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.post(
     '/users/updateuser',
-    { config: admin, schema: { tags, summary: 'Change a staff account (the password only when given)', body: updateUserInput, response: { 200: userView, 400: errorResponse, 404: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Change a staff account (the password only when given)',
+        body: updateUserInput,
+        response: { 200: userView, 400: errorResponse, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { _id, password, ...fields } = request.body;
       const current = await findUserById(app.db, _id);
@@ -83,14 +104,24 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.delete(
     '/users/:id',
-    { config: admin, schema: { tags, summary: 'Delete a staff account', params: z.object({ id: z.string() }), response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponse, 404: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Delete a staff account',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponse, 404: errorResponse },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       if (id === request.user!.id) throw badRequest('You cannot delete your own account');
       const deleted = await app.db.transaction(async (tx) => {
         const [row] = await tx
           .delete(users)
-          .where(and(eq(users.id, id), sql`(${users.role} <> 'admin' or (select count(*) from ${users} where ${users.role} = 'admin' and ${ne(users.id, id)}) > 0)`))
+          .where(
+            and(eq(users.id, id), sql`(${users.role} <> 'admin' or (select count(*) from ${users} where ${users.role} = 'admin' and ${ne(users.id, id)}) > 0)`),
+          )
           .returning({ id: users.id });
         return row;
       });

@@ -5,7 +5,12 @@ import { messages } from '../messages';
 export const contactInput = z.object({
   firstName: z.string({ error: messages.firstNameRequired }).trim().min(1, messages.firstNameRequired).max(60),
   lastName: z.string({ error: messages.lastNameRequired }).trim().min(1, messages.lastNameRequired).max(60),
-  phone: z.string().trim().max(40).optional().transform((v) => v ?? ''),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => v ?? ''),
   email: z.string({ error: messages.emailInvalid }).trim().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid)),
   message: z.string({ error: messages.messageRequired }).trim().min(1, messages.messageRequired).max(5000),
 });

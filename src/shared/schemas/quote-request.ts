@@ -43,7 +43,10 @@ export const quoteRequestInput = z.strictObject({
   address: addressInput,
   notes: required(messages.specificationsRequired, 5000),
   images: z.array(imageDataUrl).max(10, 'At most 10 images').optional().default([]),
-  preferredEndDate: z.union([isoDate, z.literal(''), z.null()]).optional().transform((v) => v || null),
+  preferredEndDate: z
+    .union([isoDate, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
 });
 export type QuoteRequestInput = z.input<typeof quoteRequestInput>;
 

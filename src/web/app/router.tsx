@@ -41,8 +41,31 @@ export const router = createBrowserRouter([
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: `${paths.admin.root}/*`, lazy: page(() => import('../features/admin/admin-area')) },
-      { path: `${paths.employee.root}/*`, lazy: page(() => import('../features/employee/employee-area')) },
+      {
+        path: paths.admin.root,
+        lazy: async () => ({ Component: (await import('./layouts/staff-layout')).AdminLayout }),
+        children: [
+          { index: true, lazy: page(() => import('../features/dashboard/pages/dashboard-page')) },
+          { path: 'quote-requests', lazy: page(() => import('../features/quote-requests/pages/admin-list-page')) },
+          { path: 'quote-requests/:quoteRequestId', lazy: page(() => import('../features/quote-requests/pages/admin-detail-page')) },
+          { path: 'calendar', lazy: page(() => import('../features/calendar/pages/calendar-page')) },
+          { path: 'jobs', lazy: page(() => import('../features/jobs/pages/jobs-page')) },
+          { path: 'jobs/:jobId', lazy: page(() => import('../features/jobs/pages/job-detail-page')) },
+          { path: 'users', lazy: page(() => import('../features/users/pages/users-page')) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: paths.employee.root,
+        lazy: async () => ({ Component: (await import('./layouts/staff-layout')).EmployeeLayout }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/employee/pages/employee-jobs-page')).EmployeeDashboardPage }) },
+          { path: 'jobs', lazy: page(() => import('../features/employee/pages/employee-jobs-page')) },
+          { path: 'schedule', lazy: page(() => import('../features/employee/pages/schedule-page')) },
+          { path: 'calendar', lazy: page(() => import('../features/calendar/pages/calendar-page')) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ]);

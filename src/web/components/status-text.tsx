@@ -30,3 +30,28 @@ export function StatusText({ status, size = 'lg' }: { status: string | undefined
     </Text>
   );
 }
+
+/** The coloured pill beside a title (quote request, job). */
+export function StatusPill({ status }: { status: string | undefined }) {
+  const color = statusColor(status);
+  return (
+    <Box
+      component="span"
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 6,
+        padding: '4px 12px',
+        borderRadius: 999,
+        border: `1px solid ${color.dot}`,
+        background: `color-mix(in srgb, ${color.dot} 14%, white)`,
+        color: color.text,
+        fontWeight: 700,
+        fontSize: 14,
+      }}
+    >
+      <Box component="span" aria-hidden w={8} h={8} style={{ borderRadius: '50%', background: color.dot }} />
+      {status ?? 'Unknown'}
+    </Box>
+  );
+}

@@ -2,7 +2,9 @@ import sharp from 'sharp';
 
 /** A small real JPEG, as a phone would upload it. */
 export async function photo(name: string, color = '#3a6'): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
 

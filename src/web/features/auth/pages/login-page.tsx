@@ -1,6 +1,96 @@
-import { NotFoundPage } from '../../../components/status-pages';
+import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import type { UserRole } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { paths } from '../../../../shared/paths';
+import { ApiError, tokenStore } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { userRoleKey, useLogin, useUserRole } from '../api/session';
+import { WaitScreen } from '../components/require-role';
 
-// Built by a later issue; until then the route answers like an unknown page.
+const homeOf = (role: UserRole) => (role === 'admin' ? paths.admin.dashboard : paths.employee.dashboard);
+
 export default function LoginPage() {
-  return <NotFoundPage />;
+  usePageTitle('Admin Sign In');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const stored = useUserRole();
+  const login = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  // A failed role lookup for a stored token is silently ignored: the form stays.
+  useEffect(() => {
+    if (stored.isError) tokenStore.clear();
+  }, [stored.isError]);
+
+  if (stored.data?.valid && stored.data.userRole) {
+    return (
+      <>
+        <WaitScreen title="Redirecting" text="Please wait while we take you to the dashboard." />
+        <Navigate to={homeOf(stored.data.userRole)} replace />
+      </>
+    );
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      toast.warning(messages.loginRequired);
+      return;
+    }
+    try {
+      const result = await login.mutateAsync({ username: username.trim(), password });
+      if (!result?.token) {
+        toast.error(messages.loginNoToken);
+        return;
+      }
+      tokenStore.set(result.token);
+      queryClient.removeQueries({ queryKey: userRoleKey });
+      toast.success(messages.loginSuccess);
+      navigate(homeOf(result.role), { replace: true });
+    } catch (error) {
+      toast.warning(error instanceof ApiError ? error.message : messages.loginNoToken);
+    }
+  };
+
+  return (
+    <Container size={440} py={{ base: 48, sm: 96 }}>
+      <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <form onSubmit={onSubmit} noValidate aria-label="Admin Sign In">
+          <Stack>
+            <div>
+              <Title order={1} size="h2">
+                Admin Sign In
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                Sign in with your username to manage requests, quotes and jobs.
+              </Text>
+            </div>
+            <TextInput
+              label="Username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.currentTarget.value)}
+              disabled={login.isPending}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              disabled={login.isPending}
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+            />
+            <Button type="submit" loading={login.isPending} size="md">
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
 }

@@ -4,7 +4,13 @@ import { HomeAndContactButtons, MessagePage } from '../../../components/message-
 
 export default function ThankYouPage() {
   return (
-    <MessagePage eyebrow="Sent!" title="Thanks for contacting the provider!" icon={<IconMailCheck size={34} />} color="green" actions={<HomeAndContactButtons />}>
+    <MessagePage
+      eyebrow="Sent!"
+      title="Thanks for contacting the provider!"
+      icon={<IconMailCheck size={34} />}
+      color="green"
+      actions={<HomeAndContactButtons />}
+    >
       <Text size="lg">We'll be in touch soon.</Text>
     </MessagePage>
   );

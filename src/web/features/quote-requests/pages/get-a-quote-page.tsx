@@ -14,7 +14,18 @@ import { toast } from '../../../lib/toast';
 import { useCreateQuoteRequest } from '../api/create-quote-request';
 import { PhotoPicker } from '../components/photo-picker';
 
-const empty: QuoteRequestForm = { firstName: '', lastName: '', phone: '', email: '', street: '', city: '', state: '', zip: '', specifications: '', preferredEndDate: '' };
+const empty: QuoteRequestForm = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  email: '',
+  street: '',
+  city: '',
+  state: '',
+  zip: '',
+  specifications: '',
+  preferredEndDate: '',
+};
 
 export default function GetAQuotePage() {
   const navigate = useNavigate();

@@ -1,0 +1,110 @@
+import { AppShell, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCalendar, IconClipboardList, IconHome, IconLayoutDashboard, IconLogout, IconTool, IconUsers, IconClock, type Icon } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import type { UserRole } from '../../../shared/constants';
+import { messages } from '../../../shared/messages';
+import { paths } from '../../../shared/paths';
+import { Logo } from '../../components/logo';
+import { RequireRole } from '../../features/auth/components/require-role';
+import { tokenStore } from '../../lib/api-client';
+import { siteConfig } from '../../lib/site-config';
+import { toast } from '../../lib/toast';
+import classes from './staff-layout.module.css';
+
+interface MenuItem {
+  to: string;
+  label: string;
+  icon: Icon;
+  end?: boolean;
+}
+
+const adminMenu: MenuItem[] = [
+  { to: paths.admin.dashboard, label: 'Dashboard', icon: IconLayoutDashboard, end: true },
+  { to: paths.admin.calendar, label: 'Calendar', icon: IconCalendar },
+  { to: paths.admin.quoteRequests, label: 'Quote Requests', icon: IconClipboardList },
+  { to: paths.admin.jobs, label: 'Jobs', icon: IconTool },
+  { to: paths.admin.users, label: 'Users', icon: IconUsers },
+];
+
+const employeeMenu: MenuItem[] = [
+  { to: paths.employee.dashboard, label: 'Dashboard', icon: IconLayoutDashboard, end: true },
+  { to: paths.employee.calendar, label: 'Calendar', icon: IconCalendar },
+  { to: paths.employee.jobs, label: 'Jobs', icon: IconTool },
+  { to: paths.employee.schedule, label: 'Set Schedule', icon: IconClock },
+];
+
+/** The back office's frame: side menu (a drawer on phones), sign-out, and the guarded page. */
+function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { businessName } = siteConfig();
+
+  const signOut = () => {
+    tokenStore.clear();
+    queryClient.clear();
+    toast.success(messages.loggedOut);
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" color="white" aria-label={opened ? 'Close the menu' : 'Open the menu'} />
+            <Link to={menu[0]!.to} className={classes.brand}>
+              <Logo size={30} />
+              <span>{businessName}</span>
+            </Link>
+          </Group>
+          <Text size="sm" c="gray.2" visibleFrom="xs">
+            {area}
+          </Text>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={`${area} menu`}>
+        <AppShell.Section grow component={ScrollArea}>
+          {menu.map((item) => (
+            <MantineNavLink
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              end={item.end}
+              label={item.label}
+              leftSection={<item.icon size={20} aria-hidden />}
+              onClick={close}
+              className={classes.link}
+            />
+          ))}
+          <MantineNavLink component={Link} to={paths.home} label="Home Page" leftSection={<IconHome size={20} aria-hidden />} className={classes.link} />
+        </AppShell.Section>
+        <AppShell.Section>
+          <UnstyledButton onClick={signOut} className={classes.signOut}>
+            <IconLogout size={20} aria-hidden /> Sign out
+          </UnstyledButton>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main className={classes.main}>
+        <Box maw={1200} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+export function StaffLayout({ role }: { role: UserRole }) {
+  // Employees have their own area; admins may look at it too.
+  const allow: UserRole[] = role === 'admin' ? ['admin'] : ['employee', 'admin'];
+  return (
+    <RequireRole allow={allow}>
+      <StaffShell menu={role === 'admin' ? adminMenu : employeeMenu} area={role === 'admin' ? 'Admin' : 'Employee'} />
+    </RequireRole>
+  );
+}
+
+export const AdminLayout = () => <StaffLayout role="admin" />;
+export const EmployeeLayout = () => <StaffLayout role="employee" />;

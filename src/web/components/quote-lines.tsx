@@ -1,0 +1,99 @@
+import { Divider, Group, Stack, Table, Text } from '@mantine/core';
+import { formatMoney, toCents } from '../../shared/money';
+
+interface QuoteLinesProps {
+  materials: { name: string; unitPrice: number; quantity: number; subtotal: number }[];
+  labor: { hourlyRate: number; hours: number; total: number }[];
+  totalCostBeforeTax: number;
+  taxCost: number;
+  totalCostAfterTax: number;
+}
+
+const money = (dollars: number) => formatMoney(toCents(dollars));
+
+/** A quote's materials and labor with its totals, as staff read it. */
+export function QuoteLines({ materials, labor, totalCostBeforeTax, taxCost, totalCostAfterTax }: QuoteLinesProps) {
+  return (
+    <Stack gap="md">
+      <div>
+        <Text fw={700} size="sm" mb={4}>
+          Materials
+        </Text>
+        {materials.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No materials
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table verticalSpacing={6}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th ta="right">Unit Price</Table.Th>
+                  <Table.Th ta="right">Quantity</Table.Th>
+                  <Table.Th ta="right">Subtotal</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {materials.map((m, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{m.name}</Table.Td>
+                    <Table.Td ta="right">{money(m.unitPrice)}</Table.Td>
+                    <Table.Td ta="right">{m.quantity}</Table.Td>
+                    <Table.Td ta="right">{money(m.subtotal)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </div>
+      <div>
+        <Text fw={700} size="sm" mb={4}>
+          Labor
+        </Text>
+        {labor.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No labor
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table verticalSpacing={6}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th ta="right">Hourly Rate</Table.Th>
+                  <Table.Th ta="right">Hours</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {labor.map((l, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td ta="right">{money(l.hourlyRate)}</Table.Td>
+                    <Table.Td ta="right">{l.hours}</Table.Td>
+                    <Table.Td ta="right">{money(l.total)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </div>
+      <Divider />
+      <Stack gap={2} maw={320} ml="auto" w="100%">
+        <Group justify="space-between">
+          <Text size="sm">Subtotal</Text>
+          <Text size="sm">{money(totalCostBeforeTax)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text size="sm">Tax (8%)</Text>
+          <Text size="sm">{money(taxCost)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text fw={700}>Total</Text>
+          <Text fw={700}>{money(totalCostAfterTax)}</Text>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}

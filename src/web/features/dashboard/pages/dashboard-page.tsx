@@ -1,0 +1,168 @@
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconCash, IconChecks, IconHourglass, type Icon } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { formatMoney, toCents } from '../../../../shared/money';
+import { paths } from '../../../../shared/paths';
+import { PageHeader } from '../../../components/page-header';
+import { StatusText } from '../../../components/status-text';
+import { useQuoteRequestsByStatus } from '../../quote-requests/api/staff';
+import { useDashboardStats } from '../api/dashboard';
+import classes from './dashboard-page.module.css';
+
+function Tile({
+  label,
+  value,
+  icon: TileIcon,
+  loading,
+  onClick,
+  hint,
+}: {
+  label: string;
+  value: string;
+  icon: Icon;
+  loading: boolean;
+  onClick: () => void;
+  hint: string;
+}) {
+  return (
+    <UnstyledButton onClick={onClick} className={classes.tile} aria-label={`${label}: ${loading ? 'loading' : value}. ${hint}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text size="sm" fw={600} c="dimmed">
+            {label}
+          </Text>
+          {loading ? <Skeleton h={36} w={90} mt={6} /> : <Text className={classes.value}>{value}</Text>}
+        </div>
+        <ThemeIcon size={44} radius="md" variant="light">
+          <TileIcon size={24} aria-hidden />
+        </ThemeIcon>
+      </Group>
+      <Text size="xs" c="dimmed" mt="sm">
+        {hint}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+export default function DashboardPage() {
+  const navigate = useNavigate();
+  const stats = useDashboardStats();
+  const pending = useQuoteRequestsByStatus('Pending', 10);
+  const s = stats.data;
+
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <Tile
+          label="Total Completed Jobs"
+          value={String(s?.completedJobs ?? 0)}
+          icon={IconChecks}
+          loading={stats.isPending}
+          hint="See the jobs"
+          onClick={() => navigate(paths.admin.jobs, { state: { status: 'Completed' } })}
+        />
+        <Tile
+          label="Pending Quote Requests"
+          value={String(s?.pendingQuoteRequests ?? 0)}
+          icon={IconHourglass}
+          loading={stats.isPending}
+          hint="Review the pending requests"
+          onClick={() => navigate(paths.admin.quoteRequests, { state: { status: 'Pending' } })}
+        />
+        <Tile
+          label="Revenue"
+          value={formatMoney(toCents(s?.revenue ?? 0))}
+          icon={IconCash}
+          loading={stats.isPending}
+          hint="Quoted totals of completed jobs"
+          onClick={() => navigate(paths.admin.jobs, { state: { status: 'Completed' } })}
+        />
+      </SimpleGrid>
+
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} mt="lg">
+        <Title order={2} size="h3">
+          Client Activity
+        </Title>
+        <Group gap="xl" mt="sm">
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              New quote requests this week
+            </Text>
+            {stats.isPending ? (
+              <Skeleton h={28} w={40} />
+            ) : (
+              <Text fw={700} size="xl">
+                {s?.newThisWeek ?? 0}
+              </Text>
+            )}
+          </Stack>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              New quote requests this month
+            </Text>
+            {stats.isPending ? (
+              <Skeleton h={28} w={40} />
+            ) : (
+              <Text fw={700} size="xl">
+                {s?.newThisMonth ?? 0}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <Title order={3} size="h4" mt="lg" mb="xs">
+          Recent pending requests
+        </Title>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Client Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pending.isPending
+                ? Array.from({ length: 5 }, (_, i) => (
+                    <Table.Tr key={i}>
+                      {Array.from({ length: 5 }, (__, j) => (
+                        <Table.Td key={j}>
+                          <Skeleton h={16} />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : pending.data?.map((q) => (
+                    <Table.Tr key={q._id}>
+                      <Table.Td>{q.contactPerson.name}</Table.Td>
+                      <Table.Td>{q.contactPerson.email}</Table.Td>
+                      <Table.Td>{q.contactPerson.phone || '—'}</Table.Td>
+                      <Table.Td>
+                        <StatusText status={q.quoteStatus} size="sm" />
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.admin.quoteRequest(q._id)} fw={600}>
+                          View
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+              {pending.data?.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed" ta="center" py="md">
+                      No pending requests: all caught up.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { JobView } from '../../../../shared/schemas/jobs';
+import type { WeeklySchedule } from '../../../../shared/schemas/schedule';
+import { api } from '../../../lib/api-client';
+
+const staff = { redirectOn401: true };
+export type CrewJob = Omit<JobView, 'quote'>;
+
+export function useMyJobs(all: boolean) {
+  return useQuery({ queryKey: ['my-jobs', all], queryFn: () => api<{ jobs: CrewJob[] }>('GET', `/my/jobs?all=${all}`, staff) });
+}
+
+export function useUpdateMyJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: 'In Progress' | 'Completed' }) =>
+      api<CrewJob>('PATCH', `/my/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['my-jobs'] }),
+  });
+}
+
+export function useMySchedule() {
+  return useQuery({ queryKey: ['my-schedule'], queryFn: () => api<{ schedule: WeeklySchedule }>('GET', '/my/schedule', staff), refetchInterval: false });
+}
+
+export function useSaveMySchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (schedule: WeeklySchedule) => api<{ schedule: WeeklySchedule }>('PUT', '/my/schedule', { ...staff, body: { schedule } }),
+    onSuccess: (data) => queryClient.setQueryData(['my-schedule'], data),
+  });
+}

@@ -1,6 +1,0 @@
-import { NotFoundPage } from '../../components/status-pages';
-
-// Built by a later issue; until then the route answers like an unknown page.
-export default function EmployeeArea() {
-  return <NotFoundPage />;
-}

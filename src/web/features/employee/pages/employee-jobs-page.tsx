@@ -1,0 +1,60 @@
+import { Paper, SegmentedControl, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useMyJobs } from '../api/my-work';
+import { CrewJobCard } from '../components/crew-job-card';
+
+function JobList({ all }: { all: boolean }) {
+  const jobs = useMyJobs(all);
+  if (jobs.isPending) return <Skeleton h={180} radius="lg" />;
+  if (jobs.isError) return <Text c="red.8">Your jobs could not be loaded. Please try again.</Text>;
+  if (jobs.data.jobs.length === 0) {
+    return (
+      <Paper withBorder radius="lg" p="xl">
+        <Text ta="center" c="dimmed">
+          {all ? 'No jobs have been assigned to you yet.' : 'Nothing open right now: no jobs assigned to you are waiting.'}
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {jobs.data.jobs.map((job) => (
+        <CrewJobCard key={job._id} job={job} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Dashboard: the open jobs assigned to me. */
+export function EmployeeDashboardPage() {
+  return (
+    <>
+      <PageHeader title="My open jobs" />
+      <JobList all={false} />
+    </>
+  );
+}
+
+/** Jobs: everything assigned to me, open or done. */
+export default function EmployeeJobsPage() {
+  const [view, setView] = useState<'open' | 'all'>('open');
+  return (
+    <>
+      <PageHeader
+        title="Jobs"
+        actions={
+          <SegmentedControl
+            value={view}
+            onChange={(v) => setView(v as 'open' | 'all')}
+            data={[
+              { label: 'Open', value: 'open' },
+              { label: 'All', value: 'all' },
+            ]}
+          />
+        }
+      />
+      <JobList all={view === 'all'} />
+    </>
+  );
+}

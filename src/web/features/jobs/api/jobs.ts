@@ -1,0 +1,47 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE, type JobStatus } from '../../../../shared/constants';
+import type { JobView } from '../../../../shared/schemas/jobs';
+import type { WorkerRef } from '../../../../shared/schemas/users';
+import { api } from '../../../lib/api-client';
+
+const staff = { redirectOn401: true };
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  list: (page: number, search: string, status: string) => ['jobs', 'list', { page, search, status }] as const,
+  detail: (id: string) => ['jobs', 'detail', id] as const,
+  mine: (all: boolean) => ['jobs', 'mine', all] as const,
+};
+
+export function useJobs(page: number, search: string, status: JobStatus | 'All') {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (search) params.set('search', search);
+  if (status !== 'All') params.set('status', status);
+  return useQuery({
+    queryKey: jobKeys.list(page, search, status),
+    queryFn: () => api<{ jobs: JobView[]; totalPages: number; total: number }>('GET', `/jobs?${params}`, staff),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useJob(id: string) {
+  return useQuery({ queryKey: jobKeys.detail(id), queryFn: () => api<JobView>('GET', `/jobs/${encodeURIComponent(id)}`, staff), retry: false });
+}
+
+function useJobUpdate<T>(id: string, call: (body: T) => Promise<JobView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (job) => {
+      queryClient.setQueryData(jobKeys.detail(id), job);
+      void queryClient.invalidateQueries({ queryKey: jobKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
+
+export const useAssignWorkers = (id: string) =>
+  useJobUpdate(id, (workers: WorkerRef[]) => api<JobView>('POST', `/jobs/${encodeURIComponent(id)}/assign`, { ...staff, body: { workers } }));
+
+export const useChangeJobStatus = (id: string) =>
+  useJobUpdate(id, (status: JobStatus) => api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status } }));

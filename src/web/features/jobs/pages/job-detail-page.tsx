@@ -1,0 +1,149 @@
+import { ActionIcon, Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import { paths } from '../../../../shared/paths';
+import { JOB_TRANSITIONS } from '../../../../shared/schemas/jobs';
+import { PageHeader } from '../../../components/page-header';
+import { QuoteLines } from '../../../components/quote-lines';
+import { StatusPill } from '../../../components/status-text';
+import { toast } from '../../../lib/toast';
+import { useChangeJobStatus, useJob } from '../api/jobs';
+import { AssignWorkersDialog } from '../components/assign-workers-dialog';
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+const actionLabel = { 'In Progress': 'Start work', Completed: 'Mark completed', Cancelled: 'Cancel job', 'Not Started': 'Reset' } as const;
+
+export default function JobDetailPage() {
+  const { jobId = '' } = useParams();
+  const job = useJob(jobId);
+  const changeStatus = useChangeJobStatus(jobId);
+  const [assignOpen, assignDialog] = useDisclosure(false);
+  const back = { to: paths.admin.jobs, label: 'Back to Jobs' };
+
+  if (job.isPending) {
+    return (
+      <>
+        <PageHeader title="Job" back={back} />
+        <Skeleton h={300} radius="lg" />
+      </>
+    );
+  }
+  if (job.isError) {
+    return (
+      <>
+        <PageHeader title="Job" back={back} />
+        <Paper withBorder radius="lg" p="lg" role="alert">
+          <Title order={2} size="h3">
+            {messages.jobNotFound}
+          </Title>
+        </Paper>
+      </>
+    );
+  }
+
+  const j = job.data;
+  const next = JOB_TRANSITIONS[j.status];
+  return (
+    <>
+      <PageHeader
+        title="Job"
+        back={back}
+        badges={
+          <>
+            <Badge variant="light" color="gray" c="dark.6" size="lg" ff="monospace">
+              ID {j._id.slice(-9).toUpperCase()}
+            </Badge>
+            <StatusPill status={j.status} />
+          </>
+        }
+        actions={
+          next.length ? (
+            <Group gap="sm">
+              {next.map((status) => (
+                <Button
+                  key={status}
+                  variant={status === 'Cancelled' ? 'outline' : 'filled'}
+                  color={status === 'Cancelled' ? 'red.8' : status === 'Completed' ? 'green.8' : 'brand'}
+                  loading={changeStatus.isPending && changeStatus.variables === status}
+                  onClick={() =>
+                    changeStatus.mutate(status, { onSuccess: () => toast.success(`Job is now ${status}`), onError: (e) => toast.error(e.message) })
+                  }
+                >
+                  {actionLabel[status]}
+                </Button>
+              ))}
+            </Group>
+          ) : null
+        }
+      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Section title="Client Info">
+              <Text fw={600}>{j.contactPerson.name}</Text>
+              <Anchor href={`mailto:${j.contactPerson.email}`} size="sm">
+                {j.contactPerson.email}
+              </Anchor>
+              <Text size="sm">
+                {j.contactPerson.phone ? <Anchor href={`tel:${j.contactPerson.phone}`}>{j.contactPerson.phone}</Anchor> : 'No phone number given'}
+              </Text>
+            </Section>
+            <Section title="Client Address">
+              <Text>{j.address.street}</Text>
+              <Text>
+                {j.address.city}, {j.address.state} {j.address.zip}
+              </Text>
+            </Section>
+            <Section
+              title="Assigned Worker(s)"
+              action={
+                j.assignedTo.length ? (
+                  <ActionIcon variant="subtle" onClick={assignDialog.open} aria-label="Edit the assigned workers">
+                    <IconPencil size={18} aria-hidden />
+                  </ActionIcon>
+                ) : null
+              }
+            >
+              {j.assignedTo.length ? (
+                <Stack gap={4}>
+                  {j.assignedTo.map((w) => (
+                    <Text key={w._id}>{w.fullName}</Text>
+                  ))}
+                </Stack>
+              ) : (
+                <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={assignDialog.open}>
+                  Assign
+                </Button>
+              )}
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <Section title="Work to do">
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{j.notes || 'No description supplied'}</Text>
+            </Section>
+            <Section title="Job Quote">{j.quote ? <QuoteLines {...j.quote} /> : <Text c="dimmed">No quote is linked to this job.</Text>}</Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <AssignWorkersDialog job={j} opened={assignOpen} onClose={assignDialog.close} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QuoteRequestStatus } from '../../../../shared/constants';
+import type { QuoteRequestView } from '../../../../shared/schemas/quote-request';
+import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
+import { PAGE_SIZE } from '../../../../shared/constants';
+import { api } from '../../../lib/api-client';
+
+const staff = { redirectOn401: true };
+
+export const quoteRequestKeys = {
+  all: ['quote-requests'] as const,
+  list: (page: number, status: string, search: string) => ['quote-requests', 'list', { page, status, search }] as const,
+  byStatus: (status: string, limit: number) => ['quote-requests', 'by-status', status, limit] as const,
+  detail: (id: string) => ['quote-requests', 'detail', id] as const,
+};
+
+export function useQuoteRequestList(page: number, status: QuoteRequestStatus | 'All', search: string) {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), status });
+  if (search) params.set('search', search);
+  return useQuery({
+    queryKey: quoteRequestKeys.list(page, status, search),
+    queryFn: () => api<{ quoteRequests: QuoteRequestView[]; totalPages: number; total: number }>('GET', `/quoterequest/all?${params}`, staff),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useQuoteRequestsByStatus(status: QuoteRequestStatus, limit: number) {
+  return useQuery({
+    queryKey: quoteRequestKeys.byStatus(status, limit),
+    queryFn: () => api<QuoteRequestView[]>('GET', `/quoterequest/byStatus?status=${encodeURIComponent(status)}&limit=${limit}`, staff),
+  });
+}
+
+export function useQuoteRequest(id: string) {
+  return useQuery({ queryKey: quoteRequestKeys.detail(id), queryFn: () => api<QuoteRequestDetail>('GET', `/quoterequest/${encodeURIComponent(id)}`, staff) });
+}
+
+/** Accept or decline: on success the request's views (detail, lists, dashboard) are fetched again. */
+export function useDecideQuoteRequest(id: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = (updated: QuoteRequestView) => {
+    queryClient.setQueryData<QuoteRequestDetail>(quoteRequestKeys.detail(id), (old) => (old ? { ...old, quoteStatus: updated.quoteStatus } : old));
+    void queryClient.invalidateQueries({ queryKey: quoteRequestKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  };
+  const accept = useMutation({ mutationFn: () => api<QuoteRequestView>('PUT', `/quoterequest/markAccepted/${encodeURIComponent(id)}`, staff), onSuccess });
+  const decline = useMutation({
+    mutationFn: (body: { clientEmail: string; clientName: string; reasonForDecline: string }) =>
+      api<QuoteRequestView>('POST', '/quoterequest/markDeclined', { ...staff, body: { quoteRequestId: id, ...body } }),
+    onSuccess,
+  });
+  return { accept, decline };
+}

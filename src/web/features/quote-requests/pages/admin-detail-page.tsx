@@ -1,0 +1,211 @@
+import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { messages } from '../../../../shared/messages';
+import { paths } from '../../../../shared/paths';
+import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatDate } from '../../../components/date-text';
+import { PageHeader } from '../../../components/page-header';
+import { StatusPill } from '../../../components/status-text';
+import { toast } from '../../../lib/toast';
+import { useDecideQuoteRequest, useQuoteRequest } from '../api/staff';
+import { PhotoGallery } from '../components/photo-gallery';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Text component="div">{children}</Text>
+    </div>
+  );
+}
+
+export default function AdminQuoteRequestPage() {
+  const { quoteRequestId = '' } = useParams();
+  const request = useQuoteRequest(quoteRequestId);
+  const { accept, decline } = useDecideQuoteRequest(quoteRequestId);
+  const [acceptOpen, acceptDialog] = useDisclosure(false);
+  const [declineOpen, declineDialog] = useDisclosure(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string>();
+  const back = { to: paths.admin.quoteRequests, label: 'Back to Quote Requests' };
+
+  if (request.isPending) {
+    return (
+      <>
+        <PageHeader title="Quote Request" back={back} />
+        <Stack>
+          <Skeleton h={120} radius="lg" />
+          <Skeleton h={260} radius="lg" />
+        </Stack>
+      </>
+    );
+  }
+  if (request.isError) {
+    return (
+      <>
+        <PageHeader title="Quote Request" back={back} />
+        <Paper withBorder radius="lg" p="lg" role="alert">
+          <Text fw={600}>This quote request could not be found.</Text>
+          <Text c="dimmed" size="sm">
+            It may have been removed, or the link is wrong.
+          </Text>
+        </Paper>
+      </>
+    );
+  }
+
+  const q = request.data;
+  const onAccept = () =>
+    accept.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(messages.quoteAccepted);
+        acceptDialog.close();
+      },
+      onError: (error) => {
+        console.warn('accept failed', error);
+        toast.error(messages.quoteAcceptError);
+      },
+    });
+  const onDecline = () => {
+    if (!reason.trim()) {
+      setReasonError('Please give a reason');
+      return;
+    }
+    decline.mutate(
+      { clientEmail: q.contactPerson.email, clientName: q.contactPerson.name, reasonForDecline: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(messages.quoteDeclined);
+          declineDialog.close();
+          setReason('');
+        },
+        onError: (error) => {
+          console.warn('decline failed', error);
+          toast.error(messages.quoteDeclineError);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Quote Request"
+        back={back}
+        badges={
+          <>
+            <Badge variant="light" color="gray" c="dark.6" size="lg" ff="monospace">
+              ID {quoteNumberOf(q._id)}
+            </Badge>
+            <StatusPill status={q.quoteStatus} />
+          </>
+        }
+        actions={
+          q.quoteStatus === 'Pending' ? (
+            <Group gap="sm">
+              <Button leftSection={<IconCheck size={18} aria-hidden />} color="green.8" onClick={acceptDialog.open}>
+                Accept Quote Request
+              </Button>
+              <Button leftSection={<IconX size={18} aria-hidden />} color="red.8" variant="outline" onClick={declineDialog.open}>
+                Decline Quote Request
+              </Button>
+            </Group>
+          ) : null
+        }
+      />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Section title="Client Info">
+              <Stack gap="sm">
+                <Field label="Name">{q.contactPerson.name || 'No name provided'}</Field>
+                <Field label="Email">
+                  <Anchor href={`mailto:${q.contactPerson.email}`}>{q.contactPerson.email}</Anchor>
+                </Field>
+                <Field label="Phone">{q.contactPerson.phone || 'No phone number given'}</Field>
+              </Stack>
+            </Section>
+            <Section title="Address">
+              <Stack gap="sm">
+                <Field label="Street">{q.address.street || 'No street provided'}</Field>
+                <Group grow>
+                  <Field label="City">{q.address.city || 'No city provided'}</Field>
+                  <Field label="State">{q.address.state || 'No state provided'}</Field>
+                  <Field label="Zip">{q.address.zip || 'No zip provided'}</Field>
+                </Group>
+              </Stack>
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <Section title="Job Description">
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{q.notes || 'No description supplied'}</Text>
+              <Group mt="md" gap="xl">
+                <Field label="Preferred End Date">{formatDate(q.preferredEndDate, 'No preferred end date specified')}</Field>
+                <Field label="Requested">{formatDate(q.quoteRequestDate)}</Field>
+              </Group>
+            </Section>
+            <Section title="Images">
+              <PhotoGallery images={q.images} />
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <ConfirmDialog
+        opened={acceptOpen}
+        onClose={acceptDialog.close}
+        title="Confirm Accept"
+        confirmLabel="Accept"
+        confirmColor="green.8"
+        loading={accept.isPending}
+        onConfirm={onAccept}
+      >
+        <Text>
+          An e-mail will be sent to {q.contactPerson.name || 'the client'} to say that a quote is being prepared. You can then build the quote on this page.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={declineOpen}
+        onClose={declineDialog.close}
+        title="Confirm Decline"
+        confirmLabel="Decline"
+        confirmColor="red.8"
+        loading={decline.isPending}
+        onConfirm={onDecline}
+      >
+        <Textarea
+          label="What is the reason for declining this quote request?"
+          description="The client receives this reason by e-mail."
+          autosize
+          minRows={3}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            setReasonError(undefined);
+          }}
+          error={reasonError}
+          data-autofocus
+        />
+      </ConfirmDialog>
+    </>
+  );
+}

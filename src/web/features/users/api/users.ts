@@ -1,0 +1,56 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../../shared/constants';
+import type { AddUserInput, UpdateUserInput, UserView } from '../../../../shared/schemas/users';
+import { api } from '../../../lib/api-client';
+
+const staff = { redirectOn401: true };
+type UserList = { users: UserView[]; totalPages: number; total: number };
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (page: number, search: string) => ['users', 'list', { page, search }] as const,
+  employees: (name: string, tags: string[]) => ['users', 'employees', name, tags] as const,
+};
+
+export function useUsers(page: number, search: string) {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (search) params.set('search', search);
+  return useQuery({ queryKey: userKeys.list(page, search), queryFn: () => api<UserList>('GET', `/users?${params}`, staff), placeholderData: keepPreviousData });
+}
+
+export function useSaveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddUserInput | UpdateUserInput) =>
+      '_id' in body ? api<UserView>('POST', '/users/updateuser', { ...staff, body }) : api<UserView>('POST', '/users/adduser', { ...staff, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** Removes the row at once; puts the list back if the server refuses. */
+export function useDeleteUser(listKey: ReturnType<typeof userKeys.list>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ deleted: true }>('DELETE', `/users/${encodeURIComponent(id)}`, staff),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const previous = queryClient.getQueryData<UserList>(listKey);
+      if (previous) queryClient.setQueryData<UserList>(listKey, { ...previous, users: previous.users.filter((u) => u._id !== id), total: previous.total - 1 });
+      return { previous };
+    },
+    onError: (_error, _id, context) => {
+      if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useEmployeeSearch(name: string, tags: string[]) {
+  const params = new URLSearchParams({ fullName: name });
+  if (tags.length) params.set('tags', tags.join(','));
+  return useQuery({
+    queryKey: userKeys.employees(name, tags),
+    queryFn: () => api<UserView[]>('GET', `/users/search-employees?${params}`, staff),
+    enabled: name.length > 0 || tags.length > 0,
+  });
+}

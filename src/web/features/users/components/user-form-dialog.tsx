@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { USER_ROLES, WORKER_TAGS } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { addUserInput, updateUserInput, type UserView } from '../../../../shared/schemas/users';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useSaveUser } from '../api/users';
+
+// One form for both: the password is required on add, optional on edit (the shared schemas decide).
+type FormValues = z.input<typeof updateUserInput>;
+
+const blank: FormValues = { _id: '', username: '', password: '', fullName: '', email: '', phone: '', role: 'employee', tags: [] };
+
+export function UserFormDialog({ opened, user, onClose }: { opened: boolean; user: UserView | null; onClose: () => void }) {
+  const editing = Boolean(user);
+  const save = useSaveUser();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(editing ? updateUserInput : addUserInput.extend({ _id: z.string().optional() })) as never,
+    defaultValues: blank,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (opened) form.reset(user ? { ...user, password: '' } : blank);
+  }, [opened, user, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { _id, ...rest } = values;
+    try {
+      await save.mutateAsync(editing ? { ...rest, _id: _id! } : (rest as z.input<typeof addUserInput>));
+      toast.success(editing ? messages.userUpdated : messages.userAdded);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.message === messages.usernameTaken) toast.error(messages.usernameTaken);
+      else if (error instanceof ApiError && error.status === 400) toast.error(error.message);
+      else toast.error(editing ? messages.userUpdateError : messages.userAddError);
+    }
+  });
+  const busy = isSubmitting || save.isPending;
+
+  return (
+    <Modal opened={opened} onClose={busy ? () => {} : onClose} title={editing ? 'Edit User' : 'Add User'} centered radius="lg" size="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Username" withAsterisk autoComplete="off" {...form.register('username')} error={errors.username?.message} disabled={busy} />
+            <PasswordInput
+              label="Password"
+              withAsterisk={!editing}
+              description={editing ? 'Leave empty to keep the current password' : 'At least 8 characters'}
+              autoComplete="new-password"
+              {...form.register('password')}
+              error={errors.password?.message}
+              disabled={busy}
+            />
+            <TextInput label="Full Name" autoComplete="off" {...form.register('fullName')} error={errors.fullName?.message} disabled={busy} />
+            <TextInput label="Email" type="email" autoComplete="off" {...form.register('email')} error={errors.email?.message} disabled={busy} />
+            <TextInput label="Phone" type="tel" autoComplete="off" {...form.register('phone')} error={errors.phone?.message} disabled={busy} />
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <Select
+                  label="Role"
+                  withAsterisk
+                  placeholder="Select Role"
+                  data={[...USER_ROLES]}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v)}
+                  error={errors.role?.message}
+                  disabled={busy}
+                  allowDeselect={false}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="tags"
+            render={({ field }) => (
+              <MultiSelect
+                label="Tags"
+                description="The kinds of work this person does"
+                placeholder="Select Tags"
+                data={[...WORKER_TAGS]}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                disabled={busy}
+                clearable
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {editing ? 'Update' : 'Add'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

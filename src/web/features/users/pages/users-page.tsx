@@ -1,0 +1,123 @@
+import { ActionIcon, Badge, Button, Group, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconPencil, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import type { UserView } from '../../../../shared/schemas/users';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ListTable } from '../../../components/list-table';
+import { PageHeader } from '../../../components/page-header';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useDeleteUser, userKeys, useUsers } from '../api/users';
+import { UserFormDialog } from '../components/user-form-dialog';
+
+export default function UsersPage() {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const users = useUsers(page, debounced);
+  const remove = useDeleteUser(userKeys.list(page, debounced));
+  const [formOpen, formDialog] = useDisclosure(false);
+  const [editing, setEditing] = useState<UserView | null>(null);
+  const [deleting, setDeleting] = useState<UserView | null>(null);
+
+  useEffect(() => {
+    if (users.isError) toast.error(messages.usersLoadError);
+  }, [users.isError]);
+
+  const confirmDelete = () => {
+    const target = deleting;
+    if (!target) return;
+    setDeleting(null);
+    remove.mutate(target._id, {
+      onError: (error) => toast.error(error instanceof ApiError && error.status === 400 ? error.message : messages.userDeleteError),
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        actions={
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            onClick={() => {
+              setEditing(null);
+              formDialog.open();
+            }}
+          >
+            Add User
+          </Button>
+        }
+      />
+      <Group mb="md" align="flex-end">
+        <TextInput
+          label="Search"
+          placeholder="Username, name, e-mail or phone"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', xs: 320 }}
+        />
+        <Text c="dimmed" size="sm" role="status" pb={8}>
+          {users.data ? `${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}` : ''}
+        </Text>
+      </Group>
+      {users.isError ? (
+        <Text c="red.8" role="alert" mb="md">
+          {messages.usersLoadError}
+        </Text>
+      ) : null}
+      <ListTable
+        columns={['Username', 'Full Name', 'Email', 'Phone Number', 'Role', 'Edit', 'Delete']}
+        rows={users.data?.users}
+        loading={users.isPending}
+        rowKey={(u) => u._id}
+        empty={debounced ? 'No users match.' : 'No users yet.'}
+        renderRow={(u) => [
+          <Text key="u" fw={600}>
+            {u.username}
+          </Text>,
+          u.fullName || '—',
+          u.email || '—',
+          u.phone || '—',
+          <Badge key="r" variant="light" color={u.role === 'admin' ? 'brand' : 'gray'} c={u.role === 'admin' ? 'brand.8' : 'dark.6'}>
+            {u.role}
+          </Badge>,
+          <ActionIcon
+            key="e"
+            variant="subtle"
+            aria-label={`Edit ${u.username}`}
+            onClick={() => {
+              setEditing(u);
+              formDialog.open();
+            }}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>,
+          <ActionIcon key="d" variant="subtle" color="red.8" aria-label={`Delete ${u.username}`} onClick={() => setDeleting(u)}>
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>,
+        ]}
+      />
+      <PaginationBar page={page} totalPages={users.data?.totalPages ?? 1} onChange={setPage} />
+      <UserFormDialog opened={formOpen} user={editing} onClose={formDialog.close} />
+      <ConfirmDialog
+        opened={Boolean(deleting)}
+        title="Confirm Deletion"
+        confirmLabel="Delete"
+        confirmColor="red.8"
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        <Text>Are you sure you want to delete this item? This action cannot be undone.</Text>
+      </ConfirmDialog>
+    </>
+  );
+}
