@@ -1,8 +1,10 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
+
+const base: Partial<NotificationData> = { withBorder: true, closeButtonProps: { 'aria-label': 'Close the notification' } };
 
 /** Toasts (top-right, 5 s, set in the providers) in the three tones the app uses. */
 export const toast = {
-  success: (message: string) => notifications.show({ message, color: 'green', withBorder: true }),
-  error: (message: string) => notifications.show({ message, color: 'red', withBorder: true }),
-  warning: (message: string) => notifications.show({ message, color: 'yellow', withBorder: true }),
+  success: (message: string) => notifications.show({ ...base, message, color: 'green' }),
+  error: (message: string) => notifications.show({ ...base, message, color: 'red' }),
+  warning: (message: string) => notifications.show({ ...base, message, color: 'yellow' }),
 };

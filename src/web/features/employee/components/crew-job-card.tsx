@@ -40,7 +40,7 @@ export function CrewJobCard({ job }: { job: CrewJob }) {
         <Button
           mt="md"
           fullWidth
-          color={next === 'Completed' ? 'green.8' : 'brand'}
+          color={next === 'Completed' ? 'success' : 'brand'}
           loading={update.isPending}
           onClick={() =>
             update.mutate({ id: job._id, status: next }, { onSuccess: () => toast.success(`Marked ${next}`), onError: (e) => toast.error(e.message) })

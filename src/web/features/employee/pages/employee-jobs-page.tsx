@@ -7,7 +7,7 @@ import { CrewJobCard } from '../components/crew-job-card';
 function JobList({ all }: { all: boolean }) {
   const jobs = useMyJobs(all);
   if (jobs.isPending) return <Skeleton h={180} radius="lg" />;
-  if (jobs.isError) return <Text c="red.8">Your jobs could not be loaded. Please try again.</Text>;
+  if (jobs.isError) return <Text c="red.9">Your jobs could not be loaded. Please try again.</Text>;
   if (jobs.data.jobs.length === 0) {
     return (
       <Paper withBorder radius="lg" p="xl">

@@ -79,7 +79,7 @@ function ScheduleForm({ initial }: { initial: WeeklySchedule }) {
         </Group>
       ))}
       {error ? (
-        <Text c="red.8" size="sm" role="alert">
+        <Text c="red.9" size="sm" role="alert">
           {error}
         </Text>
       ) : null}

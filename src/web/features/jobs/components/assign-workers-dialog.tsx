@@ -138,7 +138,7 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
             {crew.map((w) => (
               <Group key={w._id} component="li" justify="space-between" className={classes.crewItem}>
                 <Text size="sm">{w.fullName}</Text>
-                <ActionIcon variant="subtle" color="red.8" aria-label={`Remove ${w.fullName}`} onClick={() => setCrew(crew.filter((c) => c._id !== w._id))}>
+                <ActionIcon variant="subtle" color="red.9" aria-label={`Remove ${w.fullName}`} onClick={() => setCrew(crew.filter((c) => c._id !== w._id))}>
                   <IconX size={16} aria-hidden />
                 </ActionIcon>
               </Group>

@@ -79,7 +79,7 @@ export default function JobDetailPage() {
                 <Button
                   key={status}
                   variant={status === 'Cancelled' ? 'outline' : 'filled'}
-                  color={status === 'Cancelled' ? 'red.8' : status === 'Completed' ? 'green.8' : 'brand'}
+                  color={status === 'Cancelled' ? 'red.9' : status === 'Completed' ? 'success' : 'brand'}
                   loading={changeStatus.isPending && changeStatus.variables === status}
                   onClick={() =>
                     changeStatus.mutate(status, { onSuccess: () => toast.success(`Job is now ${status}`), onError: (e) => toast.error(e.message) })

@@ -30,18 +30,18 @@ export function PhotoGallery({ images }: { images: QuoteRequestDetail['images'] 
           Image {index + 1}
         </Text>
       </Box>
-      <Group gap="xs" mt="sm" role="list" aria-label="Thumbnails">
+      <Group gap="xs" mt="sm" component="ul" aria-label="Thumbnails" className={classes.thumbs}>
         {images.map((image, i) => (
-          <UnstyledButton
-            key={image._id}
-            role="listitem"
-            onClick={() => setIndex(i)}
-            aria-label={`Show Image ${i + 1}`}
-            aria-current={i === index || undefined}
-            className={classes.thumbButton}
-          >
-            <Image src={image.thumbnailUrl} alt="" w={72} h={72} radius="sm" fit="cover" />
-          </UnstyledButton>
+          <li key={image._id}>
+            <UnstyledButton
+              onClick={() => setIndex(i)}
+              aria-label={`Show Image ${i + 1}`}
+              aria-current={i === index || undefined}
+              className={classes.thumbButton}
+            >
+              <Image src={image.thumbnailUrl} alt="" w={72} h={72} radius="sm" fit="cover" />
+            </UnstyledButton>
+          </li>
         ))}
       </Group>
     </Box>

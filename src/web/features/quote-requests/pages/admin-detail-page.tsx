@@ -120,10 +120,10 @@ export default function AdminQuoteRequestPage() {
         actions={
           q.quoteStatus === 'Pending' ? (
             <Group gap="sm">
-              <Button leftSection={<IconCheck size={18} aria-hidden />} color="green.8" onClick={acceptDialog.open}>
+              <Button leftSection={<IconCheck size={18} aria-hidden />} color="success" onClick={acceptDialog.open}>
                 Accept Quote Request
               </Button>
-              <Button leftSection={<IconX size={18} aria-hidden />} color="red.8" variant="outline" onClick={declineDialog.open}>
+              <Button leftSection={<IconX size={18} aria-hidden />} color="red.9" variant="outline" onClick={declineDialog.open}>
                 Decline Quote Request
               </Button>
             </Group>
@@ -175,7 +175,7 @@ export default function AdminQuoteRequestPage() {
         onClose={acceptDialog.close}
         title="Confirm Accept"
         confirmLabel="Accept"
-        confirmColor="green.8"
+        confirmColor="success"
         loading={accept.isPending}
         onConfirm={onAccept}
       >
@@ -188,7 +188,7 @@ export default function AdminQuoteRequestPage() {
         onClose={declineDialog.close}
         title="Confirm Decline"
         confirmLabel="Decline"
-        confirmColor="red.8"
+        confirmColor="red.9"
         loading={decline.isPending}
         onConfirm={onDecline}
       >

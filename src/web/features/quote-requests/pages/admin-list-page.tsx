@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Select, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -62,9 +62,9 @@ export default function AdminQuoteRequestsPage() {
         rowKey={(q) => q._id}
         empty={debounced || status !== 'All' ? 'No quote requests match.' : 'No quote requests yet.'}
         renderRow={(q) => [
-          <Badge key="id" variant="light" color="gray" c="dark.6" ff="monospace">
+          <Text key="id" ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
             {quoteNumberOf(q._id)}
-          </Badge>,
+          </Text>,
           q.contactPerson.name || 'No name provided',
           formatDate(q.preferredEndDate),
           <StatusText key="s" status={q.quoteStatus} size="sm" />,

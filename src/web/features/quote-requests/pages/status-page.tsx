@@ -38,7 +38,7 @@ export default function StatusPage() {
             </Group>
           ) : status.isError ? (
             <Stack gap="sm" role="alert">
-              <Text c="red.8" fw={600}>
+              <Text c="red.9" fw={600}>
                 {messages.quoteNumberInvalid}
               </Text>
               <Group>

@@ -70,7 +70,7 @@ export default function UsersPage() {
         </Text>
       </Group>
       {users.isError ? (
-        <Text c="red.8" role="alert" mb="md">
+        <Text c="red.9" role="alert" mb="md">
           {messages.usersLoadError}
         </Text>
       ) : null}
@@ -101,7 +101,7 @@ export default function UsersPage() {
           >
             <IconPencil size={18} aria-hidden />
           </ActionIcon>,
-          <ActionIcon key="d" variant="subtle" color="red.8" aria-label={`Delete ${u.username}`} onClick={() => setDeleting(u)}>
+          <ActionIcon key="d" variant="subtle" color="red.9" aria-label={`Delete ${u.username}`} onClick={() => setDeleting(u)}>
             <IconTrash size={18} aria-hidden />
           </ActionIcon>,
         ]}
@@ -112,7 +112,7 @@ export default function UsersPage() {
         opened={Boolean(deleting)}
         title="Confirm Deletion"
         confirmLabel="Delete"
-        confirmColor="red.8"
+        confirmColor="red.9"
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       >

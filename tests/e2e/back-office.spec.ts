@@ -1,0 +1,167 @@
+import { messages } from '../../src/shared/messages';
+import { expectNoAxeViolations } from './support/axe';
+import { photo } from './support/files';
+import { expect, screenshot, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+import { apiToken, createEmployee, createQuoteRequest, signInAs } from './support/staff';
+
+const uid = () => `${test.info().project.name}${Date.now().toString(36)}`;
+
+test.beforeEach(async ({ page, request }) => {
+  await signInAs(page, await apiToken(request));
+});
+
+test('the dashboard shows real counts; the Pending tile opens the list filtered to Pending', async ({ page, request }) => {
+  const name = `Dash ${uid()}`;
+  await createQuoteRequest(request, name);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Client Activity' })).toBeVisible();
+  const stats = await (await request.get('/api/dashboard', { headers: { authorization: `Bearer ${await apiToken(request)}` } })).json();
+  await expect(page.getByRole('button', { name: new RegExp(`Pending Quote Requests: ${stats.pendingQuoteRequests}`) })).toBeVisible();
+  await expect(page.getByRole('cell', { name })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'admin-dashboard');
+  await page.getByRole('button', { name: /Pending Quote Requests/ }).click();
+  await expect(page).toHaveURL(/\/admin\/quote-requests$/);
+  await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('Pending');
+});
+
+test('staff search the requests, open one with its photos, and accept it; the client is e-mailed', async ({ page, request }) => {
+  const name = `Acceptance ${uid()}`;
+  const p = await photo('porch.jpg', '#964');
+  const created = await createQuoteRequest(request, name, { images: [`data:image/jpeg;base64,${p.buffer.toString('base64')}`] });
+  await page.goto('/admin/quote-requests');
+  await expect(page.getByRole('heading', { name: 'Quote Requests' })).toBeVisible();
+  await page.getByLabel('Search by name').fill(name);
+  await expect(page.getByRole('status').filter({ hasText: '1 result' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'admin-quote-requests');
+  await page.getByRole('link', { name: 'View' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/admin/quote-requests/${created._id}$`));
+  await expect(page.getByRole('heading', { name: 'Quote Request', exact: true })).toBeVisible();
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
+  await expect(page.getByText('Replace two interior doors and touch up the trim.')).toBeVisible();
+  await expect(page.getByText('Jan 15, 2027')).toBeVisible();
+  const image = page.getByRole('img', { name: 'Image 1' });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'admin-quote-request-pending');
+
+  await page.getByRole('button', { name: 'Accept Quote Request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Accept' });
+  await expect(dialog).toContainText('An e-mail will be sent');
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText(messages.quoteAccepted)).toBeVisible();
+  await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept Quote Request' })).toHaveCount(0);
+  await waitForMail(created._id ? `${name.toLowerCase().replace(/\W+/g, '.')}@home.test` : '', /a quote is being prepared/);
+});
+
+test('staff decline a request with a reason; the client sees Declined with the contact note', async ({ page, request }) => {
+  const name = `Decline ${uid()}`;
+  const created = await createQuoteRequest(request, name);
+  await page.goto(`/admin/quote-requests/${created._id}`);
+  await page.getByRole('button', { name: 'Decline Quote Request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Decline' });
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(dialog.getByText('Please give a reason')).toBeVisible();
+  await dialog.getByLabel('What is the reason for declining this quote request?').fill('We do not service that area.');
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText(messages.quoteDeclined)).toBeVisible();
+  await expect(page.getByText('Declined', { exact: true })).toBeVisible();
+  const mail = await waitForMail(`${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, new RegExp(`^Your quote request ${created.quoteNumber}$`));
+  expect(mail.text).toContain('We do not service that area.');
+
+  await page.goto(`/quote-request-status/${created._id}`);
+  await expect(page.getByText('Declined', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Please check email for more info, or/)).toBeVisible();
+  await page.getByRole('link', { name: 'Contact Us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test('a failed decision shows the spec toast and leaves the request Pending', async ({ page, request }) => {
+  const created = await createQuoteRequest(request, `Failing ${uid()}`);
+  await page.goto(`/admin/quote-requests/${created._id}`);
+  await page.route('**/api/quoterequest/markAccepted/**', (route) =>
+    route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'x' } }),
+  );
+  await page.getByRole('button', { name: 'Accept Quote Request' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Accept' }).getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText(messages.quoteAcceptError)).toBeVisible();
+  await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+});
+
+test('admins add, edit and delete users, with the spec messages', async ({ page }) => {
+  const username = `e2e.${uid()}`;
+  await page.goto('/admin/users');
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const add = page.getByRole('dialog', { name: 'Add User' });
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add.getByText('Password must be at least 8 characters')).toBeVisible();
+  await add.getByLabel('Username').fill(username);
+  await add.getByLabel(/^Password/).fill('crew-password-9');
+  await add.getByLabel('Full Name').fill('Morgan Mason');
+  await add.getByLabel('Email').fill('morgan@crew.test');
+  await add.getByLabel('Phone').fill('916-555-0177');
+  await add.getByRole('combobox', { name: 'Tags' }).click();
+  await page.getByRole('option', { name: 'Tile' }).click();
+  await page.keyboard.press('Escape');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText(messages.userAdded)).toBeVisible();
+  await page.getByLabel('Search').fill(username);
+  await expect(page.getByRole('cell', { name: 'Morgan Mason' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'admin-users');
+
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dup = page.getByRole('dialog', { name: 'Add User' });
+  await dup.getByLabel('Username').fill(username.toUpperCase());
+  await dup.getByLabel(/^Password/).fill('crew-password-9');
+  await dup.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText(messages.usernameTaken)).toBeVisible();
+  await dup.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: `Edit ${username}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(edit.getByLabel('Full Name')).toHaveValue('Morgan Mason');
+  await edit.getByLabel('Full Name').fill('Morgan Mason-Reyes');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText(messages.userUpdated)).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Morgan Mason-Reyes' })).toBeVisible();
+
+  await page.getByRole('button', { name: `Delete ${username}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
+  await expect(confirm).toContainText('Are you sure you want to delete this item? This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('cell', { name: 'Morgan Mason-Reyes' })).toHaveCount(0);
+  await page.reload();
+  await page.getByLabel('Search').fill(username);
+  await expect(page.getByText('No users match.')).toBeVisible();
+});
+
+test('an employee sets the days and hours they can work', async ({ page, request }) => {
+  const crew = await createEmployee(request, { fullName: 'Sky Scheduler' });
+  await page.addInitScript((t) => localStorage.setItem('jwt', t), await apiToken(request, crew.username, crew.password));
+  await page.goto('/employee/schedule');
+  await expect(page.getByRole('heading', { name: 'Set Schedule' })).toBeVisible();
+  await page.getByLabel('Tuesday', { exact: true }).check();
+  await page.getByLabel('Tuesday start').fill('07:30');
+  await page.getByLabel('Tuesday end').fill('15:00');
+  await page.getByLabel('Friday', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByText('Schedule saved')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'employee-schedule');
+  await page.reload();
+  await expect(page.getByLabel('Tuesday start')).toHaveValue('07:30');
+  await expect(page.getByLabel('Friday', { exact: true })).toBeChecked();
+  await expect(page.getByLabel('Monday', { exact: true })).not.toBeChecked();
+});
+
+test('the calendar page says when no embed address is configured', async ({ page }) => {
+  await page.goto('/admin/calendar');
+  await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
+  await expect(page.getByText('Embed URL is missing')).toBeVisible();
+});
