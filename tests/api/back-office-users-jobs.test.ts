@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobWorkers } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
