@@ -13,6 +13,8 @@ import { staffQuoteRequestRoutes } from './quote-requests/staff-routes';
 import { userRoutes } from './users/routes';
 import { jobRoutes } from './jobs/routes';
 import { employeeRoutes } from './jobs/employee-routes';
+import { quoteRoutes } from './quotes/routes';
+import { clientQuoteRoutes } from './quotes/client-routes';
 import { MailRelay } from './mail/relay';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/transports';
 import { registerAuth } from './plugins/auth';
@@ -97,6 +99,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(userRoutes);
       await api.register(jobRoutes);
       await api.register(employeeRoutes);
+      await api.register(quoteRoutes);
+      await api.register(clientQuoteRoutes);
     },
     { prefix: '/api' },
   );

@@ -50,6 +50,7 @@ export const envSchema = z
     ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
     TOKEN_TTL_HOURS: positiveInt(12),
+    QUOTE_LINK_DAYS: positiveInt(30),
     REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// URL'),
     CALENDAR_EMBED_URL: url(['https:'], 'must be an https:// URL'),
     BUSINESS_NAME: z.string().trim().min(1).default(defaultBusiness.name),

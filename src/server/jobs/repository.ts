@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { toDollars, materialSubtotalCents, laborTotalCents } from '../../shared/money';
 import type { JobView } from '../../shared/schemas/jobs';
 import type { JobStatus } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
-import { jobs, jobWorkers, quoteLabor, quoteMaterials, quotes, users } from '../db/schema';
+import { jobs, jobWorkers, quotes, users } from '../db/schema';
+import { quoteView } from '../quotes/repository';
 import { escapeLike } from '../users/repository';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -57,28 +57,7 @@ export async function jobDetail(db: DbOrTx, row: JobRow): Promise<JobView> {
   if (!row.quoteId) return { ...view!, quote: null };
   const quote = await db.query.quotes.findFirst({ where: eq(quotes.id, row.quoteId) });
   if (!quote) return { ...view!, quote: null };
-  const [materials, labor] = await Promise.all([
-    db.select().from(quoteMaterials).where(eq(quoteMaterials.quoteId, quote.id)).orderBy(asc(quoteMaterials.position)),
-    db.select().from(quoteLabor).where(eq(quoteLabor.quoteId, quote.id)).orderBy(asc(quoteLabor.position)),
-  ]);
-  return {
-    ...view!,
-    quote: {
-      quoteId: quote.quoteId,
-      projectName: quote.projectName,
-      materials: materials.map((m) => {
-        const line = { unitPriceCents: m.unitPriceCents, quantity: Number(m.quantity) };
-        return { name: m.name, unitPrice: toDollars(m.unitPriceCents), quantity: line.quantity, subtotal: toDollars(materialSubtotalCents(line)) };
-      }),
-      labor: labor.map((l) => {
-        const line = { hourlyRateCents: l.hourlyRateCents, hours: Number(l.hours) };
-        return { hourlyRate: toDollars(l.hourlyRateCents), hours: line.hours, total: toDollars(laborTotalCents(line)) };
-      }),
-      totalCostBeforeTax: toDollars(quote.subtotalCents),
-      taxCost: toDollars(quote.taxCents),
-      totalCostAfterTax: toDollars(quote.totalCents),
-    },
-  };
+  return { ...view!, quote: await quoteView(db, quote) };
 }
 
 export async function listJobs(

@@ -1,0 +1,68 @@
+import { formatMoney, toCents } from '../../shared/money';
+import { paths } from '../../shared/paths';
+import type { QuoteView } from '../../shared/schemas/quotes';
+import type { Config } from '../config';
+import type { MailAttachment } from '../db/schema';
+import { composeEmail } from '../mail/compose';
+import type { OutgoingMail } from '../mail/outbox';
+import { businessOf } from '../quote-requests/emails';
+
+const money = (dollars: number) => formatMoney(toCents(dollars));
+
+function lineRows(quote: QuoteView): [string, string][] {
+  return [
+    ...quote.materials.map((m): [string, string] => [m.name, `${m.quantity} × ${money(m.unitPrice)} = ${money(m.subtotal)}`]),
+    ...quote.labor.map((l): [string, string] => ['Labor', `${l.hours} h × ${money(l.hourlyRate)}/h = ${money(l.total)}`]),
+    ['Subtotal', money(quote.totalCostBeforeTax)],
+    ['Tax (8%)', money(quote.taxCost)],
+    ['Total', money(quote.totalCostAfterTax)],
+  ];
+}
+
+/** The quote to the client: lines, totals, the PDF, and the link to answer it. */
+export function quoteMail(config: Config, to: string, quote: QuoteView, link: string, pdf: Buffer): OutgoingMail {
+  const attachment: MailAttachment = { filename: `Quote-${quote.quoteId}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') };
+  const { html, text } = composeEmail({
+    business: businessOf(config),
+    heading: `Your quote for ${quote.projectName}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hi ${quote.clientName},` },
+      { kind: 'paragraph', text: `Thank you for your patience. Here is our quote; the PDF copy is attached.` },
+      { kind: 'emphasis', label: 'Quote No.', value: quote.quoteId },
+      { kind: 'details', rows: lineRows(quote) },
+      { kind: 'paragraph', text: 'You can accept it, decline it, or ask us a question on its page:' },
+      { kind: 'button', label: 'View and answer your quote', href: link },
+      { kind: 'paragraph', text: `This link stays valid for ${config.QUOTE_LINK_DAYS} days. Questions? Call us at ${config.BUSINESS_PHONE}.` },
+    ],
+  });
+  return { to, subject: `Your quote ${quote.quoteId} from ${config.BUSINESS_NAME}`, html, text, attachments: [attachment] };
+}
+
+const answerWords = { accept: 'accepted', decline: 'declined', 'more-info': 'has a question about' } as const;
+const answerSubjects = {
+  accept: (q: QuoteView) => `Quote ${q.quoteId} accepted by ${q.clientName}`,
+  decline: (q: QuoteView) => `Quote ${q.quoteId} declined by ${q.clientName}`,
+  'more-info': (q: QuoteView) => `Question about quote ${q.quoteId} from ${q.clientName}`,
+};
+
+/** To the owner when a client answers a quote. */
+export function quoteAnswerNotice(config: Config, quote: QuoteView, action: keyof typeof answerWords, message: string | undefined, jobId?: string): OutgoingMail {
+  const { html, text } = composeEmail({
+    business: businessOf(config),
+    heading: `${quote.clientName} ${answerWords[action]} quote ${quote.quoteId}`,
+    blocks: [
+      {
+        kind: 'details',
+        rows: [
+          ['Client', quote.clientName],
+          ['Project', quote.projectName],
+          ['Total', money(quote.totalCostAfterTax)],
+        ],
+      },
+      ...(message ? [{ kind: 'preformatted' as const, text: message }] : []),
+      ...(jobId ? [{ kind: 'paragraph' as const, text: 'A job was created and is waiting for a crew.' }, { kind: 'button' as const, label: 'Open the job', href: `${config.PUBLIC_URL}${paths.admin.job(jobId)}` }] : []),
+      { kind: 'button', label: 'Open the request', href: `${config.PUBLIC_URL}${paths.admin.quoteRequest(quote.quoteRequestId)}` },
+    ],
+  });
+  return { to: config.OWNER_EMAIL, subject: answerSubjects[action](quote), html, text };
+}

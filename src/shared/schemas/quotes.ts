@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { QUOTE_STATUSES, type QuoteStatus } from '../constants';
+
+/** At most two decimals: cents for money, hundredths for quantities and hours. */
+const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+const money = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000, `${label} is too large`)
+    .refine(twoDecimals, `${label} can have at most 2 decimals`);
+const amount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .gt(0, `${label} must be more than 0`)
+    .max(100_000, `${label} is too large`)
+    .refine(twoDecimals, `${label} can have at most 2 decimals`);
+
+/** A material line as typed in the Add Material dialog (dollars). */
+export const materialLineInput = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  unitPrice: money('Unit Price'),
+  quantity: amount('Quantity'),
+});
+export type MaterialLineInput = z.infer<typeof materialLineInput>;
+
+/** A labor line as typed in the Add Labor dialog (dollars per hour). */
+export const laborLineInput = z.object({
+  hourlyRate: money('Hourly Rate'),
+  hours: amount('Hours'),
+});
+export type LaborLineInput = z.infer<typeof laborLineInput>;
+
+export const quoteFields = z.object({
+  quoteRequestId: z.string().min(1).max(64),
+  clientName: z.string({ error: 'Client name is required' }).trim().min(1, 'Client name is required').max(200),
+  projectName: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(200),
+  materials: z.array(materialLineInput).max(100),
+  labor: z.array(laborLineInput).max(100),
+});
+
+const atLeastOneLine = (q: { materials: unknown[]; labor: unknown[] }) => q.materials.length + q.labor.length > 0;
+const oneLineMessage = { message: 'Add at least one material or labor line', path: ['materials'] };
+
+/** POST /api/quotes/createNew: a draft with its number and totals; nothing is stored yet. */
+export const createQuoteInput = quoteFields.refine(atLeastOneLine, oneLineMessage);
+
+/** POST /api/quotes/sendQuote: the spec's body. The server renders the e-mail itself; quoteHTML is ignored. */
+export const sendQuoteInput = quoteFields
+  .extend({
+    userEmail: z.string().max(254).optional(),
+    quote: z.object({ quoteId: z.string().max(40).optional() }).passthrough().optional(),
+    quoteHTML: z.string().max(2_000_000).optional(),
+  })
+  .refine(atLeastOneLine, oneLineMessage);
+
+export const quoteStatus = z.enum(QUOTE_STATUSES);
+
+/** How staff see a sent quote's status (spec section 4). */
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  Pending: 'Awaiting Client Response',
+  Accepted: 'Accepted By Client',
+  Declined: 'Declined By Client',
+  'Requested More Info': 'Requested More Info',
+};
+
+const materialView = z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number() });
+const laborView = z.object({ hourlyRate: z.number(), hours: z.number(), total: z.number() });
+
+export const quoteView = z.object({
+  _id: z.string(),
+  quoteId: z.string(),
+  quoteRequestId: z.string(),
+  clientName: z.string(),
+  projectName: z.string(),
+  materials: z.array(materialView),
+  labor: z.array(laborView),
+  totalCostBeforeTax: z.number(),
+  taxCost: z.number(),
+  totalCostAfterTax: z.number(),
+  status: quoteStatus,
+  quoteDate: z.string(),
+  clientMessage: z.string().nullable(),
+});
+export type QuoteView = z.infer<typeof quoteView>;
+
+/** The draft createNew answers: the number the quote will carry, and its totals. */
+export const quoteDraft = quoteView.omit({ _id: true, status: true, clientMessage: true });
+export type QuoteDraft = z.infer<typeof quoteDraft>;
+
+/** What the client's link shows: no internal ids. */
+export const clientQuoteView = quoteView.omit({ _id: true, quoteRequestId: true }).extend({ business: z.object({ name: z.string(), email: z.string(), phone: z.string() }) });
+export type ClientQuoteView = z.infer<typeof clientQuoteView>;
+
+export const clientAnswerInput = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('accept'), token: z.string().max(2000) }),
+  z.object({ action: z.literal('decline'), token: z.string().max(2000), reason: z.string().trim().max(2000).optional() }),
+  z.object({ action: z.literal('more-info'), token: z.string().max(2000), message: z.string().trim().min(1, 'Please write your question').max(2000) }),
+]);
+export type ClientAnswerInput = z.infer<typeof clientAnswerInput>;

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatMoney, laborTotalCents, materialSubtotalCents, quoteTotals, taxCents, toCents, toHundredths } from '../../src/shared/money';
+
+const cents = fc.integer({ min: 0, max: 100_000_000 });
+const hundredths = fc.integer({ min: 1, max: 10_000_000 }).map((h) => h / 100);
+const material = fc.record({ name: fc.string(), unitPriceCents: cents, quantity: hundredths });
+const labor = fc.record({ hourlyRateCents: cents, hours: hundredths });
+
+describe('money', () => {
+  it('turns dollars into cents without floating-point surprises', () => {
+    expect(toCents(1.005)).toBe(101);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(34.99)).toBe(3499);
+    expect(toHundredths(2.675)).toBe(268);
+    fc.assert(fc.property(cents, (c) => toCents(c / 100) === c));
+  });
+
+  it('rounds line totals half-up to the cent', () => {
+    expect(materialSubtotalCents({ unitPriceCents: 3499, quantity: 2 })).toBe(6998);
+    expect(materialSubtotalCents({ unitPriceCents: 333, quantity: 1.5 })).toBe(500); // 499.5 → 500
+    expect(laborTotalCents({ hourlyRateCents: 6500, hours: 3.5 })).toBe(22750);
+    expect(laborTotalCents({ hourlyRateCents: 1, hours: 0.49 })).toBe(0);
+    expect(laborTotalCents({ hourlyRateCents: 1, hours: 0.5 })).toBe(1);
+  });
+
+  it('computes the example quote: $297.48 + $23.80 tax = $321.28', () => {
+    expect(quoteTotals([{ unitPriceCents: 3499, quantity: 2 }], [{ hourlyRateCents: 6500, hours: 3.5 }])).toEqual({ subtotalCents: 29748, taxCents: 2380, totalCents: 32128 });
+    expect(formatMoney(32128)).toBe('$321.28');
+    expect(formatMoney(123456789)).toBe('$1,234,567.89');
+  });
+
+  it('always adds up: subtotal is the sum of the lines, total is subtotal plus tax', () => {
+    fc.assert(
+      fc.property(fc.array(material, { maxLength: 20 }), fc.array(labor, { maxLength: 20 }), (ms, ls) => {
+        const t = quoteTotals(ms, ls);
+        const lines = ms.reduce((s, m) => s + materialSubtotalCents(m), 0) + ls.reduce((s, l) => s + laborTotalCents(l), 0);
+        return t.subtotalCents === lines && t.totalCents === t.subtotalCents + t.taxCents;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('charges tax of 8% of the subtotal, to the cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (subtotal) => {
+        const tax = taxCents(subtotal);
+        // |tax − 0.08 · subtotal| ≤ half a cent, checked in integers (×100).
+        return Math.abs(tax * 100 - subtotal * 8) <= 50 && Number.isInteger(tax);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('never drifts: every figure is a whole number of cents', () => {
+    fc.assert(
+      fc.property(fc.array(material, { maxLength: 10 }), fc.array(labor, { maxLength: 10 }), (ms, ls) => {
+        const t = quoteTotals(ms, ls);
+        return [t.subtotalCents, t.taxCents, t.totalCents].every(Number.isSafeInteger);
+      }),
+    );
+  });
+});
