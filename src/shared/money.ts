@@ -63,3 +63,33 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatMoney(cents: number): string {
   return usd.format(cents / 100);
 }
+
+export interface PricedQuote {
+  materials: { name: string; unitPrice: number; quantity: number; subtotal: number }[];
+  labor: { hourlyRate: number; hours: number; total: number }[];
+  totalCostBeforeTax: number;
+  taxCost: number;
+  totalCostAfterTax: number;
+}
+
+/**
+ * A quote's lines and totals in the spec's dollar figures, from lines in dollars: what the
+ * builder's preview shows and what the server stores, e-mails and prints.
+ */
+export function priceQuote(materials: { name: string; unitPrice: number; quantity: number }[], labor: { hourlyRate: number; hours: number }[]): PricedQuote {
+  const m = materials.map((line) => ({ name: line.name, unitPriceCents: toCents(line.unitPrice), quantity: line.quantity }));
+  const l = labor.map((line) => ({ hourlyRateCents: toCents(line.hourlyRate), hours: line.hours }));
+  const totals = quoteTotals(m, l);
+  return {
+    materials: m.map((line) => ({
+      name: line.name,
+      unitPrice: toDollars(line.unitPriceCents),
+      quantity: line.quantity,
+      subtotal: toDollars(materialSubtotalCents(line)),
+    })),
+    labor: l.map((line) => ({ hourlyRate: toDollars(line.hourlyRateCents), hours: line.hours, total: toDollars(laborTotalCents(line)) })),
+    totalCostBeforeTax: toDollars(totals.subtotalCents),
+    taxCost: toDollars(totals.taxCents),
+    totalCostAfterTax: toDollars(totals.totalCents),
+  };
+}

@@ -55,7 +55,14 @@ export const matrix: Record<string, Row> = {
   'GET /api/quotes/by-quote-request/:quoteRequestId': { access: 'admin', url: '/api/quotes/by-quote-request/none', ...ADMIN },
   'GET /api/quotes/:quoteId': { access: 'admin', url: '/api/quotes/QT00000000', ...ADMIN },
   'GET /api/client-quotes/:quoteId': { access: 'public', url: '/api/client-quotes/QT00000000?token=x', anonymous: 403, employee: 403, admin: 403 },
-  'POST /api/client-quotes/:quoteId/answer': { access: 'public', url: '/api/client-quotes/QT00000000/answer', body: { action: 'accept', token: 'x' }, anonymous: 403, employee: 403, admin: 403 },
+  'POST /api/client-quotes/:quoteId/answer': {
+    access: 'public',
+    url: '/api/client-quotes/QT00000000/answer',
+    body: { action: 'accept', token: 'x' },
+    anonymous: 403,
+    employee: 403,
+    admin: 403,
+  },
 };
 
 describe.each(dbKinds)('authorization matrix (%s)', (kind) => {

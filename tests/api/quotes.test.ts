@@ -46,7 +46,13 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
   async function sendQuote() {
     const request = await acceptedRequest();
     const draft = (await post('/api/quotes/createNew', { ...lines, quoteRequestId: request._id })).json();
-    const sent = await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id, userEmail: 'ignored@elsewhere.test', quote: draft, quoteHTML: '<script>evil()</script>' });
+    const sent = await post('/api/quotes/sendQuote', {
+      ...lines,
+      quoteRequestId: request._id,
+      userEmail: 'ignored@elsewhere.test',
+      quote: draft,
+      quoteHTML: '<script>evil()</script>',
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     const mail = await waitFor(() => smtp.to(request.email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), { what: 'quote e-mail' });
     const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text ?? '')![0]);
@@ -79,7 +85,12 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
 
   it('sends once: stores the quote, moves the request to Quote Sent, and e-mails totals, a PDF and the link', async () => {
     const { request, draft, quote, mail } = await sendQuote();
-    expect(quote).toMatchObject({ quoteId: draft.quoteId, status: 'Pending', totalCostAfterTax: 341.26, materials: [{ name: 'Gate hinge kit', subtotal: 69.98 }, { name: 'Faucet cartridge' }] });
+    expect(quote).toMatchObject({
+      quoteId: draft.quoteId,
+      status: 'Pending',
+      totalCostAfterTax: 341.26,
+      materials: [{ name: 'Gate hinge kit', subtotal: 69.98 }, { name: 'Faucet cartridge' }],
+    });
     const [row] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, request._id));
     expect(row!.status).toBe('Quote Sent');
     const [stored] = await t.database.db.select().from(quotes).where(eq(quotes.quoteRequestId, request._id));
@@ -92,7 +103,8 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     const [pdf] = mail.parsed.attachments;
     expect(pdf!.contentType).toBe('application/pdf');
     const text = await pdfText(pdf!.content);
-    for (const expected of [draft.quoteId, 'Gate hinge kit', '$69.98', '$227.50', '$315.98', '$25.28', '$341.26', 'Fence gate and faucet']) expect(text).toContain(expected);
+    for (const expected of [draft.quoteId, 'Gate hinge kit', '$69.98', '$227.50', '$315.98', '$25.28', '$341.26', 'Fence gate and faucet'])
+      expect(text).toContain(expected);
 
     const again = await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id, quote: draft });
     expect(again.statusCode).toBe(409);
@@ -124,7 +136,13 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: `/api/client-quotes/${first.quoteId}?token=${second.token}` })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/client-quotes/${first.quoteId}` })).statusCode).toBe(403);
     const key = new TextEncoder().encode(TEST_JWT_SECRET);
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(first.quoteId).setAudience('client-quote').setIssuedAt(1).setExpirationTime(2).sign(key);
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(first.quoteId)
+      .setAudience('client-quote')
+      .setIssuedAt(1)
+      .setExpirationTime(2)
+      .sign(key);
     const res = await post(`/api/client-quotes/${first.quoteId}/answer`, { action: 'accept', token: expired }, {});
     expect(res.statusCode).toBe(410);
     expect(res.json().message).toContain('expired');
@@ -148,7 +166,9 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     const detail = (await t.app.inject({ method: 'GET', url: `/api/jobs/${job!.id}`, headers: admin })).json();
     expect(detail.quote).toMatchObject({ quoteId, totalCostAfterTax: 341.26, labor: [{ hourlyRate: 65, hours: 3.5, total: 227.5 }] });
 
-    const notice = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject === `Quote ${quoteId} accepted by Dana Whitfield`), { what: 'owner notice' });
+    const notice = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject === `Quote ${quoteId} accepted by Dana Whitfield`), {
+      what: 'owner notice',
+    });
     expect(notice.parsed.text).toContain(`/admin/jobs/${job!.id}`);
 
     const second = await post(`/api/client-quotes/${quoteId}/answer`, { action: 'decline', token }, {});
@@ -160,13 +180,32 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     const declined = await sendQuote();
     const d = await post(`/api/client-quotes/${declined.quoteId}/answer`, { action: 'decline', token: declined.token, reason: 'Found someone closer.' }, {});
     expect(d.json()).toMatchObject({ status: 'Declined', clientMessage: 'Found someone closer.' });
-    await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject === `Quote ${declined.quoteId} declined by Dana Whitfield` && m.parsed.text?.includes('Found someone closer.')), { what: 'decline notice' });
+    await waitFor(
+      () =>
+        smtp
+          .to('owner@handyman.test')
+          .find((m) => m.parsed.subject === `Quote ${declined.quoteId} declined by Dana Whitfield` && m.parsed.text?.includes('Found someone closer.')),
+      { what: 'decline notice' },
+    );
 
     const asked = await sendQuote();
     const empty = await post(`/api/client-quotes/${asked.quoteId}/answer`, { action: 'more-info', token: asked.token, message: ' ' }, {});
     expect(empty.statusCode).toBe(400);
-    const q = await post(`/api/client-quotes/${asked.quoteId}/answer`, { action: 'more-info', token: asked.token, message: 'Can you start before Christmas?' }, {});
+    const q = await post(
+      `/api/client-quotes/${asked.quoteId}/answer`,
+      { action: 'more-info', token: asked.token, message: 'Can you start before Christmas?' },
+      {},
+    );
     expect(q.json()).toMatchObject({ status: 'Requested More Info', clientMessage: 'Can you start before Christmas?' });
-    await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject === `Question about quote ${asked.quoteId} from Dana Whitfield` && m.parsed.text?.includes('Can you start before Christmas?')), { what: 'question notice' });
+    await waitFor(
+      () =>
+        smtp
+          .to('owner@handyman.test')
+          .find(
+            (m) =>
+              m.parsed.subject === `Question about quote ${asked.quoteId} from Dana Whitfield` && m.parsed.text?.includes('Can you start before Christmas?'),
+          ),
+      { what: 'question notice' },
+    );
   });
 });

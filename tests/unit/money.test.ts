@@ -25,7 +25,11 @@ describe('money', () => {
   });
 
   it('computes the example quote: $297.48 + $23.80 tax = $321.28', () => {
-    expect(quoteTotals([{ unitPriceCents: 3499, quantity: 2 }], [{ hourlyRateCents: 6500, hours: 3.5 }])).toEqual({ subtotalCents: 29748, taxCents: 2380, totalCents: 32128 });
+    expect(quoteTotals([{ unitPriceCents: 3499, quantity: 2 }], [{ hourlyRateCents: 6500, hours: 3.5 }])).toEqual({
+      subtotalCents: 29748,
+      taxCents: 2380,
+      totalCents: 32128,
+    });
     expect(formatMoney(32128)).toBe('$321.28');
     expect(formatMoney(123456789)).toBe('$1,234,567.89');
   });

@@ -40,7 +40,13 @@ export async function clientQuoteRoutes(app: FastifyInstance) {
     '/client-quotes/:quoteId',
     {
       config: { access: 'public' },
-      schema: { tags, summary: "A client's quote, by the signed link from the e-mail", params, querystring: z.object({ token: z.string().max(2000).optional() }), response: { 200: clientQuoteView, 403: errorResponse, 404: errorResponse, 410: errorResponse } },
+      schema: {
+        tags,
+        summary: "A client's quote, by the signed link from the e-mail",
+        params,
+        querystring: z.object({ token: z.string().max(2000).optional() }),
+        response: { 200: clientQuoteView, 403: errorResponse, 404: errorResponse, 410: errorResponse },
+      },
     },
     async (request) => {
       const row = await authorizedQuote(request.params.quoteId, request.query.token);
@@ -52,7 +58,13 @@ export async function clientQuoteRoutes(app: FastifyInstance) {
     '/client-quotes/:quoteId/answer',
     {
       config: { access: 'public', ...publicFormLimit(app.config) },
-      schema: { tags, summary: 'The client accepts, declines, or asks for more information (once)', params, body: clientAnswerInput, response: { 200: quoteViewSchema, 403: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse } },
+      schema: {
+        tags,
+        summary: 'The client accepts, declines, or asks for more information (once)',
+        params,
+        body: clientAnswerInput,
+        response: { 200: quoteViewSchema, 403: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse },
+      },
     },
     async (request) => {
       const answer = request.body;

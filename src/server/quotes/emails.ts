@@ -46,7 +46,13 @@ const answerSubjects = {
 };
 
 /** To the owner when a client answers a quote. */
-export function quoteAnswerNotice(config: Config, quote: QuoteView, action: keyof typeof answerWords, message: string | undefined, jobId?: string): OutgoingMail {
+export function quoteAnswerNotice(
+  config: Config,
+  quote: QuoteView,
+  action: keyof typeof answerWords,
+  message: string | undefined,
+  jobId?: string,
+): OutgoingMail {
   const { html, text } = composeEmail({
     business: businessOf(config),
     heading: `${quote.clientName} ${answerWords[action]} quote ${quote.quoteId}`,
@@ -60,7 +66,12 @@ export function quoteAnswerNotice(config: Config, quote: QuoteView, action: keyo
         ],
       },
       ...(message ? [{ kind: 'preformatted' as const, text: message }] : []),
-      ...(jobId ? [{ kind: 'paragraph' as const, text: 'A job was created and is waiting for a crew.' }, { kind: 'button' as const, label: 'Open the job', href: `${config.PUBLIC_URL}${paths.admin.job(jobId)}` }] : []),
+      ...(jobId
+        ? [
+            { kind: 'paragraph' as const, text: 'A job was created and is waiting for a crew.' },
+            { kind: 'button' as const, label: 'Open the job', href: `${config.PUBLIC_URL}${paths.admin.job(jobId)}` },
+          ]
+        : []),
       { kind: 'button', label: 'Open the request', href: `${config.PUBLIC_URL}${paths.admin.quoteRequest(quote.quoteRequestId)}` },
     ],
   });

@@ -25,15 +25,24 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
   const width = doc.page.width - left - doc.page.margins.right;
 
   doc.rect(0, 0, doc.page.width, 90).fill(BRAND);
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(20).text(business.name, left, 28, { width: width / 2 });
-  doc.font('Helvetica').fontSize(10).text(`${business.phone}\n${business.email}`, left + width / 2, 30, { width: width / 2, align: 'right' });
+  doc
+    .fillColor('#ffffff')
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(business.name, left, 28, { width: width / 2 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`${business.phone}\n${business.email}`, left + width / 2, 30, { width: width / 2, align: 'right' });
 
   doc.fillColor('#000000').moveDown(3);
   doc.y = 115;
   doc.font('Helvetica-Bold').fontSize(18).text('Quote', left);
   doc.font('Helvetica').fontSize(11).fillColor(MUTED);
   doc.text(`Quote No. ${quote.quoteId}`);
-  doc.text(`Date: ${new Date(quote.quoteDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/Los_Angeles' })}`);
+  doc.text(
+    `Date: ${new Date(quote.quoteDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/Los_Angeles' })}`,
+  );
   doc.moveDown(0.5).fillColor('#000000');
   doc.text(`Client: ${quote.clientName}`);
   doc.text(`Project: ${quote.projectName}`);
@@ -46,7 +55,10 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
     const drawRow = (cells: string[], bold: boolean) => {
       const y = doc.y;
       let x = left;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor('#000000');
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(10)
+        .fillColor('#000000');
       let height = 0;
       cells.forEach((cell, i) => {
         const w = widths[i]! * width;
@@ -86,12 +98,20 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
   ];
   for (const [label, value, bold] of totals) {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 13 : 11).fillColor('#000000');
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(bold ? 13 : 11)
+      .fillColor('#000000');
     doc.text(label, left + width * 0.55, y, { width: width * 0.2, align: 'right' });
     doc.text(value, left + width * 0.75, y, { width: width * 0.25, align: 'right' });
     doc.moveDown(0.2);
   }
-  doc.moveDown(2).font('Helvetica').fontSize(9).fillColor(MUTED).text(`Questions about this quote? Call ${business.phone} or write to ${business.email}.`, left, doc.y, { width });
+  doc
+    .moveDown(2)
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(`Questions about this quote? Call ${business.phone} or write to ${business.email}.`, left, doc.y, { width });
   doc.end();
   return done;
 }

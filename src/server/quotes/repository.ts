@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { laborTotalCents, materialSubtotalCents, quoteTotals, toCents, toDollars } from '../../shared/money';
+import { priceQuote, quoteTotals, toCents, toDollars } from '../../shared/money';
 import type { LaborLineInput, MaterialLineInput, QuoteDraft, QuoteView } from '../../shared/schemas/quotes';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
@@ -20,21 +20,18 @@ const centsLines = (materials: MaterialLineInput[], labor: LaborLineInput[]) => 
   labor: labor.map((l) => ({ hourlyRateCents: toCents(l.hourlyRate), hours: l.hours })),
 });
 
-/** Lines and totals in the spec's dollar figures, computed by the shared money rules. */
-function viewLines(materials: { name: string; unitPriceCents: number; quantity: number }[], labor: { hourlyRateCents: number; hours: number }[]) {
-  const totals = quoteTotals(materials, labor);
+export function draftOf(
+  input: { quoteRequestId: string; clientName: string; projectName: string; materials: MaterialLineInput[]; labor: LaborLineInput[] },
+  quoteId: string,
+): QuoteDraft {
   return {
-    materials: materials.map((m) => ({ name: m.name, unitPrice: toDollars(m.unitPriceCents), quantity: m.quantity, subtotal: toDollars(materialSubtotalCents(m)) })),
-    labor: labor.map((l) => ({ hourlyRate: toDollars(l.hourlyRateCents), hours: l.hours, total: toDollars(laborTotalCents(l)) })),
-    totalCostBeforeTax: toDollars(totals.subtotalCents),
-    taxCost: toDollars(totals.taxCents),
-    totalCostAfterTax: toDollars(totals.totalCents),
+    quoteId,
+    quoteRequestId: input.quoteRequestId,
+    clientName: input.clientName,
+    projectName: input.projectName,
+    quoteDate: new Date().toISOString(),
+    ...priceQuote(input.materials, input.labor),
   };
-}
-
-export function draftOf(input: { quoteRequestId: string; clientName: string; projectName: string; materials: MaterialLineInput[]; labor: LaborLineInput[] }, quoteId: string): QuoteDraft {
-  const lines = centsLines(input.materials, input.labor);
-  return { quoteId, quoteRequestId: input.quoteRequestId, clientName: input.clientName, projectName: input.projectName, quoteDate: new Date().toISOString(), ...viewLines(lines.materials, lines.labor) };
 }
 
 /** Stores a quote and its lines; totals are computed here, never taken from the browser. */
@@ -50,10 +47,21 @@ export async function insertQuote(
     .values({ id, quoteId: input.quoteId, quoteRequestId: input.quoteRequestId, clientName: input.clientName, projectName: input.projectName, ...totals })
     .returning();
   if (lines.materials.length) {
-    await tx.insert(quoteMaterials).values(lines.materials.map((m, position) => ({ id: newId(), quoteId: id, position, name: m.name, unitPriceCents: m.unitPriceCents, quantity: m.quantity.toFixed(2) })));
+    await tx.insert(quoteMaterials).values(
+      lines.materials.map((m, position) => ({
+        id: newId(),
+        quoteId: id,
+        position,
+        name: m.name,
+        unitPriceCents: m.unitPriceCents,
+        quantity: m.quantity.toFixed(2),
+      })),
+    );
   }
   if (lines.labor.length) {
-    await tx.insert(quoteLabor).values(lines.labor.map((l, position) => ({ id: newId(), quoteId: id, position, hourlyRateCents: l.hourlyRateCents, hours: l.hours.toFixed(2) })));
+    await tx
+      .insert(quoteLabor)
+      .values(lines.labor.map((l, position) => ({ id: newId(), quoteId: id, position, hourlyRateCents: l.hourlyRateCents, hours: l.hours.toFixed(2) })));
   }
   return row!;
 }
@@ -72,9 +80,9 @@ export async function quoteView(db: DbOrTx, row: QuoteRow): Promise<QuoteView> {
     status: row.status,
     quoteDate: row.quoteDate.toISOString(),
     clientMessage: row.clientMessage,
-    ...viewLines(
-      materials.map((m) => ({ name: m.name, unitPriceCents: m.unitPriceCents, quantity: Number(m.quantity) })),
-      labor.map((l) => ({ hourlyRateCents: l.hourlyRateCents, hours: Number(l.hours) })),
+    ...priceQuote(
+      materials.map((m) => ({ name: m.name, unitPrice: toDollars(m.unitPriceCents), quantity: Number(m.quantity) })),
+      labor.map((l) => ({ hourlyRate: toDollars(l.hourlyRateCents), hours: Number(l.hours) })),
     ),
   };
 }

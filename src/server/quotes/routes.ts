@@ -28,7 +28,15 @@ export async function quoteRoutes(app: FastifyInstance) {
 
   r.post(
     '/quotes/createNew',
-    { config: admin, schema: { tags, summary: 'A draft quote: its number and totals (nothing is stored or sent)', body: createQuoteInput, response: { 200: quoteDraft, 404: errorResponse, 409: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'A draft quote: its number and totals (nothing is stored or sent)',
+        body: createQuoteInput,
+        response: { 200: quoteDraft, 404: errorResponse, 409: errorResponse },
+      },
+    },
     async (request) => {
       await requireAccepted(request.body.quoteRequestId);
       let number = newQuoteNumber();
@@ -71,7 +79,15 @@ export async function quoteRoutes(app: FastifyInstance) {
 
   r.get(
     '/quotes/by-quote-request/:quoteRequestId',
-    { config: admin, schema: { tags, summary: 'The quote sent for a request', params: z.object({ quoteRequestId: z.string().max(64) }), response: { 200: quoteView, 404: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'The quote sent for a request',
+        params: z.object({ quoteRequestId: z.string().max(64) }),
+        response: { 200: quoteView, 404: errorResponse },
+      },
+    },
     async (request) => {
       const row = await findQuoteByRequest(app.db, request.params.quoteRequestId);
       if (!row) throw notFound('No quote has been sent for this request');
@@ -81,7 +97,10 @@ export async function quoteRoutes(app: FastifyInstance) {
 
   r.get(
     '/quotes/:quoteId',
-    { config: admin, schema: { tags, summary: 'A quote by its number', params: z.object({ quoteId: z.string().max(40) }), response: { 200: quoteView, 404: errorResponse } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'A quote by its number', params: z.object({ quoteId: z.string().max(40) }), response: { 200: quoteView, 404: errorResponse } },
+    },
     async (request) => {
       const row = await findQuoteByNumber(app.db, request.params.quoteId);
       if (!row) throw notFound('Quote not found');

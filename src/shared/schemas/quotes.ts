@@ -50,7 +50,10 @@ export const createQuoteInput = quoteFields.refine(atLeastOneLine, oneLineMessag
 export const sendQuoteInput = quoteFields
   .extend({
     userEmail: z.string().max(254).optional(),
-    quote: z.object({ quoteId: z.string().max(40).optional() }).passthrough().optional(),
+    quote: z
+      .object({ quoteId: z.string().max(40).optional() })
+      .passthrough()
+      .optional(),
     quoteHTML: z.string().max(2_000_000).optional(),
   })
   .refine(atLeastOneLine, oneLineMessage);
@@ -90,7 +93,9 @@ export const quoteDraft = quoteView.omit({ _id: true, status: true, clientMessag
 export type QuoteDraft = z.infer<typeof quoteDraft>;
 
 /** What the client's link shows: no internal ids. */
-export const clientQuoteView = quoteView.omit({ _id: true, quoteRequestId: true }).extend({ business: z.object({ name: z.string(), email: z.string(), phone: z.string() }) });
+export const clientQuoteView = quoteView
+  .omit({ _id: true, quoteRequestId: true })
+  .extend({ business: z.object({ name: z.string(), email: z.string(), phone: z.string() }) });
 export type ClientQuoteView = z.infer<typeof clientQuoteView>;
 
 export const clientAnswerInput = z.discriminatedUnion('action', [

@@ -1,7 +1,10 @@
 import { Paper, Skeleton, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ScrollTable } from './scroll-table';
 
 interface ListTableProps<T> {
+  /** What the table lists, for screen readers. */
+  label: string;
   columns: string[];
   rows: T[] | undefined;
   loading: boolean;
@@ -12,10 +15,10 @@ interface ListTableProps<T> {
 }
 
 /** A back-office table: skeleton rows while loading, a sentence when empty, scrolls sideways on phones. */
-export function ListTable<T>({ columns, rows, loading, rowKey, renderRow, empty, skeletonRows = 10 }: ListTableProps<T>) {
+export function ListTable<T>({ label, columns, rows, loading, rowKey, renderRow, empty, skeletonRows = 10 }: ListTableProps<T>) {
   return (
     <Paper withBorder radius="lg">
-      <Table.ScrollContainer minWidth={620}>
+      <ScrollTable label={label} minWidth={620}>
         <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
           <Table.Thead>
             <Table.Tr>
@@ -53,7 +56,7 @@ export function ListTable<T>({ columns, rows, loading, rowKey, renderRow, empty,
             ) : null}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Paper>
   );
 }

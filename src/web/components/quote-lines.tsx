@@ -1,5 +1,6 @@
 import { Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, toCents } from '../../shared/money';
+import { ScrollTable } from './scroll-table';
 
 interface QuoteLinesProps {
   materials: { name: string; unitPrice: number; quantity: number; subtotal: number }[];
@@ -24,7 +25,7 @@ export function QuoteLines({ materials, labor, totalCostBeforeTax, taxCost, tota
             No materials
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollTable label="Materials" minWidth={420}>
             <Table verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
@@ -45,7 +46,7 @@ export function QuoteLines({ materials, labor, totalCostBeforeTax, taxCost, tota
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </div>
       <div>
@@ -57,7 +58,7 @@ export function QuoteLines({ materials, labor, totalCostBeforeTax, taxCost, tota
             No labor
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollTable label="Labor" minWidth={420}>
             <Table verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
@@ -76,7 +77,7 @@ export function QuoteLines({ materials, labor, totalCostBeforeTax, taxCost, tota
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </div>
       <Divider />

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatMoney, toCents } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
 import { StatusText } from '../../../components/status-text';
 import { useQuoteRequestsByStatus } from '../../quote-requests/api/staff';
 import { useDashboardStats } from '../api/dashboard';
@@ -113,7 +114,7 @@ export default function DashboardPage() {
         <Title order={3} size="h4" mt="lg" mb="xs">
           Recent pending requests
         </Title>
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label="Recent pending requests" minWidth={560}>
           <Table striped highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -161,7 +162,7 @@ export default function DashboardPage() {
               ) : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Paper>
     </>
   );

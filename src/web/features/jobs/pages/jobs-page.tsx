@@ -53,6 +53,7 @@ export default function JobsPage() {
         </Text>
       </Group>
       <ListTable
+        label="Jobs"
         columns={['Client Name', 'Address', 'Assigned To', 'Status', 'Action']}
         rows={jobs.data?.jobs}
         loading={jobs.isPending}

@@ -13,6 +13,8 @@ import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
 import { useDecideQuoteRequest, useQuoteRequest } from '../api/staff';
 import { PhotoGallery } from '../components/photo-gallery';
+import { QuoteBuilder } from '../../quotes/components/quote-builder';
+import { SentQuote } from '../../quotes/components/sent-quote';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -169,6 +171,9 @@ export default function AdminQuoteRequestPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+
+      {q.quoteStatus === 'Accepted' ? <QuoteBuilder request={q} /> : null}
+      {q.quoteStatus === 'Quote Sent' ? <SentQuote quoteRequestId={q._id} /> : null}
 
       <ConfirmDialog
         opened={acceptOpen}

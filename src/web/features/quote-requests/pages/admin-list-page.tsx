@@ -56,6 +56,7 @@ export default function AdminQuoteRequestsPage() {
         </Text>
       </Group>
       <ListTable
+        label="Quote requests"
         columns={['Id', 'Client Name', 'Preferred End Date', 'Status', 'Action']}
         rows={list.data?.quoteRequests}
         loading={list.isPending}

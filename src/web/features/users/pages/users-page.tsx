@@ -75,6 +75,7 @@ export default function UsersPage() {
         </Text>
       ) : null}
       <ListTable
+        label="Users"
         columns={['Username', 'Full Name', 'Email', 'Phone Number', 'Role', 'Edit', 'Delete']}
         rows={users.data?.users}
         loading={users.isPending}

@@ -1,0 +1,231 @@
+import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { messages } from '../../../../shared/messages';
+import { formatMoney, priceQuote, toCents } from '../../../../shared/money';
+import {
+  createQuoteInput,
+  laborLineInput,
+  materialLineInput,
+  type LaborLineInput,
+  type MaterialLineInput,
+  type QuoteDraft,
+} from '../../../../shared/schemas/quotes';
+import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
+import { FormModal } from '../../../components/form-modal';
+import { siteConfig } from '../../../lib/site-config';
+import { toast } from '../../../lib/toast';
+import { useSendQuote } from '../api/quotes';
+import { QuoteDocument } from './quote-document';
+
+const money = (dollars: number) => formatMoney(toCents(dollars));
+
+/** A first guess at the project's name: the first line of the client's description. */
+function projectNameFrom(notes: string) {
+  const first = notes.split(/\r?\n|(?<=\.)\s/)[0]?.trim() ?? '';
+  return first.length > 60 ? `${first.slice(0, 57).trimEnd()}…` : first.replace(/\.$/, '');
+}
+
+/** Quote Builder: lines and names on the right, the live preview on the left, then Send Quote. */
+export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
+  const { businessName, businessEmail, businessPhone } = siteConfig();
+  const [clientName, setClientName] = useState(request.contactPerson.name);
+  const [projectName, setProjectName] = useState(() => projectNameFrom(request.notes));
+  const [materials, setMaterials] = useState<MaterialLineInput[]>([]);
+  const [labor, setLabor] = useState<LaborLineInput[]>([]);
+  const [draft, setDraft] = useState<QuoteDraft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [materialOpen, materialDialog] = useDisclosure(false);
+  const [laborOpen, laborDialog] = useDisclosure(false);
+  const previewRef = useRef<HTMLDivElement>(null);
+  const { draft: createDraft, send } = useSendQuote();
+  const priced = priceQuote(materials, labor);
+  const sending = createDraft.isPending || send.isPending;
+
+  const onSend = async () => {
+    const body = { quoteRequestId: request._id, clientName, projectName, materials, labor };
+    const parsed = createQuoteInput.safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      const created = await createDraft.mutateAsync(parsed.data);
+      setDraft(created);
+      await send.mutateAsync({ ...parsed.data, userEmail: request.contactPerson.email, quote: created, quoteHTML: previewRef.current?.outerHTML ?? '' });
+      toast.success(messages.quoteSent);
+    } catch (error) {
+      console.warn('sending the quote failed', error);
+      toast.error(messages.quoteSendError);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} mt="md">
+      <Title order={2} size="h3" mb="md">
+        Quote Builder
+      </Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 'content' }}>
+          <div ref={previewRef}>
+            <QuoteDocument
+              compact
+              business={{ name: businessName, email: businessEmail, phone: businessPhone }}
+              quoteId={draft?.quoteId ?? null}
+              clientName={clientName}
+              projectName={projectName}
+              {...priced}
+            />
+          </div>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 'auto' }}>
+          <Stack>
+            <Group grow align="flex-start">
+              <TextInput
+                label="Client name"
+                withAsterisk
+                value={clientName}
+                onChange={(e) => setClientName(e.currentTarget.value)}
+                error={errors.clientName}
+                disabled={sending}
+              />
+              <TextInput
+                label="Project name"
+                withAsterisk
+                value={projectName}
+                onChange={(e) => setProjectName(e.currentTarget.value)}
+                error={errors.projectName}
+                disabled={sending}
+              />
+            </Group>
+
+            <section aria-labelledby="materials-heading">
+              <Group justify="space-between" mb={6}>
+                <Title order={3} size="h5" id="materials-heading">
+                  Materials
+                </Title>
+                <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={materialDialog.open} disabled={sending}>
+                  Add Material
+                </Button>
+              </Group>
+              {priced.materials.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No materials added
+                </Text>
+              ) : (
+                <Stack gap={4}>
+                  {priced.materials.map((m, i) => (
+                    <Group key={i} justify="space-between" wrap="nowrap">
+                      <Text size="sm">
+                        {m.name} — {m.quantity} × {money(m.unitPrice)} = <b>{money(m.subtotal)}</b>
+                      </Text>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.9"
+                        aria-label={`Delete material ${m.name}`}
+                        onClick={() => setMaterials(materials.filter((_, j) => j !== i))}
+                        disabled={sending}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </section>
+
+            <section aria-labelledby="labor-heading">
+              <Group justify="space-between" mb={6}>
+                <Title order={3} size="h5" id="labor-heading">
+                  Labor
+                </Title>
+                <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={laborDialog.open} disabled={sending}>
+                  Add Labor
+                </Button>
+              </Group>
+              {priced.labor.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No labor added
+                </Text>
+              ) : (
+                <Stack gap={4}>
+                  {priced.labor.map((l, i) => (
+                    <Group key={i} justify="space-between" wrap="nowrap">
+                      <Text size="sm">
+                        {l.hours} h × {money(l.hourlyRate)}/h = <b>{money(l.total)}</b>
+                      </Text>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.9"
+                        aria-label={`Delete labor line ${i + 1}`}
+                        onClick={() => setLabor(labor.filter((_, j) => j !== i))}
+                        disabled={sending}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </section>
+            {errors.materials ? (
+              <Text c="red.9" size="sm" role="alert">
+                {errors.materials}
+              </Text>
+            ) : null}
+
+            <Paper withBorder p="sm" radius="md" bg="gray.0">
+              <Group justify="space-between">
+                <Text size="sm">Subtotal</Text>
+                <Text size="sm">{money(priced.totalCostBeforeTax)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text size="sm">Tax (8%)</Text>
+                <Text size="sm">{money(priced.taxCost)}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text fw={700}>Total</Text>
+                <Text fw={700}>{money(priced.totalCostAfterTax)}</Text>
+              </Group>
+            </Paper>
+            <Group justify="flex-end">
+              <Button leftSection={<IconSend size={18} aria-hidden />} onClick={onSend} loading={sending} size="md">
+                Send Quote
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <FormModal
+        opened={materialOpen}
+        title="Add Material"
+        submitLabel="Add"
+        schema={materialLineInput}
+        initialValues={{ name: '', unitPrice: 0, quantity: 0 }}
+        fields={[
+          { name: 'name', label: 'Name', type: 'text' },
+          { name: 'unitPrice', label: 'Unit Price', type: 'number', prefix: '$', step: 1 },
+          { name: 'quantity', label: 'Quantity', type: 'number', step: 1 },
+        ]}
+        onSubmit={(line) => setMaterials((list) => [...list, line])}
+        onClose={materialDialog.close}
+      />
+      <FormModal
+        opened={laborOpen}
+        title="Add Labor"
+        submitLabel="Add"
+        schema={laborLineInput}
+        initialValues={{ hourlyRate: 0, hours: 0 }}
+        fields={[
+          { name: 'hourlyRate', label: 'Hourly Rate', type: 'number', prefix: '$', step: 5 },
+          { name: 'hours', label: 'Hours', type: 'number', step: 0.5 },
+        ]}
+        onSubmit={(line) => setLabor((list) => [...list, line])}
+        onClose={laborDialog.close}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,164 @@
+import { messages } from '../../src/shared/messages';
+import { pdfText } from '../helpers/pdf';
+import { expectNoAxeViolations } from './support/axe';
+import { photo } from './support/files';
+import { expect, screenshot, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+import { apiToken, createEmployee, signInAs } from './support/staff';
+
+test('request with a photo → accept → build and send a quote → client accepts by e-mail link → a job with its quote', async ({ page, request, browser }) => {
+  test.setTimeout(90_000);
+  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const clientEmail = `journey.${tag}@home.test`;
+
+  // The client asks for a quote, with a photo.
+  await page.goto('/get-a-quote');
+  for (const [label, value] of [['First Name', 'Riley'], ['Last Name', `Journey ${tag}`], ['Email', clientEmail], ['Street', '915 L St'], ['City', 'Sacramento'], ['State', 'CA'], ['Zip', '95814'], ['Specifications', 'Rehang the side gate. Replace the kitchen faucet.']]) {
+    await page.getByLabel(label!).fill(value!);
+  }
+  await page.getByLabel('Upload Images').setInputFiles([await photo('gate.jpg', '#7a5')]);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page).toHaveURL(/\/get-a-quote\/success$/);
+  const thanks = await waitForMail(clientEmail, /Quote Number/);
+  const requestId = /quote-request-status\/([0-9a-f]{24})/.exec(thanks.text ?? '')![1]!;
+
+  // Staff accept it and build the quote.
+  const crew = await createEmployee(request, { fullName: `Jamie Carpenter ${tag}`, tags: ['Painting'] });
+  await signInAs(page, await apiToken(request));
+  await page.goto(`/admin/quote-requests/${requestId}`);
+  await page.getByRole('button', { name: 'Accept Quote Request' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Accept' }).getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText(messages.quoteAccepted)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Quote Builder' })).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Quote preview' });
+  await expect(preview).toContainText('Quote No. TBD');
+  await expect(page.getByLabel(/^Client name/)).toHaveValue(`Riley Journey ${tag}`);
+  await expect(page.getByLabel(/^Project name/)).toHaveValue('Rehang the side gate');
+
+  // An empty quote cannot go out.
+  await page.getByRole('button', { name: 'Send Quote' }).click();
+  await expect(page.getByText('Add at least one material or labor line')).toBeVisible();
+
+  const addMaterial = async (name: string, price: string, qty: string) => {
+    await page.getByRole('button', { name: 'Add Material' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Material' });
+    await expect(dialog.getByLabel(/^Unit Price/)).toHaveValue('$0');
+    await dialog.getByLabel(/^Name/).fill(name);
+    await dialog.getByLabel(/^Unit Price/).fill(price);
+    await dialog.getByLabel(/^Quantity/).fill(qty);
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await addMaterial('Gate hinge kit', '34.99', '2');
+  await addMaterial('Kitchen faucet', '129.00', '1');
+  await addMaterial('Mistake line', '1', '1');
+  await page.getByRole('button', { name: 'Delete material Mistake line' }).click();
+  await page.getByRole('button', { name: 'Add Labor' }).click();
+  const laborDialog = page.getByRole('dialog', { name: 'Add Labor' });
+  await laborDialog.getByLabel(/^Hourly Rate/).fill('65');
+  await laborDialog.getByLabel(/^Hours/).fill('3.5');
+  await laborDialog.getByRole('button', { name: 'Add' }).click();
+  await expect(laborDialog).toBeHidden();
+  // 69.98 + 129.00 + 227.50 = 426.48; tax 34.12; total 460.60
+  await expect(preview).toContainText('$426.48');
+  await expect(preview).toContainText('$34.12');
+  await expect(preview).toContainText('$460.60');
+  await expect(preview).not.toContainText('Mistake line');
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'quote-builder');
+
+  await page.getByRole('button', { name: 'Send Quote' }).click();
+  await expect(page.getByText(messages.quoteSent)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Sent Quote/ })).toBeVisible();
+  await expect(page.getByText('Awaiting Client Response')).toBeVisible();
+  await expect(page.getByText('Quote Sent', { exact: true })).toBeVisible();
+  await screenshot(page, 'sent-quote');
+
+  // The client's e-mail: right totals, a PDF, and the link.
+  const mail = await waitForMail(clientEmail, /^Your quote QT\d{8}/);
+  expect(mail.text).toContain('$460.60');
+  const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
+  expect(pdf).toBeDefined();
+  const text = await pdfText(pdf!.content);
+  expect(text).toContain('$426.48');
+  expect(text).toContain('$460.60');
+  const link = /http:\/\/127\.0\.0\.1:\d+\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.text ?? '')![0];
+
+  // The client opens the link in their own browser and accepts.
+  const clientContext = await browser.newContext({ viewport: page.viewportSize()! });
+  const client = await clientContext.newPage();
+  await client.goto(link);
+  await expect(client.getByRole('heading', { name: 'Your Quote' })).toBeVisible();
+  await expect(client.getByRole('region', { name: 'Quote preview' })).toContainText('$460.60');
+  await expectNoAxeViolations(client);
+  await screenshot(client, 'client-quote');
+  await client.getByRole('button', { name: 'Accept the quote' }).click();
+  await expect(client).toHaveURL(/\/quote\/accepted$/);
+  await expect(client.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  // Opening the link again: answered, nothing to press.
+  await client.goto(link);
+  await expect(client.getByText(/This quote is accepted by client/i)).toBeVisible();
+  await expect(client.getByRole('button', { name: 'Accept the quote' })).toHaveCount(0);
+  await clientContext.close();
+  await waitForMail('owner@handyman.test', /accepted by Riley/);
+
+  // Staff see the answer, and the job with its quote.
+  await page.reload();
+  await expect(page.getByText('Accepted By Client')).toBeVisible();
+  await page.goto('/admin/jobs');
+  await page.getByLabel('Search by client').fill(`Journey ${tag}`);
+  const row = page.getByRole('row', { name: new RegExp(`Journey ${tag}`) });
+  await expect(row).toContainText('915 L St, Sacramento, CA 95814');
+  await expect(row).toContainText('Not assigned yet');
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'admin-jobs');
+  await row.getByRole('link', { name: 'View' }).click();
+  await expect(page.getByRole('heading', { name: 'Job', exact: true })).toBeVisible();
+  await expect(page.getByText('Not Started', { exact: true })).toBeVisible();
+  await expect(page.getByText('Gate hinge kit')).toBeVisible();
+  await expect(page.getByText('$460.60')).toBeVisible();
+
+  // Assign a worker: search, the tag filter, a duplicate, then confirm.
+  await page.getByRole('button', { name: 'Assign' }).click();
+  const assign = page.getByRole('dialog', { name: 'Assign New Worker' });
+  await assign.getByLabel('Search workers').fill(`Jamie Carpenter ${tag}`);
+  await expect(assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` })).toBeVisible();
+  await assign.getByText('Tile', { exact: true }).click();
+  await expect(assign.getByText('No employees found')).toBeVisible();
+  await assign.getByText('Painting', { exact: true }).click();
+  await assign.getByText('Tile', { exact: true }).click();
+  await assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` }).click();
+  await expect(assign.getByRole('button', { name: `Remove Jamie Carpenter ${tag}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'assign-worker');
+  await assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` }).click();
+  await expect(page.getByText(messages.workerAlreadyAssigned)).toBeVisible();
+  await assign.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(messages.userAdded)).toBeVisible();
+  await expect(page.getByText(`Jamie Carpenter ${tag}`, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Start work' }).click();
+  await expect(page.getByText('In Progress', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'admin-job');
+
+  // The worker sees it on their phone, without prices, and finishes it.
+  const crewContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  await crewContext.addInitScript((t) => localStorage.setItem('jwt', t), await apiToken(request, crew.username, crew.password));
+  const crewPage = await crewContext.newPage();
+  await crewPage.goto('/employee');
+  const card = crewPage.getByText(`Riley Journey ${tag}`);
+  await expect(card).toBeVisible();
+  await expect(crewPage.getByText('915 L St, Sacramento, CA 95814')).toBeVisible();
+  await expect(crewPage.getByText('$460.60')).toHaveCount(0);
+  await expectNoAxeViolations(crewPage);
+  await screenshot(crewPage, 'employee-dashboard');
+  await crewPage.getByRole('button', { name: 'Mark Completed' }).click();
+  await expect(crewPage.getByText('Marked Completed')).toBeVisible();
+  await crewContext.close();
+});
+
+test('a tampered client link shows a clear page, and answering it is refused', async ({ page }) => {
+  await page.goto('/quote/QT00000000?token=not-a-token');
+  await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+  await expect(page.getByText(/This link is not valid/)).toBeVisible();
+});
