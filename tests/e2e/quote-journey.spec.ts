@@ -13,7 +13,16 @@ test('request with a photo → accept → build and send a quote → client acce
 
   // The client asks for a quote, with a photo.
   await page.goto('/get-a-quote');
-  for (const [label, value] of [['First Name', 'Riley'], ['Last Name', `Journey ${tag}`], ['Email', clientEmail], ['Street', '915 L St'], ['City', 'Sacramento'], ['State', 'CA'], ['Zip', '95814'], ['Specifications', 'Rehang the side gate. Replace the kitchen faucet.']]) {
+  for (const [label, value] of [
+    ['First Name', 'Riley'],
+    ['Last Name', `Journey ${tag}`],
+    ['Email', clientEmail],
+    ['Street', '915 L St'],
+    ['City', 'Sacramento'],
+    ['State', 'CA'],
+    ['Zip', '95814'],
+    ['Specifications', 'Rehang the side gate. Replace the kitchen faucet.'],
+  ]) {
     await page.getByLabel(label!).fill(value!);
   }
   await page.getByLabel('Upload Images').setInputFiles([await photo('gate.jpg', '#7a5')]);
