@@ -59,6 +59,7 @@ test('request with a photo → accept → build and send a quote → client acce
     await expect(dialog).toBeHidden();
   };
   await addMaterial('Gate hinge kit', '34.99', '2');
+  await expect(page.getByText('Add at least one material or labor line')).toHaveCount(0);
   await addMaterial('Kitchen faucet', '129.00', '1');
   await addMaterial('Mistake line', '1', '1');
   await page.getByRole('button', { name: 'Delete material Mistake line' }).click();

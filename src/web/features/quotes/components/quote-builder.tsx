@@ -43,6 +43,9 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
   const priced = priceQuote(materials, labor);
   const sending = createDraft.isPending || send.isPending;
 
+  // Adding a line answers "Add at least one material or labor line".
+  const clearLineError = () => setErrors(({ materials: _gone, ...rest }) => rest);
+
   const onSend = async () => {
     const body = { quoteRequestId: request._id, clientName, projectName, materials, labor };
     const parsed = createQuoteInput.safeParse(body);
@@ -210,7 +213,10 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
           { name: 'unitPrice', label: 'Unit Price', type: 'number', prefix: '$', step: 1 },
           { name: 'quantity', label: 'Quantity', type: 'number', step: 1 },
         ]}
-        onSubmit={(line) => setMaterials((list) => [...list, line])}
+        onSubmit={(line) => {
+          setMaterials((list) => [...list, line]);
+          clearLineError();
+        }}
         onClose={materialDialog.close}
       />
       <FormModal
@@ -223,7 +229,10 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
           { name: 'hourlyRate', label: 'Hourly Rate', type: 'number', prefix: '$', step: 5 },
           { name: 'hours', label: 'Hours', type: 'number', step: 0.5 },
         ]}
-        onSubmit={(line) => setLabor((list) => [...list, line])}
+        onSubmit={(line) => {
+          setLabor((list) => [...list, line]);
+          clearLineError();
+        }}
         onClose={laborDialog.close}
       />
     </Paper>
