@@ -131,6 +131,16 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   await expect(page.getByText(messages.userUpdated)).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Morgan Mason-Reyes' })).toBeVisible();
 
+  // A refused delete puts the row back.
+  await page.route('**/api/users/*', (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'x' } }) : route.continue(),
+  );
+  await page.getByRole('button', { name: `Delete ${username}` }).click();
+  await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(messages.userDeleteError)).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Morgan Mason-Reyes' })).toBeVisible();
+  await page.unroute('**/api/users/*');
+
   await page.getByRole('button', { name: `Delete ${username}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
   await expect(confirm).toContainText('Are you sure you want to delete this item? This action cannot be undone.');

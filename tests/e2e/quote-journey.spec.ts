@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
 import { expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { apiToken, createEmployee, signInAs } from './support/staff';
+import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
 
 test('request with a photo → accept → build and send a quote → client accepts by e-mail link → a job with its quote', async ({ page, request, browser }) => {
   test.setTimeout(90_000);
@@ -171,4 +171,27 @@ test('a tampered client link shows a clear page, and answering it is refused', a
   await page.goto('/quote/QT00000000?token=not-a-token');
   await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
   await expect(page.getByText(/This link is not valid/)).toBeVisible();
+});
+
+test('a client declines a quote with a reason, or asks a question first', async ({ page, request }) => {
+  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  await page.goto(await sentQuoteLink(request, `Decliner ${tag}`, waitForMail));
+  await expect(page.getByRole('region', { name: 'Quote preview' })).toContainText('$135.00');
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await page.getByLabel('Why are you declining? (optional)').fill('We decided to wait until spring.');
+  await page.getByRole('button', { name: 'Decline the quote' }).click();
+  await expect(page).toHaveURL(/\/quote\/declined$/);
+  await expect(page.getByRole('heading', { name: 'Successfully declined' })).toBeVisible();
+  await waitForMail('owner@handyman.test', new RegExp(`declined by Decliner ${tag}`));
+
+  await page.goto(await sentQuoteLink(request, `Asker ${tag}`, waitForMail));
+  await page.getByRole('button', { name: 'Request more info' }).click();
+  await page.getByRole('button', { name: 'Send my question' }).click();
+  await expect(page.getByText('Please write your question')).toBeVisible();
+  await page.getByLabel(/^Your question/).fill('Are the boards pressure treated?');
+  await page.getByRole('button', { name: 'Send my question' }).click();
+  await expect(page.getByText('Thanks, we received your question')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept the quote' })).toHaveCount(0);
+  const notice = await waitForMail('owner@handyman.test', new RegExp(`Question about quote QT\\d{8} from Asker ${tag}`));
+  expect(notice.text).toContain('Are the boards pressure treated?');
 });

@@ -41,3 +41,25 @@ export async function createQuoteRequest(request: APIRequestContext, name: strin
   if (res.status() !== 201) throw new Error(await res.text());
   return (await res.json()).quoteRequest as { _id: string; quoteNumber: string };
 }
+
+/** A quote sent through the admin API for a fresh request; returns the client's link from the e-mail. */
+export async function sentQuoteLink(
+  request: APIRequestContext,
+  name: string,
+  waitForMail: (to: string, subject: RegExp) => Promise<{ text?: string | false }>,
+) {
+  const admin = { authorization: `Bearer ${await apiToken(request)}` };
+  const created = await createQuoteRequest(request, name);
+  await request.put(`/api/quoterequest/markAccepted/${created._id}`, { headers: admin });
+  const body = {
+    quoteRequestId: created._id,
+    clientName: name,
+    projectName: 'Deck repair',
+    materials: [{ name: 'Deck boards', unitPrice: 12.5, quantity: 10 }],
+    labor: [],
+  };
+  const sent = await request.post('/api/quotes/sendQuote', { headers: admin, data: body });
+  if (sent.status() !== 201) throw new Error(await sent.text());
+  const mail = await waitForMail(`${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, /^Your quote QT/);
+  return /http:\/\/127\.0\.0\.1:\d+\/quote\/QT\d{8}\?token=[\w.-]+/.exec(String(mail.text))![0];
+}
