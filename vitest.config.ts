@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/{unit,api,process,web}/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/{unit,api,process,web,security,reliability}/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
