@@ -32,7 +32,8 @@ function toNodemailer(from: string, m: OutboxMessage) {
 }
 
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // A small pool reuses connections: a backlog after an outage drains quickly.
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 2, maxMessages: 100 });
   return {
     describe: `SMTP ${new URL(url).host}`,
     async deliver(message) {
