@@ -71,6 +71,7 @@ export async function buildApp(options: AppOptions) {
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,
+    claimSeconds: config.MAIL_CLAIM_SECONDS,
   });
   app.decorate('config', config);
   app.decorate('database', database);

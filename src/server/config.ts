@@ -63,6 +63,8 @@ export const envSchema = z
     MAIL_RETRY_BASE_MS: positiveInt(5000),
     MAIL_RETRY_MAX_MS: positiveInt(15 * 60 * 1000),
     MAIL_POLL_MS: positiveInt(2000),
+    /** How long a relay's claim on a message lasts; a crashed process's claims expire after it. */
+    MAIL_CLAIM_SECONDS: positiveInt(120),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -15,7 +15,10 @@ describe.each(dbKinds)('load while the mail server is down (%s)', (kind) => {
   const smtp = new TestSmtpServer();
   beforeAll(async () => {
     await smtp.start();
-    t = await createTestApp(kind, { env: { RATE_LIMIT_MAX: '100000', MAIL_RETRY_BASE_MS: '50', MAIL_RETRY_MAX_MS: '300' }, mailTransport: smtpTransport(smtp.url, 'Handyman <no-reply@handyman.test>') });
+    t = await createTestApp(kind, {
+      env: { RATE_LIMIT_MAX: '100000', MAIL_RETRY_BASE_MS: '50', MAIL_RETRY_MAX_MS: '300' },
+      mailTransport: smtpTransport(smtp.url, 'Handyman <no-reply@handyman.test>'),
+    });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     t.app.mail.start();
   });
@@ -57,12 +60,19 @@ describe.each(dbKinds)('load while the mail server is down (%s)', (kind) => {
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     expect(created.length).toBe(REQUESTS);
 
-    const rows = await t.database.db.select().from(quoteRequests).where(like(quoteRequests.notes, `${run} #%`));
+    const rows = await t.database.db
+      .select()
+      .from(quoteRequests)
+      .where(like(quoteRequests.notes, `${run} #%`));
     expect(rows.length).toBe(created.length);
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(created.map((a) => a.id)));
 
     // Two e-mails per request: the client's thank-you and the owner's notice.
-    await waitFor(async () => (await t.database.db.select().from(mailOutbox)).every((m) => m.sent), { timeoutMs: 60_000, intervalMs: 250, what: 'every queued e-mail to be sent' });
+    await waitFor(async () => (await t.database.db.select().from(mailOutbox)).every((m) => m.sent), {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+      what: 'every queued e-mail to be sent',
+    });
     // The outage was real: some messages needed more than one attempt.
     expect((await t.database.db.select().from(mailOutbox)).some((m) => m.attempts > 1)).toBe(true);
     const received = smtp.received.filter((m) => m.parsed.text?.includes(run) || /load\d+@home\.test/.test(m.envelopeTo.join()));

@@ -20,16 +20,30 @@ const nastyKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toStr
 const nastyString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.constantFrom('', ' ', '\r\nBcc: x@evil.test', '<script>alert(1)</script>', "'; drop table users; --", '%00', '\u202e\u200b', 'a'.repeat(100_000), '😀'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\r\nBcc: x@evil.test',
+    '<script>alert(1)</script>',
+    "'; drop table users; --",
+    '%00',
+    '\u202e\u200b',
+    'a'.repeat(100_000),
+    '😀'.repeat(5000),
+  ),
 );
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(nastyString, fc.jsonValue(), fc.constantFrom(null, true, -1, 1e308, -0, [], {}, [[[[]]]]));
 /** Random bytes presented as a photo. */
-const brokenImage = fc.tuple(fc.constantFrom('image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'text/html'), fc.uint8Array({ maxLength: 3000 })).map(([mime, bytes]) => `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`);
+const brokenImage = fc
+  .tuple(fc.constantFrom('image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'text/html'), fc.uint8Array({ maxLength: 3000 }))
+  .map(([mime, bytes]) => `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`);
 
 /** A valid body with one thing wrong: a field dropped, changed to junk, or an extra field added. */
 function mutated<T extends Record<string, unknown>>(valid: T) {
   const paths = (obj: Record<string, unknown>, prefix: string[] = []): string[][] =>
-    Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? [[...prefix, k], ...paths(v as Record<string, unknown>, [...prefix, k])] : [[...prefix, k]]));
+    Object.entries(obj).flatMap(([k, v]) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? [[...prefix, k], ...paths(v as Record<string, unknown>, [...prefix, k])] : [[...prefix, k]],
+    );
   const all = paths(valid);
   return fc.tuple(fc.constantFrom(...all), fc.constantFrom('drop', 'replace', 'extra'), nastyValue, nastyKey).map(([path, how, value, key]) => {
     const copy = structuredClone(valid) as Record<string, unknown>;
@@ -52,7 +66,12 @@ describe('generated bad input never breaks the public API', () => {
 
   const count = async (table: typeof quoteRequests | typeof contactMessages) => (await t.database.db.select().from(table)).length;
   const send = (method: 'GET' | 'POST', url: string, payload?: unknown, raw = false) =>
-    t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload: raw ? (payload as string) : JSON.stringify(payload) }) });
+    t.app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/json' },
+      ...(payload === undefined ? {} : { payload: raw ? (payload as string) : JSON.stringify(payload) }),
+    });
 
   it(`POST /api/quoterequest/create: ${RUNS} bodies, no 5xx, nothing stored unless valid`, async () => {
     const bodies = fc.oneof(
@@ -75,7 +94,11 @@ describe('generated bad input never breaks the public API', () => {
   });
 
   it(`POST /api/contact: ${RUNS} bodies, no 5xx, nothing stored unless valid`, async () => {
-    const bodies = fc.oneof({ weight: 4, arbitrary: mutated(validContact) }, { weight: 1, arbitrary: fc.jsonValue() }, { weight: 1, arbitrary: fc.dictionary(nastyKey, nastyValue) });
+    const bodies = fc.oneof(
+      { weight: 4, arbitrary: mutated(validContact) },
+      { weight: 1, arbitrary: fc.jsonValue() },
+      { weight: 1, arbitrary: fc.dictionary(nastyKey, nastyValue) },
+    );
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
         const before = await count(contactMessages);
@@ -90,10 +113,14 @@ describe('generated bad input never breaks the public API', () => {
 
   it(`raw text that is not JSON, ${RUNS / 2} times per form: 400, never 5xx`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), fc.constantFrom('/api/quoterequest/create', '/api/contact', '/api/login'), async (text, url) => {
-        const res = await send('POST', url, text, true);
-        expect(res.statusCode, res.body).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', maxLength: 300 }),
+        fc.constantFrom('/api/quoterequest/create', '/api/contact', '/api/login'),
+        async (text, url) => {
+          const res = await send('POST', url, text, true);
+          expect(res.statusCode, res.body).toBeLessThan(500);
+        },
+      ),
       { numRuns: RUNS / 2 },
     );
   });
@@ -102,7 +129,11 @@ describe('generated bad input never breaks the public API', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.record({ username: nastyValue, password: nastyValue }), fc.jsonValue()), nastyString, async (body, header) => {
         expect((await send('POST', '/api/login', body)).statusCode).toBeLessThan(500);
-        const role = await t.app.inject({ method: 'GET', url: '/api/login/user-role', headers: { authorization: `Bearer ${header.replace(/[\r\n\0]/g, '')}` } });
+        const role = await t.app.inject({
+          method: 'GET',
+          url: '/api/login/user-role',
+          headers: { authorization: `Bearer ${header.replace(/[\r\n\0]/g, '')}` },
+        });
         expect([200, 401]).toContain(role.statusCode);
       }),
       { numRuns: RUNS },

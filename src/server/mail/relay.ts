@@ -11,11 +11,10 @@ export interface RelayOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   pollMs: number;
+  /** How long a claimed message stays reserved for this relay before another may try it. */
+  claimSeconds?: number;
   batchSize?: number;
 }
-
-/** How long a claimed message stays reserved for one relay before another may try it. */
-const CLAIM_MS = 120_000;
 
 /** Delay before attempt n+1 after n failures: base · 2^(n-1), capped. */
 export function backoffMs(failures: number, baseMs: number, maxMs: number): number {
@@ -104,7 +103,7 @@ export class MailRelay {
       .for('update', { skipLocked: true });
     return db
       .update(mailOutbox)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_MS / 1000})` })
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${this.options.claimSeconds ?? 120})` })
       .where(inArray(mailOutbox.id, due))
       .returning();
   }

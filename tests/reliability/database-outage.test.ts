@@ -1,0 +1,115 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { createQuoteRequest } from '../helpers/factories';
+import { freePort } from '../helpers/server-process';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+/** A TCP proxy on loopback in front of PostgreSQL that the test can cut and restore. */
+class CuttableProxy {
+  private server: net.Server | undefined;
+  private sockets = new Set<net.Socket>();
+  constructor(
+    readonly port: number,
+    private readonly target: { host: string; port: number },
+  ) {}
+
+  async open() {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+  }
+
+  async cut() {
+    const server = this.server;
+    this.server = undefined;
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under load (postgres)', () => {
+  let owner: TestDatabase;
+  let viaProxy: Database;
+  let proxy: CuttableProxy;
+  let t: TestApp;
+  let base: string;
+
+  beforeAll(async () => {
+    owner = await createTestDatabase('postgres');
+    const direct = new URL(owner.url!);
+    proxy = new CuttableProxy(await freePort(), { host: direct.hostname, port: Number(direct.port || 5432) });
+    await proxy.open();
+    const proxied = new URL(owner.url!);
+    proxied.port = String(proxy.port);
+    viaProxy = await openDatabase({ databaseUrl: proxied.toString(), dataDir: '' });
+    t = await createTestApp('postgres', { database: { ...viaProxy, destroy: () => viaProxy.close() }, env: { RATE_LIMIT_MAX: '100000' } });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await viaProxy.close();
+    await proxy.cut();
+    await owner.destroy();
+  });
+
+  it('answers 503 with a clear body while it is gone, never a stack trace, and recovers by itself', async () => {
+    const { _id } = await createQuoteRequest(t);
+    const seen: { phase: string; status: number; body: string }[] = [];
+    let phase = 'before';
+    let running = true;
+    const client = async (n: number) => {
+      while (running) {
+        const res =
+          n % 2
+            ? await fetch(`${base}/api/quoterequest/status/${_id}`)
+            : await fetch(`${base}/api/contact`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ firstName: 'A', lastName: 'B', email: 'a@b.test', message: 'hi' }),
+              });
+        seen.push({ phase, status: res.status, body: await res.text() });
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const clients = Array.from({ length: 6 }, (_, n) => client(n));
+    await new Promise((r) => setTimeout(r, 500));
+    phase = 'outage';
+    await proxy.cut();
+    await new Promise((r) => setTimeout(r, 2500));
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ database: 'down' });
+    phase = 'after';
+    await proxy.open();
+    await new Promise((r) => setTimeout(r, 2500));
+    running = false;
+    await Promise.all(clients);
+
+    const failures = seen.filter((s) => s.status >= 500);
+    expect(seen.filter((s) => s.phase === 'outage' && s.status === 503).length).toBeGreaterThan(0);
+    for (const f of failures) {
+      expect(f.status).toBe(503);
+      expect(JSON.parse(f.body)).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The service is temporarily unavailable. Please try again in a moment.',
+      });
+      expect(f.body).not.toMatch(/\bat\s.+\(|node_modules|ECONN/);
+    }
+    expect(seen.filter((s) => s.phase === 'before').every((s) => s.status < 300)).toBe(true);
+    // Service came back without a restart: the last answers of the run are successes.
+    const last = seen.filter((s) => s.phase === 'after').slice(-10);
+    expect(last.length).toBeGreaterThan(0);
+    expect(last.every((s) => s.status < 300)).toBe(true);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  }, 60_000);
+});
