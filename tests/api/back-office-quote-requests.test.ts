@@ -52,6 +52,20 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     expect((await get('/api/quoterequest/all?page=0')).statusCode).toBe(400);
   });
 
+  it('gives every page the right rows, also pages read from the oldest end', async () => {
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push((await createQuoteRequest(t, { name: `Pager ${i}` }))._id);
+    const newestFirst = [...made].reverse();
+    const pages = [];
+    for (let page = 1; page <= 4; page++) {
+      const res = (await get(`/api/quoterequest/all?search=Pager&limit=2&page=${page}`)).json();
+      expect(res.totalPages).toBe(4);
+      pages.push(...res.quoteRequests.map((q: { _id: string }) => q._id));
+    }
+    expect(pages).toEqual(newestFirst);
+    expect((await get('/api/quoterequest/all?search=Pager&limit=2&page=9')).json().quoteRequests).toEqual([]);
+  });
+
   it('shows one request with photos served only through signed addresses', async () => {
     const { _id } = await createQuoteRequest(t, { images: [dataUrl(await makeJpeg()), dataUrl(await makeJpeg({ width: 300, height: 300 }))] });
     const detail = (await get(`/api/quoterequest/${_id}`)).json();

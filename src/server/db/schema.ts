@@ -61,9 +61,10 @@ export const quoteRequests = pgTable(
   },
   (t) => [
     uniqueIndex('quote_requests_quote_number_idx').on(t.quoteNumber),
-    // The admin list: newest first, optionally by status, optionally searched by name.
-    index('quote_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('quote_requests_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The admin list: newest first, optionally by status, optionally searched by name. Ascending
+    // indexes read backwards serve "order by created_at desc, id desc" (DESC NULLS FIRST).
+    index('quote_requests_created_idx').on(t.createdAt, t.id),
+    index('quote_requests_status_created_idx').on(t.status, t.createdAt, t.id),
     index('quote_requests_contact_name_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),
   ],
 );
@@ -155,7 +156,7 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('jobs_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('jobs_created_idx').on(t.createdAt, t.id),
     index('jobs_status_idx').on(t.status),
     index('jobs_contact_name_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),
   ],

@@ -113,27 +113,26 @@ function filterWhere({ status, search }: QuoteRequestFilter) {
 
 /**
  * One page of requests, newest first. The page's ids come from the index alone (a deferred join),
- * so a page near the end costs little more than the first.
+ * and pages past the middle are read from the oldest end, so no page walks more than half the index.
  */
 export async function listQuoteRequests(db: DbOrTx, filter: QuoteRequestFilter, page: number, limit: number) {
   const where = filterWhere(filter);
-  const order = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
+  const [counted] = await db.select({ n: count() }).from(quoteRequests).where(where);
+  const total = counted?.n ?? 0;
+  const offset = (page - 1) * limit;
+  if (offset >= total) return { rows: [], total };
+  const newestFirst = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
+  const fromOldest = offset > total / 2;
+  const take = Math.min(limit, total - offset);
   const ids = db
     .select({ id: quoteRequests.id })
     .from(quoteRequests)
     .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset((page - 1) * limit);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(quoteRequests)
-      .where(inArray(quoteRequests.id, ids))
-      .orderBy(...order),
-    db.select({ n: count() }).from(quoteRequests).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+    .orderBy(...(fromOldest ? [asc(quoteRequests.createdAt), asc(quoteRequests.id)] : newestFirst))
+    .limit(take)
+    .offset(fromOldest ? total - offset - take : offset);
+  const rows = await db.select().from(quoteRequests).where(inArray(quoteRequests.id, ids)).orderBy(...newestFirst);
+  return { rows, total };
 }
 
 export function findImage(db: DbOrTx, imageId: string) {

@@ -132,7 +132,7 @@ ALTER TABLE "quote_materials" ADD CONSTRAINT "quote_materials_quote_id_quotes_id
 ALTER TABLE "quote_request_images" ADD CONSTRAINT "quote_request_images_quote_request_id_quote_requests_id_fk" FOREIGN KEY ("quote_request_id") REFERENCES "public"."quote_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_quote_request_id_quote_requests_id_fk" FOREIGN KEY ("quote_request_id") REFERENCES "public"."quote_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "job_workers_user_idx" ON "job_workers" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "jobs_status_idx" ON "jobs" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "jobs_contact_name_trgm_idx" ON "jobs" USING gin ("contact_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."sent" = false;--> statement-breakpoint
@@ -140,8 +140,8 @@ CREATE INDEX "quote_labor_quote_idx" ON "quote_labor" USING btree ("quote_id","p
 CREATE INDEX "quote_materials_quote_idx" ON "quote_materials" USING btree ("quote_id","position");--> statement-breakpoint
 CREATE INDEX "quote_request_images_request_idx" ON "quote_request_images" USING btree ("quote_request_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "quote_requests_quote_number_idx" ON "quote_requests" USING btree ("quote_number");--> statement-breakpoint
-CREATE INDEX "quote_requests_created_idx" ON "quote_requests" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "quote_requests_status_created_idx" ON "quote_requests" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "quote_requests_created_idx" ON "quote_requests" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "quote_requests_status_created_idx" ON "quote_requests" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "quote_requests_contact_name_trgm_idx" ON "quote_requests" USING gin ("contact_name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "quotes_quote_id_idx" ON "quotes" USING btree ("quote_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotes_quote_request_idx" ON "quotes" USING btree ("quote_request_id");--> statement-breakpoint

@@ -1,0 +1,185 @@
+/**
+ * npm run bench: the built server on PGlite and on PostgreSQL, seeded with 100,000 quote requests,
+ * measured with autocannon against a bare node:http server (this machine's ceiling for Node).
+ * Prints a table and writes bench/results.json. Figures, not pass/fail: see the targets in README.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { hashPassword } from '../src/server/auth/passwords';
+import { openDatabase } from '../src/server/db/client';
+import { projectRoot } from '../src/server/paths';
+import { buildAll, isBuildStale } from '../scripts/build.mjs';
+import { createTestDatabase } from '../tests/helpers/test-db';
+import { freePort } from '../tests/helpers/server-process';
+import { seed } from './seed';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 20;
+const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
+
+interface Row {
+  database: string;
+  scenario: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  vsBare: number;
+  errors: number;
+}
+
+const rows: Row[] = [];
+const facts: Record<string, unknown> = {};
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+async function measure(label: string, options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  return { label, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function waitHealthy(url: string, child: ChildProcess, output: () => string) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function bareServer() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [
+    '-e',
+    `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"quoteStatus":"Pending"}'); }).listen(${port}, '127.0.0.1')`,
+  ]);
+  await new Promise((r) => setTimeout(r, 300));
+  const result = await measure('bare node:http', { url: `http://127.0.0.1:${port}/` });
+  child.kill();
+  return result;
+}
+
+async function photos3mb(): Promise<string[]> {
+  // Three noisy JPEGs just under 1 MB each: 3 MB of photos, the most a request may carry.
+  const out: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const side = 560;
+    const raw = Buffer.alloc(side * side * 3);
+    for (let j = 0; j < raw.length; j++) raw[j] = ((j + i) * 2654435761) >>> 24;
+    const jpeg = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    out.push(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
+  }
+  return out;
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: string[]) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hm-bench-${kind}-`));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
+  const started = Date.now();
+  const passwordHash = await hashPassword('seeded-user-password');
+  let cleanup = async () => {};
+  if (kind === 'postgres') {
+    const database = await createTestDatabase('postgres');
+    await seed(database.db, passwordHash);
+    env.DATABASE_URL = database.url!;
+    await database.close();
+    cleanup = () => database.destroy().catch(() => {});
+  } else {
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    await database.migrate();
+    await seed(database.db, passwordHash);
+    await database.close();
+  }
+  facts[`${kind}SeedSeconds`] = Math.round((Date.now() - started) / 100) / 10;
+
+  const port = await freePort();
+  env.PORT = String(port);
+  const url = `http://127.0.0.1:${port}`;
+  const startAt = Date.now();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  try {
+    await waitHealthy(url, child, () => output);
+    facts[`${kind}StartupMs`] = Date.now() - startAt;
+    await new Promise((r) => setTimeout(r, 1000));
+    facts[`${kind}IdleRssMb`] = rssMb(child.pid!);
+
+    const token = ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { token: string }).token;
+    const auth = { authorization: `Bearer ${token}` };
+    const lastPage = Math.ceil(100_000 / 10) - 5;
+    const body = (n: number, withImages: boolean) =>
+      JSON.stringify({
+        contactPerson: { name: `Bench Client ${n}`, email: `bench${n}@home.test` },
+        address: { street: '1 Bench St', city: 'Sacramento', state: 'CA', zip: '95814' },
+        notes: 'Benchmark request',
+        ...(withImages ? { images } : {}),
+      });
+    const scenarios: [string, autocannon.Options][] = [
+      // Seeded request n has the quote number "Q" + its 9-digit hex: 54321 → Q00000D431.
+      ['status by quote number', { url: `${url}/api/quoterequest/status/Q00000D431` }],
+      ['list: page 1', { url: `${url}/api/quoterequest/all?page=1&limit=10`, headers: auth }],
+      [`list: page ${lastPage}`, { url: `${url}/api/quoterequest/all?page=${lastPage}&limit=10`, headers: auth }],
+      ['list: name search "garcia 12"', { url: `${url}/api/quoterequest/all?page=1&limit=10&search=garcia%2012`, headers: auth }],
+      ['list: status Declined', { url: `${url}/api/quoterequest/all?page=1&limit=10&status=Declined`, headers: auth }],
+      ['create without photos', { url: `${url}/api/quoterequest/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(1, false) }],
+      ['create with 3 MB of photos', { url: `${url}/api/quoterequest/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(2, true), connections: 4 }],
+    ];
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(child.pid!))), 250);
+    for (const [label, options] of scenarios) {
+      const r = await measure(label, options);
+      rows.push({ database: kind, scenario: label, requestsPerSecond: r.rps, p50Ms: r.p50, p99Ms: r.p99, vsBare: Math.round((r.rps / bare) * 100) / 100, errors: r.errors });
+    }
+    clearInterval(sampler);
+    facts[`${kind}PeakRssMb`] = peakRss;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await cleanup();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (isBuildStale()) await buildAll({ quiet: true });
+  const bare = await bareServer();
+  rows.push({ database: '-', scenario: bare.label, requestsPerSecond: bare.rps, p50Ms: bare.p50, p99Ms: bare.p99, vsBare: 1, errors: bare.errors });
+  const images = await photos3mb();
+  await benchDatabase('pglite', bare.rps, images);
+  if (process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL) {
+    process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL;
+    await benchDatabase('postgres', bare.rps, images);
+  } else {
+    console.log('(No TEST_DATABASE_URL: PostgreSQL skipped. Try TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench)');
+  }
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const result = { date: new Date().toISOString(), machine, durationSeconds: DURATION, connections: CONNECTIONS, rows, facts };
+  fs.writeFileSync(path.join(projectRoot, 'bench/results.json'), `${JSON.stringify(result, null, 2)}\n`);
+
+  const header = '| database | scenario | req/s | p50 ms | p99 ms | × bare | errors |';
+  const lines = rows.map((r) => `| ${r.database} | ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.vsBare} | ${r.errors} |`);
+  console.log(`\nBenchmark on ${machine}, ${DURATION} s per scenario, ${CONNECTIONS} connections\n`);
+  console.log([header, '|---|---|---|---|---|---|---|', ...lines].join('\n'));
+  console.log(`\n${Object.entries(facts).map(([k, v]) => `${k}: ${String(v)}`).join('\n')}\n`);
+}
+
+await main();
