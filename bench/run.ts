@@ -75,7 +75,9 @@ async function photos3mb(): Promise<string[]> {
     const side = 560;
     const raw = Buffer.alloc(side * side * 3);
     for (let j = 0; j < raw.length; j++) raw[j] = ((j + i) * 2654435761) >>> 24;
-    const jpeg = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     out.push(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
   }
   return out;
@@ -123,7 +125,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
     await new Promise((r) => setTimeout(r, 1000));
     facts[`${kind}IdleRssMb`] = rssMb(child.pid!);
 
-    const token = ((await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { token: string }).token;
+    const token = (
+      (await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as {
+        token: string;
+      }
+    ).token;
     const auth = { authorization: `Bearer ${token}` };
     const lastPage = Math.ceil(100_000 / 10) - 5;
     const body = (n: number, withImages: boolean) =>
@@ -140,14 +146,28 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
       [`list: page ${lastPage}`, { url: `${url}/api/quoterequest/all?page=${lastPage}&limit=10`, headers: auth }],
       ['list: name search "garcia 12"', { url: `${url}/api/quoterequest/all?page=1&limit=10&search=garcia%2012`, headers: auth }],
       ['list: status Declined', { url: `${url}/api/quoterequest/all?page=1&limit=10&status=Declined`, headers: auth }],
-      ['create without photos', { url: `${url}/api/quoterequest/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(1, false) }],
-      ['create with 3 MB of photos', { url: `${url}/api/quoterequest/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(2, true), connections: 4 }],
+      [
+        'create without photos',
+        { url: `${url}/api/quoterequest/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(1, false) },
+      ],
+      [
+        'create with 3 MB of photos',
+        { url: `${url}/api/quoterequest/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(2, true), connections: 4 },
+      ],
     ];
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(child.pid!))), 250);
     for (const [label, options] of scenarios) {
       const r = await measure(label, options);
-      rows.push({ database: kind, scenario: label, requestsPerSecond: r.rps, p50Ms: r.p50, p99Ms: r.p99, vsBare: Math.round((r.rps / bare) * 100) / 100, errors: r.errors });
+      rows.push({
+        database: kind,
+        scenario: label,
+        requestsPerSecond: r.rps,
+        p50Ms: r.p50,
+        p99Ms: r.p99,
+        vsBare: Math.round((r.rps / bare) * 100) / 100,
+        errors: r.errors,
+      });
     }
     clearInterval(sampler);
     facts[`${kind}PeakRssMb`] = peakRss;
@@ -179,7 +199,11 @@ async function main() {
   const lines = rows.map((r) => `| ${r.database} | ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.vsBare} | ${r.errors} |`);
   console.log(`\nBenchmark on ${machine}, ${DURATION} s per scenario, ${CONNECTIONS} connections\n`);
   console.log([header, '|---|---|---|---|---|---|---|', ...lines].join('\n'));
-  console.log(`\n${Object.entries(facts).map(([k, v]) => `${k}: ${String(v)}`).join('\n')}\n`);
+  console.log(
+    `\n${Object.entries(facts)
+      .map(([k, v]) => `${k}: ${String(v)}`)
+      .join('\n')}\n`,
+  );
 }
 
 await main();

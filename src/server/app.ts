@@ -20,6 +20,7 @@ import { fileTransport, smtpTransport, type MailTransport } from './mail/transpo
 import { registerAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions) {
   // Closing the app lets the relay finish the message it is sending; the database is closed by its owner.
   app.addHook('onClose', async () => relay.stop());
   registerAuth(app);
+  registerInputGuard(app);
 
   await app.register(
     async (api) => {

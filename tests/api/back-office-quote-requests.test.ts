@@ -151,3 +151,26 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     expect(after.newThisMonth).toBeGreaterThanOrEqual(after.newThisWeek);
   });
 });
+
+describe.each(dbKinds)('request counts kept by the database (%s)', (kind) => {
+  it('follow inserts, status changes made any way, and deletes', async () => {
+    const t = await createTestApp(kind);
+    const admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+    const totals = async () => {
+      const out: Record<string, number> = {};
+      for (const status of ['All', 'Pending', 'Accepted', 'Declined'])
+        out[status] = (await t.app.inject({ method: 'GET', url: `/api/quoterequest/all?status=${status}`, headers: admin })).json().total;
+      return out;
+    };
+    const a = await createQuoteRequest(t);
+    const b = await createQuoteRequest(t);
+    await createQuoteRequest(t);
+    expect(await totals()).toEqual({ All: 3, Pending: 3, Accepted: 0, Declined: 0 });
+    await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${a._id}`, headers: admin });
+    await t.database.db.update(quoteRequests).set({ status: 'Declined' }).where(eq(quoteRequests.id, b._id));
+    expect(await totals()).toEqual({ All: 3, Pending: 1, Accepted: 1, Declined: 1 });
+    await t.database.db.delete(quoteRequests).where(eq(quoteRequests.id, b._id));
+    expect(await totals()).toEqual({ All: 2, Pending: 1, Accepted: 1, Declined: 0 });
+    await t.close();
+  });
+});

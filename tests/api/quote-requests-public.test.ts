@@ -167,6 +167,9 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
       payload: `{"__proto__":{"admin":true},${JSON.stringify(validBody()).slice(1)}`,
     });
     expect(proto.statusCode).toBe(400);
+    const nul = await create({ ...validBody(), notes: 'before\u0000after' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe('body.notes: text cannot contain the NUL character');
     const text = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
     expect(text.statusCode).toBe(400);
     const xml = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, quoteRequests } from '../../src/server/db/schema';
 import { contactInput } from '../../src/shared/schemas/contact';
 import { quoteRequestInput } from '../../src/shared/schemas/quote-request';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 
 const RUNS = 1000;
 
@@ -137,6 +137,21 @@ describe('generated bad input never breaks the public API', () => {
         expect([200, 401]).toContain(role.statusCode);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it(`staff list searches with generated text: ${RUNS / 2} searches, no 5xx`, async () => {
+    const { token } = await createUserAndSignIn(t, 'admin');
+    await fc.assert(
+      fc.asyncProperty(nastyString, async (search) => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/quoterequest/all?search=${encodeURIComponent(search.slice(0, 300))}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+      }),
+      { numRuns: RUNS / 2 },
     );
   });
 

@@ -69,6 +69,15 @@ export const quoteRequests = pgTable(
   ],
 );
 
+/**
+ * How many requests are in each status, kept by a trigger on quote_requests (migration 0002): the
+ * admin list's page count without counting 100,000 rows on every page.
+ */
+export const quoteRequestCounts = pgTable('quote_request_counts', {
+  status: text('status').$type<QuoteRequestStatus>().primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
 export const quoteRequestImages = pgTable(
   'quote_request_images',
   {

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { QuoteRequestStatus } from '../../shared/constants';
 import { escapeLike } from '../users/repository';
 import { quoteNumberOf, type QuoteRequestView } from '../../shared/schemas/quote-request';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { quoteRequestImages, quoteRequests } from '../db/schema';
+import { quoteRequestCounts, quoteRequestImages, quoteRequests } from '../db/schema';
 import type { ProcessedImage } from './images';
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
@@ -117,8 +117,7 @@ function filterWhere({ status, search }: QuoteRequestFilter) {
  */
 export async function listQuoteRequests(db: DbOrTx, filter: QuoteRequestFilter, page: number, limit: number) {
   const where = filterWhere(filter);
-  const [counted] = await db.select({ n: count() }).from(quoteRequests).where(where);
-  const total = counted?.n ?? 0;
+  const total = await countQuoteRequests(db, filter);
   const offset = (page - 1) * limit;
   if (offset >= total) return { rows: [], total };
   const newestFirst = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
@@ -131,8 +130,25 @@ export async function listQuoteRequests(db: DbOrTx, filter: QuoteRequestFilter, 
     .orderBy(...(fromOldest ? [asc(quoteRequests.createdAt), asc(quoteRequests.id)] : newestFirst))
     .limit(take)
     .offset(fromOldest ? total - offset - take : offset);
-  const rows = await db.select().from(quoteRequests).where(inArray(quoteRequests.id, ids)).orderBy(...newestFirst);
+  const rows = await db
+    .select()
+    .from(quoteRequests)
+    .where(inArray(quoteRequests.id, ids))
+    .orderBy(...newestFirst);
   return { rows, total };
+}
+
+/** Without a name search the trigger-kept counts answer at once; a search counts its (few) matches. */
+async function countQuoteRequests(db: DbOrTx, filter: QuoteRequestFilter): Promise<number> {
+  if (filter.search) {
+    const [row] = await db.select({ n: count() }).from(quoteRequests).where(filterWhere(filter));
+    return row?.n ?? 0;
+  }
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${quoteRequestCounts.n}), 0)` })
+    .from(quoteRequestCounts)
+    .where(filter.status ? eq(quoteRequestCounts.status, filter.status) : undefined);
+  return Number(row?.n ?? 0);
 }
 
 export function findImage(db: DbOrTx, imageId: string) {

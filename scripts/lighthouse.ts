@@ -1,0 +1,80 @@
+/**
+ * npm run lighthouse: Lighthouse (mobile) in Debian's Chromium against the built app, on the four
+ * public pages; prints the four category scores per page and writes bench/lighthouse.json.
+ * Also reports the gzipped JavaScript and CSS the home page loads.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { projectRoot } from '../src/server/paths';
+import { freePort } from '../tests/helpers/server-process';
+import { buildAll, isBuildStale } from './build.mjs';
+
+const PAGES = ['/', '/get-a-quote', '/contact', '/quote-request-status'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+async function main() {
+  if (isBuildStale()) await buildAll({ quiet: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-lighthouse-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const results: Record<string, Record<string, number>> = {};
+  try {
+    for (const page of PAGES) {
+      const run = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const categories = run!.lhr.categories;
+      results[page] = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
+    }
+  } finally {
+    await chrome.kill();
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // What the home page loads: the entry script, its preloaded chunks and the stylesheet.
+  const html = fs.readFileSync(path.join(projectRoot, 'dist/web/index.html'), 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const gz = (ext: string) =>
+    assets.filter((a) => a.endsWith(ext)).reduce((sum, a) => sum + gzipSync(fs.readFileSync(path.join(projectRoot, 'dist/web', a))).length, 0);
+  const bundle = { javascriptGzipKb: Math.round(gz('.js') / 1024), cssGzipKb: Math.round(gz('.css') / 1024) };
+
+  fs.mkdirSync(path.join(projectRoot, 'bench'), { recursive: true });
+  fs.writeFileSync(
+    path.join(projectRoot, 'bench/lighthouse.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), results, homePage: bundle }, null, 2)}\n`,
+  );
+  console.log(`\n| page | ${CATEGORIES.join(' | ')} |\n|---|---|---|---|---|`);
+  for (const [page, scores] of Object.entries(results)) console.log(`| ${page} | ${CATEGORIES.map((c) => scores[c]).join(' | ')} |`);
+  console.log(`\nHome page loads ${bundle.javascriptGzipKb} KB of JavaScript and ${bundle.cssGzipKb} KB of CSS (gzipped).\n`);
+}
+
+await main();
