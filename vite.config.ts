@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0,
+    // The server reads it to preload each public page's own chunk with the HTML.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -50,9 +50,23 @@ async function main() {
   const results: Record<string, Record<string, number>> = {};
   try {
     for (const page of PAGES) {
-      const run = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      let run = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      // A trace that failed to record (a hiccup of a busy machine) is measured again, up to twice.
+      for (let retry = 0; retry < 2 && run?.lhr.runtimeError; retry++)
+        run = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
       const categories = run!.lhr.categories;
       results[page] = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
+      // What keeps a category under 100: the audits that failed, and the main timings.
+      const audits = run!.lhr.audits;
+      const failing = CATEGORIES.flatMap((c) =>
+        (categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${c}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
+      );
+      if (failing.length) console.log(`${page}\n  ${failing.join('\n  ')}`);
+      if (run!.lhr.runtimeError) console.log(`${page}: ${run!.lhr.runtimeError.code} ${run!.lhr.runtimeError.message}`);
+      const issues = (audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined)?.items ?? [];
+      for (const issue of issues) console.log(`  issue: ${issue.issueType} ${JSON.stringify(issue.subItems?.items ?? []).slice(0, 300)}`);
     }
   } finally {
     await chrome.kill();

@@ -5,6 +5,8 @@ export interface PageMeta {
   description: string;
   /** Staff and one-off pages stay out of search results. */
   index: boolean;
+  /** The page's lazily loaded module (under src/web), which the server preloads with the HTML. */
+  module?: string;
 }
 
 const staff: PageMeta = { title: 'Staff', description: 'Staff back office.', index: false };
@@ -29,13 +31,30 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
       title: 'Get a Quote',
       description: 'Tell us about your repair or install, add photos, and get a fast, free estimate from a qualified local handyman.',
       index: true,
+      module: 'features/quote-requests/pages/get-a-quote-page.tsx',
     },
   ],
   [paths.getAQuoteSuccess, { title: 'Quote Request Sent', description: 'Your quote request was sent.', index: false }],
-  [paths.contact, { title: 'Contact', description: 'Questions about a repair or a quote? Send us a message and we will be in touch soon.', index: true }],
+  [
+    paths.contact,
+    {
+      title: 'Contact',
+      description: 'Questions about a repair or a quote? Send us a message and we will be in touch soon.',
+      index: true,
+      module: 'features/contact/pages/contact-page.tsx',
+    },
+  ],
   [paths.thankYou, { title: 'Thank You', description: 'Thanks for contacting us.', index: false }],
   [paths.login, { title: 'Admin Sign In', description: 'Staff sign-in.', index: false }],
-  [paths.quoteRequestStatus, { title: 'Quote Request Status', description: 'Check the status of your quote request with your quote number.', index: true }],
+  [
+    paths.quoteRequestStatus,
+    {
+      title: 'Quote Request Status',
+      description: 'Check the status of your quote request with your quote number.',
+      index: true,
+      module: 'features/quote-requests/pages/status-lookup-page.tsx',
+    },
+  ],
   [`${paths.quoteRequestStatus}/:quoteRequestId`, { title: 'Quote Request Status', description: 'The status of your quote request.', index: false }],
   [paths.quoteAccepted, { title: 'Quote Accepted', description: 'You accepted the quote.', index: false }],
   [paths.quoteDeclined, { title: 'Quote Declined', description: 'You declined the quote.', index: false }],

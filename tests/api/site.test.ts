@@ -12,6 +12,13 @@ describe('search engines and link previews', () => {
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-web-'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+    fs.mkdirSync(path.join(webRoot, '.vite'));
+    const manifest = {
+      'features/contact/pages/contact-page.tsx': { file: 'assets/contact-page-abc.js', imports: ['_zod-1.js', 'index.html'] },
+      '_zod-1.js': { file: 'assets/zod-1.js' },
+      'index.html': { file: 'assets/index-9.js', imports: ['_zod-1.js'] },
+    };
+    fs.writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(manifest));
     t = await createTestApp('pglite', { webRoot, env: { BUSINESS_NAME: 'Fix-It <Sac>', BUSINESS_PHONE: '(916) 555-0199' } });
   });
   afterAll(async () => {
@@ -34,6 +41,14 @@ describe('search engines and link previews', () => {
     const admin = (await page('/admin/users')).body;
     expect(admin).toContain('<meta name="robots" content="noindex">');
     expect(admin).not.toContain('rel="canonical"');
+  });
+
+  it("preloads a public page's own chunks with its HTML, and keeps the build manifest private", async () => {
+    const contact = (await page('/contact')).body;
+    for (const file of ['assets/contact-page-abc.js', 'assets/zod-1.js', 'assets/index-9.js'])
+      expect(contact).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    expect((await page('/')).body).not.toContain('contact-page-abc');
+    expect((await page('/.vite/manifest.json')).headers['content-type']).toContain('text/html');
   });
 
   it('describes the business as schema.org JSON-LD from the configuration, safely escaped', async () => {

@@ -19,3 +19,13 @@ describe('page meta by path', () => {
     expect(metaForPath('/administrator')).toBeUndefined();
   });
 });
+
+describe('preloaded page modules', () => {
+  it('name files that exist, so the server can find their chunks in the build manifest', async () => {
+    const fs = await import('node:fs');
+    const { routeMeta } = await import('../../src/shared/page-meta');
+    const modules = routeMeta.map(([, meta]) => meta.module).filter(Boolean);
+    expect(modules.length).toBeGreaterThanOrEqual(3);
+    for (const module of modules) expect(fs.existsSync(new URL(`../../src/web/${module}`, import.meta.url)), module).toBe(true);
+  });
+});

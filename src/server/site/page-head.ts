@@ -44,7 +44,7 @@ export function localBusinessJsonLd(config: Config) {
  * business's JSON-LD, and the site configuration the client reads. Also says whether the path is
  * a page at all (404 otherwise).
  */
-export function renderPageHead(config: Config, pathname: string): { head: string; status: 200 | 404 } {
+export function renderPageHead(config: Config, pathname: string, preloadsFor: (module: string) => string[] = () => []): { head: string; status: 200 | 404 } {
   const found = metaForPath(pathname);
   const meta = found ?? notFoundMeta;
   const title = meta.title ? `${meta.title} | ${config.BUSINESS_NAME}` : `${config.BUSINESS_NAME} — Handyman in Sacramento`;
@@ -70,5 +70,7 @@ export function renderPageHead(config: Config, pathname: string): { head: string
       `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="/media/hero/1-640.webp 640w, /media/hero/1-1280.webp 1280w, /media/hero/1-1920.webp 1920w" imagesizes="100vw">`,
     );
   }
+  // The page's own chunk, fetched alongside the entry script instead of after it.
+  if (meta.module) for (const file of preloadsFor(meta.module)) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
   return { head: tags.join('\n    '), status: found ? 200 : 404 };
 }

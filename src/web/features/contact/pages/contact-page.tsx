@@ -38,7 +38,7 @@ export default function ContactPage() {
           <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
           <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...field('email')} />
         </SimpleGrid>
-        <Textarea mt="md" label="Message" withAsterisk autosize minRows={5} maxRows={14} {...field('message')} />
+        <Textarea mt="md" label="Message" withAsterisk rows={6} {...field('message')} />
         <Button type="submit" mt="xl" size="md" fullWidth disabled={busy} color="accent">
           {busy ? 'Sending' : 'Send'}
         </Button>

@@ -81,9 +81,7 @@ export default function GetAQuotePage() {
           label="Specifications"
           withAsterisk
           description="What needs doing? Sizes, materials and anything we should know."
-          autosize
-          minRows={4}
-          maxRows={12}
+          rows={5}
           {...field('specifications')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
