@@ -54,14 +54,29 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the process; the next query reports it.
+  // A connection that dies (database restarted, network cut) must not crash the process: idle
+  // clients report to the pool, checked-out ones to their own listener; the query in flight fails
+  // and the request answers 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const client = await pool.connect().catch((error: Error) => {
     void pool.end();
     throw new DatabaseUnavailableError(url, error);
   });
   client.release();
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  // drizzle's pool transaction never releases its connection when BEGIN itself fails (as it does
+  // when the database drops mid-request), and after ten such leaks every request waits in vain.
+  // Run each transaction on a connection we check out and always give back; the pool discards
+  // connections that broke.
+  db.transaction = (async (run: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
+    const connection = await pool.connect();
+    try {
+      return await (drizzlePg({ client: connection, schema }) as unknown as Db).transaction(run, config);
+    } finally {
+      connection.release();
+    }
+  }) as Db['transaction'];
   return {
     db,
     kind: 'postgres',
