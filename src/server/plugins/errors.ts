@@ -8,7 +8,8 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown; message?: string } | undefined; e; e = e.cause as typeof e) {
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection refused/i.test(e.message)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection refused/i.test(e.message))
+      return true;
   }
   return false;
 }
