@@ -1,14 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumArgs, chromiumPath } from './tests/helpers/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,7 +14,7 @@ export default defineConfig({
   use: {
     // Set by the global setup, which starts the built app on a free port.
     baseURL: process.env.E2E_BASE_URL,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { projectRoot } from '../src/server/paths';
+import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
 import { freePort } from '../tests/helpers/server-process';
 import { buildAll, isBuildStale } from './build.mjs';
 
@@ -35,17 +36,8 @@ async function main() {
     }
   }
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
   });
   const results: Record<string, Record<string, number>> = {};
   try {

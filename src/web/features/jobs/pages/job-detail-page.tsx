@@ -1,31 +1,17 @@
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { JOB_TRANSITIONS } from '../../../../shared/schemas/jobs';
 import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
 import { QuoteLines } from '../../../components/quote-lines';
 import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
 import { useChangeJobStatus, useJob } from '../api/jobs';
 import { AssignWorkersDialog } from '../components/assign-workers-dialog';
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Paper>
-  );
-}
 
 const actionLabel = { 'In Progress': 'Start work', Completed: 'Mark completed', Cancelled: 'Cancel job', 'Not Started': 'Reset' } as const;
 
@@ -95,7 +81,7 @@ export default function JobDetailPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            <Section title="Client Info">
+            <SectionCard title="Client Info">
               <Text fw={600}>{j.contactPerson.name}</Text>
               <Anchor href={`mailto:${j.contactPerson.email}`} size="sm">
                 {j.contactPerson.email}
@@ -103,14 +89,14 @@ export default function JobDetailPage() {
               <Text size="sm">
                 {j.contactPerson.phone ? <Anchor href={`tel:${j.contactPerson.phone}`}>{j.contactPerson.phone}</Anchor> : 'No phone number given'}
               </Text>
-            </Section>
-            <Section title="Client Address">
+            </SectionCard>
+            <SectionCard title="Client Address">
               <Text>{j.address.street}</Text>
               <Text>
                 {j.address.city}, {j.address.state} {j.address.zip}
               </Text>
-            </Section>
-            <Section
+            </SectionCard>
+            <SectionCard
               title="Assigned Worker(s)"
               action={
                 j.assignedTo.length ? (
@@ -131,15 +117,15 @@ export default function JobDetailPage() {
                   Assign
                 </Button>
               )}
-            </Section>
+            </SectionCard>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <Section title="Work to do">
+            <SectionCard title="Work to do">
               <Text style={{ whiteSpace: 'pre-wrap' }}>{j.notes || 'No description supplied'}</Text>
-            </Section>
-            <Section title="Job Quote">{j.quote ? <QuoteLines {...j.quote} /> : <Text c="dimmed">No quote is linked to this job.</Text>}</Section>
+            </SectionCard>
+            <SectionCard title="Job Quote">{j.quote ? <QuoteLines {...j.quote} /> : <Text c="dimmed">No quote is linked to this job.</Text>}</SectionCard>
           </Stack>
         </Grid.Col>
       </Grid>

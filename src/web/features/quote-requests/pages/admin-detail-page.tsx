@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -9,23 +9,13 @@ import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDate } from '../../../components/date-text';
 import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
 import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
 import { useDecideQuoteRequest, useQuoteRequest } from '../api/staff';
 import { PhotoGallery } from '../components/photo-gallery';
 import { QuoteBuilder } from '../../quotes/components/quote-builder';
 import { SentQuote } from '../../quotes/components/sent-quote';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -135,7 +125,7 @@ export default function AdminQuoteRequestPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            <Section title="Client Info">
+            <SectionCard title="Client Info">
               <Stack gap="sm">
                 <Field label="Name">{q.contactPerson.name || 'No name provided'}</Field>
                 <Field label="Email">
@@ -143,8 +133,8 @@ export default function AdminQuoteRequestPage() {
                 </Field>
                 <Field label="Phone">{q.contactPerson.phone || 'No phone number given'}</Field>
               </Stack>
-            </Section>
-            <Section title="Address">
+            </SectionCard>
+            <SectionCard title="Address">
               <Stack gap="sm">
                 <Field label="Street">{q.address.street || 'No street provided'}</Field>
                 <Group grow>
@@ -153,21 +143,21 @@ export default function AdminQuoteRequestPage() {
                   <Field label="Zip">{q.address.zip || 'No zip provided'}</Field>
                 </Group>
               </Stack>
-            </Section>
+            </SectionCard>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <Section title="Job Description">
+            <SectionCard title="Job Description">
               <Text style={{ whiteSpace: 'pre-wrap' }}>{q.notes || 'No description supplied'}</Text>
               <Group mt="md" gap="xl">
                 <Field label="Preferred End Date">{formatDate(q.preferredEndDate, 'No preferred end date specified')}</Field>
                 <Field label="Requested">{formatDate(q.quoteRequestDate)}</Field>
               </Group>
-            </Section>
-            <Section title="Images">
+            </SectionCard>
+            <SectionCard title="Images">
               <PhotoGallery images={q.images} />
-            </Section>
+            </SectionCard>
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../../shared/messages';
 import { formatMoney, priceQuote, toCents } from '../../../../shared/money';
 import {
@@ -20,6 +20,48 @@ import { useSendQuote } from '../api/quotes';
 import { QuoteDocument } from './quote-document';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
+
+interface LineSectionProps {
+  title: string;
+  addLabel: string;
+  empty: string;
+  onAdd: () => void;
+  disabled: boolean;
+  lines: { text: ReactNode; deleteLabel: string; onDelete: () => void }[];
+}
+
+/** Materials or Labor: the lines so far, each deletable at once, and the button to add one. */
+function LineSection({ title, addLabel, empty, onAdd, disabled, lines }: LineSectionProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Group justify="space-between" mb={6}>
+        <Title order={3} size="h5" id={headingId}>
+          {title}
+        </Title>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd} disabled={disabled}>
+          {addLabel}
+        </Button>
+      </Group>
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {lines.map((line, i) => (
+            <Group key={i} justify="space-between" wrap="nowrap">
+              <Text size="sm">{line.text}</Text>
+              <ActionIcon variant="subtle" color="red.9" aria-label={line.deleteLabel} onClick={line.onDelete} disabled={disabled}>
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}
 
 /** A first guess at the project's name: the first line of the client's description. */
 function projectNameFrom(notes: string) {
@@ -104,75 +146,38 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
               />
             </Group>
 
-            <section aria-labelledby="materials-heading">
-              <Group justify="space-between" mb={6}>
-                <Title order={3} size="h5" id="materials-heading">
-                  Materials
-                </Title>
-                <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={materialDialog.open} disabled={sending}>
-                  Add Material
-                </Button>
-              </Group>
-              {priced.materials.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No materials added
-                </Text>
-              ) : (
-                <Stack gap={4}>
-                  {priced.materials.map((m, i) => (
-                    <Group key={i} justify="space-between" wrap="nowrap">
-                      <Text size="sm">
-                        {m.name} — {m.quantity} × {money(m.unitPrice)} = <b>{money(m.subtotal)}</b>
-                      </Text>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        aria-label={`Delete material ${m.name}`}
-                        onClick={() => setMaterials(materials.filter((_, j) => j !== i))}
-                        disabled={sending}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </section>
-
-            <section aria-labelledby="labor-heading">
-              <Group justify="space-between" mb={6}>
-                <Title order={3} size="h5" id="labor-heading">
-                  Labor
-                </Title>
-                <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={laborDialog.open} disabled={sending}>
-                  Add Labor
-                </Button>
-              </Group>
-              {priced.labor.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No labor added
-                </Text>
-              ) : (
-                <Stack gap={4}>
-                  {priced.labor.map((l, i) => (
-                    <Group key={i} justify="space-between" wrap="nowrap">
-                      <Text size="sm">
-                        {l.hours} h × {money(l.hourlyRate)}/h = <b>{money(l.total)}</b>
-                      </Text>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        aria-label={`Delete labor line ${i + 1}`}
-                        onClick={() => setLabor(labor.filter((_, j) => j !== i))}
-                        disabled={sending}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </section>
+            <LineSection
+              title="Materials"
+              addLabel="Add Material"
+              empty="No materials added"
+              onAdd={materialDialog.open}
+              disabled={sending}
+              lines={priced.materials.map((m, i) => ({
+                text: (
+                  <>
+                    {m.name} — {m.quantity} × {money(m.unitPrice)} = <b>{money(m.subtotal)}</b>
+                  </>
+                ),
+                deleteLabel: `Delete material ${m.name}`,
+                onDelete: () => setMaterials(materials.filter((_, j) => j !== i)),
+              }))}
+            />
+            <LineSection
+              title="Labor"
+              addLabel="Add Labor"
+              empty="No labor added"
+              onAdd={laborDialog.open}
+              disabled={sending}
+              lines={priced.labor.map((l, i) => ({
+                text: (
+                  <>
+                    {l.hours} h × {money(l.hourlyRate)}/h = <b>{money(l.total)}</b>
+                  </>
+                ),
+                deleteLabel: `Delete labor line ${i + 1}`,
+                onDelete: () => setLabor(labor.filter((_, j) => j !== i)),
+              }))}
+            />
             {errors.materials ? (
               <Text c="red.9" size="sm" role="alert">
                 {errors.materials}
