@@ -1,11 +1,9 @@
-import { Anchor, Group, Select, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Anchor, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { JOB_STATUSES, SEARCH_DEBOUNCE_MS, type JobStatus } from '../../../../shared/constants';
+import { JOB_STATUSES, type JobStatus } from '../../../../shared/constants';
 import { paths } from '../../../../shared/paths';
 import { ListTable } from '../../../components/list-table';
+import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { StatusText } from '../../../components/status-text';
@@ -16,42 +14,20 @@ type Filter = JobStatus | 'All';
 export default function JobsPage() {
   const location = useLocation();
   const initial = (location.state as { status?: string } | null)?.status as Filter | undefined;
-  const [status, setStatus] = useState<Filter>(initial && JOB_STATUSES.includes(initial as JobStatus) ? initial : 'All');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const list = useListControls<Filter>(initial && JOB_STATUSES.includes(initial as JobStatus) ? initial : 'All');
+  const { debounced, filter: status, page } = list;
   const jobs = useJobs(page, debounced, status);
 
   return (
     <>
       <PageHeader title="Jobs" />
-      <Group mb="md" align="flex-end">
-        <TextInput
-          label="Search by client"
-          placeholder="Client name"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', xs: 280 }}
-        />
-        <Select
-          label="Status"
-          data={['All', ...JOB_STATUSES]}
-          value={status}
-          onChange={(v) => {
-            setStatus((v as Filter) ?? 'All');
-            setPage(1);
-          }}
-          allowDeselect={false}
-          w={{ base: '100%', xs: 180 }}
-        />
-        <Text c="dimmed" size="sm" role="status" pb={8}>
-          {jobs.data ? `${jobs.data.total} ${jobs.data.total === 1 ? 'job' : 'jobs'}` : 'Loading…'}
-        </Text>
-      </Group>
+      <ListToolbar
+        controls={list}
+        searchLabel="Search by client"
+        searchPlaceholder="Client name"
+        filter={{ label: 'Status', options: ['All', ...JOB_STATUSES] }}
+        count={countOf(jobs.data?.total, 'job', 'jobs')}
+      />
       <ListTable
         label="Jobs"
         columns={['Client Name', 'Address', 'Assigned To', 'Status', 'Action']}
@@ -75,7 +51,7 @@ export default function JobsPage() {
           </Anchor>,
         ]}
       />
-      <PaginationBar page={page} totalPages={jobs.data?.totalPages ?? 1} onChange={setPage} />
+      <PaginationBar page={page} totalPages={jobs.data?.totalPages ?? 1} onChange={list.setPage} />
     </>
   );
 }

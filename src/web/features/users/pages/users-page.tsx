@@ -1,12 +1,12 @@
-import { ActionIcon, Badge, Button, Group, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import type { UserView } from '../../../../shared/schemas/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
+import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { ApiError } from '../../../lib/api-client';
@@ -15,9 +15,8 @@ import { useDeleteUser, userKeys, useUsers } from '../api/users';
 import { UserFormDialog } from '../components/user-form-dialog';
 
 export default function UsersPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  const list = useListControls('');
+  const { debounced, page } = list;
   const users = useUsers(page, debounced);
   const remove = useDeleteUser(userKeys.list(page, debounced));
   const [formOpen, formDialog] = useDisclosure(false);
@@ -53,22 +52,12 @@ export default function UsersPage() {
           </Button>
         }
       />
-      <Group mb="md" align="flex-end">
-        <TextInput
-          label="Search"
-          placeholder="Username, name, e-mail or phone"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', xs: 320 }}
-        />
-        <Text c="dimmed" size="sm" role="status" pb={8}>
-          {users.data ? `${users.data.total} ${users.data.total === 1 ? 'user' : 'users'}` : ''}
-        </Text>
-      </Group>
+      <ListToolbar
+        controls={list}
+        searchLabel="Search"
+        searchPlaceholder="Username, name, e-mail or phone"
+        count={countOf(users.data?.total, 'user', 'users')}
+      />
       {users.isError ? (
         <Text c="red.9" role="alert" mb="md">
           {messages.usersLoadError}
@@ -107,7 +96,7 @@ export default function UsersPage() {
           </ActionIcon>,
         ]}
       />
-      <PaginationBar page={page} totalPages={users.data?.totalPages ?? 1} onChange={setPage} />
+      <PaginationBar page={page} totalPages={users.data?.totalPages ?? 1} onChange={list.setPage} />
       <UserFormDialog opened={formOpen} user={editing} onClose={formDialog.close} />
       <ConfirmDialog
         opened={Boolean(deleting)}
