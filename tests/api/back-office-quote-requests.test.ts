@@ -1,27 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteRequests } from '../../src/server/db/schema';
-import { smtpTransport } from '../../src/server/mail/transports';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { dataUrl, makeJpeg } from '../helpers/images';
-import { TestSmtpServer, waitFor } from '../helpers/smtp';
-import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { bearer, createMailingTestApp, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
 describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
   let t: TestApp;
   let admin: Record<string, string>;
-  const smtp = new TestSmtpServer();
+  let smtp: TestSmtpServer;
   beforeAll(async () => {
-    await smtp.start();
-    t = await createTestApp(kind, { mailTransport: smtpTransport(smtp.url, 'Handyman <no-reply@handyman.test>') });
-    t.app.mail.start();
+    const mailing = await createMailingTestApp(kind);
+    t = mailing;
+    smtp = mailing.smtp;
     admin = bearer((await createUserAndSignIn(t, 'admin')).token);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin });
 

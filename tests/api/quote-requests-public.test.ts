@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox, quoteRequestImages, quoteRequests } from '../../src/server/db/schema';
-import { smtpTransport } from '../../src/server/mail/transports';
 import { messages } from '../../src/shared/messages';
 import { dataUrl, makeJpeg, makeLargeJpeg, makePng } from '../helpers/images';
-import { TestSmtpServer, waitFor } from '../helpers/smtp';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { createMailingTestApp, createTestApp, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
 const validBody = () => ({
@@ -18,16 +17,13 @@ const validBody = () => ({
 
 describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
   let t: TestApp;
-  const smtp = new TestSmtpServer();
+  let smtp: TestSmtpServer;
   beforeAll(async () => {
-    await smtp.start();
-    t = await createTestApp(kind, { mailTransport: smtpTransport(smtp.url, 'Handyman <no-reply@handyman.test>') });
-    t.app.mail.start();
+    const mailing = await createMailingTestApp(kind);
+    t = mailing;
+    smtp = mailing.smtp;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
 
   const create = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/quoterequest/create', payload: payload as object });
   const countRequests = async () => (await t.database.db.select().from(quoteRequests)).length;

@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, quoteRequests, quotes } from '../../src/server/db/schema';
-import { smtpTransport } from '../../src/server/mail/transports';
 import { createQuoteRequest } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
-import { TestSmtpServer, waitFor } from '../helpers/smtp';
-import { bearer, createTestApp, createUserAndSignIn, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
+import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { bearer, createMailingTestApp, createUserAndSignIn, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
 const lines = {
@@ -23,17 +22,14 @@ const lines = {
 describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
   let t: TestApp;
   let admin: Record<string, string>;
-  const smtp = new TestSmtpServer();
+  let smtp: TestSmtpServer;
   beforeAll(async () => {
-    await smtp.start();
-    t = await createTestApp(kind, { mailTransport: smtpTransport(smtp.url, 'Handyman <no-reply@handyman.test>') });
-    t.app.mail.start();
+    const mailing = await createMailingTestApp(kind);
+    t = mailing;
+    smtp = mailing.smtp;
     admin = bearer((await createUserAndSignIn(t, 'admin')).token);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+  afterAll(() => t.close());
 
   const post = (url: string, payload: object, headers = admin) => t.app.inject({ method: 'POST', url, payload, headers });
 

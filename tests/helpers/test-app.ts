@@ -4,9 +4,10 @@ import path from 'node:path';
 import { buildApp, type App } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { loadConfig, type Config } from '../../src/server/config';
-import type { MailTransport } from '../../src/server/mail/transports';
+import { smtpTransport, type MailTransport } from '../../src/server/mail/transports';
 import { insertUser, type UserRow } from '../../src/server/users/repository';
 import type { UserRole } from '../../src/shared/constants';
+import { TestSmtpServer } from './smtp';
 import { createTestDatabase, type DbKind, type TestDatabase } from './test-db';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -85,3 +86,18 @@ export async function createUserAndSignIn(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The app with its mail relay running against a real SMTP server on loopback. */
+export async function createMailingTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp & { smtp: TestSmtpServer }> {
+  const smtp = await new TestSmtpServer().start();
+  const t = await createTestApp(kind, { env, mailTransport: smtpTransport(smtp.url, 'Handyman <no-reply@handyman.test>') });
+  t.app.mail.start();
+  return {
+    ...t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.stop();
+    },
+  };
+}
