@@ -16,6 +16,7 @@ import { employeeRoutes } from './jobs/employee-routes';
 import { quoteRoutes } from './quotes/routes';
 import { clientQuoteRoutes } from './quotes/client-routes';
 import { MailRelay } from './mail/relay';
+import { QuoteStatusCache } from './quote-requests/status-cache';
 import { fileTransport, smtpTransport, type MailTransport } from './mail/transports';
 import { registerAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
@@ -57,7 +58,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
   await registerRateLimit(app, config);
   await registerApiDocs(app, config);
@@ -79,13 +80,15 @@ export async function buildApp(options: AppOptions) {
   app.decorate('db', database.db);
   app.decorate('tokens', createTokenService(loadSigningKey(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL_HOURS));
   app.decorate('mail', relay);
+  app.decorate('quoteStatus', new QuoteStatusCache());
   // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // Closing the app lets the relay finish the message it is sending; the database is closed by its owner.
   app.addHook('onClose', async () => relay.stop());

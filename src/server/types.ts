@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { MailRelay } from './mail/relay';
 import type { TokenService } from './auth/tokens';
+import type { QuoteStatusCache } from './quote-requests/status-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,5 +11,7 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     mail: MailRelay;
+    /** Recently looked-up request statuses (the public status lookup). */
+    quoteStatus: QuoteStatusCache;
   }
 }

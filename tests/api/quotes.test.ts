@@ -55,6 +55,21 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     return { request, draft, quote: sent.json(), mail, quoteId: link.pathname.split('/').pop()!, token: link.searchParams.get('token')! };
   }
 
+  it('shows each status change in the public lookup at once, by quote number and by id', async () => {
+    const request = await createQuoteRequest(t, { email: `lookup${Date.now()}@home.test` });
+    const lookup = async () =>
+      Promise.all(
+        [request.quoteNumber, request.quoteNumber.toLowerCase(), request._id].map(
+          async (key) => (await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${key}` })).json().quoteStatus,
+        ),
+      );
+    expect(await lookup()).toEqual(['Pending', 'Pending', 'Pending']);
+    await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${request._id}`, headers: admin });
+    expect(await lookup()).toEqual(['Accepted', 'Accepted', 'Accepted']);
+    expect((await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id })).statusCode).toBe(201);
+    expect(await lookup()).toEqual(['Quote Sent', 'Quote Sent', 'Quote Sent']);
+  });
+
   it('drafts a quote with its number and totals, storing nothing', async () => {
     const request = await acceptedRequest();
     const res = await post('/api/quotes/createNew', { ...lines, quoteRequestId: request._id });

@@ -61,15 +61,23 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
   });
 
   it('sends security headers on pages and API, with a CSP that allows no inline script', async () => {
-    for (const url of ['/', '/api/health']) {
+    for (const url of ['/', '/api/docs/', '/api/health']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self'");
+      expect(csp).toMatch(url === '/api/health' ? /default-src 'none'/ : /script-src 'self'/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).not.toContain('unsafe-eval');
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
+  });
+
+  it('keeps API answers out of caches and out of frames', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toBe("default-src 'none';frame-ancestors 'none'");
   });
 
   it('publishes OpenAPI generated from the route schemas at /api/docs', async () => {

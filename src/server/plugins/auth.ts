@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findUserById, type UserRow } from '../users/repository';
 
 /** Who may call a route: everyone, any signed-in staff member, or admins only. */
@@ -40,12 +40,22 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
 
 /**
  * One guard for the whole API: every /api route states its access in `config.access` (start-up
- * fails if one does not), and this hook enforces it before the body is even read.
+ * fails if one does not), and a guard added to each non-public route enforces it.
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   const routeAccess: FastifyInstance['routeAccess'] = [];
   app.decorate('routeAccess', routeAccess);
+
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    const access = request.routeOptions.config.access;
+    const user = await authenticate(app, request);
+    if (!user) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue' });
+    if (access === 'admin' && user.role !== 'admin') {
+      return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'This needs an admin account' });
+    }
+    request.user = user;
+  };
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
@@ -53,16 +63,7 @@ export function registerAuth(app: FastifyInstance): void {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${url} does not declare config.access`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url, access });
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    const access = request.routeOptions.config?.access ?? 'public';
-    if (access === 'public') return;
-    const user = await authenticate(app, request);
-    if (!user) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue' });
-    if (access === 'admin' && user.role !== 'admin') {
-      return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'This needs an admin account' });
-    }
-    request.user = user;
+    // The guard runs first, before the body is even read; public routes do not pay for it.
+    if (access !== 'public') route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
   });
 }

@@ -13,5 +13,6 @@ export async function registerApiDocs(app: FastifyInstance, config: Config): Pro
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The pages' own security headers apply (no inline script, no framing); the UI needs nothing more.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 }

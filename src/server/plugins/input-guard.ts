@@ -17,8 +17,8 @@ function findNul(value: unknown, path: string): string | undefined {
  * carries one anywhere (body, query, path) is refused before it reaches a handler.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const where = findNul(request.body, 'body') ?? findNul(request.query, 'query') ?? findNul(request.params, 'params');
-    if (where) throw badRequest(`${where}: text cannot contain the NUL character`);
+    done(where ? badRequest(`${where}: text cannot contain the NUL character`) : undefined);
   });
 }

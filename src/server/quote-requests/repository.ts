@@ -56,16 +56,24 @@ export async function insertQuoteRequest(tx: DbOrTx, request: NewQuoteRequest, i
   }
 }
 
-/** Finds a request by its quote number ("Q…", any case, with or without the Q) or its full id. */
-export async function findQuoteRequestByNumberOrId(db: DbOrTx, numberOrId: string): Promise<QuoteRequestRow | undefined> {
+/** What a client may type to find a request: its quote number ("Q…", any case, with or without the Q) or its full id. */
+export type RequestKey = { id: string } | { quoteNumber: string };
+
+export function parseRequestKey(numberOrId: string): RequestKey | undefined {
   const clean = numberOrId.trim().replace(/^q/i, '');
-  if (/^[0-9a-f]{24}$/i.test(clean)) {
-    return db.query.quoteRequests.findFirst({ where: eq(quoteRequests.id, clean.toLowerCase()) });
-  }
-  if (/^[0-9a-z]{9}$/i.test(clean)) {
-    return db.query.quoteRequests.findFirst({ where: eq(quoteRequests.quoteNumber, `Q${clean.toUpperCase()}`) });
-  }
+  if (/^[0-9a-f]{24}$/i.test(clean)) return { id: clean.toLowerCase() };
+  if (/^[0-9a-z]{9}$/i.test(clean)) return { quoteNumber: `Q${clean.toUpperCase()}` };
   return undefined;
+}
+
+function keyWhere(key: RequestKey) {
+  return 'id' in key ? eq(quoteRequests.id, key.id) : eq(quoteRequests.quoteNumber, key.quoteNumber);
+}
+
+/** Just the status, for the public status lookup. */
+export async function findQuoteRequestStatus(db: DbOrTx, key: RequestKey): Promise<QuoteRequestStatus | undefined> {
+  const [row] = await db.select({ status: quoteRequests.status }).from(quoteRequests).where(keyWhere(key)).limit(1);
+  return row?.status;
 }
 
 export function findQuoteRequestById(db: DbOrTx, id: string): Promise<QuoteRequestRow | undefined> {

@@ -9,7 +9,8 @@ import { notFound } from '../plugins/errors';
 import { publicFormLimit } from '../plugins/rate-limit';
 import { newQuoteRequestNotice, quoteRequestThankYou } from './emails';
 import { processImages } from './images';
-import { findQuoteRequestByNumberOrId, insertQuoteRequest, listImageSummaries, toQuoteRequestView } from './repository';
+import { findQuoteRequestStatus, insertQuoteRequest, listImageSummaries, parseRequestKey, toQuoteRequestView } from './repository';
+import { cacheKeyOf } from './status-cache';
 
 export async function publicQuoteRequestRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,6 +56,9 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance) {
     '/quoterequest/status/:quoteNumber',
     {
       config: { access: 'public' },
+      // A 26-byte answer to a request without a body: nothing to compress either way.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['quote requests'],
         summary: 'The status of a request, by its quote number (Q…) or full id',
@@ -63,9 +67,10 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await findQuoteRequestByNumberOrId(app.db, request.params.quoteNumber);
-      if (!row) throw notFound(messages.quoteNumberInvalid);
-      return { quoteStatus: row.status };
+      const key = parseRequestKey(request.params.quoteNumber);
+      const status = key && (await app.quoteStatus.get(cacheKeyOf(key), () => findQuoteRequestStatus(app.db, key)));
+      if (!status) throw notFound(messages.quoteNumberInvalid);
+      return { quoteStatus: status };
     },
   );
 }

@@ -142,6 +142,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         return accepted;
       });
       if (!row) throw await notPending(request.params.id);
+      app.quoteStatus.forget(row);
       app.mail.kick();
       return toQuoteRequestView(row);
     },
@@ -167,6 +168,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         return declined;
       });
       if (!row) throw await notPending(quoteRequestId);
+      app.quoteStatus.forget(row);
       app.mail.kick();
       return toQuoteRequestView(row);
     },

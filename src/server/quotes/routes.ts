@@ -72,6 +72,7 @@ export async function quoteRoutes(app: FastifyInstance) {
         await enqueueMail(tx, quoteMail(app.config, quoteRequest.contactEmail, stored, link, pdf));
         return stored;
       });
+      app.quoteStatus.forget(quoteRequest);
       app.mail.kick();
       return reply.code(201).send(view);
     },

@@ -1,0 +1,40 @@
+import { LRUCache } from 'lru-cache';
+import type { QuoteRequestStatus } from '../../shared/constants';
+import type { RequestKey } from './repository';
+
+/**
+ * Recently looked-up request statuses, so a client refreshing the status page (or many at once)
+ * costs no database round trip. This process forgets an entry the moment it changes the status, so
+ * its own answers are never stale; other processes sharing a PostgreSQL database are at most
+ * `ttlMs` behind (decision 006). Only found requests are kept: a new request is never "not found".
+ */
+export class QuoteStatusCache {
+  private readonly entries: LRUCache<string, QuoteRequestStatus>;
+  /** Bumped by every change, so a lookup that raced a change does not put the old status back. */
+  private changes = 0;
+
+  constructor(options: { max?: number; ttlMs?: number } = {}) {
+    this.entries = new LRUCache({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 5_000 });
+  }
+
+  /** The cached status, or reads it with `load` and keeps it. */
+  async get(key: string, load: () => Promise<QuoteRequestStatus | undefined>): Promise<QuoteRequestStatus | undefined> {
+    const cached = this.entries.get(key);
+    if (cached) return cached;
+    const before = this.changes;
+    const status = await load();
+    if (status && this.changes === before) this.entries.set(key, status);
+    return status;
+  }
+
+  /** Call after a request's status change has been committed. */
+  forget(request: { id: string; quoteNumber: string }): void {
+    this.changes++;
+    this.entries.delete(cacheKeyOf({ id: request.id }));
+    this.entries.delete(cacheKeyOf({ quoteNumber: request.quoteNumber }));
+  }
+}
+
+export function cacheKeyOf(key: RequestKey): string {
+  return 'id' in key ? `id:${key.id}` : key.quoteNumber;
+}
