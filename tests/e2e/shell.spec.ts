@@ -21,6 +21,9 @@ test('routes match case-insensitively, as the footer link /Login expects', async
 test('the API documentation opens in the browser under the site security policy', async ({ page }) => {
   await page.goto('/api/docs/');
   await expect(page.getByRole('heading', { name: /Sac Handyman Services API/ })).toBeVisible();
-  await page.getByRole('button', { name: /\/api\/quoterequest\/status\/\{quoteNumber\}/ }).first().click();
+  await page
+    .getByRole('button', { name: /\/api\/quoterequest\/status\/\{quoteNumber\}/ })
+    .first()
+    .click();
   await expect(page.getByText('The status of a request, by its quote number').first()).toBeVisible();
 });

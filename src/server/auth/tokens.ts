@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 const ALGORITHM = 'HS256';
@@ -31,7 +31,9 @@ export function loadSigningKey(secret: string | undefined, dataDir: string): Uin
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
 }
 
-export function createTokenService(key: Uint8Array, ttlHours: number): TokenService {
+export function createTokenService(secret: Uint8Array, ttlHours: number): TokenService {
+  // A KeyObject, so jose imports the key for Web Crypto once rather than on every signature.
+  const key = createSecretKey(secret);
   return {
     sign: (claims) =>
       new SignJWT({ ver: claims.ver })

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { QuoteRequestStatus } from '../../shared/constants';
 import { escapeLike } from '../users/repository';
 import { quoteNumberOf, type QuoteRequestView } from '../../shared/schemas/quote-request';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { newId } from '../db/ids';
 import { quoteRequestCounts, quoteRequestImages, quoteRequests } from '../db/schema';
 import type { ProcessedImage } from './images';
@@ -119,43 +120,72 @@ function filterWhere({ status, search }: QuoteRequestFilter) {
   return and(status ? eq(quoteRequests.status, status) : undefined, search ? ilike(quoteRequests.contactName, `%${escapeLike(search)}%`) : undefined);
 }
 
-/**
- * One page of requests, newest first. The page's ids come from the index alone (a deferred join),
- * and pages past the middle are read from the oldest end, so no page walks more than half the index.
- */
-export async function listQuoteRequests(db: DbOrTx, filter: QuoteRequestFilter, page: number, limit: number) {
-  const where = filterWhere(filter);
-  const total = await countQuoteRequests(db, filter);
-  const offset = (page - 1) * limit;
-  if (offset >= total) return { rows: [], total };
-  const newestFirst = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
-  const fromOldest = offset > total / 2;
-  const take = Math.min(limit, total - offset);
+const newestFirst = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
+const oldestFirst = [asc(quoteRequests.createdAt), asc(quoteRequests.id)];
+
+/** A page's rows: its ids from the index alone (a deferred join), then only those rows, newest first. */
+function pageRows(db: DbOrTx, where: SQL | undefined, fromOldest: boolean) {
   const ids = db
     .select({ id: quoteRequests.id })
     .from(quoteRequests)
     .where(where)
-    .orderBy(...(fromOldest ? [asc(quoteRequests.createdAt), asc(quoteRequests.id)] : newestFirst))
-    .limit(take)
-    .offset(fromOldest ? total - offset - take : offset);
-  const rows = await db
+    .orderBy(...(fromOldest ? oldestFirst : newestFirst))
+    .limit(sql.placeholder('take'))
+    .offset(sql.placeholder('skip'));
+  return db
     .select()
     .from(quoteRequests)
     .where(inArray(quoteRequests.id, ids))
     .orderBy(...newestFirst);
+}
+
+/** Paging without a search is what the office does all day: those pages and counts are prepared. */
+const preparedPages = preparedStatement((db) => {
+  const byStatus = eq(quoteRequests.status, sql.placeholder('status'));
+  return {
+    all: { newest: pageRows(db, undefined, false).prepare('qr_page_newest'), oldest: pageRows(db, undefined, true).prepare('qr_page_oldest') },
+    byStatus: { newest: pageRows(db, byStatus, false).prepare('qr_status_page_newest'), oldest: pageRows(db, byStatus, true).prepare('qr_status_page_oldest') },
+    countAll: db
+      .select({ n: sql<string>`coalesce(sum(${quoteRequestCounts.n}), 0)` })
+      .from(quoteRequestCounts)
+      .prepare('qr_count_all'),
+    countByStatus: db
+      .select({ n: sql<string>`coalesce(sum(${quoteRequestCounts.n}), 0)` })
+      .from(quoteRequestCounts)
+      .where(eq(quoteRequestCounts.status, sql.placeholder('status')))
+      .prepare('qr_count_status'),
+  };
+});
+
+/**
+ * One page of requests, newest first. Pages past the middle are read from the oldest end, so no
+ * page walks more than half the index (decision 004). A name search is planned each time: its best
+ * plan depends on how rare the name is, which a prepared (generic) plan cannot know.
+ */
+export async function listQuoteRequests(db: Db, filter: QuoteRequestFilter, page: number, limit: number) {
+  const prepared = preparedPages(db);
+  const { status, search } = filter;
+  const total = await countQuoteRequests(db, filter);
+  const offset = (page - 1) * limit;
+  if (offset >= total) return { rows: [], total };
+  const fromOldest = offset > total / 2;
+  const take = Math.min(limit, total - offset);
+  const values = { take, skip: fromOldest ? total - offset - take : offset, status };
+  const direction = fromOldest ? 'oldest' : 'newest';
+  const rows = search
+    ? await pageRows(db, filterWhere(filter), fromOldest).execute(values)
+    : await (status ? prepared.byStatus : prepared.all)[direction].execute(values);
   return { rows, total };
 }
 
 /** Without a name search the trigger-kept counts answer at once; a search counts its (few) matches. */
-async function countQuoteRequests(db: DbOrTx, filter: QuoteRequestFilter): Promise<number> {
+async function countQuoteRequests(db: Db, filter: QuoteRequestFilter): Promise<number> {
   if (filter.search) {
     const [row] = await db.select({ n: count() }).from(quoteRequests).where(filterWhere(filter));
     return row?.n ?? 0;
   }
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${quoteRequestCounts.n}), 0)` })
-    .from(quoteRequestCounts)
-    .where(filter.status ? eq(quoteRequestCounts.status, filter.status) : undefined);
+  const prepared = preparedPages(db);
+  const [row] = filter.status ? await prepared.countByStatus.execute({ status: filter.status }) : await prepared.countAll.execute();
   return Number(row?.n ?? 0);
 }
 

@@ -1,4 +1,4 @@
-import { createTheme, Modal, ModalHeader, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type ModalProps } from '@mantine/core';
 
 // Deep blue for trust; a burnt orange for calls to action. Filled shades keep 4.5:1 with white text.
 const brand: MantineColorsTuple = ['#e8f1fa', '#cfdeee', '#a0bbdc', '#6d96ca', '#4477ba', '#2b63b0', '#1f58a8', '#174a94', '#123f83', '#0b3372'];
@@ -13,10 +13,12 @@ export const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif', fontWeight: '700' },
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+  // Plain objects rather than Modal.extend(): referring to Modal here would put the dialog code
+  // (Modal, ScrollArea, FocusTrap, RemoveScroll) into every public page's first load.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close the dialog' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the dialog' } } satisfies Partial<ModalProps> },
     // A dialog's title bar is not the page's banner: one <header> landmark per page.
-    ModalHeader: ModalHeader.extend({ defaultProps: { component: 'div' } as never }),
+    ModalHeader: { defaultProps: { component: 'div' } },
   },
 });
 

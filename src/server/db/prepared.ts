@@ -1,0 +1,18 @@
+import type { Db } from './client';
+
+/**
+ * A statement prepared once per database (drizzle's `.prepare(name)`): the SQL is built once, and
+ * PostgreSQL parses and plans it once per connection instead of on every request. For the queries
+ * every staff request or list page runs; one-off queries stay plain (decision 006).
+ */
+export function preparedStatement<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDatabase = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = byDatabase.get(db);
+    if (!statement) {
+      statement = build(db);
+      byDatabase.set(db, statement);
+    }
+    return statement;
+  };
+}
