@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/public-styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { z } from 'zod';

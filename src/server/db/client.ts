@@ -39,9 +39,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  // PGlite's default shared_buffers (160 MB) is sized for a server of its own; inside the app's
+  // process 32 MB keeps the working set of a small business's data and the process near 250 MB.
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

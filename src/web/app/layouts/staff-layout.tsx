@@ -1,3 +1,5 @@
+// The staff screens use many more Mantine components than the public pages (see public-styles.css).
+import '@mantine/core/styles.layer.css';
 import { AppShell, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendar, IconClipboardList, IconHome, IconLayoutDashboard, IconLogout, IconTool, IconUsers, IconClock, type Icon } from '@tabler/icons-react';
