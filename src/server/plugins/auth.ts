@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSignedInUser, type UserRow } from '../users/repository';
+import { findUserById, type UserRow } from '../users/repository';
 
 /** Who may call a route: everyone, any signed-in staff member, or admins only. */
 export type Access = 'public' | 'staff' | 'admin';
@@ -33,7 +33,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   if (!token) return null;
   const claims = await app.tokens.verify(token);
   if (!claims) return null;
-  const user = await findSignedInUser(app.db, claims.sub);
+  const user = await findUserById(app.db, claims.sub);
   if (!user || user.tokenVersion !== claims.ver) return null;
   return user;
 }

@@ -17,10 +17,6 @@ export interface NewUser {
   tags?: WorkerTag[];
 }
 
-export function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
-}
-
 const userById = preparedStatement((db) =>
   db
     .select()
@@ -29,8 +25,8 @@ const userById = preparedStatement((db) =>
     .prepare('user_by_id'),
 );
 
-/** The same as findUserById, prepared: every signed-in request runs it. */
-export async function findSignedInUser(db: Db, id: string): Promise<UserRow | undefined> {
+/** Prepared: every signed-in request runs it. */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await userById(db).execute({ id });
   return row;
 }
