@@ -5,9 +5,12 @@ export interface PageMeta {
   description: string;
   /** Staff and one-off pages stay out of search results. */
   index: boolean;
-  /** The page's lazily loaded module (under src/web), which the server preloads with the HTML. */
+  /** The page's lazily loaded module (under src/web), whose stylesheets the server links in the page it sends. */
   module?: string;
 }
+
+/** The app's own module (under src/web), loaded by the entry script once the page is painted: every page links its stylesheets. */
+export const appModule = 'app/start.tsx';
 
 const staff: PageMeta = { title: 'Staff', description: 'Staff back office.', index: false };
 
@@ -75,9 +78,14 @@ function toRegExp(pattern: string): RegExp {
   return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}/?$`, 'i');
 }
 
-const compiled = routeMeta.map(([pattern, meta]) => [toRegExp(pattern), meta] as const);
+const compiled = routeMeta.map(([pattern, meta]) => ({ re: toRegExp(pattern), pattern, meta }));
+
+/** The route pattern a path belongs to and its meta, or undefined for a path no route serves (a 404). */
+export function routeForPath(pathname: string): { pattern: string; meta: PageMeta } | undefined {
+  return compiled.find(({ re }) => re.test(pathname));
+}
 
 /** The meta of the route a path belongs to, or undefined for a path no route serves (a 404). */
 export function metaForPath(pathname: string): PageMeta | undefined {
-  return compiled.find(([re]) => re.test(pathname))?.[1];
+  return routeForPath(pathname)?.meta;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../helpers/images';
@@ -8,22 +9,42 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 
 describe('search engines and link previews', () => {
   let t: TestApp;
-  let webRoot: string;
+  let buildDir: string;
   beforeAll(async () => {
-    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-web-'));
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
-    fs.mkdirSync(path.join(webRoot, '.vite'));
+    // A stand-in for the build: dist/web (page, manifest) and dist/render (the page renderer).
+    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-build-'));
+    const webRoot = path.join(buildDir, 'web');
+    fs.mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><!--app-head--><link rel="stylesheet" href="/assets/index-9.css"></head><body><div id="root"><!--app-html--></div></body></html>',
+    );
     const manifest = {
-      'features/contact/pages/contact-page.tsx': { file: 'assets/contact-page-abc.js', imports: ['_zod-1.js', 'index.html'] },
-      '_zod-1.js': { file: 'assets/zod-1.js' },
+      'app/start.tsx': { file: 'assets/start-1.js', css: ['assets/start-1.css'], imports: ['_zod-1.js'] },
+      'features/contact/pages/contact-page.tsx': {
+        file: 'assets/contact-page-abc.js',
+        css: ['assets/contact-page-abc.css'],
+        imports: ['_zod-1.js', 'index.html'],
+      },
+      '_zod-1.js': { file: 'assets/zod-1.js', css: ['assets/shared-1.css'] },
       'index.html': { file: 'assets/index-9.js', imports: ['_zod-1.js'] },
     };
     fs.writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(manifest));
+    // Renders a heading with the business name; fails for the contact page; counts its renders.
+    fs.mkdirSync(path.join(buildDir, 'render'));
+    fs.writeFileSync(
+      path.join(buildDir, 'render/render-page.js'),
+      `export async function renderPage(pathname, site) {
+        globalThis.pageRenders = (globalThis.pageRenders ?? 0) + 1;
+        if (pathname === '/contact') throw new Error('cannot render');
+        return '<h1>' + site.businessName.replace(/</g, '&lt;').replace(/>/g, '&gt;') + ' $& ' + pathname + '</h1>';
+      }`,
+    );
     t = await createTestApp('pglite', { webRoot, env: { BUSINESS_NAME: 'Fix-It <Sac>', BUSINESS_PHONE: '(916) 555-0199' } });
   });
   afterAll(async () => {
     await t.close();
-    fs.rmSync(webRoot, { recursive: true, force: true });
+    fs.rmSync(buildDir, { recursive: true, force: true });
   });
 
   const page = (url: string) => t.app.inject({ method: 'GET', url });
@@ -43,12 +64,47 @@ describe('search engines and link previews', () => {
     expect(admin).not.toContain('rel="canonical"');
   });
 
-  it("preloads a public page's own chunks with its HTML, and keeps the build manifest private", async () => {
+  it("links the stylesheets of the app's and the page's chunks after the entry's, and keeps the build manifest private", async () => {
     const contact = (await page('/contact')).body;
-    for (const file of ['assets/contact-page-abc.js', 'assets/zod-1.js', 'assets/index-9.js'])
-      expect(contact).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
-    expect((await page('/')).body).not.toContain('contact-page-abc');
+    const links = [...contact.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+    expect(links).toEqual(['assets/index-9.css', 'assets/start-1.css', 'assets/shared-1.css', 'assets/contact-page-abc.css']);
+    expect(contact).not.toContain('modulepreload');
+    const home = (await page('/')).body;
+    expect(home).toContain('assets/start-1.css');
+    expect(home).not.toContain('contact-page-abc');
     expect((await page('/.vite/manifest.json')).headers['content-type']).toContain('text/html');
+  });
+
+  it('sends the pages search engines index rendered, with the configured details, rendering each once', async () => {
+    const renders = () => (globalThis as { pageRenders?: number }).pageRenders ?? 0;
+    const urls = ['/', '/?utm=x', '/get-a-quote', '/Get-A-Quote/'];
+    for (const url of urls) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      const route = url.toLowerCase().startsWith('/get-a-quote') ? '/get-a-quote' : '/';
+      // Replacement patterns ("$&") in the rendered HTML are taken literally.
+      expect(res.body).toContain(`<div id="root"><h1>Fix-It &lt;Sac&gt; $& ${route}</h1></div>`);
+    }
+    const rendered = renders();
+    expect(rendered).toBeGreaterThanOrEqual(2);
+    for (const url of urls) await page(url);
+    expect(renders()).toBe(rendered);
+    // Staff, one-off and unknown pages are left to the browser.
+    for (const url of ['/admin/users', '/quote-request-status/Q12345678', '/no/such/page'])
+      expect((await page(url)).body, url).toContain('<div id="root"></div>');
+  });
+
+  it('sends the page for the browser to render when rendering fails', async () => {
+    const res = await page('/contact');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<title>Contact | Fix-It &lt;Sac&gt;</title>');
+  });
+
+  it('compresses pages', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('<h1>Fix-It &lt;Sac&gt;');
   });
 
   it('describes the business as schema.org JSON-LD from the configuration, safely escaped', async () => {

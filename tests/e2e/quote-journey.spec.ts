@@ -25,6 +25,8 @@ test('request with a photo → accept → build and send a quote → client acce
   ]) {
     await page.getByLabel(label!).fill(value!);
   }
+  // Photos can be chosen once the app has taken over the page the server sent (Send is enabled then).
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await page.getByLabel('Upload Images').setInputFiles([await photo('gate.jpg', '#7a5')]);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page).toHaveURL(/\/get-a-quote\/success$/);

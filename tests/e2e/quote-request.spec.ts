@@ -16,6 +16,8 @@ test('a visitor asks for a quote with a photo, gets the e-mail, and follows its 
   await page.getByLabel('Zip').fill('95814');
   await page.getByLabel('Specifications').fill('The fence gate sags and the bathroom faucet drips.');
   await page.getByLabel('Preferred End Date').fill('2026-12-20');
+  // Photos can be chosen once the app has taken over the page the server sent (Send is enabled then).
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await page.getByLabel('Upload Images').setInputFiles([await photo('gate.jpg'), await photo('faucet.jpg', '#c63')]);
   await expect(page.getByRole('img', { name: /Photo 1: gate.jpg/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /Photo 2: faucet.jpg/ })).toBeVisible();
@@ -62,6 +64,8 @@ test('the quote form shows every validation message beside its field', async ({ 
 
 test('photos over 3 MB in total clear the selection with the spec message', async ({ page }) => {
   await page.goto('/get-a-quote');
+  // Photos can be chosen once the app has taken over the page the server sent (Send is enabled then).
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await page.getByLabel('Upload Images').setInputFiles([await photo('small.jpg')]);
   await expect(page.getByRole('img', { name: /small.jpg/ })).toBeVisible();
   await page.getByLabel('Upload Images').setInputFiles([heavyFile('big-1.jpg', 1_600_000), heavyFile('big-2.jpg', 1_600_000)]);

@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { renderPageHead } from '../site/page-head';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteConfig } from '../../shared/business';
+import { routeForPath } from '../../shared/page-meta';
+import { renderPageHead, siteConfigOf } from '../site/page-head';
 import { body } from './errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Where index.html receives each page's title, description, structured data and site settings. */
 const HEAD_MARK = '<!--app-head-->';
+/** Where index.html receives a page's server-rendered HTML (inside #root). */
+const HTML_MARK = '<!--app-html-->';
 
 /**
  * Serves the built React app: hashed assets cached for a year, every other GET path answered with
@@ -34,40 +39,91 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : undefined;
   if (indexHtml && !indexHtml.includes(HEAD_MARK)) throw new Error(`${indexFile} lacks the ${HEAD_MARK} marker`);
 
-  const preloadsFor = chunkPreloads(root);
+  const stylesFor = chunkStyles(root);
+  const pageHtml = await pageRenderer(app, path.join(path.dirname(root), 'render', 'render-page.js'));
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0]!;
+    const site = siteConfigOf(app.config);
+    const { head, assets, status } = renderPageHead(app.config, pathname, stylesFor, site);
+    const rendered = (await pageHtml(pathname, site)) ?? '';
+    const html = indexHtml!
+      .replace(HEAD_MARK, () => head)
+      .replace('</head>', () => `  ${assets}\n  </head>`)
+      .replace(HTML_MARK, () => rendered);
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+  const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  // Pages are a route rather than the not-found handler so that they are compressed like any answer.
+  if (indexHtml) app.get('/*', { schema: { hide: true } }, (request, reply) => (isApi(request.url) ? reply.callNotFound() : sendPage(request, reply)));
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url);
     if (!isPage) return reply.code(404).send(body(404, `Route ${request.method}:${request.url.split('?')[0]} not found`));
     if (!indexHtml) return reply.code(503).type('text/plain').send('The web app has not been built yet. Run "npm run build".');
-    const { head, status } = renderPageHead(app.config, request.url.split('?')[0]!, preloadsFor);
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml.replace(HEAD_MARK, head));
+    return sendPage(request, reply);
   });
+}
+
+type RenderPage = (pathname: string, config: SiteConfig) => Promise<string>;
+
+/**
+ * The pages search engines index (home, get a quote, contact, status lookup) are sent rendered, so
+ * a phone paints them before the scripts arrive. Each is rendered once and kept until the business
+ * details it shows change (hero photos dropped in, a new year in the footer). Every other page is
+ * rendered by the browser alone, as is any page when there is no renderer (no build) or it fails.
+ */
+async function pageRenderer(app: FastifyInstance, file: string): Promise<(pathname: string, site: SiteConfig) => Promise<string | undefined>> {
+  if (!fs.existsSync(file)) return async () => undefined;
+  const { renderPage } = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+  const rendered = new Map<string, Promise<string | undefined>>();
+  let renderedFor = '';
+  return (pathname, site) => {
+    const route = routeForPath(pathname);
+    if (!route?.meta.index) return Promise.resolve(undefined);
+    const details = `${new Date().getFullYear()} ${JSON.stringify(site)}`;
+    if (details !== renderedFor) {
+      rendered.clear();
+      renderedFor = details;
+    }
+    let html = rendered.get(route.pattern);
+    if (!html) {
+      html = renderPage(route.pattern, site).catch((error: unknown) => {
+        // Kept as failed (not retried on every request) until the details change or a restart.
+        app.log.error({ err: error, pathname }, 'Rendering the page failed; browsers will render it');
+        return undefined;
+      });
+      rendered.set(route.pattern, html);
+    }
+    return html;
+  };
 }
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 
-/** From Vite's manifest: a module's chunk and every chunk it imports, as files to preload. */
-function chunkPreloads(root: string): (module: string) => string[] {
+/** From Vite's manifest: the stylesheets of a module's chunk and of every chunk it imports. */
+function chunkStyles(root: string): (module: string) => string[] {
   const file = path.join(root, '.vite/manifest.json');
   const manifest: Record<string, ManifestChunk> = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   const cache = new Map<string, string[]>();
   return (module) => {
-    let files = cache.get(module);
-    if (!files) {
-      const seen = new Set<string>();
+    let styles = cache.get(module);
+    if (!styles) {
+      const chunks = new Set<string>();
+      const found = new Set<string>();
       const visit = (key: string) => {
         const chunk = manifest[key];
-        if (!chunk || seen.has(chunk.file)) return;
-        seen.add(chunk.file);
+        if (!chunk || chunks.has(chunk.file)) return;
+        chunks.add(chunk.file);
+        chunk.css?.forEach((css) => found.add(css));
         chunk.imports?.forEach(visit);
       };
       visit(module);
-      files = [...seen];
-      cache.set(module, files);
+      styles = [...found];
+      cache.set(module, styles);
     }
-    return files;
+    return styles;
   };
 }

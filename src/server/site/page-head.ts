@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../shared/business';
 import { defaultBusiness } from '../../shared/business';
-import { metaForPath, notFoundMeta } from '../../shared/page-meta';
+import { appModule, metaForPath, notFoundMeta } from '../../shared/page-meta';
 import type { Config } from '../config';
 import { escapeHtml } from '../mail/compose';
 import { heroSources } from './hero-images';
@@ -41,10 +41,15 @@ export function localBusinessJsonLd(config: Config) {
 
 /**
  * The <head> tags of one page: title, description, canonical link, Open Graph, robots, the
- * business's JSON-LD, and the site configuration the client reads. Also says whether the path is
- * a page at all (404 otherwise).
+ * business's JSON-LD, and the site configuration the client reads; the links to the page's
+ * stylesheets and chunks. Also says whether the path is a page at all (404 otherwise).
  */
-export function renderPageHead(config: Config, pathname: string, preloadsFor: (module: string) => string[] = () => []): { head: string; status: 200 | 404 } {
+export function renderPageHead(
+  config: Config,
+  pathname: string,
+  stylesFor: (module: string) => string[] = () => [],
+  site: SiteConfig = siteConfigOf(config),
+): { head: string; assets: string; status: 200 | 404 } {
   const found = metaForPath(pathname);
   const meta = found ?? notFoundMeta;
   const title = meta.title ? `${meta.title} | ${config.BUSINESS_NAME}` : `${config.BUSINESS_NAME} — Handyman in Sacramento`;
@@ -62,7 +67,7 @@ export function renderPageHead(config: Config, pathname: string, preloadsFor: (m
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     `<script type="application/ld+json">${scriptJson(localBusinessJsonLd(config))}</script>`,
-    `<script type="application/json" id="site-config">${scriptJson(siteConfigOf(config))}</script>`,
+    `<script type="application/json" id="site-config">${scriptJson(site)}</script>`,
   ];
   if (pathname === '/') {
     // The first hero image is the largest thing on the home page: fetch it with the HTML.
@@ -70,7 +75,11 @@ export function renderPageHead(config: Config, pathname: string, preloadsFor: (m
       `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="/media/hero/1-640.webp 640w, /media/hero/1-1280.webp 1280w, /media/hero/1-1920.webp 1920w" imagesizes="100vw">`,
     );
   }
-  // The page's own chunk, fetched alongside the entry script instead of after it.
-  if (meta.module) for (const file of preloadsFor(meta.module)) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
-  return { head: tags.join('\n    '), status: found ? 200 : 404 };
+  // The stylesheets of the app's and the page's chunks: the page the server rendered needs them
+  // before it is first painted. They go after the entry's stylesheet (at the end of <head>), where
+  // loading the chunks would have put them. The chunks themselves are not preloaded: they are
+  // fetched once the page is painted (main.tsx), so they do not compete with what the paint needs.
+  const styles = new Set([appModule, ...(meta.module ? [meta.module] : [])].flatMap(stylesFor));
+  const assets = [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`);
+  return { head: tags.join('\n    '), assets: assets.join('\n    '), status: found ? 200 : 404 };
 }

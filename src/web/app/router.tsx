@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { paths } from '../../shared/paths';
 import { HomePage } from '../features/home/pages/home-page';
 import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
@@ -18,7 +18,8 @@ function Root() {
 /** Lazy route modules keep each area's code out of the others' first load. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-export const router = createBrowserRouter([
+/** The app's routes: the browser's router (main.tsx) and the server's page renderer (render-page.tsx) share them. */
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <ErrorPage />,
@@ -68,4 +69,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -2,6 +2,11 @@ import { defaultBusiness, type SiteConfig } from '../../shared/business';
 
 let cached: SiteConfig | undefined;
 
+/** On the server, which renders pages without a document: the details to render them with. */
+export function provideSiteConfig(config: SiteConfig): void {
+  cached = config;
+}
+
 /** The business details the server writes into the page (configuration), read once. */
 export function siteConfig(): SiteConfig {
   if (cached) return cached;

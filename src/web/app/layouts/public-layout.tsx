@@ -1,7 +1,5 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { NARROW_BREAKPOINT_PX } from '../../../shared/constants';
 import { paths } from '../../../shared/paths';
 import { IconHome } from '@tabler/icons-react';
 import { Logo } from '../../components/logo';
@@ -21,46 +19,47 @@ const narrowLinks = [
   { to: paths.quoteRequestStatus, label: 'Quote Status' },
 ];
 
+/**
+ * Phones get the home icon and three short buttons, wider screens the name and the full menu. Both
+ * are in the HTML and CSS shows one (at NARROW_BREAKPOINT_PX, Mantine's "sm"), so the page the
+ * server renders is already right on either before any script runs.
+ */
 function TopBar({ overlay }: { overlay: boolean }) {
-  const narrow = useMediaQuery(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
   const { businessName } = siteConfig();
   return (
     <Box component="header" className={overlay ? `${classes.bar} ${classes.overlay}` : classes.bar}>
       <Container size="lg" className={classes.inner}>
-        {narrow ? (
-          <>
-            <Anchor component={Link} to={paths.home} className={classes.homeIcon} aria-label={`${businessName}: home`}>
-              <IconHome size={26} aria-hidden />
-            </Anchor>
-            <Group gap={6} wrap="nowrap" component="nav" aria-label="Main">
-              {narrowLinks.map((l) => (
-                <Button key={l.to} component={Link} to={l.to} size="compact-sm" variant="white" className={classes.narrowButton}>
+        <div className={classes.narrowOnly}>
+          <Anchor component={Link} to={paths.home} className={classes.homeIcon} aria-label={`${businessName}: home`}>
+            <IconHome size={26} aria-hidden />
+          </Anchor>
+          <Group gap={6} wrap="nowrap" component="nav" aria-label="Main">
+            {narrowLinks.map((l) => (
+              <Button key={l.to} component={Link} to={l.to} size="compact-sm" variant="white" className={classes.narrowButton}>
+                {l.label}
+              </Button>
+            ))}
+          </Group>
+        </div>
+        <div className={classes.wideOnly}>
+          <Anchor component={Link} to={paths.home} className={classes.brand} underline="never">
+            <Logo size={34} />
+            <span>{businessName}</span>
+          </Anchor>
+          <Group gap="lg" component="nav" aria-label="Main">
+            {wideLinks.map((l) =>
+              l.to.includes('#') ? (
+                <Link key={l.to} to={l.to} className={classes.link}>
                   {l.label}
-                </Button>
-              ))}
-            </Group>
-          </>
-        ) : (
-          <>
-            <Anchor component={Link} to={paths.home} className={classes.brand} underline="never">
-              <Logo size={34} />
-              <span>{businessName}</span>
-            </Anchor>
-            <Group gap="lg" component="nav" aria-label="Main">
-              {wideLinks.map((l) =>
-                l.to.includes('#') ? (
-                  <Link key={l.to} to={l.to} className={classes.link}>
-                    {l.label}
-                  </Link>
-                ) : (
-                  <NavLink key={l.to} to={l.to} className={classes.link}>
-                    {l.label}
-                  </NavLink>
-                ),
-              )}
-            </Group>
-          </>
-        )}
+                </Link>
+              ) : (
+                <NavLink key={l.to} to={l.to} className={classes.link}>
+                  {l.label}
+                </NavLink>
+              ),
+            )}
+          </Group>
+        </div>
       </Container>
     </Box>
   );

@@ -8,10 +8,12 @@ import { FormPage } from '../../../components/form-page';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const empty: ContactInput = { firstName: '', lastName: '', phone: '', email: '', message: '' };
 
 export default function ContactPage() {
+  const hydrated = useHydrated();
   const send = useSendContactMessage();
   const form = useForm<ContactInput, unknown, z.output<typeof contactInput>>({ resolver: zodResolver(contactInput), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
@@ -39,7 +41,7 @@ export default function ContactPage() {
           <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...field('email')} />
         </SimpleGrid>
         <Textarea mt="md" label="Message" withAsterisk rows={6} {...field('message')} />
-        <Button type="submit" mt="xl" size="md" fullWidth disabled={busy} color="accent">
+        <Button type="submit" mt="xl" size="md" fullWidth disabled={busy || !hydrated} color="accent">
           {busy ? 'Sending' : 'Send'}
         </Button>
       </form>

@@ -41,7 +41,7 @@ export function PhotoPicker({ files, error, onChange, disabled }: PhotoPickerPro
       <Box mt={6}>
         <FileButton onChange={add} accept={ACCEPT} multiple disabled={disabled} inputProps={{ 'aria-label': 'Upload Images', name: 'images' } as never}>
           {(props) => (
-            <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} aria-hidden />} aria-describedby="photos-description">
+            <Button {...props} disabled={disabled} variant="light" leftSection={<IconPhotoPlus size={18} aria-hidden />} aria-describedby="photos-description">
               {files.length > 0 ? 'Add more photos' : 'Choose photos'}
             </Button>
           )}

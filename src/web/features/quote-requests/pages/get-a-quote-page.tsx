@@ -13,6 +13,7 @@ import { readAsDataUrl } from '../../../lib/files';
 import { toast } from '../../../lib/toast';
 import { useCreateQuoteRequest } from '../api/create-quote-request';
 import { PhotoPicker } from '../components/photo-picker';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const empty: QuoteRequestForm = {
   firstName: '',
@@ -28,6 +29,7 @@ const empty: QuoteRequestForm = {
 };
 
 export default function GetAQuotePage() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const create = useCreateQuoteRequest();
   const [photos, setPhotos] = useState<File[]>([]);
@@ -91,14 +93,14 @@ export default function GetAQuotePage() {
           <PhotoPicker
             files={photos}
             error={photoError}
-            disabled={busy}
+            disabled={busy || !hydrated}
             onChange={(files, error) => {
               setPhotos(files);
               setPhotoError(error);
             }}
           />
         </div>
-        <Button type="submit" mt="xl" size="md" fullWidth disabled={busy} color="accent">
+        <Button type="submit" mt="xl" size="md" fullWidth disabled={busy || !hydrated} color="accent">
           {busy ? 'Sending' : 'Send'}
         </Button>
       </form>

@@ -5,18 +5,21 @@ import { Link, useNavigate } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { FormPage } from '../../../components/form-page';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { quoteStatusQuery } from '../api/quote-status';
 
 export default function StatusLookupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState('');
+  const hydrated = useHydrated();
   const [error, setError] = useState<string>();
   const [checking, setChecking] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const number = value.trim();
+    // Read from the form (the field is uncontrolled): what was typed before the app took over the
+    // page the server sent is kept.
+    const number = String(new FormData(event.currentTarget).get('quoteNumber') ?? '').trim();
     if (!number) {
       setError(messages.quoteNumberRequired);
       return;
@@ -40,18 +43,15 @@ export default function StatusLookupPage() {
             label="Quote Number"
             placeholder="Q00000000"
             description="It is in the e-mail we sent when you asked for a quote."
-            value={value}
-            onChange={(e) => {
-              setValue(e.currentTarget.value);
-              setError(undefined);
-            }}
+            name="quoteNumber"
+            onChange={() => setError(undefined)}
             error={error}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             size="md"
           />
-          <Button type="submit" size="md" loading={checking}>
+          <Button type="submit" size="md" loading={checking} disabled={!hydrated}>
             Check Quote Request Status
           </Button>
           <Text size="sm" ta="center">

@@ -1,0 +1,77 @@
+import { messages } from '../../src/shared/messages';
+import { expect, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+
+const rendered = [
+  { path: '/', heading: 'Sac Handyman Services' },
+  { path: '/get-a-quote', heading: 'Get a Quote' },
+  { path: '/contact', heading: 'Contact' },
+  { path: '/quote-request-status', heading: 'Check The Status of Your Quote Request' },
+];
+
+test.describe('with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the public pages arrive rendered, styled for the screen, with the top bar and footer', async ({ page }) => {
+    const phone = test.info().project.name === 'phone';
+    for (const p of rendered) {
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText('Admin Login');
+      // One menu per screen width, chosen by CSS: the phone's short buttons or the full menu.
+      await expect(page.getByRole('link', { name: phone ? 'Quote Status' : 'Quote Request Status' })).toBeVisible();
+      await expect(page.getByRole('link', { name: phone ? 'Quote Request Status' : 'Quote Status' })).toBeHidden();
+    }
+    // A form cannot be sent the browser's way (a GET with the client's details in the address).
+    await page.goto('/contact');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  test('back-office pages are left to the browser', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test('the app takes over the page the server sent without replacing it', async ({ page }) => {
+  // The <h1> as parsed from the server's HTML, before any script of the page runs.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+    });
+  });
+  for (const p of rendered) {
+    await page.goto(p.path);
+    // The app runs once the page is painted; its links then navigate without a page load.
+    await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+    await page.waitForFunction(() => document.querySelector('h1') && (window as unknown as { parsedHeading?: Element }).parsedHeading);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Admin Login' })).toBeVisible();
+    const sameNode = await page.evaluate(() => {
+      const parsed = (window as unknown as { parsedHeading: Element }).parsedHeading;
+      return parsed.isConnected && parsed === document.querySelector('h1');
+    });
+    expect(sameNode, p.path).toBe(true);
+  }
+});
+
+test('what a visitor types before the app takes over is kept and sent', async ({ page }) => {
+  const tag = `${test.info().project.name}-${Date.now()}`;
+  // Hold the app back until the visitor has typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('First Name').fill('Early');
+  await page.getByLabel('Last Name').fill(tag);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await page.getByLabel('Email').fill('early@home.test');
+  await page.getByLabel('Message').fill('Typed while the page was loading.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(messages.contactSuccess)).toBeVisible();
+  await waitForMail('owner@handyman.test', new RegExp(`Contact request from Early ${tag}`));
+});
