@@ -1,17 +1,35 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
+
+const ToastContainer = lazy(() => import('./toast-container'));
+
+/**
+ * Mantine's toast container (its transitions, close buttons and scroll-bar handling) is loaded when
+ * the first toast is shown: most visits to the public pages show none. Toasts shown meanwhile wait
+ * in the notifications store and appear once it has loaded.
+ */
+function Toasts() {
+  const { notifications } = useNotifications();
+  // Once loaded, it stays: closing the last toast must not unmount it mid-transition.
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+        <Toasts />
         {children}
       </MantineProvider>
     </QueryClientProvider>
