@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '../../../../shared/messages';
-import { contactInput, type ContactInput } from '../../../../shared/schemas/contact';
+import type { contactInput, ContactInput } from '../../../../shared/schemas/contact';
 import { FormPage } from '../../../components/form-page';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 const empty: ContactInput = { firstName: '', lastName: '', phone: '', email: '', message: '' };
@@ -15,7 +15,10 @@ const empty: ContactInput = { firstName: '', lastName: '', phone: '', email: '',
 export default function ContactPage() {
   const hydrated = useHydrated();
   const send = useSendContactMessage();
-  const form = useForm<ContactInput, unknown, z.output<typeof contactInput>>({ resolver: zodResolver(contactInput), defaultValues: empty });
+  const form = useForm<ContactInput, unknown, z.output<typeof contactInput>>({
+    resolver: lazyZodResolver(async () => (await import('../../../../shared/schemas/contact')).contactInput),
+    defaultValues: empty,
+  });
   const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting || send.isPending;
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,14 +5,18 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
-import { quoteRequestForm, quoteRequestFromForm, type QuoteRequestForm } from '../../../../shared/schemas/quote-request';
+import type { quoteRequestForm, QuoteRequestForm } from '../../../../shared/schemas/quote-request';
 import { FormPage } from '../../../components/form-page';
 import { ApiError } from '../../../lib/api-client';
 import { readAsDataUrl } from '../../../lib/files';
 import { toast } from '../../../lib/toast';
 import { useCreateQuoteRequest } from '../api/create-quote-request';
 import { PhotoPicker } from '../components/photo-picker';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useHydrated } from '../../../lib/use-hydrated';
+
+/** The form's schema and its mapping to the API's body: loaded when first needed (lazy-zod-resolver.ts). */
+const loadSchemas = () => import('../../../../shared/schemas/quote-request');
 
 const empty: QuoteRequestForm = {
   firstName: '',
@@ -34,13 +37,16 @@ export default function GetAQuotePage() {
   const create = useCreateQuoteRequest();
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string>();
-  const form = useForm<QuoteRequestForm, unknown, z.output<typeof quoteRequestForm>>({ resolver: zodResolver(quoteRequestForm), defaultValues: empty });
+  const form = useForm<QuoteRequestForm, unknown, z.output<typeof quoteRequestForm>>({
+    resolver: lazyZodResolver(async () => (await loadSchemas()).quoteRequestForm),
+    defaultValues: empty,
+  });
   const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting || create.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const images = await Promise.all(photos.map(readAsDataUrl));
+      const [images, { quoteRequestFromForm }] = await Promise.all([Promise.all(photos.map(readAsDataUrl)), loadSchemas()]);
       await create.mutateAsync(quoteRequestFromForm(values, images));
       form.reset(empty);
       setPhotos([]);
