@@ -7,40 +7,51 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg } from '../helpers/images';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
+/** Pages the stand-in renderers rendered, as "<build dir> <path>". */
+const rendered = () => (globalThis as { renderedPages?: string[] }).renderedPages ?? [];
+
+/**
+ * A stand-in for the build: dist/web (page, manifest) and dist/render, whose renderer writes a
+ * heading with the business name, fails for the contact page and records what it renders.
+ */
+function fakeBuild(): { buildDir: string; webRoot: string } {
+  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-build-'));
+  const webRoot = path.join(buildDir, 'web');
+  fs.mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
+  fs.writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><!--app-head--><link rel="stylesheet" href="/assets/index-9.css"></head><body><div id="root"><!--app-html--></div></body></html>',
+  );
+  const manifest = {
+    'app/start.tsx': { file: 'assets/start-1.js', css: ['assets/start-1.css'], imports: ['_zod-1.js'] },
+    'features/contact/pages/contact-page.tsx': {
+      file: 'assets/contact-page-abc.js',
+      css: ['assets/contact-page-abc.css'],
+      imports: ['_zod-1.js', 'index.html'],
+    },
+    '_zod-1.js': { file: 'assets/zod-1.js', css: ['assets/shared-1.css'] },
+    'index.html': { file: 'assets/index-9.js', imports: ['_zod-1.js'] },
+  };
+  fs.writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(manifest));
+  fs.mkdirSync(path.join(buildDir, 'render'));
+  fs.writeFileSync(
+    path.join(buildDir, 'render/render-page.js'),
+    `export async function renderPage(pathname, site) {
+      (globalThis.renderedPages ??= []).push(${JSON.stringify(buildDir)} + ' ' + pathname);
+      if (pathname === '/contact') throw new Error('cannot render');
+      return '<h1>' + site.businessName.replace(/</g, '&lt;').replace(/>/g, '&gt;') + ' $& ' + pathname + '</h1>';
+    }`,
+  );
+  return { buildDir, webRoot };
+}
+
 describe('search engines and link previews', () => {
   let t: TestApp;
   let buildDir: string;
   beforeAll(async () => {
-    // A stand-in for the build: dist/web (page, manifest) and dist/render (the page renderer).
-    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-build-'));
-    const webRoot = path.join(buildDir, 'web');
-    fs.mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
-    fs.writeFileSync(
-      path.join(webRoot, 'index.html'),
-      '<!doctype html><html><head><!--app-head--><link rel="stylesheet" href="/assets/index-9.css"></head><body><div id="root"><!--app-html--></div></body></html>',
-    );
-    const manifest = {
-      'app/start.tsx': { file: 'assets/start-1.js', css: ['assets/start-1.css'], imports: ['_zod-1.js'] },
-      'features/contact/pages/contact-page.tsx': {
-        file: 'assets/contact-page-abc.js',
-        css: ['assets/contact-page-abc.css'],
-        imports: ['_zod-1.js', 'index.html'],
-      },
-      '_zod-1.js': { file: 'assets/zod-1.js', css: ['assets/shared-1.css'] },
-      'index.html': { file: 'assets/index-9.js', imports: ['_zod-1.js'] },
-    };
-    fs.writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(manifest));
-    // Renders a heading with the business name; fails for the contact page; counts its renders.
-    fs.mkdirSync(path.join(buildDir, 'render'));
-    fs.writeFileSync(
-      path.join(buildDir, 'render/render-page.js'),
-      `export async function renderPage(pathname, site) {
-        globalThis.pageRenders = (globalThis.pageRenders ?? 0) + 1;
-        if (pathname === '/contact') throw new Error('cannot render');
-        return '<h1>' + site.businessName.replace(/</g, '&lt;').replace(/>/g, '&gt;') + ' $& ' + pathname + '</h1>';
-      }`,
-    );
-    t = await createTestApp('pglite', { webRoot, env: { BUSINESS_NAME: 'Fix-It <Sac>', BUSINESS_PHONE: '(916) 555-0199' } });
+    const build = fakeBuild();
+    buildDir = build.buildDir;
+    t = await createTestApp('pglite', { webRoot: build.webRoot, env: { BUSINESS_NAME: 'Fix-It <Sac>', BUSINESS_PHONE: '(916) 555-0199' } });
   });
   afterAll(async () => {
     await t.close();
@@ -76,7 +87,6 @@ describe('search engines and link previews', () => {
   });
 
   it('sends the pages search engines index rendered, with the configured details, rendering each once', async () => {
-    const renders = () => (globalThis as { pageRenders?: number }).pageRenders ?? 0;
     const urls = ['/', '/?utm=x', '/get-a-quote', '/Get-A-Quote/'];
     for (const url of urls) {
       const res = await page(url);
@@ -85,10 +95,10 @@ describe('search engines and link previews', () => {
       // Replacement patterns ("$&") in the rendered HTML are taken literally.
       expect(res.body).toContain(`<div id="root"><h1>Fix-It &lt;Sac&gt; $& ${route}</h1></div>`);
     }
-    const rendered = renders();
-    expect(rendered).toBeGreaterThanOrEqual(2);
     for (const url of urls) await page(url);
-    expect(renders()).toBe(rendered);
+    const mine = rendered().filter((entry) => entry.startsWith(`${buildDir} `));
+    expect(mine.filter((entry) => entry.endsWith(' /'))).toHaveLength(1);
+    expect(mine.filter((entry) => entry.endsWith(' /get-a-quote'))).toHaveLength(1);
     // Staff, one-off and unknown pages are left to the browser.
     for (const url of ['/admin/users', '/quote-request-status/Q12345678', '/no/such/page'])
       expect((await page(url)).body, url).toContain('<div id="root"></div>');
@@ -162,5 +172,24 @@ describe('hero photos of the business', () => {
     expect(await sharp(own.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 });
     await t.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('pages rendered ahead', () => {
+  it('renders the indexed pages once the server listens, before anyone asks for them', async () => {
+    const { buildDir, webRoot } = fakeBuild();
+    const t = await createTestApp('pglite', { webRoot });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const mine = () =>
+        rendered()
+          .filter((entry) => entry.startsWith(`${buildDir} `))
+          .map((entry) => entry.slice(buildDir.length + 1));
+      await expect.poll(mine).toEqual(expect.arrayContaining(['/', '/get-a-quote', '/contact', '/quote-request-status']));
+      expect(mine()).toHaveLength(4);
+    } finally {
+      await t.close();
+      fs.rmSync(buildDir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../shared/business';
-import { routeForPath } from '../../shared/page-meta';
+import { routeForPath, routeMeta } from '../../shared/page-meta';
 import { renderPageHead, siteConfigOf } from '../site/page-head';
 import { body } from './errors';
 
@@ -41,6 +41,15 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
 
   const stylesFor = chunkStyles(root);
   const pageHtml = await pageRenderer(app, path.join(path.dirname(root), 'render', 'render-page.js'));
+  // Rendered once the server is up, so the first visitor after a restart does not wait for it.
+  if (indexHtml)
+    app.addHook('onListen', (done) => {
+      setImmediate(() => {
+        const site = siteConfigOf(app.config);
+        for (const [pattern, meta] of routeMeta) if (meta.index) void pageHtml(pattern, site);
+      });
+      done();
+    });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
     const site = siteConfigOf(app.config);
