@@ -51,7 +51,8 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names may set the client's address; by default the socket's counts.
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultBusiness } from '../shared/business';
@@ -34,6 +35,31 @@ const url = (protocols: string[], hint: string) =>
     { message: hint },
   );
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): unset trusts none, so the
+ * socket's address counts; a whole number trusts that many hops; otherwise a comma-separated list
+ * of addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
+ */
+const trustProxy = optionalString
+  .refine(
+    (v) => v === undefined || /^\d+$/.test(v) || v.split(',').every((e) => isAddressOrRange(e.trim())),
+    'must be a number of proxy hops, or a comma-separated list of addresses and CIDR ranges (e.g. 127.0.0.1 or 10.0.0.0/8)',
+  )
+  .transform((v): false | number | string[] => (v === undefined ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((e) => e.trim())));
+
 /** Every environment variable the product reads; defaults make `npm start` work as it is. */
 export const envSchema = z
   .object({
@@ -51,6 +77,7 @@ export const envSchema = z
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
     TOKEN_TTL_HOURS: positiveInt(12),
     QUOTE_LINK_DAYS: positiveInt(30),
+    TRUST_PROXY: trustProxy,
     REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// URL'),
     CALENDAR_EMBED_URL: url(['https:'], 'must be an https:// URL'),
     BUSINESS_NAME: z.string().trim().min(1).default(defaultBusiness.name),

@@ -60,4 +60,13 @@ describe('.env.example', () => {
     expect(config.BUSINESS_PHONE).toBe('(916) 555-0142');
     expect(config.DATABASE_URL).toBeUndefined();
   });
+
+  it('trusts no proxy unless TRUST_PROXY names one (issue 11)', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/9']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
+    }
+  });
 });

@@ -10,26 +10,32 @@ export function businessOf(config: Config): Business {
 
 const addressLine = (r: QuoteRequestRow) => `${r.street}, ${r.city}, ${r.state} ${r.zip}`;
 
-/** To the client: thanks, the Quote Number, and the link to follow the request. */
+/**
+ * The first word of what a visitor typed as their name, as one short line: the thank-you e-mail
+ * goes to an address nobody has verified, so it repeats nothing else they chose.
+ */
+export function greetingName(contactName: string): string {
+  const first = contactName.replace(/[\p{C}\p{Z}]+/gu, ' ').trim().split(' ')[0] ?? '';
+  return [...first].slice(0, 60).join('');
+}
+
+/**
+ * To the client: thanks, the Quote Number, and our link to follow the request. Anyone can type
+ * someone else's address into the form, so this carries nothing the visitor wrote but a first
+ * name: no notes, no address, no links of theirs (the owner's notice keeps everything).
+ */
 export function quoteRequestThankYou(config: Config, request: QuoteRequestRow): OutgoingMail {
   const statusUrl = `${config.PUBLIC_URL}${paths.quoteRequestStatusOf(request.id)}`;
+  const name = greetingName(request.contactName);
   const { html, text } = composeEmail({
     business: businessOf(config),
     heading: 'Thank you for your quote request!',
     blocks: [
-      { kind: 'paragraph', text: `Hi ${request.contactName},` },
+      { kind: 'paragraph', text: name ? `Hi ${name},` : 'Hello,' },
       { kind: 'paragraph', text: `We have received your request and will get back to you soon with an answer.` },
       { kind: 'emphasis', label: 'Your Quote Number:', value: request.quoteNumber },
       { kind: 'paragraph', text: 'Use it to check the status of your request at any time:' },
       { kind: 'button', label: 'Check your quote request status', href: statusUrl },
-      {
-        kind: 'details',
-        rows: [
-          ['Address', addressLine(request)],
-          ['Preferred end date', request.preferredEndDate ?? 'None given'],
-        ],
-      },
-      { kind: 'preformatted', text: request.notes },
       { kind: 'paragraph', text: `Questions? Reply to this e-mail or call us at ${config.BUSINESS_PHONE}.` },
     ],
   });
