@@ -27,6 +27,7 @@ import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { siteRoutes } from './site/routes';
 import { webDistDir } from './paths';
+import { loggerOptions } from './lib/logging';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -39,6 +40,14 @@ export interface AppOptions {
   webRoot?: string;
 }
 
+/**
+ * Fastify's own hop count refuses every proxy (it cannot check the peer); a hop count here trusts
+ * that many hops, as proxy-addr defines it, for a proxy whose address changes. Addresses are safer.
+ */
+function trustProxyOption(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** 3 MB of photos grow by a third as data URLs, plus the form's text. */
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -49,10 +58,10 @@ export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
     // Only the proxies TRUST_PROXY names may set the client's address; by default the socket's counts.
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

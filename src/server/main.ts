@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { ensureFirstAdmin } from './users/first-admin';
+import { describeError } from './lib/safe-error';
 
 function fail(message: string): never {
   console.error(`\nThe server could not start.\n${message}\n`);
@@ -29,7 +30,7 @@ async function openAndMigrate(config: Config): Promise<Database> {
   } catch (error) {
     await database?.close().catch(() => {});
     const where = config.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${config.DATA_DIR}/db`;
-    fail(`Cannot open ${where}: ${error instanceof Error ? error.message : String(error)}`);
+    fail(`Cannot open ${where}: ${describeError(error)}`);
   }
 }
 
@@ -54,6 +55,7 @@ async function main() {
     if (admin.generatedPassword) printCredentials(admin.username!, admin.generatedPassword);
     else app.log.info({ username: admin.username }, 'first admin account created from ADMIN_USERNAME');
   }
+  if (admin.promoted) app.log.warn({ username: admin.username }, 'no admin account was left: ADMIN_USERNAME names this existing account, now an admin');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -80,10 +82,14 @@ async function main() {
   } catch (error) {
     await database.close().catch(() => {});
     const code = (error as { code?: string }).code;
-    fail(code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to a free port.` : String(error));
+    fail(code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to a free port.` : describeError(error));
   }
   app.mail.start();
   app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);
 }
 
-await main();
+// A crash prints what describeError keeps, never Node's dump of the error's fields (query values).
+process.on('uncaughtException', (error) => fail(describeError(error)));
+process.on('unhandledRejection', (error) => fail(describeError(error)));
+// Whatever stops the start-up is printed without the values of a failed query (no rows, no hashes).
+await main().catch((error: unknown) => fail(describeError(error)));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/server/auth/passwords';
+import { hashPassword, verifyPassword } from '../../src/server/auth/passwords';
 import { ensureFirstAdmin } from '../../src/server/users/first-admin';
 import { findUserByUsername, insertUser } from '../../src/server/users/repository';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
@@ -33,5 +33,16 @@ describe.each(dbKinds)('first admin (%s)', (kind) => {
     await insertUser(database.db, { username: 'Admin', passwordHash: 'x', role: 'employee' });
     const result = await ensureFirstAdmin(database.db);
     expect(result.username).toMatch(/^admin-[a-z0-9]{4}$/);
+  });
+
+  it('makes ADMIN_USERNAME an admin again when it names an existing account and no admin is left (issue 11)', async () => {
+    database = await createTestDatabase(kind);
+    const hash = await hashPassword('the-owners-own-password');
+    const owner = await insertUser(database.db, { username: 'owner', passwordHash: hash, role: 'employee' });
+    expect(await ensureFirstAdmin(database.db, 'Owner', 'another-password')).toEqual({ created: false, promoted: true, username: 'owner' });
+    const after = await findUserByUsername(database.db, 'owner');
+    expect(after).toMatchObject({ id: owner.id, role: 'admin', passwordHash: hash, tokenVersion: owner.tokenVersion + 1 });
+    // Once there is an admin, nothing changes.
+    expect(await ensureFirstAdmin(database.db, 'owner', 'another-password')).toEqual({ created: false });
   });
 });

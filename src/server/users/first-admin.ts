@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { countAdmins, findUserByUsername, insertUser } from './repository';
 
@@ -7,14 +9,29 @@ export interface FirstAdminResult {
   username?: string;
   /** Set only when the password was generated: it is shown once and never stored in clear. */
   generatedPassword?: string;
+  /** Set when no admin was left and ADMIN_USERNAME named an existing account, which was made admin. */
+  promoted?: boolean;
 }
 
 /**
  * Makes sure the business can sign in: with no admin yet, creates ADMIN_USERNAME/ADMIN_PASSWORD,
- * or `admin` with a generated password when neither is configured.
+ * or `admin` with a generated password when neither is configured. When ADMIN_USERNAME names an
+ * account that already exists, that account becomes admin (its password is kept): the way back in
+ * for an owner whose last admin account was demoted.
  */
 export async function ensureFirstAdmin(db: Db, username?: string, password?: string): Promise<FirstAdminResult> {
   if ((await countAdmins(db)) > 0) return { created: false };
+  if (username) {
+    const existing = await findUserByUsername(db, username);
+    if (existing) {
+      // A role change ends the sessions signed with the old role, as it does in the back office.
+      await db
+        .update(users)
+        .set({ role: 'admin', tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, existing.id));
+      return { created: false, promoted: true, username: existing.username };
+    }
+  }
   const generated = password ? undefined : generatePassword();
   let name = username ?? 'admin';
   // A generated account must not collide with an existing employee called "admin".

@@ -1,16 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { WORKER_TAGS } from '../../shared/constants';
-import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { addUserInput, updateUserInput, userView } from '../../shared/schemas/users';
-import { hashPassword } from '../auth/passwords';
-import { users } from '../db/schema';
-import { badRequest, notFound } from '../plugins/errors';
-import { countAdmins, findUserById, findUserByUsername, insertUser, listUsers, searchEmployees, toUserView } from './repository';
+import { listUsers, searchEmployees, toUserView } from './repository';
+import { addUser, deleteUser, updateUser } from './service';
 
 const tagList = z
   .string()
@@ -58,12 +54,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.post(
     '/users/adduser',
     { config: admin, schema: { tags, summary: 'Add a staff account', body: addUserInput, response: { 201: userView, 400: errorResponse } } },
-    async (request, reply) => {
-      const { password, ...fields } = request.body;
-      if (await findUserByUsername(app.db, fields.username)) throw badRequest(messages.usernameTaken);
-      const row = await insertUser(app.db, { ...fields, passwordHash: await hashPassword(password) });
-      return reply.code(201).send(toUserView(row));
-    },
+    async (request, reply) => reply.code(201).send(toUserView(await addUser(app.db, request.body))),
   );
 
   r.post(
@@ -77,29 +68,7 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: userView, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => {
-      const { _id, password, ...fields } = request.body;
-      const current = await findUserById(app.db, _id);
-      if (!current) throw notFound('User not found');
-      const clash = await findUserByUsername(app.db, fields.username);
-      if (clash && clash.id !== _id) throw badRequest(messages.usernameTaken);
-      if (current.role === 'admin' && fields.role !== 'admin') {
-        if (_id === request.user!.id) throw badRequest('You cannot remove your own admin role');
-        if ((await countAdmins(app.db)) <= 1) throw badRequest('The last admin cannot be changed to an employee');
-      }
-      // A new password or role ends the sessions signed with the old ones.
-      const revoke = Boolean(password) || fields.role !== current.role;
-      const [row] = await app.db
-        .update(users)
-        .set({
-          ...fields,
-          ...(password ? { passwordHash: await hashPassword(password) } : {}),
-          ...(revoke ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-        })
-        .where(eq(users.id, _id))
-        .returning();
-      return toUserView(row!);
-    },
+    async (request) => toUserView(await updateUser(app.db, request.user!.id, request.body)),
   );
 
   r.delete(
@@ -114,21 +83,7 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params;
-      if (id === request.user!.id) throw badRequest('You cannot delete your own account');
-      const deleted = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(users)
-          .where(
-            and(eq(users.id, id), sql`(${users.role} <> 'admin' or (select count(*) from ${users} where ${users.role} = 'admin' and ${ne(users.id, id)}) > 0)`),
-          )
-          .returning({ id: users.id });
-        return row;
-      });
-      if (!deleted) {
-        if (await findUserById(app.db, id)) throw badRequest('The last admin cannot be deleted');
-        throw notFound('User not found');
-      }
+      await deleteUser(app.db, request.user!.id, request.params.id);
       return { deleted: true as const };
     },
   );

@@ -1,0 +1,30 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { safeError } from './safe-error';
+
+/** Signed links carry their token in the query (a client's quote link, a staff photo link). */
+const SECRET_QUERY = /([?&](?:token|sig)=)[^&#]*/gi;
+/** Anything shaped like a JWT, wherever it appears in an address. */
+const JWT_LIKE = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(JWT_LIKE, '[redacted]');
+}
+
+/**
+ * The server's log: requests without the tokens in their addresses, errors without the values of
+ * failed queries (safe-error.ts). Nothing a client sends in a body or header is logged.
+ */
+export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level,
+    serializers: {
+      err: (error: unknown) => ({ stack: '', ...safeError(error) }),
+      error: (error: unknown) => ({ stack: '', ...safeError(error) }),
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}

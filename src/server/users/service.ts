@@ -1,0 +1,84 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { messages } from '../../shared/messages';
+import type { AddUserInput, UpdateUserInput } from '../../shared/schemas/users';
+import { hashPassword } from '../auth/passwords';
+import type { Db, Tx } from '../db/client';
+import { users } from '../db/schema';
+import { isUniqueViolation } from '../lib/db-errors';
+import { badRequest, notFound } from '../plugins/errors';
+import { findUserByUsername, insertUser, type UserRow } from './repository';
+
+const findForUpdate = (tx: Tx, id: string) => tx.query.users.findFirst({ where: eq(users.id, id) });
+
+/**
+ * Locks every admin row until the transaction ends and returns their ids. Every change that could
+ * take away an admin takes these locks first, so two admins demoting or deleting each other at the
+ * same moment run one after the other, and the second sees the first's result: the business always
+ * keeps at least one admin. (PGlite runs one transaction at a time, which gives the same order.)
+ */
+async function lockAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update');
+  return rows.map((r) => r.id);
+}
+
+/** A unique-username clash found by the database (two adds at once) answers like the one we check for. */
+async function usernameChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(messages.usernameTaken);
+    throw error;
+  }
+}
+
+export async function addUser(db: Db, input: Omit<AddUserInput, 'password'> & { password: string }): Promise<UserRow> {
+  const { password, ...fields } = input;
+  if (await findUserByUsername(db, fields.username)) throw badRequest(messages.usernameTaken);
+  const passwordHash = await hashPassword(password);
+  return usernameChecked(() => insertUser(db, { ...fields, role: fields.role, tags: fields.tags ?? [], passwordHash }));
+}
+
+export async function updateUser(db: Db, actorId: string, input: UpdateUserInput): Promise<UserRow> {
+  const { _id, password, ...fields } = input;
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  return usernameChecked(() =>
+    db.transaction(async (tx) => {
+      const admins = await lockAdmins(tx);
+      const current = await findForUpdate(tx, _id);
+      if (!current) throw notFound('User not found');
+      const clash = await findUserByUsername(tx, fields.username);
+      if (clash && clash.id !== _id) throw badRequest(messages.usernameTaken);
+      if (current.role === 'admin' && fields.role !== 'admin') {
+        if (_id === actorId) throw badRequest('You cannot remove your own admin role');
+        if (!admins.includes(actorId)) throw badRequest('This needs an admin account');
+        if (admins.length <= 1) throw badRequest('The last admin cannot be changed to an employee');
+      }
+      // A new password or role ends the sessions signed with the old ones.
+      const revoke = Boolean(password) || fields.role !== current.role;
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...fields,
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(revoke ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        })
+        .where(eq(users.id, _id))
+        .returning();
+      return row!;
+    }),
+  );
+}
+
+export async function deleteUser(db: Db, actorId: string, id: string): Promise<void> {
+  if (id === actorId) throw badRequest('You cannot delete your own account');
+  await db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const current = await findForUpdate(tx, id);
+    if (!current) throw notFound('User not found');
+    if (current.role === 'admin') {
+      if (!admins.includes(actorId)) throw badRequest('This needs an admin account');
+      if (admins.length <= 1) throw badRequest('The last admin cannot be deleted');
+    }
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}
