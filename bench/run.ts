@@ -15,6 +15,7 @@ import { projectRoot } from '../src/server/paths';
 import { buildAll, isBuildStale } from '../scripts/build.mjs';
 import { createTestDatabase } from '../tests/helpers/test-db';
 import { freePort } from '../tests/helpers/server-process';
+import { makeCraftedPng } from '../tests/helpers/images';
 import { seed } from './seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -87,6 +88,72 @@ async function photos3mb(): Promise<string[]> {
     out.push(`data:image/jpeg;base64,${jpeg.toString('base64')}`);
   }
   return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+}
+
+/**
+ * Issue 11: four hostile uploads in flight at all times (the costliest PNG the limits let through:
+ * 2,800 × 2,800 px, 16-bit RGBA, interlaced, 73 KB on the wire, 63 MB once decoded) while another
+ * visitor loads the home page and a staff member signs in. Reports that visitor's latency and the
+ * server's peak memory.
+ */
+async function hostileImages(url: string, pid: number, kind: string) {
+  const label = 'hostile images: / and sign-in during 4 crafted uploads';
+  if (!ONLY.test(label)) return;
+  const png = makeCraftedPng({ width: 2800, height: 2800, bitDepth: 16, colorType: 6, interlaced: true });
+  const body = JSON.stringify({
+    contactPerson: { name: 'Crafted Upload', email: 'crafted@home.test' },
+    address: { street: '1 Bench St', city: 'Sacramento', state: 'CA', zip: '95814' },
+    notes: 'Crafted image',
+    images: [`data:image/png;base64,${png.toString('base64')}`],
+  });
+  const deadline = Date.now() + Math.max(DURATION, 5) * 2000;
+  let uploads = 0;
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 25);
+  const attacker = async () => {
+    while (Date.now() < deadline) {
+      await fetch(`${url}/api/quoterequest/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.arrayBuffer());
+      uploads++;
+    }
+  };
+  const latencies: number[] = [];
+  let errors = 0;
+  const visitor = async () => {
+    await new Promise((r) => setTimeout(r, 500));
+    while (Date.now() < deadline) {
+      for (const request of [
+        () => fetch(`${url}/`),
+        () => fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) }),
+      ]) {
+        const started = performance.now();
+        const res = await request();
+        await res.arrayBuffer();
+        latencies.push(performance.now() - started);
+        if (!res.ok) errors++;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  await Promise.all([attacker(), attacker(), attacker(), attacker(), visitor()]);
+  clearInterval(sampler);
+  latencies.sort((a, b) => a - b);
+  rows.push({
+    database: kind,
+    scenario: label,
+    connections: 5,
+    requestsPerSecond: Math.round(latencies.length / (Math.max(DURATION, 5) * 2)),
+    p50Ms: Math.round(percentile(latencies, 50)),
+    p99Ms: Math.round(percentile(latencies, 99)),
+    vsBare: 0,
+    errors,
+  });
+  facts[`${kind}HostileUploads`] = uploads;
+  facts[`${kind}HostilePeakRssMb`] = peak;
+  facts[`${kind}HostileVisitorP99Ms`] = Math.round(percentile(latencies, 99));
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: string[]) {
@@ -197,6 +264,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
     }
     clearInterval(sampler);
     facts[`${kind}PeakRssMb`] = peakRss;
+    await hostileImages(url, child.pid!, kind);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

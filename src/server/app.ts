@@ -22,7 +22,8 @@ import { registerAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
-import { registerRateLimit } from './plugins/rate-limit';
+import { connectRedis, registerRateLimit } from './plugins/rate-limit';
+import { memoryCounters, redisCounters } from './lib/counters';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { siteRoutes } from './site/routes';
@@ -70,7 +71,9 @@ export async function buildApp(options: AppOptions) {
 
   registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
-  await registerRateLimit(app, config);
+  const redis = connectRedis(app, config);
+  await registerRateLimit(app, redis);
+  app.decorate('counters', redis ? redisCounters(redis, 'handyman-ctr:') : memoryCounters());
   await registerApiDocs(app, config);
 
   const transport =

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { Counters } from './lib/counters';
 import type { Database, Db } from './db/client';
 import type { MailRelay } from './mail/relay';
 import type { TokenService } from './auth/tokens';
@@ -13,5 +14,7 @@ declare module 'fastify' {
     mail: MailRelay;
     /** Recently looked-up request statuses (the public status lookup). */
     quoteStatus: QuoteStatusCache;
+    /** Expiring counters (sign-in failures), shared through Redis when REDIS_URL is set. */
+    counters: Counters;
   }
 }

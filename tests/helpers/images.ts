@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A real photo-like JPEG: a gradient, optionally carrying EXIF with a GPS position and a camera. */
@@ -34,3 +35,55 @@ export async function makeLargeJpeg(minBytes: number): Promise<Buffer> {
 }
 
 export const dataUrl = (buffer: Buffer, mime = 'image/jpeg') => `data:${mime};base64,${buffer.toString('base64')}`;
+
+function crc32(data: Buffer): number {
+  let c = ~0;
+  for (const byte of data) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A hostile PNG: tiny on the wire, huge once decoded (a "decompression bomb"). Every row is zeros,
+ * which deflate shrinks about a thousandfold. `interlaced` with 16-bit RGBA makes a decoder hold
+ * the whole image in memory at 8 bytes a pixel.
+ */
+export function makeCraftedPng({
+  width,
+  height,
+  bitDepth = 8,
+  colorType = 0,
+  interlaced = false,
+}: {
+  width: number;
+  height: number;
+  bitDepth?: 8 | 16;
+  colorType?: 0 | 2 | 6;
+  interlaced?: boolean;
+}): Buffer {
+  const channels = colorType === 0 ? 1 : colorType === 2 ? 3 : 4;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = bitDepth;
+  ihdr[9] = colorType;
+  ihdr[12] = interlaced ? 1 : 0;
+  // For an interlaced image the seven passes' rows add up to about the same bytes; zeros either way.
+  const rowBytes = 1 + (width * channels * bitDepth) / 8;
+  const total = rowBytes * height * (interlaced ? 1.2 : 1);
+  const zeros = Buffer.alloc(Math.ceil(total));
+  const idat = deflateSync(zeros, { level: 9 });
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}

@@ -22,7 +22,14 @@ describe.each(dbKinds)('the last admin under concurrency (%s)', (kind) => {
     const user = await insertUser(t.database.db, { username: name, passwordHash, role: 'admin', fullName: name });
     return { user, token: await t.app.tokens.sign({ sub: user.id, ver: user.tokenVersion }) };
   };
-  const view = (u: { id: string; username: string; fullName: string }) => ({ _id: u.id, username: u.username, fullName: u.fullName, email: '', phone: '', tags: [] });
+  const view = (u: { id: string; username: string; fullName: string }) => ({
+    _id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    email: '',
+    phone: '',
+    tags: [],
+  });
 
   it(`keeps an admin when two admins remove each other, ${ROUNDS} times`, async () => {
     const outcomes = new Map<string, number>();
@@ -34,10 +41,18 @@ describe.each(dbKinds)('the last admin under concurrency (%s)', (kind) => {
       const remove = (actor: typeof a, target: typeof a) =>
         byDeletion
           ? t.app.inject({ method: 'DELETE', url: `/api/users/${target.user.id}`, headers: bearer(actor.token) })
-          : t.app.inject({ method: 'POST', url: '/api/users/updateuser', headers: bearer(actor.token), payload: { ...view(target.user), role: 'employee', password: '' } });
+          : t.app.inject({
+              method: 'POST',
+              url: '/api/users/updateuser',
+              headers: bearer(actor.token),
+              payload: { ...view(target.user), role: 'employee', password: '' },
+            });
       const results = await Promise.all([remove(a, b), remove(b, a)]);
       for (const r of results) expect([200, 400, 401, 403], r.body).toContain(r.statusCode);
-      const key = results.map((r) => r.statusCode).sort().join('/');
+      const key = results
+        .map((r) => r.statusCode)
+        .sort()
+        .join('/');
       outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
       const admins = await t.database.db.select().from(users).where(eq(users.role, 'admin'));
       expect(admins.length, `round ${round} (${byDeletion ? 'deletion' : 'demotion'}): ${key}`).toBe(1);

@@ -22,7 +22,13 @@ describe('X-Forwarded-For without TRUST_PROXY', () => {
   it('does not reset the per-address limit on contact messages with a new header each time', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': `198.51.100.${i}` }, payload: contact });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: '203.0.113.7',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        payload: contact,
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);

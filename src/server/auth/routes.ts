@@ -4,7 +4,7 @@ import { loginInput, loginResponse, userRoleResponse } from '../../shared/schema
 import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { authenticate } from '../plugins/auth';
-import { limitBy } from '../plugins/rate-limit';
+import { createLoginThrottle } from './login-throttle';
 import { findUserByUsername } from '../users/repository';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -15,21 +15,12 @@ const dummyHash = () => (dummy ??= hashPassword('no such user: a password nobody
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const window = { max: app.config.LOGIN_RATE_LIMIT_MAX, timeWindowMs: app.config.RATE_LIMIT_WINDOW_MINUTES * 60_000 };
-  const perAddress = limitBy(app, { ...window, key: (request) => `login-ip:${request.ip}` });
-  const perUsername = limitBy(app, {
-    ...window,
-    key: (request) =>
-      `login-user:${String((request.body as { username?: unknown } | undefined)?.username ?? '')
-        .trim()
-        .toLowerCase()}`,
-  });
+  const throttle = createLoginThrottle(app);
 
   r.post(
     '/login',
     {
       config: { access: 'public' },
-      preHandler: [perAddress, perUsername],
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a username and password',
@@ -39,8 +30,16 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      const verdict = await throttle(username, request.ip);
+      if (!verdict.allowed) {
+        return reply
+          .code(429)
+          .header('retry-after', String(verdict.retryAfterSeconds))
+          .send({ statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts });
+      }
       const user = await findUserByUsername(app.db, username);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+      await verdict.settle(Boolean(user && ok));
       if (!user || !ok) {
         return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: messages.loginInvalid });
       }

@@ -8,7 +8,7 @@ import { contactMessages } from '../db/schema';
 import { composeEmail } from '../mail/compose';
 import { enqueueMail } from '../mail/outbox';
 import { publicFormLimit } from '../plugins/rate-limit';
-import { businessOf } from '../quote-requests/emails';
+import { businessOf } from '../lib/business';
 
 export async function contactRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -1,12 +1,9 @@
 import { paths } from '../../shared/paths';
 import type { Config } from '../config';
-import { composeEmail, type Business } from '../mail/compose';
+import { businessOf } from '../lib/business';
+import { composeEmail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
 import type { QuoteRequestRow } from './repository';
-
-export function businessOf(config: Config): Business {
-  return { name: config.BUSINESS_NAME, email: config.BUSINESS_EMAIL, phone: config.BUSINESS_PHONE };
-}
 
 const addressLine = (r: QuoteRequestRow) => `${r.street}, ${r.city}, ${r.state} ${r.zip}`;
 
@@ -15,7 +12,11 @@ const addressLine = (r: QuoteRequestRow) => `${r.street}, ${r.city}, ${r.state} 
  * goes to an address nobody has verified, so it repeats nothing else they chose.
  */
 export function greetingName(contactName: string): string {
-  const first = contactName.replace(/[\p{C}\p{Z}]+/gu, ' ').trim().split(' ')[0] ?? '';
+  const first =
+    contactName
+      .replace(/[\p{C}\p{Z}]+/gu, ' ')
+      .trim()
+      .split(' ')[0] ?? '';
   return [...first].slice(0, 60).join('');
 }
 

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { newId } from '../db/ids';
 import { quoteRequestCounts, quoteRequestImages, quoteRequests } from '../db/schema';
-import type { ProcessedImage } from './images';
+import type { ProcessedImage } from '../lib/images';
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 export type ImageSummary = Pick<typeof quoteRequestImages.$inferSelect, 'id' | 'quoteRequestId' | 'width' | 'height' | 'position'>;

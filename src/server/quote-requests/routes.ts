@@ -8,7 +8,7 @@ import { enqueueMail } from '../mail/outbox';
 import { notFound } from '../plugins/errors';
 import { publicFormLimit } from '../plugins/rate-limit';
 import { newQuoteRequestNotice, quoteRequestThankYou } from './emails';
-import { processImages } from './images';
+import { processImages } from '../lib/images';
 import { findQuoteRequestStatus, insertQuoteRequest, listImageSummaries, parseRequestKey, toQuoteRequestView } from './repository';
 import { cacheKeyOf } from './status-cache';
 

@@ -10,7 +10,7 @@ import { jobs, quotes } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { conflict, HttpError, notFound } from '../plugins/errors';
 import { publicFormLimit } from '../plugins/rate-limit';
-import { businessOf } from '../quote-requests/emails';
+import { businessOf } from '../lib/business';
 import { findQuoteRequestById } from '../quote-requests/repository';
 import { quoteAnswerNotice } from './emails';
 import { checkClientLink } from './links';

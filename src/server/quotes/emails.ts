@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { MailAttachment } from '../db/schema';
 import { composeEmail } from '../mail/compose';
 import type { OutgoingMail } from '../mail/outbox';
-import { businessOf } from '../quote-requests/emails';
+import { businessOf } from '../lib/business';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 

@@ -6,7 +6,7 @@ import { errorResponse } from '../../shared/schemas/errors';
 import { createQuoteInput, quoteDraft, quoteView, sendQuoteInput } from '../../shared/schemas/quotes';
 import { enqueueMail } from '../mail/outbox';
 import { conflict, notFound } from '../plugins/errors';
-import { businessOf } from '../quote-requests/emails';
+import { businessOf } from '../lib/business';
 import { findQuoteRequestById, transitionQuoteRequest } from '../quote-requests/repository';
 import { quoteMail } from './emails';
 import { signClientLink } from './links';

@@ -1,0 +1,7 @@
+import type { Config } from '../config';
+import type { Business } from '../mail/compose';
+
+/** The business as e-mails and PDFs name it. */
+export function businessOf(config: Config): Business {
+  return { name: config.BUSINESS_NAME, email: config.BUSINESS_EMAIL, phone: config.BUSINESS_PHONE };
+}

@@ -1,0 +1,110 @@
+import pLimit from 'p-limit';
+import sharp, { type Metadata } from 'sharp';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import { badRequest } from '../plugins/errors';
+
+export interface ProcessedImage {
+  mimeType: string;
+  width: number;
+  height: number;
+  data: Buffer;
+  thumbnail: Buffer;
+}
+
+const FORMATS = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' } as const;
+/** Larger photos are scaled down: no screen needs more, and the database keeps less. */
+const MAX_EDGE = 2560;
+const THUMB_EDGE = 320;
+/** No phone takes more; a header that claims more is a decompression bomb or a mistake. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 12_000;
+/**
+ * An interlaced PNG or a progressive JPEG/WebP must be decoded whole before it can be shrunk; this
+ * caps the memory that one such image may take (a 16-bit interlaced PNG costs 8 bytes a pixel).
+ * A 20-megapixel progressive phone photo (60 MB) fits.
+ */
+export const MAX_WHOLE_DECODE_BYTES = 64 * 1024 * 1024;
+/**
+ * How many images are decoded at once in the whole process. Each takes a thread of libuv's pool
+ * (four by default) for its whole run; the rest wait their turn, so sign-in hashing, static files
+ * and the database driver always find a free thread, and memory stays bounded.
+ */
+export const IMAGE_CONCURRENCY = 2;
+
+// libvips' operation cache keeps decoded images around for reuse; uploads are never decoded twice.
+sharp.cache(false);
+const pool = pLimit(IMAGE_CONCURRENCY);
+
+/** Images waiting for, or in, the pool: for the bench and the tests. */
+export function imagePoolLoad() {
+  return { active: pool.activeCount, waiting: pool.pendingCount };
+}
+
+function decodeDataUrl(dataUrl: string): Buffer {
+  const comma = dataUrl.indexOf(',');
+  return Buffer.from(dataUrl.slice(comma + 1), 'base64');
+}
+
+const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+
+/**
+ * Checks one photo's header without decoding it: its real format, and that its size is one a
+ * phone makes. A 115 KB PNG can claim 59 million pixels; decoding it would take seconds of CPU.
+ */
+async function inspect(buffer: Buffer, index: number): Promise<keyof typeof FORMATS> {
+  const label = `images.${index}: image ${index + 1}`;
+  let meta: Metadata;
+  try {
+    meta = await sharp(buffer).metadata();
+  } catch {
+    throw badRequest(`${label} is not a JPEG, PNG, WebP or GIF picture`);
+  }
+  if (!meta.format || !(meta.format in FORMATS) || !meta.width || !meta.height) throw badRequest(`${label} is not a JPEG, PNG, WebP or GIF picture`);
+  const { width, height } = meta;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    throw badRequest(`${label} is too large: ${width} × ${height} pixels (at most 40 megapixels and 12,000 pixels a side)`);
+  }
+  // sharp reports an interlaced PNG as progressive too.
+  const whole = meta.isProgressive === true;
+  const decoded = width * height * (meta.channels ?? 4) * (BYTES_PER_SAMPLE[meta.depth ?? 'uchar'] ?? 1);
+  if (whole && decoded > MAX_WHOLE_DECODE_BYTES) {
+    throw badRequest(`${label} is too large to process: save it as an ordinary (not interlaced or progressive) JPEG or PNG, or smaller`);
+  }
+  return meta.format as keyof typeof FORMATS;
+}
+
+/**
+ * Decodes once, turns the photo upright and re-encodes it, which drops every piece of metadata
+ * (phone photos carry the GPS position of the client's home), then makes the thumbnail from the
+ * re-encoded copy rather than from the original.
+ */
+async function reencode(buffer: Buffer, format: keyof typeof FORMATS, index: number): Promise<ProcessedImage> {
+  try {
+    const resized = sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true })
+      .rotate()
+      .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true });
+    // GIFs are kept as their first frame in PNG; the rest keep their format.
+    const encoded = format === 'jpeg' ? resized.jpeg({ quality: 85, mozjpeg: true }) : format === 'webp' ? resized.webp({ quality: 85 }) : resized.png();
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(data).resize(THUMB_EDGE, THUMB_EDGE, { fit: 'cover' }).webp({ quality: 70 }).toBuffer();
+    return { mimeType: format === 'gif' ? 'image/png' : FORMATS[format], width: info.width, height: info.height, data, thumbnail };
+  } catch {
+    throw badRequest(`images.${index}: image ${index + 1} is not a JPEG, PNG, WebP or GIF picture`);
+  }
+}
+
+/**
+ * Checks each photo by its content (not its name or declared type), enforces the 3 MB total and
+ * the size limits, and re-encodes them in the bounded pool.
+ */
+export async function processImages(dataUrls: string[]): Promise<ProcessedImage[]> {
+  const buffers = dataUrls.map(decodeDataUrl);
+  const total = buffers.reduce((sum, b) => sum + b.length, 0);
+  if (total > MAX_UPLOAD_BYTES) throw badRequest(messages.filesTooLarge);
+  const formats: (keyof typeof FORMATS)[] = [];
+  for (const [index, buffer] of buffers.entries()) formats.push(await inspect(buffer, index));
+  const out: ProcessedImage[] = [];
+  for (const [index, buffer] of buffers.entries()) out.push(await pool(() => reencode(buffer, formats[index]!, index)));
+  return out;
+}
