@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { ensureFirstAdmin } from './users/first-admin';
 import { describeError } from './lib/safe-error';
+import { secureDataDir } from './lib/data-dir';
 
 function fail(message: string): never {
   console.error(`\nThe server could not start.\n${message}\n`);
@@ -47,10 +48,16 @@ function printCredentials(username: string, password: string) {
 }
 
 async function main() {
+  // Everything the server writes (database, keys, mail files) is for its own account only.
+  process.umask(0o077);
   const config = readConfig();
+  const dataDirWarnings = secureDataDir(config.DATA_DIR);
   const database = await openAndMigrate(config);
+  // The embedded database sets its own files' modes when it creates them: close them up again.
+  if (database.kind === 'pglite') secureDataDir(config.DATA_DIR);
   const admin = await ensureFirstAdmin(database.db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
   const app = await buildApp({ config, database });
+  for (const warning of dataDirWarnings) app.log.warn(warning);
   if (admin.created) {
     if (admin.generatedPassword) printCredentials(admin.username!, admin.generatedPassword);
     else app.log.info({ username: admin.username }, 'first admin account created from ADMIN_USERNAME');

@@ -7,6 +7,8 @@ import { USER_ROLES, type UserRole } from '../../shared/constants';
 import { hashPassword } from '../auth/passwords';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { secureDataDir } from '../lib/data-dir';
+import { describeError } from '../lib/safe-error';
 import { findUserByUsername, insertUser } from '../users/repository';
 
 const MIN_PASSWORD = 8;
@@ -54,6 +56,8 @@ async function main() {
   const password = await readPassword();
   if (password.length < MIN_PASSWORD) throw new Error(`The password must be at least ${MIN_PASSWORD} characters.`);
 
+  process.umask(0o077);
+  if (!config.DATABASE_URL) secureDataDir(config.DATA_DIR);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/db` });
   try {
     await database.migrate();
@@ -69,10 +73,15 @@ async function main() {
     console.log(`Added ${values.role} "${username}".`);
   } finally {
     await database.close();
+    if (!config.DATABASE_URL) secureDataDir(config.DATA_DIR);
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `Could not add the user: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `Could not add the user: ${error instanceof Error && !('query' in error) ? error.message : describeError(error)}`,
+  );
   process.exit(1);
 });

@@ -50,9 +50,10 @@ export function fileTransport(dir: string, from: string, log: FastifyBaseLogger)
     describe: `files in ${dir}`,
     async deliver(message) {
       const info = await transporter.sendMail(toNodemailer(from, message));
-      await fs.mkdir(dir, { recursive: true });
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `${message.createdAt.toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Mail files carry clients' details and live quote links: for the server's account only.
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info({ file, to: message.toAddress, subject: message.subject }, `Mail written to ${file}`);
     },
     close: () => transporter.close(),
