@@ -30,4 +30,9 @@ export const HERO_IMAGE_COUNT = 5;
 export const HERO_INTERVAL_MS = 7_000;
 export const HERO_FADE_MS = 2_000;
 export const TAX_RATE_PERCENT = 8;
+/** Where the business works: "today" and the dates on quotes are this zone's. */
+export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
+/** Dates a person may enter: anything outside is a typo (or an attack on the date parser). */
+export const EARLIEST_DATE = '2000-01-01';
+export const LATEST_DATE = '2100-12-31';
 export const JWT_STORAGE_KEY = 'jwt';

@@ -7,12 +7,13 @@ import { dataUrl, makeJpeg, makeLargeJpeg, makePng } from '../helpers/images';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { createMailingTestApp, createTestApp, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
+import { futureDate } from '../helpers/dates';
 
 const validBody = () => ({
   contactPerson: { name: 'Dana Whitfield', email: 'dana@home.test', phone: '916-555-0100' },
   address: { street: '1201 K St', city: 'Sacramento', state: 'CA', zip: '95814' },
   notes: 'Fence gate sags and a bathroom faucet drips.',
-  preferredEndDate: '2026-12-20',
+  preferredEndDate: futureDate(28),
 });
 
 describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
@@ -36,7 +37,7 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
     expect(quoteRequest).toMatchObject({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
       contactPerson: { name: 'Dana Whitfield', email: 'dana@home.test', phone: '916-555-0100' },
-      preferredEndDate: '2026-12-20',
+      preferredEndDate: futureDate(28),
       quoteStatus: 'Pending',
     });
     expect(quoteRequest.quoteNumber).toBe(`Q${quoteRequest._id.slice(-9).toUpperCase()}`);

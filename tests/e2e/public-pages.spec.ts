@@ -23,3 +23,20 @@ for (const p of pages) {
     await screenshot(page, p.name);
   });
 }
+
+// Issue 11, item 6: a malformed hash in a link must not break the page.
+for (const path of ['/#%', '/contact#%E0%A4%A', '/get-a-quote#%zz']) {
+  test(`${path} opens the page, loaded fresh`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Wait until the app has taken the page over (React marks the nodes it owns), then look again.
+    await page.waitForFunction(() => {
+      const heading = document.querySelector('h1');
+      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+    });
+    await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  });
+}

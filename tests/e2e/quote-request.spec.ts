@@ -2,6 +2,7 @@ import { messages } from '../../src/shared/messages';
 import { expect, screenshot, test } from './support/fixtures';
 import { heavyFile, photo } from './support/files';
 import { waitForMail } from './support/mail';
+import { futureDate } from '../helpers/dates';
 
 test('a visitor asks for a quote with a photo, gets the e-mail, and follows its link to the status', async ({ page }) => {
   const email = `client-${test.info().project.name}-${Date.now()}@home.test`;
@@ -15,7 +16,7 @@ test('a visitor asks for a quote with a photo, gets the e-mail, and follows its 
   await page.getByLabel('State').fill('CA');
   await page.getByLabel('Zip').fill('95814');
   await page.getByLabel('Specifications').fill('The fence gate sags and the bathroom faucet drips.');
-  await page.getByLabel('Preferred End Date').fill('2026-12-20');
+  await page.getByLabel('Preferred End Date').fill(futureDate(28));
   // Photos can be chosen once the app has taken over the page the server sent (Send is enabled then).
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await page.getByLabel('Upload Images').setInputFiles([await photo('gate.jpg'), await photo('faucet.jpg', '#c63')]);

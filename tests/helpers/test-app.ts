@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp, type App, type AppOptions } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { loadConfig, type Config } from '../../src/server/config';
 import { smtpTransport, type MailTransport } from '../../src/server/mail/transports';
@@ -25,6 +25,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   mailTransport?: MailTransport;
   webRoot?: string;
+  /** The app's logger; by default none. */
+  logger?: AppOptions['logger'];
 }
 
 export function testConfig(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-test-'))): Config {
@@ -51,7 +53,7 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     webRoot: options.webRoot ?? path.join(config.DATA_DIR, 'no-web-build'),
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
   });

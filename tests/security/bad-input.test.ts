@@ -4,6 +4,7 @@ import { contactMessages, quoteRequests } from '../../src/server/db/schema';
 import { contactInput } from '../../src/shared/schemas/contact';
 import { quoteRequestInput } from '../../src/shared/schemas/quote-request';
 import { createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { futureDate } from '../helpers/dates';
 
 const RUNS = 1000;
 
@@ -11,7 +12,7 @@ const validQuoteRequest = {
   contactPerson: { name: 'Dana Whitfield', email: 'dana@home.test', phone: '916-555-0100' },
   address: { street: '1201 K St', city: 'Sacramento', state: 'CA', zip: '95814' },
   notes: 'Fix the gate',
-  preferredEndDate: '2026-12-20',
+  preferredEndDate: futureDate(28),
 };
 const validContact = { firstName: 'Lee', lastName: 'Nguyen', email: 'lee@home.test', phone: '', message: 'Hello' };
 

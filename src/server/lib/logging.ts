@@ -1,4 +1,5 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { safeError } from './safe-error';
 
 /** Signed links carry their token in the query (a client's quote link, a staff photo link). */
@@ -14,12 +15,12 @@ export function redactUrl(url: string): string {
  * The server's log: requests without the tokens in their addresses, errors without the values of
  * failed queries (safe-error.ts). Nothing a client sends in a body or header is logged.
  */
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyLoggerOptions & { stream?: DestinationStream } {
   return {
     level,
+    ...(stream ? { stream } : {}),
     serializers: {
       err: (error: unknown) => ({ stack: '', ...safeError(error) }),
-      error: (error: unknown) => ({ stack: '', ...safeError(error) }),
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),

@@ -38,6 +38,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response does not match its schema');
       return reply.code(500).send(body(500, 'Internal Server Error'));
     }
+    // The visitor hung up before the body arrived (a phone losing signal mid-upload): nobody is
+    // left to answer, and nothing is wrong with the server.
+    if (request.raw.destroyed && (error as { code?: string }).code === 'ECONNRESET') {
+      request.log.info('the client closed the connection before its request was complete');
+      return reply.code(400).send(body(400, 'The request was not complete'));
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).send(body(503, 'The service is temporarily unavailable. Please try again in a moment.'));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES } from '../constants';
+import { BUSINESS_TIME_ZONE, EARLIEST_DATE, LATEST_DATE, MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES } from '../constants';
 import { messages } from '../messages';
 
 const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -17,6 +17,16 @@ export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Must be a real date');
+
+/** Today's date (YYYY-MM-DD) where the business is, whatever the clock's zone. */
+export function todayInBusinessZone(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** A date a client may ask us to finish by: a real date, between 2000 and 2100, and not already past. */
+export const preferredEndDate = isoDate
+  .refine((v) => v >= EARLIEST_DATE && v <= LATEST_DATE, 'Must be a date from 2000 to 2100')
+  .refine((v) => v >= todayInBusinessZone(), 'Must not be in the past');
 
 /** A photo as the browser sends it: `data:image/…;base64,…`. Its content is checked on the server. */
 export const imageDataUrl = z
@@ -44,7 +54,7 @@ export const quoteRequestInput = z.strictObject({
   notes: required(messages.specificationsRequired, 5000),
   images: z.array(imageDataUrl).max(10, 'At most 10 images').optional().default([]),
   preferredEndDate: z
-    .union([isoDate, z.literal(''), z.null()])
+    .union([preferredEndDate, z.literal(''), z.null()])
     .optional()
     .transform((v) => v || null),
 });
@@ -61,7 +71,7 @@ export const quoteRequestForm = z.object({
   state: required(messages.stateRequired, 50),
   zip: required(messages.zipRequired, 20),
   specifications: required(messages.specificationsRequired, 5000),
-  preferredEndDate: z.union([isoDate, z.literal('')]).optional(),
+  preferredEndDate: z.union([preferredEndDate, z.literal('')]).optional(),
 });
 export type QuoteRequestForm = z.input<typeof quoteRequestForm>;
 

@@ -1,6 +1,15 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
+/** A hand-typed or broken link (`/#%`) must not break the page: an undecodable id is used as it is. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Every route change starts at the top, unless the URL names an element (#id) to scroll to. */
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();
@@ -9,7 +18,7 @@ export function ScrollToTop() {
       // The target may render a moment after the route: look for it on the next frames.
       let tries = 0;
       const seek = () => {
-        const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+        const target = document.getElementById(safeDecode(hash.slice(1)));
         if (target) target.scrollIntoView();
         else if (tries++ < 20) requestAnimationFrame(seek);
       };

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from './constants';
+import { futureDate } from '../../helpers/dates';
 
 export async function apiToken(request: APIRequestContext, username = E2E_ADMIN.username, password = E2E_ADMIN.password): Promise<string> {
   const res = await request.post('/api/login', { data: { username, password } });
@@ -34,7 +35,7 @@ export async function createQuoteRequest(request: APIRequestContext, name: strin
       contactPerson: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, phone: '916-555-0199' },
       address: { street: '42 Capitol Mall', city: 'Sacramento', state: 'CA', zip: '95814' },
       notes: 'Replace two interior doors and touch up the trim.',
-      preferredEndDate: '2027-01-15',
+      preferredEndDate: futureDate(54),
       ...extra,
     },
   });
