@@ -61,6 +61,10 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client that trickles its headers or body cannot hold a connection for minutes; Node checks
+    // every second rather than every 30.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
     // Only the proxies TRUST_PROXY names may set the client's address; by default the socket's counts.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },

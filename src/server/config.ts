@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultBusiness } from '../shared/business';
+import { passwordProblem } from './auth/password-policy';
 
 const optionalString = z
   .string()
@@ -73,7 +74,11 @@ export const envSchema = z
     MAIL_FROM: z.string().trim().min(1).default('Sac Handyman <no-reply@sachandyman.example>'),
     OWNER_EMAIL: z.email('must be an e-mail address').default('owner@sachandyman.example'),
     ADMIN_USERNAME: optionalString,
-    ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
+    ADMIN_PASSWORD: optionalString
+      .refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters')
+      .refine((v) => v === undefined || v.length < 8 || !passwordProblem(v), {
+        message: `is too easy to guess: use a longer one, such as three or four unrelated words`,
+      }),
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
     TOKEN_TTL_HOURS: positiveInt(12),
     QUOTE_LINK_DAYS: positiveInt(30),
@@ -95,9 +100,18 @@ export const envSchema = z
     MAIL_POLL_MS: positiveInt(2000),
     /** How long a relay's claim on a message lasts; a crashed process's claims expire after it. */
     MAIL_CLAIM_SECONDS: positiveInt(120),
+    /** A whole request, body included, must arrive within this: room for 3 MB of photos on a slow phone link. */
+    REQUEST_TIMEOUT_SECONDS: positiveInt(120),
+    /** A request's headers must arrive within this (a trickled request holds a connection open). */
+    HEADERS_TIMEOUT_SECONDS: positiveInt(20),
+    /** Status lookups per client address per minute: generous for a person, a wall for a scraper. */
+    STATUS_RATE_LIMIT_MAX: positiveInt(120),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_SECONDS'], message: 'must not be longer than REQUEST_TIMEOUT_SECONDS' });
+    }
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',

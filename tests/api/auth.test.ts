@@ -5,6 +5,7 @@ import { users } from '../../src/server/db/schema';
 import { messages } from '../../src/shared/messages';
 import { bearer, createTestApp, createUserAndSignIn, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
+import { createSession } from '../../src/server/auth/sessions';
 
 describe.each(dbKinds)('sign-in and tokens (%s)', (kind) => {
   let t: TestApp;
@@ -49,23 +50,29 @@ describe.each(dbKinds)('sign-in and tokens (%s)', (kind) => {
 
   it('refuses missing, forged, alg:none and expired tokens', async () => {
     const { user } = await createUserAndSignIn(t, 'admin');
+    const sid = await createSession(t.database.db, user.id, 1);
     const otherKey = new TextEncoder().encode('another-secret-another-secret-another-secret');
-    const forged = await new SignJWT({ ver: 0 })
+    const forged = await new SignJWT({ ver: 0, sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
       .setAudience('staff')
       .setExpirationTime('1h')
       .sign(otherKey);
-    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ sub: user.id, ver: 0, aud: 'staff', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.`;
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ sub: user.id, ver: 0, sid, aud: 'staff', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.`;
     const key = new TextEncoder().encode(TEST_JWT_SECRET);
-    const expired = await new SignJWT({ ver: 0 })
+    const expired = await new SignJWT({ ver: 0, sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
       .setAudience('staff')
       .setIssuedAt(1)
       .setExpirationTime(2)
       .sign(key);
-    const valid = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setAudience('staff').setExpirationTime('1h').sign(key);
+    const valid = await new SignJWT({ ver: 0, sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setAudience('staff')
+      .setExpirationTime('1h')
+      .sign(key);
     expect((await role(valid)).statusCode).toBe(200);
     for (const token of [undefined, 'garbage', forged, none, expired]) {
       const res = await role(token);

@@ -42,6 +42,7 @@ export const matrix: Record<string, Row> = {
   'POST /api/users/adduser': { access: 'admin', body: {}, ...ADMIN },
   'POST /api/users/updateuser': { access: 'admin', body: {}, ...ADMIN },
   'DELETE /api/users/:id': { access: 'admin', url: '/api/users/none', ...ADMIN },
+  'POST /api/users/:id/end-sessions': { access: 'admin', url: '/api/users/none/end-sessions', ...ADMIN },
   'GET /api/jobs': { access: 'admin', ...ADMIN },
   'GET /api/jobs/:id': { access: 'admin', url: '/api/jobs/none', ...ADMIN },
   'POST /api/jobs/:id/assign': { access: 'admin', url: '/api/jobs/none/assign', body: { workers: [] }, ...ADMIN },
@@ -63,6 +64,8 @@ export const matrix: Record<string, Row> = {
     employee: 403,
     admin: 403,
   },
+  // Last: signing out ends the session whose token the rows above use.
+  'POST /api/logout': { access: 'staff', ...STAFF },
 };
 
 describe.each(dbKinds)('authorization matrix (%s)', (kind) => {

@@ -42,6 +42,8 @@ export function testConfig(env: Record<string, string> = {}, dataDir = fs.mkdtem
     MAIL_POLL_MS: '50',
     RATE_LIMIT_MAX: '1000',
     LOGIN_RATE_LIMIT_MAX: '1000',
+    LOGIN_USER_RATE_LIMIT_MAX: '1000',
+    STATUS_RATE_LIMIT_MAX: '100000',
     ...env,
   });
 }

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords';
+import { createSession } from '../../src/server/auth/sessions';
 import { users } from '../../src/server/db/schema';
 import { insertUser } from '../../src/server/users/repository';
 import { bearer, createTestApp, type TestApp } from '../helpers/test-app';
@@ -20,7 +21,8 @@ describe.each(dbKinds)('the last admin under concurrency (%s)', (kind) => {
 
   const admin = async (name: string) => {
     const user = await insertUser(t.database.db, { username: name, passwordHash, role: 'admin', fullName: name });
-    return { user, token: await t.app.tokens.sign({ sub: user.id, ver: user.tokenVersion }) };
+    const sid = await createSession(t.database.db, user.id, 1);
+    return { user, token: await t.app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid }) };
   };
   const view = (u: { id: string; username: string; fullName: string }) => ({
     _id: u.id,

@@ -5,6 +5,8 @@ import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { authenticate } from '../plugins/auth';
 import { createLoginThrottle } from './login-throttle';
+import { createSession, endSession } from './sessions';
+import { z } from 'zod';
 import { findUserByUsername } from '../users/repository';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -43,7 +45,8 @@ export async function authRoutes(app: FastifyInstance) {
       if (!user || !ok) {
         return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: messages.loginInvalid });
       }
-      const token = await app.tokens.sign({ sub: user.id, ver: user.tokenVersion });
+      const sid = await createSession(app.db, user.id, app.config.TOKEN_TTL_HOURS);
+      const token = await app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid });
       return { token, role: user.role };
     },
   );
@@ -59,9 +62,25 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await authenticate(app, request);
-      if (!user) return reply.code(401).send({ valid: false, userRole: null });
-      return { valid: true, userRole: user.role };
+      const signedIn = await authenticate(app, request);
+      if (!signedIn) return reply.code(401).send({ valid: false, userRole: null });
+      return { valid: true, userRole: signedIn.user.role };
+    },
+  );
+
+  r.post(
+    '/logout',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['auth'],
+        summary: "Sign out: the token's session ends on the server, so the token stops working everywhere at once",
+        response: { 200: z.object({ signedOut: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await endSession(app.db, request.sessionId!);
+      return { signedOut: true as const };
     },
   );
 }

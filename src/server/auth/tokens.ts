@@ -10,6 +10,8 @@ export interface TokenClaims {
   sub: string;
   /** The user's token version when the token was issued. */
   ver: number;
+  /** The session this sign-in started (sessions.ts); signing out ends it. */
+  sid: string;
 }
 
 export interface TokenService {
@@ -36,7 +38,7 @@ export function createTokenService(secret: Uint8Array, ttlHours: number): TokenS
   const key = createSecretKey(secret);
   return {
     sign: (claims) =>
-      new SignJWT({ ver: claims.ver })
+      new SignJWT({ ver: claims.ver, sid: claims.sid })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(claims.sub)
         .setAudience('staff')
@@ -45,9 +47,10 @@ export function createTokenService(secret: Uint8Array, ttlHours: number): TokenS
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], audience: 'staff' });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-        return { sub: payload.sub, ver: payload.ver };
+        // A token without an expiry is refused: every token we issue has one.
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], audience: 'staff', requiredClaims: ['exp', 'sub'] });
+        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string') return null;
+        return { sub: payload.sub, ver: payload.ver, sid: payload.sid };
       } catch {
         return null;
       }
@@ -60,7 +63,7 @@ export function createTokenService(secret: Uint8Array, ttlHours: number): TokenS
     },
     async verifyScoped(purpose, token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], audience: purpose });
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], audience: purpose, requiredClaims: ['exp'] });
         return typeof payload.sub === 'string' ? { subject: payload.sub } : { error: 'invalid' };
       } catch (error) {
         return { error: (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };

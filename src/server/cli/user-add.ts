@@ -5,6 +5,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { USER_ROLES, type UserRole } from '../../shared/constants';
 import { hashPassword } from '../auth/passwords';
+import { passwordProblem } from '../auth/password-policy';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { secureDataDir } from '../lib/data-dir';
@@ -55,6 +56,8 @@ async function main() {
   const config = loadConfig();
   const password = await readPassword();
   if (password.length < MIN_PASSWORD) throw new Error(`The password must be at least ${MIN_PASSWORD} characters.`);
+  const weak = passwordProblem(password, [username, ...(values['full-name'] ?? '').split(/\s+/), values.email ?? '']);
+  if (weak) throw new Error(`${weak}.`);
 
   process.umask(0o077);
   if (!config.DATABASE_URL) secureDataDir(config.DATA_DIR);

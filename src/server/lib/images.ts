@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
@@ -26,14 +27,16 @@ export const MAX_IMAGE_SIDE = 12_000;
  */
 export const MAX_WHOLE_DECODE_BYTES = 64 * 1024 * 1024;
 /**
- * How many images are decoded at once in the whole process. Each takes a thread of libuv's pool
- * (four by default) for its whole run; the rest wait their turn, so sign-in hashing, static files
- * and the database driver always find a free thread, and memory stays bounded.
+ * How many images are decoded at once in the whole process: half the cores, each image on one
+ * libvips thread. Each also holds a thread of libuv's pool (four by default) for its whole run; the
+ * rest wait their turn, so pages, sign-in hashing, static files and the database driver always
+ * find a free core and a free thread, and memory stays bounded.
  */
-export const IMAGE_CONCURRENCY = 2;
+export const IMAGE_CONCURRENCY = Math.max(1, Math.floor(os.availableParallelism() / 2));
 
 // libvips' operation cache keeps decoded images around for reuse; uploads are never decoded twice.
 sharp.cache(false);
+sharp.concurrency(1);
 const pool = pLimit(IMAGE_CONCURRENCY);
 
 /** Images waiting for, or in, the pool: for the bench and the tests. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findUserById, type UserRow } from '../users/repository';
+import { findSessionUser } from '../auth/sessions';
+import type { UserRow } from '../users/repository';
 
 /** Who may call a route: everyone, any signed-in staff member, or admins only. */
 export type Access = 'public' | 'staff' | 'admin';
@@ -10,6 +11,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: UserRow | null;
+    /** The session of the request's token, for signing out. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** Every /api route with who may call it, for the authorization matrix test and the docs. */
@@ -25,17 +28,18 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The user a request's bearer token stands for, read from the database now: a deleted user, or a
- * token issued before a password or role change, gets null.
+ * The user a request's bearer token stands for, read from the database now: a deleted user, a
+ * session that was signed out, ended or expired, or a token issued before a password or role
+ * change, gets null.
  */
-export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<{ user: UserRow; sessionId: string } | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const claims = await app.tokens.verify(token);
   if (!claims) return null;
-  const user = await findUserById(app.db, claims.sub);
+  const user = await findSessionUser(app.db, claims.sid, claims.sub);
   if (!user || user.tokenVersion !== claims.ver) return null;
-  return user;
+  return { user, sessionId: claims.sid };
 }
 
 /**
@@ -44,17 +48,20 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
  */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   const routeAccess: FastifyInstance['routeAccess'] = [];
   app.decorate('routeAccess', routeAccess);
 
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
-    const user = await authenticate(app, request);
-    if (!user) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue' });
+    const signedIn = await authenticate(app, request);
+    if (!signedIn) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue' });
+    const { user, sessionId } = signedIn;
     if (access === 'admin' && user.role !== 'admin') {
       return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'This needs an admin account' });
     }
     request.user = user;
+    request.sessionId = sessionId;
   };
 
   app.addHook('onRoute', (route) => {

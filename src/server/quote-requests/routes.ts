@@ -55,7 +55,7 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance) {
   r.get(
     '/quoterequest/status/:quoteNumber',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: { max: app.config.STATUS_RATE_LIMIT_MAX, timeWindow: 60_000 } },
       // A 26-byte answer to a request without a body: nothing to compress either way.
       compress: false,
       decompress: false,

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { AddUserInput, UpdateUserInput } from '../../shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
+import { passwordProblem } from '../auth/password-policy';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -31,8 +32,14 @@ async function usernameChecked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+function checkPassword(password: string, related: { username: string; fullName?: string | undefined; email?: string | undefined }) {
+  const problem = passwordProblem(password, [related.username, ...(related.fullName ?? '').split(/\s+/), related.email ?? '']);
+  if (problem) throw badRequest(`password: ${problem}`);
+}
+
 export async function addUser(db: Db, input: Omit<AddUserInput, 'password'> & { password: string }): Promise<UserRow> {
   const { password, ...fields } = input;
+  checkPassword(password, fields);
   if (await findUserByUsername(db, fields.username)) throw badRequest(messages.usernameTaken);
   const passwordHash = await hashPassword(password);
   return usernameChecked(() => insertUser(db, { ...fields, role: fields.role, tags: fields.tags ?? [], passwordHash }));
@@ -40,6 +47,7 @@ export async function addUser(db: Db, input: Omit<AddUserInput, 'password'> & { 
 
 export async function updateUser(db: Db, actorId: string, input: UpdateUserInput): Promise<UserRow> {
   const { _id, password, ...fields } = input;
+  if (password) checkPassword(password, fields);
   const passwordHash = password ? await hashPassword(password) : undefined;
   return usernameChecked(() =>
     db.transaction(async (tx) => {

@@ -46,6 +46,8 @@ export default async function globalSetup() {
       MAIL_POLL_MS: '100',
       RATE_LIMIT_MAX: '1000',
       LOGIN_RATE_LIMIT_MAX: '1000',
+      LOGIN_USER_RATE_LIMIT_MAX: '1000',
+      STATUS_RATE_LIMIT_MAX: '100000',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     builtServerEntry,

@@ -40,7 +40,7 @@ export async function createQuoteRequest(request: APIRequestContext, name: strin
     },
   });
   if (res.status() !== 201) throw new Error(await res.text());
-  return (await res.json()).quoteRequest as { _id: string; quoteNumber: string };
+  return (await res.json()).quoteRequest as { _id: string; quoteNumber: string; preferredEndDate: string | null };
 }
 
 /** A quote sent through the admin API for a fresh request; returns the client's link from the e-mail. */

@@ -10,7 +10,7 @@ import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/paths';
 import { Logo } from '../../components/logo';
 import { RequireRole } from '../../features/auth/components/require-role';
-import { tokenStore } from '../../lib/api-client';
+import { logout } from '../../features/auth/api/session';
 import { siteConfig } from '../../lib/site-config';
 import { toast } from '../../lib/toast';
 import classes from './staff-layout.module.css';
@@ -44,8 +44,8 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
   const queryClient = useQueryClient();
   const { businessName } = siteConfig();
 
-  const signOut = () => {
-    tokenStore.clear();
+  const signOut = async () => {
+    await logout();
     queryClient.clear();
     toast.success(messages.loggedOut);
     navigate(paths.login, { replace: true });
@@ -84,7 +84,7 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
           <MantineNavLink component={Link} to={paths.home} label="Home Page" leftSection={<IconHome size={20} aria-hidden />} className={classes.link} />
         </AppShell.Section>
         <AppShell.Section>
-          <UnstyledButton onClick={signOut} className={classes.signOut}>
+          <UnstyledButton onClick={() => void signOut()} className={classes.signOut}>
             <IconLogout size={20} aria-hidden /> Sign out
           </UnstyledButton>
         </AppShell.Section>

@@ -10,6 +10,20 @@ export function useLogin() {
   return useMutation({ mutationFn: login });
 }
 
+/**
+ * Signs out: the server ends the session, so the token is dead everywhere, then the browser
+ * forgets it. Offline, the token is forgotten all the same (and dies at its expiry).
+ */
+export async function logout(): Promise<void> {
+  try {
+    await api('POST', '/logout');
+  } catch {
+    // Already signed out, or no network: nothing more to do here.
+  } finally {
+    tokenStore.clear();
+  }
+}
+
 export const userRoleKey = ['user-role'] as const;
 
 export function fetchUserRole() {

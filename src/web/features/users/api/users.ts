@@ -27,6 +27,11 @@ export function useSaveUser() {
   });
 }
 
+/** Ends every session of a user: each of their tokens stops working at once. */
+export function useEndSessions() {
+  return useMutation({ mutationFn: (id: string) => api<{ ended: number }>('POST', `/users/${encodeURIComponent(id)}/end-sessions`, staff) });
+}
+
 /** Removes the row at once; puts the list back if the server refuses. */
 export function useDeleteUser(listKey: ReturnType<typeof userKeys.list>) {
   const queryClient = useQueryClient();

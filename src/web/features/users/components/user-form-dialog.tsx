@@ -8,7 +8,7 @@ import { messages } from '../../../../shared/messages';
 import { addUserInput, updateUserInput, type UserView } from '../../../../shared/schemas/users';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useSaveUser } from '../api/users';
+import { useEndSessions, useSaveUser } from '../api/users';
 
 // One form for both: the password is required on add, optional on edit (the shared schemas decide).
 type FormValues = z.input<typeof updateUserInput>;
@@ -18,6 +18,7 @@ const blank: FormValues = { _id: '', username: '', password: '', fullName: '', e
 export function UserFormDialog({ opened, user, onClose }: { opened: boolean; user: UserView | null; onClose: () => void }) {
   const editing = Boolean(user);
   const save = useSaveUser();
+  const endSessions = useEndSessions();
   const form = useForm<FormValues>({
     resolver: zodResolver(editing ? updateUserInput : addUserInput.extend({ _id: z.string().optional() })) as never,
     defaultValues: blank,
@@ -36,7 +37,9 @@ export function UserFormDialog({ opened, user, onClose }: { opened: boolean; use
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.message === messages.usernameTaken) toast.error(messages.usernameTaken);
-      else if (error instanceof ApiError && error.status === 400) toast.error(error.message);
+      else if (error instanceof ApiError && error.status === 400 && error.message.startsWith('password: ')) {
+        form.setError('password', { message: error.message.slice('password: '.length) }, { shouldFocus: true });
+      } else if (error instanceof ApiError && error.status === 400) toast.error(error.message);
       else toast.error(editing ? messages.userUpdateError : messages.userAddError);
     }
   });
@@ -51,7 +54,7 @@ export function UserFormDialog({ opened, user, onClose }: { opened: boolean; use
             <PasswordInput
               label="Password"
               withAsterisk={!editing}
-              description={editing ? 'Leave empty to keep the current password' : 'At least 8 characters'}
+              description={editing ? 'Leave empty to keep the current password' : 'At least 8 characters, hard to guess'}
               autoComplete="new-password"
               {...form.register('password')}
               error={errors.password?.message}
@@ -94,13 +97,34 @@ export function UserFormDialog({ opened, user, onClose }: { opened: boolean; use
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? 'Update' : 'Add'}
-            </Button>
+          <Group justify="space-between">
+            {user ? (
+              <Button
+                variant="subtle"
+                color="red.9"
+                loading={endSessions.isPending}
+                disabled={busy}
+                onClick={() =>
+                  endSessions.mutate(user._id, {
+                    onSuccess: ({ ended }) =>
+                      toast.success(`${user.username} is signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'} ended)`),
+                    onError: () => toast.error('Could not sign this user out. Please try again'),
+                  })
+                }
+              >
+                Sign out everywhere
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group>
+              <Button variant="default" onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                {editing ? 'Update' : 'Add'}
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </form>
