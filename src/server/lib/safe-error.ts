@@ -38,11 +38,15 @@ export function safeError(error: unknown, depth = 0): SafeError {
   return out;
 }
 
-/** One line for a terminal: the type, message and code of the error and of what it wraps. */
+/** One line for a terminal: the message and code of the error, then of what it wraps (when it adds something). */
 export function describeError(error: unknown): string {
   const parts: string[] = [];
+  let previous = '';
   for (let e: SafeError | undefined = safeError(error); e; e = e.cause) {
-    parts.push(`${e.type}: ${e.message}${e.code ? ` (${e.code})` : ''}${e.query ? ` [${e.query}]` : ''}`);
+    if (previous.includes(e.message) && !e.code) continue;
+    const text = `${e.message}${e.code ? ` (${e.code})` : ''}${e.query ? ` [${e.query}]` : ''}`;
+    parts.push(parts.length === 0 ? text : `${e.type}: ${text}`);
+    previous = e.message;
   }
   return parts.join(' ← ');
 }

@@ -2,6 +2,8 @@ import PDFDocument from 'pdfkit';
 import { formatMoney, toCents } from '../../shared/money';
 import type { QuoteView } from '../../shared/schemas/quotes';
 import type { Business } from '../mail/compose';
+import { writeText } from '../lib/pdf-fonts';
+import { BUSINESS_TIME_ZONE } from '../../shared/constants';
 
 const BRAND = '#0b3372';
 const MUTED = '#555555';
@@ -25,44 +27,35 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
   const width = doc.page.width - left - doc.page.margins.right;
 
   doc.rect(0, 0, doc.page.width, 90).fill(BRAND);
-  doc
-    .fillColor('#ffffff')
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(business.name, left, 28, { width: width / 2 });
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`${business.phone}\n${business.email}`, left + width / 2, 30, { width: width / 2, align: 'right' });
+  writeText(doc.fillColor('#ffffff').fontSize(20), business.name, { x: left, y: 28, width: width / 2, bold: true });
+  writeText(doc.fontSize(10), `${business.phone}\n${business.email}`, { x: left + width / 2, y: 30, width: width / 2, align: 'right' });
 
   doc.fillColor('#000000').moveDown(3);
   doc.y = 115;
-  doc.font('Helvetica-Bold').fontSize(18).text('Quote', left);
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED);
-  doc.text(`Quote No. ${quote.quoteId}`);
-  doc.text(
-    `Date: ${new Date(quote.quoteDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/Los_Angeles' })}`,
+  writeText(doc.fontSize(18), 'Quote', { x: left, bold: true });
+  doc.fontSize(11).fillColor(MUTED);
+  writeText(doc, `Quote No. ${quote.quoteId}`);
+  writeText(
+    doc,
+    `Date: ${new Date(quote.quoteDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: BUSINESS_TIME_ZONE })}`,
   );
   doc.moveDown(0.5).fillColor('#000000');
-  doc.text(`Client: ${quote.clientName}`);
-  doc.text(`Project: ${quote.projectName}`);
+  writeText(doc, `Client: ${quote.clientName}`);
+  writeText(doc, `Project: ${quote.projectName}`);
   doc.moveDown();
 
   const table = (title: string, headers: string[], rows: string[][], widths: number[]) => {
     if (rows.length === 0) return;
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(title, left);
+    writeText(doc.fontSize(13).fillColor(BRAND), title, { x: left, bold: true });
     doc.moveDown(0.3);
     const drawRow = (cells: string[], bold: boolean) => {
       const y = doc.y;
       let x = left;
-      doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-        .fontSize(10)
-        .fillColor('#000000');
+      doc.fontSize(10).fillColor('#000000');
       let height = 0;
       cells.forEach((cell, i) => {
         const w = widths[i]! * width;
-        doc.text(cell, x + 4, y, { width: w - 8, align: i === 0 && headers.length === 4 ? 'left' : 'right' });
+        writeText(doc, cell, { x: x + 4, y, width: w - 8, align: i === 0 && headers.length === 4 ? 'left' : 'right', bold });
         height = Math.max(height, doc.y - y);
         x += w;
       });
@@ -98,20 +91,13 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
   ];
   for (const [label, value, bold] of totals) {
     const y = doc.y;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(bold ? 13 : 11)
-      .fillColor('#000000');
-    doc.text(label, left + width * 0.55, y, { width: width * 0.2, align: 'right' });
-    doc.text(value, left + width * 0.75, y, { width: width * 0.25, align: 'right' });
+    doc.fontSize(bold ? 13 : 11).fillColor('#000000');
+    writeText(doc, label, { x: left + width * 0.55, y, width: width * 0.2, align: 'right', bold });
+    writeText(doc, value, { x: left + width * 0.75, y, width: width * 0.25, align: 'right', bold });
     doc.moveDown(0.2);
   }
-  doc
-    .moveDown(2)
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(`Questions about this quote? Call ${business.phone} or write to ${business.email}.`, left, doc.y, { width });
+  doc.moveDown(2).fontSize(9).fillColor(MUTED);
+  writeText(doc, `Questions about this quote? Call ${business.phone} or write to ${business.email}.`, { x: left, y: doc.y, width });
   doc.end();
   return done;
 }

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { create as createFont, type Font } from 'fontkit';
+
+/**
+ * Unicode text in PDFs. pdfkit's built-in Helvetica only knows Latin-1: a client named 王小明 or a
+ * project called "Kitchen 🔧" came out as garbage. The fonts come from the Noto families on npm
+ * (@fontsource), which are split into files by Unicode range; their CSS says which file covers
+ * which code points, so a character is drawn from the first family whose file covers it:
+ * Noto Sans (Latin, Greek, Cyrillic, Vietnamese…), then Noto Sans SC (Chinese, Japanese kana, many
+ * symbols), then Noto Emoji (black-and-white emoji). A file is read the first time it is needed.
+ */
+const FAMILIES = ['@fontsource/noto-sans', '@fontsource/noto-sans-sc', '@fontsource/noto-emoji'] as const;
+
+interface Face {
+  file: string;
+  ranges: [number, number][];
+}
+
+const require = createRequire(import.meta.url);
+const facesByWeight = new Map<number, Face[]>();
+const fileCache = new Map<string, Buffer>();
+
+function parseRanges(value: string): [number, number][] {
+  return value.split(',').map((part) => {
+    const [lo, hi] = part.trim().replace(/^U\+/i, '').split('-');
+    return [parseInt(lo!, 16), parseInt(hi ?? lo!, 16)];
+  });
+}
+
+/** Each family's faces for a weight (400 or 700; a family without bold falls back to 400), in order. */
+function faces(weight: number): Face[] {
+  let list = facesByWeight.get(weight);
+  if (list) return list;
+  list = [];
+  for (const family of FAMILIES) {
+    const dir = path.dirname(require.resolve(`${family}/package.json`));
+    const cssFile = fs.existsSync(path.join(dir, `${weight}.css`)) ? `${weight}.css` : '400.css';
+    const css = fs.readFileSync(path.join(dir, cssFile), 'utf8');
+    for (const block of css.split('@font-face').slice(1)) {
+      // The WOFF files, not WOFF2: fontkit cannot subset glyphs out of WOFF2 (a DataView range error).
+      const src = /url\((\.\/files\/[^)]+\.woff)\)/.exec(block)?.[1];
+      const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+      if (src && range) list.push({ file: path.join(dir, src), ranges: parseRanges(range) });
+    }
+  }
+  facesByWeight.set(weight, list);
+  return list;
+}
+
+const glyphChecks = new Map<string, Font>();
+
+/** A file's unicode-range is a promise of the family, not of the file: ask the font itself. */
+function hasGlyph(face: Face, codePoint: number): boolean {
+  let font = glyphChecks.get(face.file);
+  if (!font) {
+    font = createFont(fontFile(face.file)) as Font;
+    glyphChecks.set(face.file, font);
+  }
+  return font.hasGlyphForCodePoint(codePoint);
+}
+
+function faceFor(codePoint: number, weight: number): Face {
+  const list = faces(weight);
+  const covering = list.filter((f) => f.ranges.some(([lo, hi]) => codePoint >= lo && codePoint <= hi));
+  return covering.find((f) => hasGlyph(f, codePoint)) ?? covering[0] ?? list[0]!;
+}
+
+/** Marks that join or modify the character before them stay in its run (and so in its font). */
+const JOINING = /[\u200d\ufe0e\ufe0f\u{1f3fb}-\u{1f3ff}\u0300-\u036f]/u;
+
+export interface TextRun {
+  /** The font file that draws this run, used as the font's name in the PDF too. */
+  file: string;
+  text: string;
+}
+
+/** Splits text into runs that one font file each can draw. */
+export function fontRuns(text: string, bold = false): TextRun[] {
+  const weight = bold ? 700 : 400;
+  const runs: TextRun[] = [];
+  for (const char of text) {
+    const last = runs[runs.length - 1];
+    const file = last && JOINING.test(char) ? last.file : faceFor(char.codePointAt(0)!, weight).file;
+    if (last && last.file === file) last.text += char;
+    else runs.push({ file, text: char });
+  }
+  return runs;
+}
+
+export function fontFile(file: string): Buffer {
+  let data = fileCache.get(file);
+  if (!data) {
+    data = fs.readFileSync(file);
+    fileCache.set(file, data);
+  }
+  return data;
+}
+
+const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
+
+/**
+ * Writes text in the fonts that can draw it, like `doc.text(text, x, y, options)`: a run per font,
+ * chained with pdfkit's `continued`, so wrapping and alignment work across runs.
+ */
+export function writeText(doc: PDFKit.PDFDocument, text: string, options: PDFKit.Mixins.TextOptions & { x?: number; y?: number; bold?: boolean } = {}) {
+  const { x, y, bold, ...textOptions } = options;
+  const runs = fontRuns(text === '' ? ' ' : text, bold);
+  let names = registered.get(doc);
+  if (!names) registered.set(doc, (names = new Set()));
+  runs.forEach((run, i) => {
+    if (!names.has(run.file)) {
+      doc.registerFont(run.file, fontFile(run.file));
+      names.add(run.file);
+    }
+    doc.font(run.file);
+    const runOptions = { ...textOptions, continued: i < runs.length - 1 };
+    if (i === 0 && x !== undefined) doc.text(run.text, x, y, runOptions);
+    else doc.text(run.text, runOptions);
+  });
+  return doc;
+}
