@@ -67,8 +67,16 @@ function faceFor(codePoint: number, weight: number): Face {
   return covering.find((f) => hasGlyph(f, codePoint)) ?? covering[0] ?? list[0]!;
 }
 
-/** Marks that join or modify the character before them stay in its run (and so in its font). */
-const JOINING = /[\u200d\ufe0e\ufe0f\u{1f3fb}-\u{1f3ff}\u0300-\u036f]/u;
+/** Marks that join or modify the character before them (ZWJ, variation selectors, skin tones, accents) stay in its run. */
+function joinsPrevious(codePoint: number): boolean {
+  return (
+    codePoint === 0x200d ||
+    (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+    (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff) ||
+    (codePoint >= 0x0300 && codePoint <= 0x036f) ||
+    (codePoint >= 0xe0020 && codePoint <= 0xe007f)
+  );
+}
 
 export interface TextRun {
   /** The font file that draws this run, used as the font's name in the PDF too. */
@@ -82,7 +90,8 @@ export function fontRuns(text: string, bold = false): TextRun[] {
   const runs: TextRun[] = [];
   for (const char of text) {
     const last = runs[runs.length - 1];
-    const file = last && JOINING.test(char) ? last.file : faceFor(char.codePointAt(0)!, weight).file;
+    const codePoint = char.codePointAt(0)!;
+    const file = last && joinsPrevious(codePoint) ? last.file : faceFor(codePoint, weight).file;
     if (last && last.file === file) last.text += char;
     else runs.push({ file, text: char });
   }
