@@ -1,3 +1,4 @@
+import { WEAK_PASSWORD } from '../../src/server/auth/password-policy';
 import { messages } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/constants';
 import { expectNoAxeViolations } from './support/axe';
@@ -30,11 +31,14 @@ test('an admin signs in, is sent to the dashboard, and signs out', async ({ page
   await page.goto('/login');
   await expect(page).toHaveURL(/\/admin$/);
 
+  const token = await page.evaluate(() => localStorage.getItem('jwt'));
   if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByText(messages.loggedOut)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+  // The session ended on the server too: a copy of the token is worthless.
+  expect((await page.request.get('/api/login/user-role', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -66,4 +70,24 @@ test('the route guard shows "Authorizing..." while it checks the role', async ({
   await expect(page.getByRole('heading', { name: 'Authorizing...' })).toBeVisible();
   await expect(page.getByText('Please wait while we confirm that you have the permission to view this route.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('an admin sees a weak password refused on its field, and signs a user out everywhere', async ({ page, request }) => {
+  const crew = await createEmployee(request);
+  const crewToken = await apiToken(request, crew.username, crew.password);
+  await signInAs(page, await apiToken(request));
+  await page.goto('/admin/users');
+  await page.getByLabel('Search').fill(crew.username);
+  await page.getByRole('button', { name: `Edit ${crew.username}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await edit.getByLabel(/^Password/).fill('password1');
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit.getByText(WEAK_PASSWORD)).toBeVisible();
+  await expect(edit.getByLabel(/^Password/)).toBeFocused();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'admin-user-weak-password');
+
+  await edit.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByText(`${crew.username} is signed out everywhere (1 session ended)`)).toBeVisible();
+  expect((await request.get('/api/my/jobs', { headers: { authorization: `Bearer ${crewToken}` } })).status()).toBe(401);
 });

@@ -75,6 +75,24 @@ describe('TRUST_PROXY set to the proxy in front', () => {
   });
 });
 
+describe('TRUST_PROXY as a hop count', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { env: { RATE_LIMIT_MAX: '2', TRUST_PROXY: '1' } });
+  });
+  afterAll(() => t.close());
+
+  it('counts the address one hop back, not the one the client wrote further left', async () => {
+    const send = (chain: string) =>
+      t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': chain }, payload: contact });
+    // The proxy appends the address it saw; whatever the client put before it is ignored.
+    expect((await send('1.1.1.1, 198.51.100.40')).statusCode).toBe(201);
+    expect((await send('2.2.2.2, 198.51.100.40')).statusCode).toBe(201);
+    expect((await send('3.3.3.3, 198.51.100.40')).statusCode).toBe(429);
+    expect((await send('198.51.100.41')).statusCode).toBe(201);
+  });
+});
+
 describe('the thank-you e-mail to an unverified address', () => {
   let t: TestApp & { smtp: TestSmtpServer };
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { USER_ROLES, WORKER_TAGS } from '../../../../shared/constants';
@@ -38,12 +38,21 @@ export function UserFormDialog({ opened, user, onClose }: { opened: boolean; use
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.message === messages.usernameTaken) toast.error(messages.usernameTaken);
       else if (error instanceof ApiError && error.status === 400 && error.message.startsWith('password: ')) {
-        form.setError('password', { message: error.message.slice('password: '.length) }, { shouldFocus: true });
+        form.setError('password', { message: error.message.slice('password: '.length) });
+        focusPassword.current = true;
       } else if (error instanceof ApiError && error.status === 400) toast.error(error.message);
       else toast.error(editing ? messages.userUpdateError : messages.userAddError);
     }
   });
   const busy = isSubmitting || save.isPending;
+  // The fields are disabled while saving: the password field takes the focus once they are back.
+  const focusPassword = useRef(false);
+  useEffect(() => {
+    if (!busy && focusPassword.current) {
+      focusPassword.current = false;
+      form.setFocus('password');
+    }
+  }, [busy, form]);
 
   return (
     <Modal opened={opened} onClose={busy ? () => {} : onClose} title={editing ? 'Edit User' : 'Add User'} centered radius="lg" size="lg">
@@ -101,7 +110,8 @@ export function UserFormDialog({ opened, user, onClose }: { opened: boolean; use
             {user ? (
               <Button
                 variant="subtle"
-                color="red.9"
+                color="red"
+                c="red.9"
                 loading={endSessions.isPending}
                 disabled={busy}
                 onClick={() =>
