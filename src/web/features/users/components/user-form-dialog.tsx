@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { USER_ROLES, WORKER_TAGS } from '../../../../shared/constants';
@@ -38,21 +38,17 @@ export function UserFormDialog({ opened, user, onClose }: { opened: boolean; use
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.message === messages.usernameTaken) toast.error(messages.usernameTaken);
       else if (error instanceof ApiError && error.status === 400 && error.message.startsWith('password: ')) {
-        form.setError('password', { message: error.message.slice('password: '.length) });
-        focusPassword.current = true;
+        form.setError('password', { type: 'server', message: error.message.slice('password: '.length) });
       } else if (error instanceof ApiError && error.status === 400) toast.error(error.message);
       else toast.error(editing ? messages.userUpdateError : messages.userAddError);
     }
   });
   const busy = isSubmitting || save.isPending;
-  // The fields are disabled while saving: the password field takes the focus once they are back.
-  const focusPassword = useRef(false);
+  // The fields are disabled while saving: a password the server refused takes the focus once they are back.
+  const serverPasswordError = errors.password?.type === 'server';
   useEffect(() => {
-    if (!busy && focusPassword.current) {
-      focusPassword.current = false;
-      form.setFocus('password');
-    }
-  }, [busy, form]);
+    if (!busy && serverPasswordError) form.setFocus('password');
+  }, [busy, serverPasswordError, form]);
 
   return (
     <Modal opened={opened} onClose={busy ? () => {} : onClose} title={editing ? 'Edit User' : 'Add User'} centered radius="lg" size="lg">
