@@ -14,6 +14,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(['/api', '/media', '/robots.txt', '/sitemap.xml'].map((p) => [p, `http://localhost:${process.env.PORT ?? 3000}`])),
+    proxy: Object.fromEntries(
+      ['/api', '/media', '/robots.txt', '/sitemap.xml'].map((p) => [p, `http://localhost:${process.env.PORT ?? 3000}`]),
+    ),
   },
 });

@@ -48,7 +48,13 @@ async function measure(label: string, options: autocannon.Options) {
   // One unrecorded second first, so the figures are of a warmed-up server (JIT, pools, caches).
   await autocannon({ connections: CONNECTIONS, ...options, duration: 1 });
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  return { label, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    label,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function waitHealthy(url: string, child: ChildProcess, output: () => string) {
@@ -116,7 +122,11 @@ async function hostileImages(url: string, pid: number, kind: string) {
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 25);
   const attacker = async () => {
     while (Date.now() < deadline) {
-      await fetch(`${url}/api/quoterequest/create`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.arrayBuffer());
+      await fetch(`${url}/api/quoterequest/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }).then((r) => r.arrayBuffer());
       uploads++;
     }
   };
@@ -127,7 +137,12 @@ async function hostileImages(url: string, pid: number, kind: string) {
     while (Date.now() < deadline) {
       for (const request of [
         () => fetch(`${url}/`),
-        () => fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) }),
+        () =>
+          fetch(`${url}/api/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(ADMIN),
+          }),
       ]) {
         const started = performance.now();
         const res = await request();
@@ -191,7 +206,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
   env.PORT = String(port);
   const url = `http://127.0.0.1:${port}`;
   const startAt = Date.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -202,7 +221,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
     facts[`${kind}IdleRssMb`] = rssMb(child.pid!);
 
     const token = (
-      (await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as {
+      (await (
+        await fetch(`${url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        })
+      ).json()) as {
         token: string;
       }
     ).token;
@@ -218,7 +243,10 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
     // Seeded request n has the quote number "Q" + its 9-digit hex: 54321 → Q00000D431.
     const quoteNumberOf = (n: number) => `Q${n.toString(16).padStart(9, '0').toUpperCase()}`;
     let next = 0;
-    const list = (query: string): autocannon.Options => ({ url: `${url}/api/quoterequest/all?${query}`, headers: auth });
+    const list = (query: string): autocannon.Options => ({
+      url: `${url}/api/quoterequest/all?${query}`,
+      headers: auth,
+    });
     const scenarios: [string, autocannon.Options][] = [
       // A client refreshing the status page: the same number again and again (the status cache's case).
       ['status: one quote number', { url: `${url}/api/quoterequest/status/${quoteNumberOf(54321)}` }],
@@ -228,7 +256,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
         {
           url,
           requests: [
-            { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/quoterequest/status/${quoteNumberOf(1 + ((next++ * 7919) % 100_000))}` }) },
+            {
+              method: 'GET',
+              setupRequest: (req) => ({
+                ...req,
+                path: `/api/quoterequest/status/${quoteNumberOf(1 + ((next++ * 7919) % 100_000))}`,
+              }),
+            },
           ],
         },
       ],
@@ -243,11 +277,22 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
       ['list: status Declined (4 connections)', { ...list('page=1&limit=10&status=Declined'), connections: 4 }],
       [
         'create without photos',
-        { url: `${url}/api/quoterequest/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(1, false) },
+        {
+          url: `${url}/api/quoterequest/create`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: body(1, false),
+        },
       ],
       [
         'create with 3 MB of photos (4 connections)',
-        { url: `${url}/api/quoterequest/create`, method: 'POST', headers: { 'content-type': 'application/json' }, body: body(2, true), connections: 4 },
+        {
+          url: `${url}/api/quoterequest/create`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: body(2, true),
+          connections: 4,
+        },
       ],
     ];
     let peakRss = 0;
@@ -297,15 +342,25 @@ async function main() {
     process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL;
     await benchDatabase('postgres', bare.rps, images);
   } else {
-    console.log('(No TEST_DATABASE_URL: PostgreSQL skipped. Try TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench)');
+    console.log(
+      '(No TEST_DATABASE_URL: PostgreSQL skipped. Try TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench)',
+    );
   }
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const result = { date: new Date().toISOString(), machine, durationSeconds: DURATION, connections: CONNECTIONS, rows, facts };
+  const result = {
+    date: new Date().toISOString(),
+    machine,
+    durationSeconds: DURATION,
+    connections: CONNECTIONS,
+    rows,
+    facts,
+  };
   fs.writeFileSync(path.join(projectRoot, 'bench/results.json'), `${JSON.stringify(result, null, 2)}\n`);
 
   const header = '| database | scenario | connections | req/s | p50 ms | p99 ms | × bare | errors |';
   const lines = rows.map(
-    (r) => `| ${r.database} | ${r.scenario} | ${r.connections} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.vsBare} | ${r.errors} |`,
+    (r) =>
+      `| ${r.database} | ${r.scenario} | ${r.connections} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.vsBare} | ${r.errors} |`,
   );
   console.log(`\nBenchmark on ${machine}, ${DURATION} s per scenario\n`);
   console.log([header, '|---|---|---|---|---|---|---|---|', ...lines].join('\n'));

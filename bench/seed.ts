@@ -5,7 +5,11 @@ import type { Db } from '../src/server/db/client';
  * Fills a fresh database the way a few busy years would: 100,000 quote requests, 10,000 jobs and
  * 500 staff accounts, written by the database itself (generate_series) so seeding takes seconds.
  */
-export async function seed(db: Db, passwordHash: string, counts = { quoteRequests: 100_000, jobs: 10_000, users: 500 }) {
+export async function seed(
+  db: Db,
+  passwordHash: string,
+  counts = { quoteRequests: 100_000, jobs: 10_000, users: 500 },
+) {
   await db.execute(sql`
     insert into quote_requests (id, quote_number, contact_name, contact_email, contact_phone, street, city, state, zip, notes, status, created_at)
     select lpad(to_hex(1600000000 + g), 8, '0') || lpad(to_hex(g), 16, '0'),

@@ -45,10 +45,20 @@ async function main() {
   const results: Record<string, Record<string, number>> = {};
   try {
     for (const page of PAGES) {
-      let run = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      let run = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
       // A trace that failed to record (a hiccup of a busy machine) is measured again, up to twice.
       for (let retry = 0; retry < 2 && run?.lhr.runtimeError; retry++)
-        run = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        run = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
       const categories = run!.lhr.categories;
       results[page] = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
       // What keeps a category under 100: the audits that failed, and the main timings.
@@ -60,8 +70,13 @@ async function main() {
       );
       if (failing.length) console.log(`${page}\n  ${failing.join('\n  ')}`);
       if (run!.lhr.runtimeError) console.log(`${page}: ${run!.lhr.runtimeError.code} ${run!.lhr.runtimeError.message}`);
-      const issues = (audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined)?.items ?? [];
-      for (const issue of issues) console.log(`  issue: ${issue.issueType} ${JSON.stringify(issue.subItems?.items ?? []).slice(0, 300)}`);
+      const issues =
+        (
+          audits['inspector-issues']?.details as
+            { items?: { issueType?: string; subItems?: { items?: unknown[] } }[] } | undefined
+        )?.items ?? [];
+      for (const issue of issues)
+        console.log(`  issue: ${issue.issueType} ${JSON.stringify(issue.subItems?.items ?? []).slice(0, 300)}`);
     }
   } finally {
     await chrome.kill();
@@ -77,8 +92,11 @@ async function main() {
     `${JSON.stringify({ date: new Date().toISOString(), results, homePage: bundle }, null, 2)}\n`,
   );
   console.log(`\n| page | ${CATEGORIES.join(' | ')} |\n|---|---|---|---|---|`);
-  for (const [page, scores] of Object.entries(results)) console.log(`| ${page} | ${CATEGORIES.map((c) => scores[c]).join(' | ')} |`);
-  console.log(`\nHome page loads ${bundle.javascriptGzipKb} KB of JavaScript and ${bundle.cssGzipKb} KB of CSS (gzipped).\n`);
+  for (const [page, scores] of Object.entries(results))
+    console.log(`| ${page} | ${CATEGORIES.map((c) => scores[c]).join(' | ')} |`);
+  console.log(
+    `\nHome page loads ${bundle.javascriptGzipKb} KB of JavaScript and ${bundle.cssGzipKb} KB of CSS (gzipped).\n`,
+  );
 }
 
 /**
@@ -88,7 +106,9 @@ async function main() {
  */
 function homePageBundle(html: string) {
   const web = path.join(projectRoot, 'dist/web');
-  const manifest: Record<string, { file: string; imports?: string[] }> = JSON.parse(fs.readFileSync(path.join(web, '.vite/manifest.json'), 'utf8'));
+  const manifest: Record<string, { file: string; imports?: string[] }> = JSON.parse(
+    fs.readFileSync(path.join(web, '.vite/manifest.json'), 'utf8'),
+  );
   const files = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!));
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -97,7 +117,10 @@ function homePageBundle(html: string) {
     chunk.imports?.forEach(visit);
   };
   visit(appModule);
-  const gz = (ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(web, f))).length, 0);
+  const gz = (ext: string) =>
+    [...files]
+      .filter((f) => f.endsWith(ext))
+      .reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(web, f))).length, 0);
   return { javascriptGzipKb: Math.round(gz('.js') / 1024), cssGzipKb: Math.round(gz('.css') / 1024) };
 }
 

@@ -10,7 +10,8 @@ const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/s
 const W = 1920;
 const H = 1080;
 
-const svg = (defs, body) => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${defs}</defs>${body}</svg>`;
+const svg = (defs, body) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${defs}</defs>${body}</svg>`;
 
 const sky = (id, stops) =>
   `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1">${stops.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join('')}</linearGradient>`;
@@ -21,7 +22,8 @@ const home = svg(
     [0, '#f6b26b'],
     [0.55, '#f9d8a6'],
     [1, '#fbe9cf'],
-  ]) + `<linearGradient id="roof" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b3a29"/><stop offset="1" stop-color="#3e2719"/></linearGradient>`,
+  ]) +
+    `<linearGradient id="roof" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b3a29"/><stop offset="1" stop-color="#3e2719"/></linearGradient>`,
   `<rect width="${W}" height="${H}" fill="url(#s)"/>
   <circle cx="1500" cy="330" r="120" fill="#fff4d6" opacity="0.9"/>
   <path d="M0 720 Q300 600 640 690 T1300 660 T1920 700 V1080 H0Z" fill="#9fb87a"/>

@@ -6,7 +6,11 @@ import { buildAll, isBuildStale } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (isBuildStale()) {
-  console.log(fs.existsSync(path.join(root, 'dist/.build-stamp')) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
+  console.log(
+    fs.existsSync(path.join(root, 'dist/.build-stamp'))
+      ? 'Sources changed since the last build: building…'
+      : 'No build yet: building…',
+  );
   await buildAll({ quiet: true });
 }
 await import(path.join(root, 'dist/server/main.js'));

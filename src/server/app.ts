@@ -45,7 +45,9 @@ export interface AppOptions {
  * Fastify's own hop count refuses every proxy (it cannot check the peer); a hop count here trusts
  * that many hops, as proxy-addr defines it, for a proxy whose address changes. Addresses are safer.
  */
-function trustProxyOption(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  setting: Config['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
@@ -82,7 +84,9 @@ export async function buildApp(options: AppOptions) {
 
   const transport =
     options.mailTransport ??
-    (config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : fileTransport(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM, app.log));
+    (config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL, config.MAIL_FROM)
+      : fileTransport(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM, app.log));
   const relay = new MailRelay({
     db: database.db,
     transport,
@@ -95,7 +99,10 @@ export async function buildApp(options: AppOptions) {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('tokens', createTokenService(loadSigningKey(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL_HOURS));
+  app.decorate(
+    'tokens',
+    createTokenService(loadSigningKey(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL_HOURS),
+  );
   app.decorate('mail', relay);
   app.decorate('quoteStatus', new QuoteStatusCache());
   // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.

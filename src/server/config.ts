@@ -59,7 +59,9 @@ const trustProxy = optionalString
     (v) => v === undefined || /^\d+$/.test(v) || v.split(',').every((e) => isAddressOrRange(e.trim())),
     'must be a number of proxy hops, or a comma-separated list of addresses and CIDR ranges (e.g. 127.0.0.1 or 10.0.0.0/8)',
   )
-  .transform((v): false | number | string[] => (v === undefined ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((e) => e.trim())));
+  .transform((v): false | number | string[] =>
+    v === undefined ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((e) => e.trim()),
+  );
 
 /** Every environment variable the product reads; defaults make `npm start` work as it is. */
 export const envSchema = z
@@ -110,7 +112,11 @@ export const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
-      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_SECONDS'], message: 'must not be longer than REQUEST_TIMEOUT_SECONDS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_SECONDS'],
+        message: 'must not be longer than REQUEST_TIMEOUT_SECONDS',
+      });
     }
     if ((env.ADMIN_USERNAME === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({

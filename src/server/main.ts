@@ -62,7 +62,11 @@ async function main() {
     if (admin.generatedPassword) printCredentials(admin.username!, admin.generatedPassword);
     else app.log.info({ username: admin.username }, 'first admin account created from ADMIN_USERNAME');
   }
-  if (admin.promoted) app.log.warn({ username: admin.username }, 'no admin account was left: ADMIN_USERNAME names this existing account, now an admin');
+  if (admin.promoted)
+    app.log.warn(
+      { username: admin.username },
+      'no admin account was left: ADMIN_USERNAME names this existing account, now an admin',
+    );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -89,7 +93,9 @@ async function main() {
   } catch (error) {
     await database.close().catch(() => {});
     const code = (error as { code?: string }).code;
-    fail(code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to a free port.` : describeError(error));
+    fail(
+      code === 'EADDRINUSE' ? `Port ${config.PORT} is already in use: set PORT to a free port.` : describeError(error),
+    );
   }
   app.mail.start();
   app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);

@@ -51,8 +51,13 @@ export function taxCents(subtotalCents: number): number {
   return mulHundredths(subtotalCents, TAX_RATE_PERCENT);
 }
 
-export function quoteTotals(materials: Pick<MaterialLine, 'unitPriceCents' | 'quantity'>[], labor: LaborLine[]): QuoteTotals {
-  const subtotalCents = materials.reduce((sum, m) => sum + materialSubtotalCents(m), 0) + labor.reduce((sum, l) => sum + laborTotalCents(l), 0);
+export function quoteTotals(
+  materials: Pick<MaterialLine, 'unitPriceCents' | 'quantity'>[],
+  labor: LaborLine[],
+): QuoteTotals {
+  const subtotalCents =
+    materials.reduce((sum, m) => sum + materialSubtotalCents(m), 0) +
+    labor.reduce((sum, l) => sum + laborTotalCents(l), 0);
   const tax = taxCents(subtotalCents);
   return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
 }
@@ -76,8 +81,15 @@ export interface PricedQuote {
  * A quote's lines and totals in the spec's dollar figures, from lines in dollars: what the
  * builder's preview shows and what the server stores, e-mails and prints.
  */
-export function priceQuote(materials: { name: string; unitPrice: number; quantity: number }[], labor: { hourlyRate: number; hours: number }[]): PricedQuote {
-  const m = materials.map((line) => ({ name: line.name, unitPriceCents: toCents(line.unitPrice), quantity: line.quantity }));
+export function priceQuote(
+  materials: { name: string; unitPrice: number; quantity: number }[],
+  labor: { hourlyRate: number; hours: number }[],
+): PricedQuote {
+  const m = materials.map((line) => ({
+    name: line.name,
+    unitPriceCents: toCents(line.unitPrice),
+    quantity: line.quantity,
+  }));
   const l = labor.map((line) => ({ hourlyRateCents: toCents(line.hourlyRate), hours: line.hours }));
   const totals = quoteTotals(m, l);
   return {
@@ -87,7 +99,11 @@ export function priceQuote(materials: { name: string; unitPrice: number; quantit
       quantity: line.quantity,
       subtotal: toDollars(materialSubtotalCents(line)),
     })),
-    labor: l.map((line) => ({ hourlyRate: toDollars(line.hourlyRateCents), hours: line.hours, total: toDollars(laborTotalCents(line)) })),
+    labor: l.map((line) => ({
+      hourlyRate: toDollars(line.hourlyRateCents),
+      hours: line.hours,
+      total: toDollars(laborTotalCents(line)),
+    })),
     totalCostBeforeTax: toDollars(totals.subtotalCents),
     taxCost: toDollars(totals.taxCents),
     totalCostAfterTax: toDollars(totals.totalCents),

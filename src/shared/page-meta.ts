@@ -32,7 +32,8 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
     paths.getAQuote,
     {
       title: 'Get a Quote',
-      description: 'Tell us about your repair or install, add photos, and get a fast, free estimate from a qualified local handyman.',
+      description:
+        'Tell us about your repair or install, add photos, and get a fast, free estimate from a qualified local handyman.',
       index: true,
       module: 'features/quote-requests/pages/get-a-quote-page.tsx',
     },
@@ -58,21 +59,33 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
       module: 'features/quote-requests/pages/status-lookup-page.tsx',
     },
   ],
-  [`${paths.quoteRequestStatus}/:quoteRequestId`, { title: 'Quote Request Status', description: 'The status of your quote request.', index: false }],
+  [
+    `${paths.quoteRequestStatus}/:quoteRequestId`,
+    { title: 'Quote Request Status', description: 'The status of your quote request.', index: false },
+  ],
   [paths.quoteAccepted, { title: 'Quote Accepted', description: 'You accepted the quote.', index: false }],
   [paths.quoteDeclined, { title: 'Quote Declined', description: 'You declined the quote.', index: false }],
   ['/quote/:quoteId', { title: 'Your Quote', description: 'Your quote.', index: false }],
-  [paths.unauthorized, { title: 'Unauthorized', description: 'You do not have permission to view this page.', index: false }],
+  [
+    paths.unauthorized,
+    { title: 'Unauthorized', description: 'You do not have permission to view this page.', index: false },
+  ],
   [`${paths.admin.root}/*`, staff],
   [`${paths.employee.root}/*`, staff],
 ];
 
-export const notFoundMeta: PageMeta = { title: 'Page Not Found', description: 'The page you are looking for does not exist.', index: false };
+export const notFoundMeta: PageMeta = {
+  title: 'Page Not Found',
+  description: 'The page you are looking for does not exist.',
+  index: false,
+};
 
 function toRegExp(pattern: string): RegExp {
   const source = pattern
     .split('/')
-    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) =>
+      segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   // "/admin/*" also matches "/admin" itself; routes match regardless of case, as the client's do.
   return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}/?$`, 'i');

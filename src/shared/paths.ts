@@ -11,7 +11,8 @@ export const paths = {
   quoteRequestStatusOf: (quoteRequestId: string) => `/quote-request-status/${encodeURIComponent(quoteRequestId)}`,
   quoteAccepted: '/quote/accepted',
   quoteDeclined: '/quote/declined',
-  clientQuote: (quoteId: string, token: string) => `/quote/${encodeURIComponent(quoteId)}?token=${encodeURIComponent(token)}`,
+  clientQuote: (quoteId: string, token: string) =>
+    `/quote/${encodeURIComponent(quoteId)}?token=${encodeURIComponent(token)}`,
   unauthorized: '/unauthorized',
   admin: {
     root: '/admin',

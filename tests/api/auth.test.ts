@@ -14,11 +14,16 @@ describe.each(dbKinds)('sign-in and tokens (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const role = (token?: string) => t.app.inject({ method: 'GET', url: '/api/login/user-role', headers: token ? bearer(token) : {} });
+  const role = (token?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/login/user-role', headers: token ? bearer(token) : {} });
 
   it('signs in with the right password and answers the role', async () => {
     const { token } = await createUserAndSignIn(t, 'employee', { username: 'Maria', password: 'paint-the-fence' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'maria', password: 'paint-the-fence' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'maria', password: 'paint-the-fence' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ role: 'employee', token: expect.any(String) });
     const lookup = await role(token);
@@ -28,8 +33,16 @@ describe.each(dbKinds)('sign-in and tokens (%s)', (kind) => {
 
   it('refuses a wrong password or unknown user with the same answer', async () => {
     await createUserAndSignIn(t, 'admin', { username: 'boss', password: 'right password' });
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'boss', password: 'wrong password' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'nobody', password: 'wrong password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'boss', password: 'wrong password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'nobody', password: 'wrong password' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: messages.loginInvalid });
@@ -43,7 +56,12 @@ describe.each(dbKinds)('sign-in and tokens (%s)', (kind) => {
   });
 
   it('answers 400, not 500, for malformed JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
   });

@@ -25,17 +25,39 @@ const ADMIN: Pick<Row, 'anonymous' | 'employee' | 'admin'> = { anonymous: 401, e
  */
 export const matrix: Record<string, Row> = {
   'GET /api/health': { access: 'public', ...PUBLIC },
-  'POST /api/login': { access: 'public', body: { username: 'nobody', password: 'wrong' }, anonymous: 401, employee: 401, admin: 401 },
+  'POST /api/login': {
+    access: 'public',
+    body: { username: 'nobody', password: 'wrong' },
+    anonymous: 401,
+    employee: 401,
+    admin: 401,
+  },
   'GET /api/login/user-role': { access: 'public', anonymous: 401, employee: 200, admin: 200 },
   'POST /api/quoterequest/create': { access: 'public', body: {}, anonymous: 400, employee: 400, admin: 400 },
-  'GET /api/quoterequest/status/:quoteNumber': { access: 'public', url: '/api/quoterequest/status/Q000000000', anonymous: 404, employee: 404, admin: 404 },
+  'GET /api/quoterequest/status/:quoteNumber': {
+    access: 'public',
+    url: '/api/quoterequest/status/Q000000000',
+    anonymous: 404,
+    employee: 404,
+    admin: 404,
+  },
   'POST /api/contact': { access: 'public', body: {}, anonymous: 400, employee: 400, admin: 400 },
-  'GET /api/quoterequest/images/:imageId': { access: 'public', url: '/api/quoterequest/images/x', anonymous: 401, employee: 401, admin: 401 },
+  'GET /api/quoterequest/images/:imageId': {
+    access: 'public',
+    url: '/api/quoterequest/images/x',
+    anonymous: 401,
+    employee: 401,
+    admin: 401,
+  },
   'GET /api/quoterequest/all': { access: 'admin', ...ADMIN },
   'GET /api/quoterequest/byStatus': { access: 'admin', url: '/api/quoterequest/byStatus?status=Pending', ...ADMIN },
   'GET /api/quoterequest/:id': { access: 'admin', url: '/api/quoterequest/none', ...ADMIN },
   'PUT /api/quoterequest/markAccepted/:id': { access: 'admin', url: '/api/quoterequest/markAccepted/none', ...ADMIN },
-  'POST /api/quoterequest/markDeclined': { access: 'admin', body: { quoteRequestId: 'none', reasonForDecline: 'x' }, ...ADMIN },
+  'POST /api/quoterequest/markDeclined': {
+    access: 'admin',
+    body: { quoteRequestId: 'none', reasonForDecline: 'x' },
+    ...ADMIN,
+  },
   'GET /api/dashboard': { access: 'admin', ...ADMIN },
   'GET /api/users': { access: 'admin', ...ADMIN },
   'GET /api/users/search-employees': { access: 'admin', url: '/api/users/search-employees?fullName=a', ...ADMIN },
@@ -46,16 +68,36 @@ export const matrix: Record<string, Row> = {
   'GET /api/jobs': { access: 'admin', ...ADMIN },
   'GET /api/jobs/:id': { access: 'admin', url: '/api/jobs/none', ...ADMIN },
   'POST /api/jobs/:id/assign': { access: 'admin', url: '/api/jobs/none/assign', body: { workers: [] }, ...ADMIN },
-  'PATCH /api/jobs/:id/status': { access: 'admin', url: '/api/jobs/none/status', body: { status: 'Completed' }, ...ADMIN },
+  'PATCH /api/jobs/:id/status': {
+    access: 'admin',
+    url: '/api/jobs/none/status',
+    body: { status: 'Completed' },
+    ...ADMIN,
+  },
   'GET /api/my/jobs': { access: 'staff', ...STAFF },
-  'PATCH /api/my/jobs/:id/status': { access: 'staff', url: '/api/my/jobs/none/status', body: { status: 'Completed' }, ...STAFF },
+  'PATCH /api/my/jobs/:id/status': {
+    access: 'staff',
+    url: '/api/my/jobs/none/status',
+    body: { status: 'Completed' },
+    ...STAFF,
+  },
   'GET /api/my/schedule': { access: 'staff', ...STAFF },
   'PUT /api/my/schedule': { access: 'staff', body: { schedule: [] }, ...STAFF },
   'POST /api/quotes/createNew': { access: 'admin', body: {}, ...ADMIN },
   'POST /api/quotes/sendQuote': { access: 'admin', body: {}, ...ADMIN },
-  'GET /api/quotes/by-quote-request/:quoteRequestId': { access: 'admin', url: '/api/quotes/by-quote-request/none', ...ADMIN },
+  'GET /api/quotes/by-quote-request/:quoteRequestId': {
+    access: 'admin',
+    url: '/api/quotes/by-quote-request/none',
+    ...ADMIN,
+  },
   'GET /api/quotes/:quoteId': { access: 'admin', url: '/api/quotes/QT00000000', ...ADMIN },
-  'GET /api/client-quotes/:quoteId': { access: 'public', url: '/api/client-quotes/QT00000000?token=x', anonymous: 403, employee: 403, admin: 403 },
+  'GET /api/client-quotes/:quoteId': {
+    access: 'public',
+    url: '/api/client-quotes/QT00000000?token=x',
+    anonymous: 403,
+    employee: 403,
+    admin: 403,
+  },
   'POST /api/client-quotes/:quoteId/answer': {
     access: 'public',
     url: '/api/client-quotes/QT00000000/answer',
@@ -73,7 +115,10 @@ describe.each(dbKinds)('authorization matrix (%s)', (kind) => {
   let tokens: { employee: string; admin: string };
   beforeAll(async () => {
     t = await createTestApp(kind);
-    tokens = { employee: (await createUserAndSignIn(t, 'employee')).token, admin: (await createUserAndSignIn(t, 'admin')).token };
+    tokens = {
+      employee: (await createUserAndSignIn(t, 'employee')).token,
+      admin: (await createUserAndSignIn(t, 'admin')).token,
+    };
   });
   afterAll(() => t.close());
 

@@ -23,7 +23,8 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
 
   it('lists requests newest first, a page at a time, filtered by status and searched by name', async () => {
     const made = [];
-    for (let i = 0; i < 12; i++) made.push(await createQuoteRequest(t, { name: i === 3 ? 'Zoë 100%_Match' : `Lister ${i}` }));
+    for (let i = 0; i < 12; i++)
+      made.push(await createQuoteRequest(t, { name: i === 3 ? 'Zoë 100%_Match' : `Lister ${i}` }));
     await t.database.db.update(quoteRequests).set({ status: 'Declined' }).where(eq(quoteRequests.id, made[0]!._id));
 
     const first = (await get('/api/quoterequest/all?page=1&limit=10')).json();
@@ -39,8 +40,12 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     expect(all.total).toBeGreaterThanOrEqual(12);
 
     const search = (await get(`/api/quoterequest/all?search=${encodeURIComponent('zoë 100%_')}`)).json();
-    expect(search.quoteRequests.map((q: { contactPerson: { name: string } }) => q.contactPerson.name)).toEqual(['Zoë 100%_Match']);
-    expect((await get('/api/quoterequest/all?search=%25')).json().quoteRequests.map((q: { _id: string }) => q._id)).toEqual([made[3]!._id]);
+    expect(search.quoteRequests.map((q: { contactPerson: { name: string } }) => q.contactPerson.name)).toEqual([
+      'Zoë 100%_Match',
+    ]);
+    expect(
+      (await get('/api/quoterequest/all?search=%25')).json().quoteRequests.map((q: { _id: string }) => q._id),
+    ).toEqual([made[3]!._id]);
 
     const pending = (await get('/api/quoterequest/byStatus?status=Pending&limit=3')).json();
     expect(pending).toHaveLength(3);
@@ -63,7 +68,9 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
   });
 
   it('shows one request with photos served only through signed addresses', async () => {
-    const { _id } = await createQuoteRequest(t, { images: [dataUrl(await makeJpeg()), dataUrl(await makeJpeg({ width: 300, height: 300 }))] });
+    const { _id } = await createQuoteRequest(t, {
+      images: [dataUrl(await makeJpeg()), dataUrl(await makeJpeg({ width: 300, height: 300 }))],
+    });
     const detail = (await get(`/api/quoterequest/${_id}`)).json();
     expect(detail.images).toHaveLength(2);
     const [first, second] = detail.images;
@@ -78,7 +85,9 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     const unsigned = await t.app.inject({ method: 'GET', url: `/api/quoterequest/images/${first._id}` });
     expect(unsigned.statusCode).toBe(401);
     const otherSig = new URL(second.url, 'http://x').searchParams.get('sig');
-    expect((await t.app.inject({ method: 'GET', url: `/api/quoterequest/images/${first._id}?sig=${otherSig}` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/quoterequest/images/${first._id}?sig=${otherSig}` })).statusCode,
+    ).toBe(401);
     const tampered = first.url.replace(/sig=(.{10})/, 'sig=AAAAAAAAAA');
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(401);
     expect((await get('/api/quoterequest/nope')).statusCode).toBe(404);
@@ -89,9 +98,12 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${_id}`, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json().quoteStatus).toBe('Accepted');
-    const mail = await waitFor(() => smtp.to('accept-me@home.test').find((m) => m.parsed.subject?.includes('a quote is being prepared')), {
-      what: 'accept e-mail',
-    });
+    const mail = await waitFor(
+      () => smtp.to('accept-me@home.test').find((m) => m.parsed.subject?.includes('a quote is being prepared')),
+      {
+        what: 'accept e-mail',
+      },
+    );
     expect(mail.parsed.subject).toContain(quoteNumber);
     const again = await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${_id}`, headers: admin });
     expect(again.statusCode).toBe(409);
@@ -102,7 +114,9 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
       payload: { quoteRequestId: _id, reasonForDecline: 'x' },
     });
     expect(decline.statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/quoterequest/markAccepted/nope', headers: admin })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/quoterequest/markAccepted/nope', headers: admin })).statusCode,
+    ).toBe(404);
   });
 
   it('declines with the reason, e-mailed to the stored address whatever the body names', async () => {
@@ -111,14 +125,22 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
       method: 'POST',
       url: '/api/quoterequest/markDeclined',
       headers: admin,
-      payload: { quoteRequestId: _id, clientEmail: 'victim@elsewhere.test', clientName: 'X', reasonForDecline: 'We do not do roofing <b>work</b>.' },
+      payload: {
+        quoteRequestId: _id,
+        clientEmail: 'victim@elsewhere.test',
+        clientName: 'X',
+        reasonForDecline: 'We do not do roofing <b>work</b>.',
+      },
     });
     expect(res.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, _id));
     expect(row).toMatchObject({ status: 'Declined', declineReason: 'We do not do roofing <b>work</b>.' });
-    const mail = await waitFor(() => smtp.to('decline-me@home.test').find((m) => m.parsed.subject === `Your quote request ${quoteNumber}`), {
-      what: 'decline e-mail',
-    });
+    const mail = await waitFor(
+      () => smtp.to('decline-me@home.test').find((m) => m.parsed.subject === `Your quote request ${quoteNumber}`),
+      {
+        what: 'decline e-mail',
+      },
+    );
     expect(mail.parsed.text).toContain('We do not do roofing <b>work</b>.');
     expect(mail.parsed.html).toContain('&lt;b&gt;work&lt;/b&gt;');
     expect(smtp.to('victim@elsewhere.test')).toHaveLength(0);
@@ -155,7 +177,9 @@ describe.each(dbKinds)('request counts kept by the database (%s)', (kind) => {
     const totals = async () => {
       const out: Record<string, number> = {};
       for (const status of ['All', 'Pending', 'Accepted', 'Declined'])
-        out[status] = (await t.app.inject({ method: 'GET', url: `/api/quoterequest/all?status=${status}`, headers: admin })).json().total;
+        out[status] = (
+          await t.app.inject({ method: 'GET', url: `/api/quoterequest/all?status=${status}`, headers: admin })
+        ).json().total;
       return out;
     };
     const a = await createQuoteRequest(t);

@@ -18,7 +18,8 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
 
   const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT', url: string, payload?: object, headers = as) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const addUser = (body: object) => call('POST', '/api/users/adduser', { fullName: '', email: '', phone: '', tags: [], role: 'employee', ...body });
+  const addUser = (body: object) =>
+    call('POST', '/api/users/adduser', { fullName: '', email: '', phone: '', tags: [], role: 'employee', ...body });
 
   it('adds, lists, searches, updates and deletes staff accounts', async () => {
     const added = await addUser({
@@ -38,13 +39,21 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
     const dup = await addUser({ username: 'PAINTER.PAT', password: 'long-enough-2' });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().message).toBe(messages.usernameTaken);
-    expect((await addUser({ username: 'shorty', password: 'short' })).json().message).toContain('Password must be at least 8 characters');
-    expect((await addUser({ username: 'bademail', password: 'long-enough', email: 'nope' })).json().message).toContain('Please enter a valid email address');
+    expect((await addUser({ username: 'shorty', password: 'short' })).json().message).toContain(
+      'Password must be at least 8 characters',
+    );
+    expect((await addUser({ username: 'bademail', password: 'long-enough', email: 'nope' })).json().message).toContain(
+      'Please enter a valid email address',
+    );
 
     const list = (await call('GET', '/api/users?page=1&limit=10&search=PAT@CREW')).json();
     expect(list.users.map((u: { username: string }) => u.username)).toEqual(['painter.pat']);
 
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'painter.pat', password: 'long-enough-1' } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'painter.pat', password: 'long-enough-1' },
+    });
     const patToken = signIn.json().token;
     const renamed = await call('POST', '/api/users/updateuser', { ...pat, fullName: 'Patricia Painter', password: '' });
     expect(renamed.json().fullName).toBe('Patricia Painter');
@@ -101,9 +110,16 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
 
     const list = (await call('GET', '/api/jobs?page=1&limit=10&search=jordan')).json();
     expect(list.jobs).toHaveLength(1);
-    expect(list.jobs[0]).toMatchObject({ _id: jobId, assignedTo: [], status: 'Not Started', address: { city: 'Davis' } });
+    expect(list.jobs[0]).toMatchObject({
+      _id: jobId,
+      assignedTo: [],
+      status: 'Not Started',
+      address: { city: 'Davis' },
+    });
 
-    const assigned = await call('POST', `/api/jobs/${jobId}/assign`, { workers: [{ _id: worker._id, fullName: 'Casey Crew' }] });
+    const assigned = await call('POST', `/api/jobs/${jobId}/assign`, {
+      workers: [{ _id: worker._id, fullName: 'Casey Crew' }],
+    });
     expect(assigned.statusCode).toBe(200);
     expect(assigned.json().assignedTo).toEqual([{ _id: worker._id, fullName: 'Casey Crew' }]);
     expect((await call('POST', `/api/jobs/${jobId}/assign`, { workers: [{ _id: 'ghost' }] })).statusCode).toBe(400);
@@ -118,7 +134,9 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
     });
 
     expect((await call('PATCH', `/api/jobs/${jobId}/status`, { status: 'Completed' })).statusCode).toBe(409);
-    expect((await call('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' })).json().status).toBe('In Progress');
+    expect((await call('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' })).json().status).toBe(
+      'In Progress',
+    );
     expect((await call('PATCH', `/api/jobs/${jobId}/status`, { status: 'Completed' })).json().status).toBe('Completed');
     expect((await call('PATCH', `/api/jobs/${jobId}/status`, { status: 'Cancelled' })).statusCode).toBe(409);
     expect((await call('GET', '/api/jobs/none')).statusCode).toBe(404);
@@ -142,8 +160,12 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
     const all = (await call('GET', '/api/my/jobs?all=true', undefined, crew)).json().jobs;
     expect(all.map((j: { _id: string }) => j._id).sort()).toEqual([mine, done].sort());
 
-    expect((await call('PATCH', `/api/my/jobs/${mine}/status`, { status: 'In Progress' }, crew)).json().status).toBe('In Progress');
-    expect((await call('PATCH', `/api/my/jobs/${notMine}/status`, { status: 'In Progress' }, crew)).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/my/jobs/${mine}/status`, { status: 'In Progress' }, crew)).json().status).toBe(
+      'In Progress',
+    );
+    expect((await call('PATCH', `/api/my/jobs/${notMine}/status`, { status: 'In Progress' }, crew)).statusCode).toBe(
+      404,
+    );
     expect((await call('PATCH', `/api/my/jobs/${mine}/status`, { status: 'Cancelled' }, crew)).statusCode).toBe(400);
     expect((await call('GET', '/api/jobs', undefined, crew)).statusCode).toBe(403);
   });
@@ -157,9 +179,16 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
     ];
     expect((await call('PUT', '/api/my/schedule', { schedule }, crew)).json()).toEqual({ schedule });
     expect((await call('GET', '/api/my/schedule', undefined, crew)).json()).toEqual({ schedule });
-    expect((await call('PUT', '/api/my/schedule', { schedule: [{ day: 'Monday', start: '17:00', end: '09:00' }] }, crew)).statusCode).toBe(400);
-    expect((await call('PUT', '/api/my/schedule', { schedule: [schedule[0], schedule[0]] }, crew)).statusCode).toBe(400);
-    const found = (await call('GET', '/api/users/search-employees?fullName=employee')).json().find((u: { username: string }) => u.username === 'sam.sched');
+    expect(
+      (await call('PUT', '/api/my/schedule', { schedule: [{ day: 'Monday', start: '17:00', end: '09:00' }] }, crew))
+        .statusCode,
+    ).toBe(400);
+    expect((await call('PUT', '/api/my/schedule', { schedule: [schedule[0], schedule[0]] }, crew)).statusCode).toBe(
+      400,
+    );
+    const found = (await call('GET', '/api/users/search-employees?fullName=employee'))
+      .json()
+      .find((u: { username: string }) => u.username === 'sam.sched');
     expect(found.schedule).toEqual(schedule);
   });
 });

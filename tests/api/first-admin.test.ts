@@ -10,7 +10,10 @@ describe.each(dbKinds)('first admin (%s)', (kind) => {
 
   it('creates the configured admin once', async () => {
     database = await createTestDatabase(kind);
-    expect(await ensureFirstAdmin(database.db, 'owner', 'owner-password')).toEqual({ created: true, username: 'owner' });
+    expect(await ensureFirstAdmin(database.db, 'owner', 'owner-password')).toEqual({
+      created: true,
+      username: 'owner',
+    });
     const owner = await findUserByUsername(database.db, 'owner');
     expect(owner?.role).toBe('admin');
     expect(owner?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -39,9 +42,18 @@ describe.each(dbKinds)('first admin (%s)', (kind) => {
     database = await createTestDatabase(kind);
     const hash = await hashPassword('the-owners-own-password');
     const owner = await insertUser(database.db, { username: 'owner', passwordHash: hash, role: 'employee' });
-    expect(await ensureFirstAdmin(database.db, 'Owner', 'another-password')).toEqual({ created: false, promoted: true, username: 'owner' });
+    expect(await ensureFirstAdmin(database.db, 'Owner', 'another-password')).toEqual({
+      created: false,
+      promoted: true,
+      username: 'owner',
+    });
     const after = await findUserByUsername(database.db, 'owner');
-    expect(after).toMatchObject({ id: owner.id, role: 'admin', passwordHash: hash, tokenVersion: owner.tokenVersion + 1 });
+    expect(after).toMatchObject({
+      id: owner.id,
+      role: 'admin',
+      passwordHash: hash,
+      tokenVersion: owner.tokenVersion + 1,
+    });
     // Once there is an admin, nothing changes.
     expect(await ensureFirstAdmin(database.db, 'owner', 'another-password')).toEqual({ created: false });
   });

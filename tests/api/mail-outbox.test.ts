@@ -57,7 +57,13 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
       subject: 'Your quote\r\nBcc: victim@evil.test',
       text: 'Plain body',
       html: '<p>HTML body</p>',
-      attachments: [{ filename: 'quote.pdf', contentType: 'application/pdf', contentBase64: Buffer.from('%PDF-1.4').toString('base64') }],
+      attachments: [
+        {
+          filename: 'quote.pdf',
+          contentType: 'application/pdf',
+          contentBase64: Buffer.from('%PDF-1.4').toString('base64'),
+        },
+      ],
     });
     const relay = relayFor(database, smtpTransport(smtp.url, from));
     relay.start();
@@ -69,7 +75,9 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     expect(mail.parsed.html).toContain('<p>HTML body</p>');
     expect(mail.parsed.attachments.map((a) => a.filename)).toEqual(['quote.pdf']);
     expect(mail.parsed.messageId).toBe(`<${id}@outbox.handyman>`);
-    const row = await waitFor(async () => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]?.sent && true);
+    const row = await waitFor(
+      async () => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]?.sent && true,
+    );
     expect(row).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.received).toHaveLength(1);
@@ -92,7 +100,9 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
       { what: 'failed attempts' },
     );
     await smtp.start(port);
-    await waitFor(async () => (await database.db.select().from(mailOutbox)).every((r) => r.sent), { what: 'delivery after the outage' });
+    await waitFor(async () => (await database.db.select().from(mailOutbox)).every((r) => r.sent), {
+      what: 'delivery after the outage',
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual(['First', 'Second']);
   });
@@ -105,11 +115,17 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     cleanups.push(() => smtp.stop());
     // First life: the message is queued, the process stops before any relay sends it.
     const first = await createTestDatabase(kind, { dataDir: path.join(dataDir, 'db') });
-    await enqueueMail(first.db, { to: 'later@home.test', subject: 'Queued before restart', text: 'x', html: '<p>x</p>' });
+    await enqueueMail(first.db, {
+      to: 'later@home.test',
+      subject: 'Queued before restart',
+      text: 'x',
+      html: '<p>x</p>',
+    });
     const url = first.url;
     await first.close();
     // Second life: same database, a new relay.
-    const second = kind === 'pglite' ? await createTestDatabase(kind, { dataDir: path.join(dataDir, 'db') }) : await reopen(url!);
+    const second =
+      kind === 'pglite' ? await createTestDatabase(kind, { dataDir: path.join(dataDir, 'db') }) : await reopen(url!);
     cleanups.push(() => (kind === 'pglite' ? second.close() : first.destroy()));
     const relay = relayFor(second, smtpTransport(smtp.url, from));
     relay.start();
@@ -123,7 +139,14 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-mail-'));
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     await enqueueMail(database.db, { to: 'file@home.test', subject: 'On disk', text: 'x', html: '<p>x</p>' });
-    const relay = new MailRelay({ db: database.db, transport: fileTransport(dir, from, log), log, retryBaseMs: 40, retryMaxMs: 200, pollMs: 30 });
+    const relay = new MailRelay({
+      db: database.db,
+      transport: fileTransport(dir, from, log),
+      log,
+      retryBaseMs: 40,
+      retryMaxMs: 200,
+      pollMs: 30,
+    });
     expect(await relay.deliverDue()).toBe(1);
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);

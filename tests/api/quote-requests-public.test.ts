@@ -26,7 +26,8 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const create = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/quoterequest/create', payload: payload as object });
+  const create = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/quoterequest/create', payload: payload as object });
   const countRequests = async () => (await t.database.db.select().from(quoteRequests)).length;
 
   it('stores a request with its photos, answers 201, and e-mails the client and the owner', async () => {
@@ -45,7 +46,10 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
 
     const [row] = await t.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, quoteRequest._id));
     expect(row).toMatchObject({ status: 'Pending', city: 'Sacramento', notes: validBody().notes });
-    const images = await t.database.db.select().from(quoteRequestImages).where(eq(quoteRequestImages.quoteRequestId, quoteRequest._id));
+    const images = await t.database.db
+      .select()
+      .from(quoteRequestImages)
+      .where(eq(quoteRequestImages.quoteRequestId, quoteRequest._id));
     expect(images).toHaveLength(2);
     const stored = await sharp(images[0]!.data).metadata();
     expect(stored.format).toBe('jpeg');
@@ -56,9 +60,12 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
     expect(client.parsed.subject).toContain(quoteRequest.quoteNumber);
     expect(client.parsed.text).toContain(`http://handyman.test/quote-request-status/${quoteRequest._id}`);
     expect(client.parsed.html).toContain(`href="http://handyman.test/quote-request-status/${quoteRequest._id}"`);
-    const owner = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject?.includes(quoteRequest.quoteNumber)), {
-      what: 'owner e-mail',
-    });
+    const owner = await waitFor(
+      () => smtp.to('owner@handyman.test').find((m) => m.parsed.subject?.includes(quoteRequest.quoteNumber)),
+      {
+        what: 'owner e-mail',
+      },
+    );
     expect(owner.parsed.text).toContain(`http://handyman.test/admin/quote-requests/${quoteRequest._id}`);
     expect(owner.parsed.text).toContain('Photos:');
     expect(owner.parsed.replyTo?.text).toContain('dana@home.test');
@@ -71,7 +78,9 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
     body.notes = '<img src=x onerror=alert(1)> & "quotes"';
     const res = await create(body);
     expect(res.statusCode).toBe(201);
-    const owner = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject?.includes('Eve')), { what: 'owner e-mail' });
+    const owner = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject?.includes('Eve')), {
+      what: 'owner e-mail',
+    });
     expect(owner.parsed.subject).not.toMatch(/[\r\n]/);
     expect(owner.envelopeTo).toEqual(['owner@handyman.test']);
     expect(owner.parsed.html).not.toContain('<script>');
@@ -96,7 +105,11 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
 
   it('names each invalid field with the spec message, and stores nothing', async () => {
     const before = await countRequests();
-    const res = await create({ contactPerson: { name: '', email: 'not-an-email' }, address: { street: '', city: '', state: '', zip: '' }, notes: '' });
+    const res = await create({
+      contactPerson: { name: '', email: 'not-an-email' },
+      address: { street: '', city: '', state: '', zip: '' },
+      notes: '',
+    });
     expect(res.statusCode).toBe(400);
     const message: string = res.json().message;
     for (const expected of [
@@ -135,7 +148,10 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
 
     const truncated = (await makeJpeg()).subarray(0, 2000);
     expect((await create({ ...validBody(), images: [dataUrl(truncated)] })).statusCode).toBe(400);
-    const svg = dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml');
+    const svg = dataUrl(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml',
+    );
     expect((await create({ ...validBody(), images: [svg] })).statusCode).toBe(400);
     expect((await create({ ...validBody(), images: ['not a data url'] })).statusCode).toBe(400);
     expect(await countRequests()).toBe(before);
@@ -167,9 +183,19 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
     const nul = await create({ ...validBody(), notes: 'before\u0000after' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().message).toBe('body.notes: text cannot contain the NUL character');
-    const text = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/create',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(text.statusCode).toBe(400);
-    const xml = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/create',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
   });
 
@@ -182,10 +208,18 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
     expect(res.statusCode).toBe(201);
     const id = res.json().contactMessage._id;
     const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
-    expect(row).toMatchObject({ firstName: 'Lee', lastName: 'Nguyen', phone: '', message: 'Do you fix\nscreen doors?' });
-    const mail = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject === 'Contact request from Lee Nguyen'), {
-      what: 'contact e-mail',
+    expect(row).toMatchObject({
+      firstName: 'Lee',
+      lastName: 'Nguyen',
+      phone: '',
+      message: 'Do you fix\nscreen doors?',
     });
+    const mail = await waitFor(
+      () => smtp.to('owner@handyman.test').find((m) => m.parsed.subject === 'Contact request from Lee Nguyen'),
+      {
+        what: 'contact e-mail',
+      },
+    );
     expect(mail.parsed.text).toMatch(/Phone:\s+Not provided/);
     expect(mail.parsed.text).toContain('lee@home.test');
     expect(mail.parsed.text).toContain('screen doors?');
@@ -194,7 +228,11 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
 
   it('refuses an incomplete contact message with the spec messages', async () => {
     const before = (await t.database.db.select().from(contactMessages)).length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { firstName: ' ', lastName: '', email: 'x', message: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { firstName: ' ', lastName: '', email: 'x', message: '' },
+    });
     expect(res.statusCode).toBe(400);
     const message: string = res.json().message;
     expect(message).toContain(`firstName: ${messages.firstNameRequired}`);
@@ -202,7 +240,9 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
     expect(message).toContain(`email: ${messages.emailInvalid}`);
     expect(message).toContain(`message: ${messages.messageRequired}`);
     expect((await t.database.db.select().from(contactMessages)).length).toBe(before);
-    expect((await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Contact request from   '))).length).toBe(0);
+    expect(
+      (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Contact request from   '))).length,
+    ).toBe(0);
   });
 });
 
@@ -214,7 +254,8 @@ describe('public form rate limits', () => {
   afterAll(() => t.close());
 
   it('answers 429 with the spec message after the limit, per client address', async () => {
-    const send = (ip: string) => t.app.inject({ method: 'POST', url: '/api/quoterequest/create', remoteAddress: ip, payload: validBody() });
+    const send = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/quoterequest/create', remoteAddress: ip, payload: validBody() });
     expect((await send('10.1.1.1')).statusCode).toBe(201);
     expect((await send('10.1.1.1')).statusCode).toBe(201);
     const limited = await send('10.1.1.1');
@@ -222,7 +263,12 @@ describe('public form rate limits', () => {
     expect(limited.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts });
     expect((await send('10.1.1.2')).statusCode).toBe(201);
     const contact = (ip: string) =>
-      t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: ip, payload: { firstName: 'A', lastName: 'B', email: 'a@b.test', message: 'hi' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: ip,
+        payload: { firstName: 'A', lastName: 'B', email: 'a@b.test', message: 'hi' },
+      });
     expect((await contact('10.1.1.3')).statusCode).toBe(201);
     expect((await contact('10.1.1.3')).statusCode).toBe(201);
     expect((await contact('10.1.1.3')).statusCode).toBe(429);

@@ -31,7 +31,8 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: object, headers = admin) => t.app.inject({ method: 'POST', url, payload, headers });
+  const post = (url: string, payload: object, headers = admin) =>
+    t.app.inject({ method: 'POST', url, payload, headers });
 
   async function acceptedRequest(email = `q${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`) {
     const request = await createQuoteRequest(t, { email });
@@ -50,9 +51,19 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
       quoteHTML: '<script>evil()</script>',
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const mail = await waitFor(() => smtp.to(request.email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), { what: 'quote e-mail' });
+    const mail = await waitFor(
+      () => smtp.to(request.email).find((m) => m.parsed.subject?.startsWith('Your quote QT')),
+      { what: 'quote e-mail' },
+    );
     const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text ?? '')![0]);
-    return { request, draft, quote: sent.json(), mail, quoteId: link.pathname.split('/').pop()!, token: link.searchParams.get('token')! };
+    return {
+      request,
+      draft,
+      quote: sent.json(),
+      mail,
+      quoteId: link.pathname.split('/').pop()!,
+      token: link.searchParams.get('token')!,
+    };
   }
 
   it('shows each status change in the public lookup at once, by quote number and by id', async () => {
@@ -60,7 +71,8 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     const lookup = async () =>
       Promise.all(
         [request.quoteNumber, request.quoteNumber.toLowerCase(), request._id].map(
-          async (key) => (await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${key}` })).json().quoteStatus,
+          async (key) =>
+            (await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${key}` })).json().quoteStatus,
         ),
       );
     expect(await lookup()).toEqual(['Pending', 'Pending', 'Pending']);
@@ -74,20 +86,45 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     const request = await acceptedRequest();
     const res = await post('/api/quotes/createNew', { ...lines, quoteRequestId: request._id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ quoteId: expect.stringMatching(/^QT\d{8}$/), totalCostBeforeTax: 315.98, taxCost: 25.28, totalCostAfterTax: 341.26 });
+    expect(res.json()).toMatchObject({
+      quoteId: expect.stringMatching(/^QT\d{8}$/),
+      totalCostBeforeTax: 315.98,
+      taxCost: 25.28,
+      totalCostAfterTax: 341.26,
+    });
     expect(await t.database.db.select().from(quotes).where(eq(quotes.quoteRequestId, request._id))).toHaveLength(0);
   });
 
   it('refuses an empty quote, missing names, bad numbers, and a request that is not Accepted', async () => {
     const request = await acceptedRequest();
-    const empty = await post('/api/quotes/createNew', { ...lines, materials: [], labor: [], quoteRequestId: request._id });
+    const empty = await post('/api/quotes/createNew', {
+      ...lines,
+      materials: [],
+      labor: [],
+      quoteRequestId: request._id,
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain('Add at least one material or labor line');
-    const noNames = await post('/api/quotes/sendQuote', { ...lines, clientName: ' ', projectName: '', quoteRequestId: request._id });
-    expect(noNames.json().message).toMatch(/clientName: Client name is required.*projectName: Project name is required/);
-    const negative = await post('/api/quotes/createNew', { ...lines, materials: [{ name: 'x', unitPrice: -1, quantity: 1 }], quoteRequestId: request._id });
+    const noNames = await post('/api/quotes/sendQuote', {
+      ...lines,
+      clientName: ' ',
+      projectName: '',
+      quoteRequestId: request._id,
+    });
+    expect(noNames.json().message).toMatch(
+      /clientName: Client name is required.*projectName: Project name is required/,
+    );
+    const negative = await post('/api/quotes/createNew', {
+      ...lines,
+      materials: [{ name: 'x', unitPrice: -1, quantity: 1 }],
+      quoteRequestId: request._id,
+    });
     expect(negative.json().message).toContain('Unit Price cannot be negative');
-    const fractionCents = await post('/api/quotes/createNew', { ...lines, labor: [{ hourlyRate: 10.001, hours: 1 }], quoteRequestId: request._id });
+    const fractionCents = await post('/api/quotes/createNew', {
+      ...lines,
+      labor: [{ hourlyRate: 10.001, hours: 1 }],
+      quoteRequestId: request._id,
+    });
     expect(fractionCents.statusCode).toBe(400);
     const pending = await createQuoteRequest(t);
     expect((await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: pending._id })).statusCode).toBe(409);
@@ -114,14 +151,27 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     const [pdf] = mail.parsed.attachments;
     expect(pdf!.contentType).toBe('application/pdf');
     const text = await pdfText(pdf!.content);
-    for (const expected of [draft.quoteId, 'Gate hinge kit', '$69.98', '$227.50', '$315.98', '$25.28', '$341.26', 'Fence gate and faucet'])
+    for (const expected of [
+      draft.quoteId,
+      'Gate hinge kit',
+      '$69.98',
+      '$227.50',
+      '$315.98',
+      '$25.28',
+      '$341.26',
+      'Fence gate and faucet',
+    ])
       expect(text).toContain(expected);
 
     const again = await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id, quote: draft });
     expect(again.statusCode).toBe(409);
     expect(await t.database.db.select().from(quotes).where(eq(quotes.quoteRequestId, request._id))).toHaveLength(1);
 
-    const byRequest = await t.app.inject({ method: 'GET', url: `/api/quotes/by-quote-request/${request._id}`, headers: admin });
+    const byRequest = await t.app.inject({
+      method: 'GET',
+      url: `/api/quotes/by-quote-request/${request._id}`,
+      headers: admin,
+    });
     expect(byRequest.json().quoteId).toBe(draft.quoteId);
     const byNumber = await t.app.inject({ method: 'GET', url: `/api/quotes/${draft.quoteId}`, headers: admin });
     expect(byNumber.json()).toMatchObject({ clientName: 'Dana Whitfield', projectName: 'Fence gate and faucet' });
@@ -132,7 +182,12 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     for (let i = 0; i < 3; i++) {
       const res = await t.app.inject({ method: 'GET', url: `/api/client-quotes/${quoteId}?token=${token}` });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ quoteId, status: 'Pending', totalCostAfterTax: 341.26, business: { name: t.config.BUSINESS_NAME } });
+      expect(res.json()).toMatchObject({
+        quoteId,
+        status: 'Pending',
+        totalCostAfterTax: 341.26,
+        business: { name: t.config.BUSINESS_NAME },
+      });
       expect(res.json()).not.toHaveProperty('quoteRequestId');
     }
     const [row] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
@@ -143,8 +198,13 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     const first = await sendQuote();
     const second = await sendQuote();
     const tampered = `${first.token.slice(0, -4)}AAAA`;
-    expect((await t.app.inject({ method: 'GET', url: `/api/client-quotes/${first.quoteId}?token=${tampered}` })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/client-quotes/${first.quoteId}?token=${second.token}` })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/client-quotes/${first.quoteId}?token=${tampered}` })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/client-quotes/${first.quoteId}?token=${second.token}` }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/client-quotes/${first.quoteId}` })).statusCode).toBe(403);
     const key = new TextEncoder().encode(TEST_JWT_SECRET);
     const expired = await new SignJWT({})
@@ -158,7 +218,10 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     expect(res.statusCode).toBe(410);
     expect(res.json().message).toContain('expired');
     const staffToken = admin.authorization!.slice(7);
-    expect((await post(`/api/client-quotes/${first.quoteId}/answer`, { action: 'accept', token: staffToken }, {})).statusCode).toBe(403);
+    expect(
+      (await post(`/api/client-quotes/${first.quoteId}/answer`, { action: 'accept', token: staffToken }, {}))
+        .statusCode,
+    ).toBe(403);
     const [row] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, first.quoteId));
     expect(row!.status).toBe('Pending');
   });
@@ -170,16 +233,29 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     expect(res.json().status).toBe('Accepted');
     const [quote] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.quoteId, quote!.id));
-    expect(job).toMatchObject({ status: 'Not Started', quoteRequestId: request._id, city: 'Sacramento', contactEmail: request.email });
+    expect(job).toMatchObject({
+      status: 'Not Started',
+      quoteRequestId: request._id,
+      city: 'Sacramento',
+      contactEmail: request.email,
+    });
 
     const list = (await t.app.inject({ method: 'GET', url: '/api/jobs?limit=100', headers: admin })).json();
     expect(list.jobs.map((j: { _id: string }) => j._id)).toContain(job!.id);
     const detail = (await t.app.inject({ method: 'GET', url: `/api/jobs/${job!.id}`, headers: admin })).json();
-    expect(detail.quote).toMatchObject({ quoteId, totalCostAfterTax: 341.26, labor: [{ hourlyRate: 65, hours: 3.5, total: 227.5 }] });
-
-    const notice = await waitFor(() => smtp.to('owner@handyman.test').find((m) => m.parsed.subject === `Quote ${quoteId} accepted by Dana Whitfield`), {
-      what: 'owner notice',
+    expect(detail.quote).toMatchObject({
+      quoteId,
+      totalCostAfterTax: 341.26,
+      labor: [{ hourlyRate: 65, hours: 3.5, total: 227.5 }],
     });
+
+    const notice = await waitFor(
+      () =>
+        smtp.to('owner@handyman.test').find((m) => m.parsed.subject === `Quote ${quoteId} accepted by Dana Whitfield`),
+      {
+        what: 'owner notice',
+      },
+    );
     expect(notice.parsed.text).toContain(`/admin/jobs/${job!.id}`);
 
     const second = await post(`/api/client-quotes/${quoteId}/answer`, { action: 'decline', token }, {});
@@ -189,18 +265,30 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
 
   it('records a decline with its reason, and a question, each e-mailed to the owner', async () => {
     const declined = await sendQuote();
-    const d = await post(`/api/client-quotes/${declined.quoteId}/answer`, { action: 'decline', token: declined.token, reason: 'Found someone closer.' }, {});
+    const d = await post(
+      `/api/client-quotes/${declined.quoteId}/answer`,
+      { action: 'decline', token: declined.token, reason: 'Found someone closer.' },
+      {},
+    );
     expect(d.json()).toMatchObject({ status: 'Declined', clientMessage: 'Found someone closer.' });
     await waitFor(
       () =>
         smtp
           .to('owner@handyman.test')
-          .find((m) => m.parsed.subject === `Quote ${declined.quoteId} declined by Dana Whitfield` && m.parsed.text?.includes('Found someone closer.')),
+          .find(
+            (m) =>
+              m.parsed.subject === `Quote ${declined.quoteId} declined by Dana Whitfield` &&
+              m.parsed.text?.includes('Found someone closer.'),
+          ),
       { what: 'decline notice' },
     );
 
     const asked = await sendQuote();
-    const empty = await post(`/api/client-quotes/${asked.quoteId}/answer`, { action: 'more-info', token: asked.token, message: ' ' }, {});
+    const empty = await post(
+      `/api/client-quotes/${asked.quoteId}/answer`,
+      { action: 'more-info', token: asked.token, message: ' ' },
+      {},
+    );
     expect(empty.statusCode).toBe(400);
     const q = await post(
       `/api/client-quotes/${asked.quoteId}/answer`,
@@ -214,7 +302,8 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
           .to('owner@handyman.test')
           .find(
             (m) =>
-              m.parsed.subject === `Question about quote ${asked.quoteId} from Dana Whitfield` && m.parsed.text?.includes('Can you start before Christmas?'),
+              m.parsed.subject === `Question about quote ${asked.quoteId} from Dana Whitfield` &&
+              m.parsed.text?.includes('Can you start before Christmas?'),
           ),
       { what: 'question notice' },
     );

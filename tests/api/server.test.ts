@@ -11,8 +11,14 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
     // A small stand-in for the Vite build: an index page and one hashed asset.
     webRoot = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'hm-web-'));
     fs.mkdirSync(path.join(webRoot, 'assets'));
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
-    fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(webRoot, 'assets', 'app-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
     fs.writeFileSync(path.join(webRoot, 'robots-extra.txt'), 'hello');
     t = await createTestApp(kind, { webRoot });
   });
@@ -31,7 +37,11 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET:/api/no-such-thing not found' });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET:/api/no-such-thing not found',
+    });
     const post = await t.app.inject({ method: 'POST', url: '/api/nothing', payload: {} });
     expect(post.statusCode).toBe(404);
   });
@@ -53,7 +63,11 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -85,7 +99,10 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
     expect(spec.statusCode).toBe(200);
     const doc = spec.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'username',
+      'password',
+    ]);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

@@ -43,7 +43,14 @@ describe('graceful shutdown', () => {
       close() {},
     };
     const id = await enqueueMail(database.db, { to: 'a@b.test', subject: 's', text: 't', html: '<p>t</p>' });
-    const relay = new MailRelay({ db: database.db, transport: slow, log: pino({ level: 'silent' }), retryBaseMs: 50, retryMaxMs: 100, pollMs: 20 });
+    const relay = new MailRelay({
+      db: database.db,
+      transport: slow,
+      log: pino({ level: 'silent' }),
+      retryBaseMs: 50,
+      retryMaxMs: 100,
+      pollMs: 20,
+    });
     relay.start();
     while (!started) await sleep(10);
     await relay.stop();

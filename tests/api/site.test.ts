@@ -51,7 +51,10 @@ describe('search engines and link previews', () => {
   beforeAll(async () => {
     const build = fakeBuild();
     buildDir = build.buildDir;
-    t = await createTestApp('pglite', { webRoot: build.webRoot, env: { BUSINESS_NAME: 'Fix-It <Sac>', BUSINESS_PHONE: '(916) 555-0199' } });
+    t = await createTestApp('pglite', {
+      webRoot: build.webRoot,
+      env: { BUSINESS_NAME: 'Fix-It <Sac>', BUSINESS_PHONE: '(916) 555-0199' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -78,7 +81,12 @@ describe('search engines and link previews', () => {
   it("links the stylesheets of the app's and the page's chunks after the entry's, and keeps the build manifest private", async () => {
     const contact = (await page('/contact')).body;
     const links = [...contact.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
-    expect(links).toEqual(['assets/index-9.css', 'assets/start-1.css', 'assets/shared-1.css', 'assets/contact-page-abc.css']);
+    expect(links).toEqual([
+      'assets/index-9.css',
+      'assets/start-1.css',
+      'assets/shared-1.css',
+      'assets/contact-page-abc.css',
+    ]);
     expect(contact).not.toContain('modulepreload');
     const home = (await page('/')).body;
     expect(home).toContain('assets/start-1.css');
@@ -123,7 +131,12 @@ describe('search engines and link previews', () => {
     expect(json).toBeDefined();
     expect(json).not.toContain('<Sac>');
     const data = JSON.parse(json!);
-    expect(data).toMatchObject({ '@context': 'https://schema.org', name: 'Fix-It <Sac>', telephone: '(916) 555-0199', email: t.config.BUSINESS_EMAIL });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Fix-It <Sac>',
+      telephone: '(916) 555-0199',
+      email: t.config.BUSINESS_EMAIL,
+    });
     expect(data.areaServed.map((a: { name: string }) => a.name)).toContain('Sacramento');
     const site = JSON.parse(/<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(html)![1]!);
     expect(site).toMatchObject({
@@ -140,7 +153,8 @@ describe('search engines and link previews', () => {
     expect(robots.body).toContain('Sitemap: http://handyman.test/sitemap.xml');
     const sitemap = await page('/sitemap.xml');
     expect(sitemap.headers['content-type']).toContain('application/xml');
-    for (const p of ['/', '/get-a-quote', '/contact', '/quote-request-status']) expect(sitemap.body).toContain(`<loc>http://handyman.test${p}</loc>`);
+    for (const p of ['/', '/get-a-quote', '/contact', '/quote-request-status'])
+      expect(sitemap.body).toContain(`<loc>http://handyman.test${p}</loc>`);
     expect(sitemap.body).not.toContain('/admin');
   });
 
@@ -185,7 +199,9 @@ describe('pages rendered ahead', () => {
         rendered()
           .filter((entry) => entry.startsWith(`${buildDir} `))
           .map((entry) => entry.slice(buildDir.length + 1));
-      await expect.poll(mine).toEqual(expect.arrayContaining(['/', '/get-a-quote', '/contact', '/quote-request-status']));
+      await expect
+        .poll(mine)
+        .toEqual(expect.arrayContaining(['/', '/get-a-quote', '/contact', '/quote-request-status']));
       expect(mine()).toHaveLength(4);
     } finally {
       await t.close();

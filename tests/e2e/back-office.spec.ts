@@ -12,13 +12,20 @@ test.beforeEach(async ({ page, request }) => {
   await signInAs(page, await apiToken(request));
 });
 
-test('the dashboard shows real counts; the Pending tile opens the list filtered to Pending', async ({ page, request }) => {
+test('the dashboard shows real counts; the Pending tile opens the list filtered to Pending', async ({
+  page,
+  request,
+}) => {
   const name = `Dash ${uid()}`;
   await createQuoteRequest(request, name);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Client Activity' })).toBeVisible();
-  const stats = await (await request.get('/api/dashboard', { headers: { authorization: `Bearer ${await apiToken(request)}` } })).json();
-  await expect(page.getByRole('button', { name: new RegExp(`Pending Quote Requests: ${stats.pendingQuoteRequests}`) })).toBeVisible();
+  const stats = await (
+    await request.get('/api/dashboard', { headers: { authorization: `Bearer ${await apiToken(request)}` } })
+  ).json();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`Pending Quote Requests: ${stats.pendingQuoteRequests}`) }),
+  ).toBeVisible();
   await expect(page.getByRole('cell', { name })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, 'admin-dashboard');
@@ -27,10 +34,15 @@ test('the dashboard shows real counts; the Pending tile opens the list filtered 
   await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('Pending');
 });
 
-test('staff search the requests, open one with its photos, and accept it; the client is e-mailed', async ({ page, request }) => {
+test('staff search the requests, open one with its photos, and accept it; the client is e-mailed', async ({
+  page,
+  request,
+}) => {
   const name = `Acceptance ${uid()}`;
   const p = await photo('porch.jpg', '#964');
-  const created = await createQuoteRequest(request, name, { images: [`data:image/jpeg;base64,${p.buffer.toString('base64')}`] });
+  const created = await createQuoteRequest(request, name, {
+    images: [`data:image/jpeg;base64,${p.buffer.toString('base64')}`],
+  });
   await page.goto('/admin/quote-requests');
   await expect(page.getByRole('heading', { name: 'Quote Requests' })).toBeVisible();
   await page.getByLabel('Search by name').fill(name);
@@ -57,10 +69,16 @@ test('staff search the requests, open one with its photos, and accept it; the cl
   await expect(page.getByText(messages.quoteAccepted)).toBeVisible();
   await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept Quote Request' })).toHaveCount(0);
-  await waitForMail(created._id ? `${name.toLowerCase().replace(/\W+/g, '.')}@home.test` : '', /a quote is being prepared/);
+  await waitForMail(
+    created._id ? `${name.toLowerCase().replace(/\W+/g, '.')}@home.test` : '',
+    /a quote is being prepared/,
+  );
 });
 
-test('staff decline a request with a reason; the client sees Declined with the contact note', async ({ page, request }) => {
+test('staff decline a request with a reason; the client sees Declined with the contact note', async ({
+  page,
+  request,
+}) => {
   const name = `Decline ${uid()}`;
   const created = await createQuoteRequest(request, name);
   await page.goto(`/admin/quote-requests/${created._id}`);
@@ -72,7 +90,10 @@ test('staff decline a request with a reason; the client sees Declined with the c
   await dialog.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByText(messages.quoteDeclined)).toBeVisible();
   await expect(page.getByText('Declined', { exact: true })).toBeVisible();
-  const mail = await waitForMail(`${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, new RegExp(`^Your quote request ${created.quoteNumber}$`));
+  const mail = await waitForMail(
+    `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`,
+    new RegExp(`^Your quote request ${created.quoteNumber}$`),
+  );
   expect(mail.text).toContain('We do not service that area.');
 
   await page.goto(`/quote-request-status/${created._id}`);
@@ -134,7 +155,9 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
 
   // A refused delete puts the row back.
   await page.route('**/api/users/*', (route) =>
-    route.request().method() === 'DELETE' ? route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'x' } }) : route.continue(),
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'x' } })
+      : route.continue(),
   );
   await page.getByRole('button', { name: `Delete ${username}` }).click();
   await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
@@ -154,7 +177,10 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
 
 test('an employee sets the days and hours they can work', async ({ page, request }) => {
   const crew = await createEmployee(request, { fullName: 'Sky Scheduler' });
-  await page.addInitScript((t) => localStorage.setItem('jwt', t), await apiToken(request, crew.username, crew.password));
+  await page.addInitScript(
+    (t) => localStorage.setItem('jwt', t),
+    await apiToken(request, crew.username, crew.password),
+  );
   await page.goto('/employee/schedule');
   await expect(page.getByRole('heading', { name: 'Set Schedule' })).toBeVisible();
   await page.getByLabel('Tuesday', { exact: true }).check();

@@ -90,7 +90,9 @@ test('a failed contact message shows the spec toast and keeps what was typed', a
   await page.getByLabel('Last Name').fill('Park');
   await page.getByLabel('Email').fill('kim@home.test');
   await page.getByLabel('Message').fill('Hello');
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'refused' } }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'refused' } }),
+  );
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(messages.contactError)).toBeVisible();
   await expect(page.getByLabel('Message')).toHaveValue('Hello');

@@ -6,7 +6,11 @@ import { expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
 
-test('request with a photo → accept → build and send a quote → client accepts by e-mail link → a job with its quote', async ({ page, request, browser }) => {
+test('request with a photo → accept → build and send a quote → client accepts by e-mail link → a job with its quote', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const tag = `${test.info().project.name}${Date.now().toString(36)}`;
   const clientEmail = `journey.${tag}@home.test`;
@@ -155,7 +159,10 @@ test('request with a photo → accept → build and send a quote → client acce
 
   // The worker sees it on their phone, without prices, and finishes it.
   const crewContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  await crewContext.addInitScript((t) => localStorage.setItem('jwt', t), await apiToken(request, crew.username, crew.password));
+  await crewContext.addInitScript(
+    (t) => localStorage.setItem('jwt', t),
+    await apiToken(request, crew.username, crew.password),
+  );
   const crewPage = await crewContext.newPage();
   await crewPage.goto('/employee');
   const card = crewPage.getByText(`Riley Journey ${tag}`);
@@ -194,6 +201,9 @@ test('a client declines a quote with a reason, or asks a question first', async 
   await page.getByRole('button', { name: 'Send my question' }).click();
   await expect(page.getByText('Thanks, we received your question')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept the quote' })).toHaveCount(0);
-  const notice = await waitForMail('owner@handyman.test', new RegExp(`Question about quote QT\\d{8} from Asker ${tag}`));
+  const notice = await waitForMail(
+    'owner@handyman.test',
+    new RegExp(`Question about quote QT\\d{8} from Asker ${tag}`),
+  );
   expect(notice.text).toContain('Are the boards pressure treated?');
 });

@@ -4,7 +4,9 @@ import { heavyFile, photo } from './support/files';
 import { waitForMail } from './support/mail';
 import { futureDate } from '../helpers/dates';
 
-test('a visitor asks for a quote with a photo, gets the e-mail, and follows its link to the status', async ({ page }) => {
+test('a visitor asks for a quote with a photo, gets the e-mail, and follows its link to the status', async ({
+  page,
+}) => {
   const email = `client-${test.info().project.name}-${Date.now()}@home.test`;
   await page.goto('/get-a-quote');
   await page.getByLabel('First Name').fill('Dana');
@@ -69,7 +71,9 @@ test('photos over 3 MB in total clear the selection with the spec message', asyn
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await page.getByLabel('Upload Images').setInputFiles([await photo('small.jpg')]);
   await expect(page.getByRole('img', { name: /small.jpg/ })).toBeVisible();
-  await page.getByLabel('Upload Images').setInputFiles([heavyFile('big-1.jpg', 1_600_000), heavyFile('big-2.jpg', 1_600_000)]);
+  await page
+    .getByLabel('Upload Images')
+    .setInputFiles([heavyFile('big-1.jpg', 1_600_000), heavyFile('big-2.jpg', 1_600_000)]);
   await expect(page.getByText(messages.filesTooLarge)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Chosen photos' })).toHaveCount(0);
 });
@@ -90,11 +94,16 @@ test('a refused request shows the spec toasts: 429 and any other failure', async
   }
   // The real limit is tested against the server in the API suite; here the browser's handling of it.
   await page.route('**/api/quoterequest/create', (route) =>
-    route.fulfill({ status: 429, json: { statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts } }),
+    route.fulfill({
+      status: 429,
+      json: { statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts },
+    }),
   );
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(messages.tooManyAttempts)).toBeVisible();
-  await page.route('**/api/quoterequest/create', (route) => route.fulfill({ status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'x' } }));
+  await page.route('**/api/quoterequest/create', (route) =>
+    route.fulfill({ status: 400, json: { statusCode: 400, error: 'Bad Request', message: 'x' } }),
+  );
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(messages.quoteSubmitError)).toBeVisible();
   await expect(page.getByLabel('First Name')).toHaveValue('A');

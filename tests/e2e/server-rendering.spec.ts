@@ -37,7 +37,8 @@ test('the app takes over the page the server sent without replacing it', async (
   // The <h1> as parsed from the server's HTML, before any script of the page runs.
   await page.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+      if (document.readyState === 'interactive')
+        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
     });
   });
   for (const p of rendered) {

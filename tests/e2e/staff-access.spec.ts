@@ -38,12 +38,17 @@ test('an admin signs in, is sent to the dashboard, and signs out', async ({ page
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
   // The session ended on the server too: a copy of the token is worthless.
-  expect((await page.request.get('/api/login/user-role', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  expect(
+    (await page.request.get('/api/login/user-role', { headers: { authorization: `Bearer ${token}` } })).status(),
+  ).toBe(401);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('the guard sends a bad token to sign-in and an employee away from /admin, but into /employee', async ({ page, request }) => {
+test('the guard sends a bad token to sign-in and an employee away from /admin, but into /employee', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('jwt', 'not-a-real-token'));
   await page.goto('/admin');
@@ -68,11 +73,16 @@ test('the route guard shows "Authorizing..." while it checks the role', async ({
   });
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Authorizing...' })).toBeVisible();
-  await expect(page.getByText('Please wait while we confirm that you have the permission to view this route.')).toBeVisible();
+  await expect(
+    page.getByText('Please wait while we confirm that you have the permission to view this route.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
-test('an admin sees a weak password refused on its field, and signs a user out everywhere', async ({ page, request }) => {
+test('an admin sees a weak password refused on its field, and signs a user out everywhere', async ({
+  page,
+  request,
+}) => {
   const crew = await createEmployee(request);
   const crewToken = await apiToken(request, crew.username, crew.password);
   await signInAs(page, await apiToken(request));

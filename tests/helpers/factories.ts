@@ -9,14 +9,21 @@ let n = 0;
 export function quoteRequestBody(overrides: { name?: string; email?: string } = {}) {
   n++;
   return {
-    contactPerson: { name: overrides.name ?? `Client ${n}`, email: overrides.email ?? `client${n}@home.test`, phone: '916-555-0100' },
+    contactPerson: {
+      name: overrides.name ?? `Client ${n}`,
+      email: overrides.email ?? `client${n}@home.test`,
+      phone: '916-555-0100',
+    },
     address: { street: `${n} Main St`, city: 'Sacramento', state: 'CA', zip: '95814' },
     notes: `Job number ${n}`,
   };
 }
 
 /** A quote request created through the public API, as a visitor would. */
-export async function createQuoteRequest(t: TestApp, overrides: Parameters<typeof quoteRequestBody>[0] & { images?: string[] } = {}) {
+export async function createQuoteRequest(
+  t: TestApp,
+  overrides: Parameters<typeof quoteRequestBody>[0] & { images?: string[] } = {},
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/quoterequest/create',
@@ -27,7 +34,10 @@ export async function createQuoteRequest(t: TestApp, overrides: Parameters<typeo
 }
 
 /** A job (optionally with a quote of known lines) written straight to the database. */
-export async function insertJob(t: TestApp, fields: { name?: string; status?: JobStatus; withQuote?: boolean; quoteRequestId?: string } = {}) {
+export async function insertJob(
+  t: TestApp,
+  fields: { name?: string; status?: JobStatus; withQuote?: boolean; quoteRequestId?: string } = {},
+) {
   n++;
   let quoteId: string | null = null;
   if (fields.withQuote && fields.quoteRequestId) {
@@ -56,7 +66,15 @@ export async function insertJob(t: TestApp, fields: { name?: string; status?: Jo
     );
     await t.database.db
       .insert(quoteLabor)
-      .values(labor.map((l, position) => ({ id: newId(), quoteId: quoteId!, position, hourlyRateCents: l.hourlyRateCents, hours: String(l.hours) })));
+      .values(
+        labor.map((l, position) => ({
+          id: newId(),
+          quoteId: quoteId!,
+          position,
+          hourlyRateCents: l.hourlyRateCents,
+          hours: String(l.hours),
+        })),
+      );
   }
   const id = newId();
   await t.database.db.insert(jobs).values({

@@ -8,7 +8,12 @@ export async function makeJpeg({ width = 640, height = 480, withGps = false, qua
   if (withGps) {
     image = image.withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Phone 15', Copyright: 'Client' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 34/1 54/1', GPSLongitudeRef: 'W', GPSLongitude: '121/1 29/1 38/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '38/1 34/1 54/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '121/1 29/1 38/1',
+      },
     });
   }
   return image.toBuffer();

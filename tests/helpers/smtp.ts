@@ -33,7 +33,11 @@ export class TestSmtpServer {
           const raw = Buffer.concat(chunks);
           simpleParser(raw)
             .then((parsed) => {
-              this.received.push({ raw: raw.toString('utf8'), parsed, envelopeTo: session.envelope.rcptTo.map((r) => r.address) });
+              this.received.push({
+                raw: raw.toString('utf8'),
+                parsed,
+                envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+              });
               callback();
             })
             .catch(callback);
@@ -61,7 +65,10 @@ export class TestSmtpServer {
 }
 
 /** Polls until `check` returns a truthy value or the time runs out. */
-export async function waitFor<T>(check: () => T | Promise<T>, { timeoutMs = 10_000, intervalMs = 50, what = 'condition' } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 10_000, intervalMs = 50, what = 'condition' } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -29,7 +29,10 @@ export interface TestAppOptions {
   logger?: AppOptions['logger'];
 }
 
-export function testConfig(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-test-'))): Config {
+export function testConfig(
+  env: Record<string, string> = {},
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-test-')),
+): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -83,7 +86,12 @@ export async function createUserAndSignIn(
 ): Promise<{ user: UserRow; token: string; password: string }> {
   const password = fields.password ?? 'correct horse battery';
   const username = fields.username ?? `${role}${++counter}${Date.now().toString(36)}`;
-  const user = await insertUser(t.database.db, { username, passwordHash: await hashPassword(password), role, fullName: `${role} ${counter}` });
+  const user = await insertUser(t.database.db, {
+    username,
+    passwordHash: await hashPassword(password),
+    role,
+    fullName: `${role} ${counter}`,
+  });
   const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return { user, token: res.json<{ token: string }>().token, password };
@@ -92,9 +100,15 @@ export async function createUserAndSignIn(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The app with its mail relay running against a real SMTP server on loopback. */
-export async function createMailingTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp & { smtp: TestSmtpServer }> {
+export async function createMailingTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+): Promise<TestApp & { smtp: TestSmtpServer }> {
   const smtp = await new TestSmtpServer().start();
-  const t = await createTestApp(kind, { env, mailTransport: smtpTransport(smtp.url, 'Handyman <no-reply@handyman.test>') });
+  const t = await createTestApp(kind, {
+    env,
+    mailTransport: smtpTransport(smtp.url, 'Handyman <no-reply@handyman.test>'),
+  });
   t.app.mail.start();
   return {
     ...t,

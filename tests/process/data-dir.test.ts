@@ -15,7 +15,8 @@ function openToOthers(dir: string): string[] {
   const walk = (p: string) => {
     const stat = fs.lstatSync(p);
     if (stat.isSymbolicLink()) return;
-    if ((stat.mode & 0o777) !== (stat.isDirectory() ? 0o700 : 0o600)) found.push(`${path.relative(dir, p) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if ((stat.mode & 0o777) !== (stat.isDirectory() ? 0o700 : 0o600))
+      found.push(`${path.relative(dir, p) || '.'} ${(stat.mode & 0o777).toString(8)}`);
     if (stat.isDirectory()) for (const name of fs.readdirSync(p)) walk(path.join(p, name));
   };
   walk(dir);
@@ -30,7 +31,12 @@ describe('DATA_DIR permissions', () => {
     fs.writeFileSync(path.join(dataDir, 'left-behind.txt'), 'x', { mode: 0o644 });
     const previous = process.umask(0o022);
     const port = await freePort();
-    const server = startServerProcess({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), MAIL_POLL_MS: '100' });
+    const server = startServerProcess({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MAIL_POLL_MS: '100',
+    });
     process.umask(previous);
     try {
       await waitForHealth(port, server);
@@ -44,8 +50,13 @@ describe('DATA_DIR permissions', () => {
         }),
       });
       expect(res.status).toBe(201);
-      await waitFor(() => fs.existsSync(path.join(dataDir, 'mail')) && fs.readdirSync(path.join(dataDir, 'mail')).length >= 2, { what: 'mail files' });
-      expect(server.output()).toContain(`DATA_DIR (${dataDir}) was open to other users of this machine (mode 755); it is now owner-only (700)`);
+      await waitFor(
+        () => fs.existsSync(path.join(dataDir, 'mail')) && fs.readdirSync(path.join(dataDir, 'mail')).length >= 2,
+        { what: 'mail files' },
+      );
+      expect(server.output()).toContain(
+        `DATA_DIR (${dataDir}) was open to other users of this machine (mode 755); it is now owner-only (700)`,
+      );
       expect(openToOthers(dataDir)).toEqual([]);
     } finally {
       server.child.kill('SIGTERM');

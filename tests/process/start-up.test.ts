@@ -21,9 +21,15 @@ describe('start-up with bad configuration', () => {
 
   it('stops with a clear message when DATABASE_URL cannot be reached', async () => {
     const port = await freePort();
-    const proc = startServerProcess({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nothing`, DATA_DIR: tmp, PORT: String(await freePort()) });
+    const proc = startServerProcess({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nothing`,
+      DATA_DIR: tmp,
+      PORT: String(await freePort()),
+    });
     expect(await proc.exited).toBe(1);
-    expect(proc.output()).toContain(`Cannot open DATABASE_URL: Cannot connect to the database at postgres://postgres@127.0.0.1:${port}/nothing`);
+    expect(proc.output()).toContain(
+      `Cannot open DATABASE_URL: Cannot connect to the database at postgres://postgres@127.0.0.1:${port}/nothing`,
+    );
     expect(proc.output()).not.toMatch(/\n\s+at /);
   });
 });

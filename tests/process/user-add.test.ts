@@ -38,6 +38,8 @@ describe('npm run user:add', () => {
 
   it('refuses a short password and an unknown role', () => {
     expect(userAdd(['--username', 'x', '--role', 'employee'], 'short\n').stderr).toContain('at least 8 characters');
-    expect(userAdd(['--username', 'x', '--role', 'owner'], 'long-enough\n').stderr).toContain('--role must be one of: employee, admin');
+    expect(userAdd(['--username', 'x', '--role', 'owner'], 'long-enough\n').stderr).toContain(
+      '--role must be one of: employee, admin',
+    );
   });
 });

@@ -55,7 +55,8 @@ describe.each(dbKinds)('kill -9 with requests in flight (%s)', (kind) => {
               notes: `crash #${index}`,
             }),
           });
-          if (res.status === 201) created.push({ index, id: ((await res.json()) as { quoteRequest: { _id: string } }).quoteRequest._id });
+          if (res.status === 201)
+            created.push({ index, id: ((await res.json()) as { quoteRequest: { _id: string } }).quoteRequest._id });
           else expect(res.status).toBeLessThan(500);
           if (created.length >= 25 && !killed) {
             killed = true;

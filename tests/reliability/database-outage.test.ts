@@ -51,7 +51,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
     const proxied = new URL(owner.url!);
     proxied.port = String(proxy.port);
     viaProxy = await openDatabase({ databaseUrl: proxied.toString(), dataDir: '' });
-    t = await createTestApp('postgres', { database: { ...viaProxy, destroy: () => viaProxy.close() }, env: { RATE_LIMIT_MAX: '100000' } });
+    t = await createTestApp('postgres', {
+      database: { ...viaProxy, destroy: () => viaProxy.close() },
+      env: { RATE_LIMIT_MAX: '100000' },
+    });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -94,7 +97,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
     await proxy.open();
     // Service returns by itself: wait for the first success, then everything started later succeeds.
     const deadline = Date.now() + 15_000;
-    while (!seen.some((s) => s.phase === 'after' && s.status < 300) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (!seen.some((s) => s.phase === 'after' && s.status < 300) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     const recoveredAt = Date.now();
     await new Promise((r) => setTimeout(r, 1500));
     running = false;

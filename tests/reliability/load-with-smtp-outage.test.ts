@@ -75,7 +75,9 @@ describe.each(dbKinds)('load while the mail server is down (%s)', (kind) => {
     });
     // The outage was real: some messages needed more than one attempt.
     expect((await t.database.db.select().from(mailOutbox)).some((m) => m.attempts > 1)).toBe(true);
-    const received = smtp.received.filter((m) => m.parsed.text?.includes(run) || /load\d+@home\.test/.test(m.envelopeTo.join()));
+    const received = smtp.received.filter(
+      (m) => m.parsed.text?.includes(run) || /load\d+@home\.test/.test(m.envelopeTo.join()),
+    );
     const ids = received.map((m) => m.parsed.messageId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(received.length).toBe(created.length * 2);

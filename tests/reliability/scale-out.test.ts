@@ -49,11 +49,15 @@ describe.skipIf(!ready)('two app processes on one PostgreSQL and one Redis', () 
   });
 
   const json = async (url: string, init: RequestInit & { body?: string } = {}) => {
-    const res = await fetch(url, { ...init, headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers ?? {}) } });
+    const res = await fetch(url, {
+      ...init,
+      headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers ?? {}) },
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const signIn = async (server: number) =>
-    (await json(`${servers[server]!.url}/api/login`, { method: 'POST', body: JSON.stringify(ADMIN) })).body.token as string;
+    (await json(`${servers[server]!.url}/api/login`, { method: 'POST', body: JSON.stringify(ADMIN) })).body
+      .token as string;
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it('shares the per-address limit: the sixth quote request, alternating between processes, answers 429; each e-mail arrives once', async () => {
@@ -81,18 +85,26 @@ describe.skipIf(!ready)('two app processes on one PostgreSQL and one Redis', () 
 
   it('accepts a token issued by one process on the other, and a sign-out on one ends it on both', async () => {
     const token = await signIn(0);
-    expect((await json(`${servers[1]!.url}/api/quoterequest/all?page=1&limit=10`, { headers: auth(token) })).status).toBe(200);
+    expect(
+      (await json(`${servers[1]!.url}/api/quoterequest/all?page=1&limit=10`, { headers: auth(token) })).status,
+    ).toBe(200);
     expect((await json(`${servers[1]!.url}/api/logout`, { method: 'POST', headers: auth(token) })).status).toBe(200);
-    expect((await json(`${servers[0]!.url}/api/quoterequest/all?page=1&limit=10`, { headers: auth(token) })).status).toBe(401);
+    expect(
+      (await json(`${servers[0]!.url}/api/quoterequest/all?page=1&limit=10`, { headers: auth(token) })).status,
+    ).toBe(401);
   });
 
   it('shows a status changed through one process through the other within the cache lifetime', async () => {
     const token = await signIn(1);
     const list = await json(`${servers[0]!.url}/api/quoterequest/all?page=1&limit=10`, { headers: auth(token) });
     const request = (list.body.quoteRequests as { _id: string; quoteNumber: string }[])[0]!;
-    const statusOn = async (server: number) => (await json(`${servers[server]!.url}/api/quoterequest/status/${request.quoteNumber}`)).body.quoteStatus;
+    const statusOn = async (server: number) =>
+      (await json(`${servers[server]!.url}/api/quoterequest/status/${request.quoteNumber}`)).body.quoteStatus;
     expect(await statusOn(1)).toBe('Pending'); // process 1 now has it cached
-    const accepted = await fetch(`${servers[0]!.url}/api/quoterequest/markAccepted/${request._id}`, { method: 'PUT', headers: auth(token) });
+    const accepted = await fetch(`${servers[0]!.url}/api/quoterequest/markAccepted/${request._id}`, {
+      method: 'PUT',
+      headers: auth(token),
+    });
     expect(accepted.status).toBe(200);
     expect(await statusOn(0)).toBe('Accepted');
     const changedAt = Date.now();

@@ -17,7 +17,17 @@ const validQuoteRequest = {
 const validContact = { firstName: 'Lee', lastName: 'Nguyen', email: 'lee@home.test', phone: '', message: 'Hello' };
 
 /** Keys that have broken naive object merging elsewhere. */
-const nastyKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '', ' ', '\u0000', 'a'.repeat(1000));
+const nastyKey = fc.constantFrom(
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '',
+  ' ',
+  '\u0000',
+  'a'.repeat(1000),
+);
 const nastyString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
@@ -33,29 +43,40 @@ const nastyString = fc.oneof(
     '😀'.repeat(5000),
   ),
 );
-const nastyValue: fc.Arbitrary<unknown> = fc.oneof(nastyString, fc.jsonValue(), fc.constantFrom(null, true, -1, 1e308, -0, [], {}, [[[[]]]]));
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  nastyString,
+  fc.jsonValue(),
+  fc.constantFrom(null, true, -1, 1e308, -0, [], {}, [[[[]]]]),
+);
 /** Random bytes presented as a photo. */
 const brokenImage = fc
-  .tuple(fc.constantFrom('image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'text/html'), fc.uint8Array({ maxLength: 3000 }))
+  .tuple(
+    fc.constantFrom('image/png', 'image/jpeg', 'image/gif', 'image/svg+xml', 'text/html'),
+    fc.uint8Array({ maxLength: 3000 }),
+  )
   .map(([mime, bytes]) => `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`);
 
 /** A valid body with one thing wrong: a field dropped, changed to junk, or an extra field added. */
 function mutated<T extends Record<string, unknown>>(valid: T) {
   const paths = (obj: Record<string, unknown>, prefix: string[] = []): string[][] =>
     Object.entries(obj).flatMap(([k, v]) =>
-      v && typeof v === 'object' && !Array.isArray(v) ? [[...prefix, k], ...paths(v as Record<string, unknown>, [...prefix, k])] : [[...prefix, k]],
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? [[...prefix, k], ...paths(v as Record<string, unknown>, [...prefix, k])]
+        : [[...prefix, k]],
     );
   const all = paths(valid);
-  return fc.tuple(fc.constantFrom(...all), fc.constantFrom('drop', 'replace', 'extra'), nastyValue, nastyKey).map(([path, how, value, key]) => {
-    const copy = structuredClone(valid) as Record<string, unknown>;
-    let target = copy;
-    for (const step of path.slice(0, -1)) target = target[step] as Record<string, unknown>;
-    const last = path[path.length - 1]!;
-    if (how === 'drop') delete target[last];
-    else if (how === 'replace') target[last] = value;
-    else Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
-    return copy;
-  });
+  return fc
+    .tuple(fc.constantFrom(...all), fc.constantFrom('drop', 'replace', 'extra'), nastyValue, nastyKey)
+    .map(([path, how, value, key]) => {
+      const copy = structuredClone(valid) as Record<string, unknown>;
+      let target = copy;
+      for (const step of path.slice(0, -1)) target = target[step] as Record<string, unknown>;
+      const last = path[path.length - 1]!;
+      if (how === 'drop') delete target[last];
+      else if (how === 'replace') target[last] = value;
+      else Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
+      return copy;
+    });
 }
 
 describe('generated bad input never breaks the public API', () => {
@@ -65,7 +86,8 @@ describe('generated bad input never breaks the public API', () => {
   });
   afterAll(() => t.close());
 
-  const count = async (table: typeof quoteRequests | typeof contactMessages) => (await t.database.db.select().from(table)).length;
+  const count = async (table: typeof quoteRequests | typeof contactMessages) =>
+    (await t.database.db.select().from(table)).length;
   const send = (method: 'GET' | 'POST', url: string, payload?: unknown, raw = false) =>
     t.app.inject({
       method,
@@ -79,7 +101,12 @@ describe('generated bad input never breaks the public API', () => {
       { weight: 4, arbitrary: mutated(validQuoteRequest) },
       { weight: 1, arbitrary: fc.jsonValue() },
       { weight: 1, arbitrary: fc.dictionary(nastyKey, nastyValue) },
-      { weight: 2, arbitrary: fc.array(brokenImage, { minLength: 1, maxLength: 3 }).map((images) => ({ ...validQuoteRequest, images })) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .array(brokenImage, { minLength: 1, maxLength: 3 })
+          .map((images) => ({ ...validQuoteRequest, images })),
+      },
     );
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
@@ -128,15 +155,19 @@ describe('generated bad input never breaks the public API', () => {
 
   it(`POST /api/login and GET /api/login/user-role: ${RUNS} attempts, no 5xx`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.record({ username: nastyValue, password: nastyValue }), fc.jsonValue()), nastyString, async (body, header) => {
-        expect((await send('POST', '/api/login', body)).statusCode).toBeLessThan(500);
-        const role = await t.app.inject({
-          method: 'GET',
-          url: '/api/login/user-role',
-          headers: { authorization: `Bearer ${header.replace(/[\r\n\0]/g, '')}` },
-        });
-        expect([200, 401]).toContain(role.statusCode);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.record({ username: nastyValue, password: nastyValue }), fc.jsonValue()),
+        nastyString,
+        async (body, header) => {
+          expect((await send('POST', '/api/login', body)).statusCode).toBeLessThan(500);
+          const role = await t.app.inject({
+            method: 'GET',
+            url: '/api/login/user-role',
+            headers: { authorization: `Bearer ${header.replace(/[\r\n\0]/g, '')}` },
+          });
+          expect([200, 401]).toContain(role.statusCode);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

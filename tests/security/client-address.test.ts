@@ -60,7 +60,13 @@ describe('TRUST_PROXY set to the proxy in front', () => {
 
   it('counts the address the proxy reports, and only from that proxy', async () => {
     const viaProxy = (client: string) =>
-      t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client }, payload: contact });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': client },
+        payload: contact,
+      });
     expect((await viaProxy('198.51.100.1')).statusCode).toBe(201);
     expect((await viaProxy('198.51.100.1')).statusCode).toBe(201);
     expect((await viaProxy('198.51.100.1')).statusCode).toBe(429);
@@ -68,7 +74,13 @@ describe('TRUST_PROXY set to the proxy in front', () => {
     expect((await viaProxy('198.51.100.2')).statusCode).toBe(201);
     // A caller that is not the proxy cannot choose its address.
     const direct = (client: string) =>
-      t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': client }, payload: contact });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: '203.0.113.9',
+        headers: { 'x-forwarded-for': client },
+        payload: contact,
+      });
     expect((await direct('198.51.100.3')).statusCode).toBe(201);
     expect((await direct('198.51.100.4')).statusCode).toBe(201);
     expect((await direct('198.51.100.5')).statusCode).toBe(429);
@@ -84,7 +96,13 @@ describe('TRUST_PROXY as a hop count', () => {
 
   it('counts the address one hop back, not the one the client wrote further left', async () => {
     const send = (chain: string) =>
-      t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': chain }, payload: contact });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': chain },
+        payload: contact,
+      });
     // The proxy appends the address it saw; whatever the client put before it is ignored.
     expect((await send('1.1.1.1, 198.51.100.40')).statusCode).toBe(201);
     expect((await send('2.2.2.2, 198.51.100.40')).statusCode).toBe(201);
@@ -103,9 +121,16 @@ describe('the thank-you e-mail to an unverified address', () => {
   it('carries only a first name of what the visitor typed; the owner still gets everything', async () => {
     const phishingName = `Win${'x'.repeat(80)} Visit http://evil.test/claim\nNow`;
     const phishingNotes = 'URGENT: your account is locked, sign in at http://evil.test/login';
-    const res = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', payload: body(phishingName, phishingNotes) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/create',
+      payload: body(phishingName, phishingNotes),
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const [thanks] = await waitFor(() => (t.smtp.to('victim@home.test').length ? t.smtp.to('victim@home.test') : undefined), { what: 'thank-you mail' });
+    const [thanks] = await waitFor(
+      () => (t.smtp.to('victim@home.test').length ? t.smtp.to('victim@home.test') : undefined),
+      { what: 'thank-you mail' },
+    );
     const text = thanks!.parsed.text ?? '';
     const html = String(thanks!.parsed.html);
     for (const content of [text, html, thanks!.parsed.subject ?? '']) {

@@ -15,7 +15,8 @@ import { dbKinds } from '../helpers/test-db';
 class LogCapture extends Writable {
   lines: Record<string, unknown>[] = [];
   override _write(chunk: Buffer, _encoding: string, callback: () => void) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of chunk.toString().split('\n').filter(Boolean))
+      this.lines.push(JSON.parse(line) as Record<string, unknown>);
     callback();
   }
   get text() {
@@ -44,7 +45,12 @@ describe.each(dbKinds)('bad input answers 400, and the log stays clean (%s)', (k
 
   it('answers 400 to JSON nested 8,000 levels deep on every public POST', async () => {
     for (const url of ['/api/quoterequest/create', '/api/contact', '/api/login', '/api/client-quotes/x/answer']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: nested(8000) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: nested(8000),
+      });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
       expect(res.json().message).toBe('body: nested more than 32 levels deep');
     }
@@ -63,7 +69,11 @@ describe.each(dbKinds)('bad input answers 400, and the log stays clean (%s)', (k
       expect(res.json().message, date).toContain('preferredEndDate');
       expect(res.json().message, date).toContain(message);
     }
-    const today = await t.app.inject({ method: 'POST', url: '/api/quoterequest/create', payload: validRequest(todayInBusinessZone()) });
+    const today = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/create',
+      payload: validRequest(todayInBusinessZone()),
+    });
     expect(today.statusCode, today.body).toBe(201);
     expect(log.text).not.toContain('Secret Garden');
     expect(log.text).not.toContain('dana.whitfield');
@@ -77,7 +87,15 @@ describe.each(dbKinds)('bad input answers 400, and the log stays clean (%s)', (k
         method: 'POST',
         url: '/api/users/adduser',
         headers: bearer(admin.token),
-        payload: { username: 'twin', password: 'a-long-unusual-passphrase', role: 'employee', fullName: 'Twin', email: '', phone: '', tags: [] },
+        payload: {
+          username: 'twin',
+          password: 'a-long-unusual-passphrase',
+          role: 'employee',
+          fullName: 'Twin',
+          email: '',
+          phone: '',
+          tags: [],
+        },
       });
     const results = await Promise.all(Array.from({ length: 6 }, add));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
@@ -103,7 +121,9 @@ describe.each(dbKinds)('bad input answers 400, and the log stays clean (%s)', (k
     const { port } = t.app.server.address() as net.AddressInfo;
     await new Promise<void>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write('POST /api/quoterequest/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"notes":"');
+        socket.write(
+          'POST /api/quoterequest/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"notes":"',
+        );
         socket.write('a'.repeat(5000));
         setTimeout(() => socket.destroy(), 100);
       });
@@ -127,7 +147,12 @@ describe.each(dbKinds)('errors from the database (%s)', (kind) => {
   it('are described without the query values: no password hash, no row', async () => {
     const passwordHash = await hashPassword('a-long-unusual-passphrase');
     await insertUser(t.database.db, { username: 'owner', passwordHash, role: 'admin', fullName: 'Pat Owner' });
-    const error = await insertUser(t.database.db, { username: 'owner', passwordHash, role: 'admin', fullName: 'Pat Owner' }).then(
+    const error = await insertUser(t.database.db, {
+      username: 'owner',
+      passwordHash,
+      role: 'admin',
+      fullName: 'Pat Owner',
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );

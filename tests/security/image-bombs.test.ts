@@ -21,7 +21,11 @@ describe('crafted images', () => {
   afterAll(() => t.close());
 
   const upload = (png: Buffer, extra: string[] = []) =>
-    t.app.inject({ method: 'POST', url: '/api/quoterequest/create', payload: request([...extra, dataUrl(png, 'image/png')]) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/create',
+      payload: request([...extra, dataUrl(png, 'image/png')]),
+    });
   const stored = async () => (await t.database.db.select().from(quoteRequests)).length;
 
   it('refuses a 1 × 59,000,000 px PNG of 115 KB from its header, naming the image', async () => {
@@ -30,7 +34,9 @@ describe('crafted images', () => {
     const small = dataUrl(makeCraftedPng({ width: 20, height: 20 }), 'image/png');
     const res = await upload(png, [small]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('images.1: image 2 is too large: 1 × 59000000 pixels (at most 40 megapixels and 12,000 pixels a side)');
+    expect(res.json().message).toBe(
+      'images.1: image 2 is too large: 1 × 59000000 pixels (at most 40 megapixels and 12,000 pixels a side)',
+    );
     expect(await stored()).toBe(0);
   });
 

@@ -21,7 +21,8 @@ describe.each(counterStores)('sign-in limits (counters in %s)', (store) => {
   it('ten wrong passwords from one address do not lock the owner out from another', async () => {
     const { user, password } = await createUserAndSignIn(t, 'admin', { username: 'owner1' });
     const wrong: number[] = [];
-    for (let i = 0; i < 11; i++) wrong.push((await signIn(user.username, 'not-the-password', '198.51.100.10')).statusCode);
+    for (let i = 0; i < 11; i++)
+      wrong.push((await signIn(user.username, 'not-the-password', '198.51.100.10')).statusCode);
     expect(wrong).toEqual([...Array(10).fill(401), 429]);
     const limited = await signIn(user.username, password, '198.51.100.10');
     expect(limited.statusCode).toBe(429);
@@ -32,7 +33,8 @@ describe.each(counterStores)('sign-in limits (counters in %s)', (store) => {
   it('successful sign-ins do not count: a crew signing in all day from the shop Wi-Fi is never limited', async () => {
     const crew = await Promise.all([1, 2, 3].map((i) => createUserAndSignIn(t, 'employee', { username: `crew${i}` })));
     for (let round = 0; round < 8; round++) {
-      for (const member of crew) expect((await signIn(member.user.username, member.password, '192.0.2.50')).statusCode).toBe(200);
+      for (const member of crew)
+        expect((await signIn(member.user.username, member.password, '192.0.2.50')).statusCode).toBe(200);
     }
   });
 
@@ -46,7 +48,9 @@ describe.each(counterStores)('sign-in limits (counters in %s)', (store) => {
 
   it('parallel guesses cannot slip past the limit', async () => {
     const { user } = await createUserAndSignIn(t, 'employee', { username: 'parallel' });
-    const results = await Promise.all(Array.from({ length: 30 }, () => signIn(user.username, 'guess-guess', '198.51.100.20')));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => signIn(user.username, 'guess-guess', '198.51.100.20')),
+    );
     expect(results.filter((r) => r.statusCode === 401)).toHaveLength(10);
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(20);
   });

@@ -37,7 +37,12 @@ describe('quote PDFs in any script', () => {
       labor: [{ hourlyRate: 50, hours: 1 }],
     };
     const draft = (
-      await t.app.inject({ method: 'POST', url: '/api/quotes/createNew', headers: admin, payload: { ...lines, quoteRequestId: request._id } })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/quotes/createNew',
+        headers: admin,
+        payload: { ...lines, quoteRequestId: request._id },
+      })
     ).json();
     const sent = await t.app.inject({
       method: 'POST',
@@ -46,7 +51,9 @@ describe('quote PDFs in any script', () => {
       payload: { ...lines, quoteRequestId: request._id, quote: draft },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const mail = await waitFor(() => t.smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), { what: 'quote e-mail' });
+    const mail = await waitFor(() => t.smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
     const pdf = mail.parsed.attachments.find((a) => a.contentType === 'application/pdf')!;
     const text = (await pdfText(pdf.content)).normalize('NFC');
     expect(text).toContain(`Client: ${clientName}`);

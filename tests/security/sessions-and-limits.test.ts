@@ -22,7 +22,9 @@ describe.each(dbKinds)('sessions (%s)', (kind) => {
   it('signing out ends the session on the server: the same token is refused afterwards', async () => {
     const { token, user, password } = await createUserAndSignIn(t, 'employee');
     // A second sign-in (another device) is a session of its own.
-    const other = (await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: user.username, password } })).json().token as string;
+    const other = (
+      await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: user.username, password } })
+    ).json().token as string;
     expect((await myJobs(token)).statusCode).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
     expect(out.statusCode).toBe(200);
@@ -34,14 +36,27 @@ describe.each(dbKinds)('sessions (%s)', (kind) => {
   it('an admin ends all of a user’s sessions at once', async () => {
     const admin = await createUserAndSignIn(t, 'admin');
     const crew = await createUserAndSignIn(t, 'employee');
-    const second = (await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: crew.user.username, password: crew.password } })).json()
-      .token as string;
-    const res = await t.app.inject({ method: 'POST', url: `/api/users/${crew.user.id}/end-sessions`, headers: bearer(admin.token) });
+    const second = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: crew.user.username, password: crew.password },
+      })
+    ).json().token as string;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${crew.user.id}/end-sessions`,
+      headers: bearer(admin.token),
+    });
     expect(res.json()).toEqual({ ended: 2 });
     expect((await myJobs(crew.token)).statusCode).toBe(401);
     expect((await myJobs(second)).statusCode).toBe(401);
     expect((await myJobs(admin.token)).statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: crew.user.username, password: crew.password } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: crew.user.username, password: crew.password },
+    });
     expect((await myJobs(again.json().token)).statusCode).toBe(200);
   });
 
@@ -99,8 +114,12 @@ describe('weak passwords', () => {
 
   it('refuses a weak ADMIN_PASSWORD at start-up', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: '12345678' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'password' })).toThrow(/ADMIN_PASSWORD: is too easy to guess/);
-    expect(loadConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'river-stone-lantern' }).ADMIN_PASSWORD).toBe('river-stone-lantern');
+    expect(() => loadConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'password' })).toThrow(
+      /ADMIN_PASSWORD: is too easy to guess/,
+    );
+    expect(loadConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'river-stone-lantern' }).ADMIN_PASSWORD).toBe(
+      'river-stone-lantern',
+    );
   });
 });
 
@@ -108,7 +127,9 @@ describe('slow clients and the status lookup', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { REQUEST_TIMEOUT_SECONDS: '3', HEADERS_TIMEOUT_SECONDS: '2', STATUS_RATE_LIMIT_MAX: '30' } });
+    t = await createTestApp('pglite', {
+      env: { REQUEST_TIMEOUT_SECONDS: '3', HEADERS_TIMEOUT_SECONDS: '2', STATUS_RATE_LIMIT_MAX: '30' },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as net.AddressInfo).port;
   });
@@ -149,7 +170,8 @@ describe('slow clients and the status lookup', () => {
   });
 
   it('limits status lookups per address', async () => {
-    const lookup = (ip: string) => t.app.inject({ method: 'GET', url: '/api/quoterequest/status/Q000000000', remoteAddress: ip });
+    const lookup = (ip: string) =>
+      t.app.inject({ method: 'GET', url: '/api/quoterequest/status/Q000000000', remoteAddress: ip });
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) codes.push((await lookup('198.51.100.77')).statusCode);
     expect(codes.slice(0, 30).every((c) => c === 404)).toBe(true);

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { NARROW_BREAKPOINT_PX } from '../../src/shared/constants';
 import { theme } from '../../src/web/app/theme';
 
-const postcssConfig = createRequire(import.meta.url)('../../postcss.config.cjs') as { plugins: Record<string, { variables?: Record<string, string> }> };
+const postcssConfig = createRequire(import.meta.url)('../../postcss.config.cjs') as {
+  plugins: Record<string, { variables?: Record<string, string> }>;
+};
 
 describe('the narrow-screen breakpoint', () => {
   it("is Mantine's sm breakpoint, in the theme and in the CSS modules' variables", () => {

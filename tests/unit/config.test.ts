@@ -44,7 +44,9 @@ describe('configuration', () => {
   });
 
   it('wants ADMIN_USERNAME and ADMIN_PASSWORD together', () => {
-    expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(/ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD go together/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'boss' })).toThrow(
+      /ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD go together/,
+    );
     expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(/at least 8/);
     expect(loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'long enough' }).ADMIN_USERNAME).toBe('boss');
   });
@@ -64,7 +66,12 @@ describe('.env.example', () => {
   it('trusts no proxy unless TRUST_PROXY names one (issue 11)', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
     for (const bad of ['true', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/9']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
     }

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, laborTotalCents, materialSubtotalCents, quoteTotals, taxCents, toCents, toHundredths } from '../../src/shared/money';
+import {
+  formatMoney,
+  laborTotalCents,
+  materialSubtotalCents,
+  quoteTotals,
+  taxCents,
+  toCents,
+  toHundredths,
+} from '../../src/shared/money';
 
 const cents = fc.integer({ min: 0, max: 100_000_000 });
 const hundredths = fc.integer({ min: 1, max: 10_000_000 }).map((h) => h / 100);
@@ -38,7 +46,8 @@ describe('money', () => {
     fc.assert(
       fc.property(fc.array(material, { maxLength: 20 }), fc.array(labor, { maxLength: 20 }), (ms, ls) => {
         const t = quoteTotals(ms, ls);
-        const lines = ms.reduce((s, m) => s + materialSubtotalCents(m), 0) + ls.reduce((s, l) => s + laborTotalCents(l), 0);
+        const lines =
+          ms.reduce((s, m) => s + materialSubtotalCents(m), 0) + ls.reduce((s, l) => s + laborTotalCents(l), 0);
         return t.subtotalCents === lines && t.totalCents === t.subtotalCents + t.taxCents;
       }),
       { numRuns: 2000 },

@@ -26,6 +26,7 @@ describe('preloaded page modules', () => {
     const { routeMeta } = await import('../../src/shared/page-meta');
     const modules = routeMeta.map(([, meta]) => meta.module).filter(Boolean);
     expect(modules.length).toBeGreaterThanOrEqual(3);
-    for (const module of modules) expect(fs.existsSync(new URL(`../../src/web/${module}`, import.meta.url)), module).toBe(true);
+    for (const module of modules)
+      expect(fs.existsSync(new URL(`../../src/web/${module}`, import.meta.url)), module).toBe(true);
   });
 });

@@ -19,7 +19,19 @@ describe('pagination', () => {
         <PaginationBar page={6} totalPages={20} onChange={() => {}} />
       </MantineProvider>,
     );
-    expect(labels()).toEqual(['First page', 'Previous', 'Page 1', 'Page 4', 'Page 5', 'Page 6', 'Page 7', 'Page 8', 'Page 20', 'Next', 'Last page']);
+    expect(labels()).toEqual([
+      'First page',
+      'Previous',
+      'Page 1',
+      'Page 4',
+      'Page 5',
+      'Page 6',
+      'Page 7',
+      'Page 8',
+      'Page 20',
+      'Next',
+      'Last page',
+    ]);
     expect(screen.getAllByText('…')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Page 6' }).getAttribute('aria-current')).toBe('page');
   });

@@ -5,7 +5,8 @@ import { composeEmail } from '../mail/compose';
 import { enqueueMail } from '../mail/outbox';
 import { findUserByUsername, type UserRow } from '../users/repository';
 
-export type ThrottleVerdict = { allowed: true; settle(succeeded: boolean): Promise<void> } | { allowed: false; retryAfterSeconds: number };
+export type ThrottleVerdict =
+  { allowed: true; settle(succeeded: boolean): Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Failed sign-ins, counted three ways within RATE_LIMIT_WINDOW_MINUTES:
@@ -33,7 +34,10 @@ export function createLoginThrottle(app: FastifyInstance) {
           kind: 'paragraph',
           text: `In the last ${config.RATE_LIMIT_WINDOW_MINUTES} minutes there were ${config.LOGIN_USER_RATE_LIMIT_MAX} failed attempts to sign in as "${username}". Sign-ins for this username are paused until the attempts stop for ${config.RATE_LIMIT_WINDOW_MINUTES} minutes.`,
         },
-        { kind: 'paragraph', text: 'If this was not you, someone may be guessing the password. Choose a long password that is not used anywhere else.' },
+        {
+          kind: 'paragraph',
+          text: 'If this was not you, someone may be guessing the password. Choose a long password that is not used anywhere else.',
+        },
         { kind: 'button', label: 'Sign in', href: `${config.PUBLIC_URL}${paths.login}` },
       ],
     });
@@ -43,7 +47,11 @@ export function createLoginThrottle(app: FastifyInstance) {
 
   return async function check(usernameInput: string, address: string): Promise<ThrottleVerdict> {
     const username = usernameInput.trim().toLowerCase();
-    const keys = { pair: `login-fail:${username}|${address}`, user: `login-fail-user:${username}`, address: `login-fail-ip:${address}` };
+    const keys = {
+      pair: `login-fail:${username}|${address}`,
+      user: `login-fail-user:${username}`,
+      address: `login-fail-ip:${address}`,
+    };
     let counts: [number, number, number];
     try {
       counts = await Promise.all([
@@ -66,7 +74,11 @@ export function createLoginThrottle(app: FastifyInstance) {
       allowed: true,
       async settle(succeeded) {
         if (!succeeded) return;
-        await Promise.all([counters.reset(keys.pair), counters.decrement(keys.user), counters.decrement(keys.address)]).catch(() => {});
+        await Promise.all([
+          counters.reset(keys.pair),
+          counters.decrement(keys.user),
+          counters.decrement(keys.address),
+        ]).catch(() => {});
       },
     };
   };

@@ -29,7 +29,13 @@ const sessionUser = preparedStatement((db) =>
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sid')), eq(users.id, sql.placeholder('sub')), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(users.id, sql.placeholder('sub')),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
     .prepare('session_user'),
 );
 

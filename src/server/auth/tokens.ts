@@ -18,7 +18,12 @@ export interface TokenService {
   sign(claims: TokenClaims): Promise<string>;
   verify(token: string): Promise<TokenClaims | null>;
   /** Signs any purpose-scoped payload (e.g. a client's quote link) with the same key. */
-  signScoped(purpose: string, subject: string, ttlSeconds: number, options?: { deterministic?: boolean; expiresAt?: number }): Promise<string>;
+  signScoped(
+    purpose: string,
+    subject: string,
+    ttlSeconds: number,
+    options?: { deterministic?: boolean; expiresAt?: number },
+  ): Promise<string>;
   verifyScoped(purpose: string, token: string): Promise<{ subject: string } | { error: 'expired' | 'invalid' }>;
 }
 
@@ -48,22 +53,34 @@ export function createTokenService(secret: Uint8Array, ttlHours: number): TokenS
     async verify(token) {
       try {
         // A token without an expiry is refused: every token we issue has one.
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], audience: 'staff', requiredClaims: ['exp', 'sub'] });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string') return null;
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          audience: 'staff',
+          requiredClaims: ['exp', 'sub'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string')
+          return null;
         return { sub: payload.sub, ver: payload.ver, sid: payload.sid };
       } catch {
         return null;
       }
     },
     signScoped(purpose, subject, ttlSeconds, options = {}) {
-      const jwt = new SignJWT({}).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).setSubject(subject).setAudience(purpose);
+      const jwt = new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(subject)
+        .setAudience(purpose);
       // Without an issue time, the same subject and expiry always give the same token.
       if (!options.deterministic) jwt.setIssuedAt();
       return jwt.setExpirationTime(options.expiresAt ?? Math.floor(Date.now() / 1000) + ttlSeconds).sign(key);
     },
     async verifyScoped(purpose, token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], audience: purpose, requiredClaims: ['exp'] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          audience: purpose,
+          requiredClaims: ['exp'],
+        });
         return typeof payload.sub === 'string' ? { subject: payload.sub } : { error: 'invalid' };
       } catch (error) {
         return { error: (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };

@@ -64,7 +64,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/db` });
   try {
     await database.migrate();
-    if (await findUserByUsername(database.db, username)) throw new Error(`The username "${username}" is already taken.`);
+    if (await findUserByUsername(database.db, username))
+      throw new Error(`The username "${username}" is already taken.`);
     await insertUser(database.db, {
       username,
       passwordHash: await hashPassword(password),

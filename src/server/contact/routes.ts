@@ -19,7 +19,11 @@ export async function contactRoutes(app: FastifyInstance) {
         tags: ['contact'],
         summary: 'A visitor sends a message; it is stored and e-mailed to the owner',
         body: contactInput,
-        response: { 201: z.object({ contactMessage: z.object({ _id: z.string() }) }), 400: errorResponse, 429: errorResponse },
+        response: {
+          201: z.object({ contactMessage: z.object({ _id: z.string() }) }),
+          400: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -43,7 +47,13 @@ export async function contactRoutes(app: FastifyInstance) {
       const id = newId();
       await app.db.transaction(async (tx) => {
         await tx.insert(contactMessages).values({ id, ...m });
-        await enqueueMail(tx, { to: app.config.OWNER_EMAIL, replyTo: m.email, subject: `Contact request from ${name}`, html, text });
+        await enqueueMail(tx, {
+          to: app.config.OWNER_EMAIL,
+          replyTo: m.email,
+          subject: `Contact request from ${name}`,
+          html,
+          text,
+        });
       });
       app.mail.kick();
       return reply.code(201).send({ contactMessage: { _id: id } });

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { JobStatus, QuoteRequestStatus, QuoteStatus, UserRole } from '../../shared/constants';
 import type { WeeklySchedule } from '../../shared/schemas/schedule';
 
@@ -132,7 +146,10 @@ export const quotes = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     quoteDate: createdAt(),
   },
-  (t) => [uniqueIndex('quotes_quote_id_idx').on(t.quoteId), uniqueIndex('quotes_quote_request_idx').on(t.quoteRequestId)],
+  (t) => [
+    uniqueIndex('quotes_quote_id_idx').on(t.quoteId),
+    uniqueIndex('quotes_quote_request_idx').on(t.quoteRequestId),
+  ],
 );
 
 export const quoteMaterials = pgTable(

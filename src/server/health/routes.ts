@@ -13,11 +13,17 @@ export async function healthRoutes(app: FastifyInstance) {
     '/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['health'], summary: "The server's and the database's state", response: { 200: healthResponse, 503: healthResponse } },
+      schema: {
+        tags: ['health'],
+        summary: "The server's and the database's state",
+        response: { 200: healthResponse, 503: healthResponse },
+      },
     },
     async (_request, reply) => {
       const up = await app.database.ping();
-      return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', databaseKind: app.database.kind });
+      return reply
+        .code(up ? 200 : 503)
+        .send({ status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', databaseKind: app.database.kind });
     },
   );
 }

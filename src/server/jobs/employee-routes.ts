@@ -31,7 +31,12 @@ export async function employeeRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { rows } = await listJobs(app.db, { page: 1, limit: 200, workerId: request.user!.id, openOnly: request.query.all !== 'true' });
+      const { rows } = await listJobs(app.db, {
+        page: 1,
+        limit: 200,
+        workerId: request.user!.id,
+        openOnly: request.query.all !== 'true',
+      });
       return { jobs: await jobViews(app.db, rows) };
     },
   );
@@ -58,7 +63,14 @@ export async function employeeRoutes(app: FastifyInstance) {
 
   r.get(
     '/my/schedule',
-    { config: staff, schema: { tags, summary: 'The weekdays and hours I am available', response: { 200: z.object({ schedule: weeklySchedule }) } } },
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'The weekdays and hours I am available',
+        response: { 200: z.object({ schedule: weeklySchedule }) },
+      },
+    },
     async (request) => ({ schedule: request.user!.schedule }),
   );
 

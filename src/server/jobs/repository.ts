@@ -69,11 +69,20 @@ export async function listJobs(
     status,
     workerId,
     openOnly,
-  }: { page: number; limit: number; search?: string | undefined; status?: JobStatus | undefined; workerId?: string; openOnly?: boolean },
+  }: {
+    page: number;
+    limit: number;
+    search?: string | undefined;
+    status?: JobStatus | undefined;
+    workerId?: string;
+    openOnly?: boolean;
+  },
 ) {
   const where = and(
     search ? ilike(jobs.contactName, `%${escapeLike(search)}%`) : undefined,
-    workerId ? sql`exists (select 1 from ${jobWorkers} where ${jobWorkers.jobId} = ${jobs.id} and ${jobWorkers.userId} = ${workerId})` : undefined,
+    workerId
+      ? sql`exists (select 1 from ${jobWorkers} where ${jobWorkers.jobId} = ${jobs.id} and ${jobWorkers.userId} = ${workerId})`
+      : undefined,
     openOnly ? inArray(jobs.status, ['Not Started', 'In Progress']) : undefined,
     status ? eq(jobs.status, status) : undefined,
   );
@@ -91,7 +100,9 @@ export async function listJobs(
 }
 
 export async function isAssigned(db: DbOrTx, jobId: string, userId: string): Promise<boolean> {
-  const row = await db.query.jobWorkers.findFirst({ where: and(eq(jobWorkers.jobId, jobId), eq(jobWorkers.userId, userId)) });
+  const row = await db.query.jobWorkers.findFirst({
+    where: and(eq(jobWorkers.jobId, jobId), eq(jobWorkers.userId, userId)),
+  });
   return Boolean(row);
 }
 

@@ -49,7 +49,15 @@ export async function jobRoutes(app: FastifyInstance) {
 
   r.get(
     '/jobs/:id',
-    { config: admin, schema: { tags, summary: 'One job with its workers and quote', params: idParams, response: { 200: jobView, 404: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'One job with its workers and quote',
+        params: idParams,
+        response: { 200: jobView, 404: errorResponse },
+      },
+    },
     async (request) => {
       const job = await findJobById(app.db, request.params.id);
       if (!job) throw notFound('Job not found');

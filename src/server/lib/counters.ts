@@ -61,7 +61,11 @@ export function redisCounters(redis: Redis, prefix: string): Counters {
     },
     async decrement(key) {
       const k = prefix + key;
-      await redis.eval("local v = tonumber(redis.call('get', KEYS[1]) or '0') if v > 0 then redis.call('decr', KEYS[1]) end return 0", 1, k);
+      await redis.eval(
+        "local v = tonumber(redis.call('get', KEYS[1]) or '0') if v > 0 then redis.call('decr', KEYS[1]) end return 0",
+        1,
+        k,
+      );
     },
     async reset(key) {
       await redis.del(prefix + key);

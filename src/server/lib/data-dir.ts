@@ -12,7 +12,9 @@ export function secureDataDir(dir: string): string[] {
   const warnings: string[] = [];
   const rootMode = fs.statSync(dir).mode & 0o777;
   if (rootMode & 0o077) {
-    warnings.push(`DATA_DIR (${dir}) was open to other users of this machine (mode ${rootMode.toString(8)}); it is now owner-only (700)`);
+    warnings.push(
+      `DATA_DIR (${dir}) was open to other users of this machine (mode ${rootMode.toString(8)}); it is now owner-only (700)`,
+    );
   }
   let opened = 0;
   const walk = (target: string, isDir: boolean) => {
@@ -30,7 +32,9 @@ export function secureDataDir(dir: string): string[] {
   };
   walk(dir, true);
   if (opened > (rootMode & 0o077 ? 1 : 0) && warnings.length === 0) {
-    warnings.push(`${opened} files or folders in DATA_DIR (${dir}) were open to other users of this machine; they are now owner-only`);
+    warnings.push(
+      `${opened} files or folders in DATA_DIR (${dir}) were open to other users of this machine; they are now owner-only`,
+    );
   }
   return warnings;
 }

@@ -49,7 +49,18 @@ function decodeDataUrl(dataUrl: string): Buffer {
   return Buffer.from(dataUrl.slice(comma + 1), 'base64');
 }
 
-const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
+const BYTES_PER_SAMPLE: Record<string, number> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  complex: 8,
+  double: 8,
+  dpcomplex: 16,
+};
 
 /**
  * Checks one photo's header without decoding it: its real format, and that its size is one a
@@ -63,16 +74,21 @@ async function inspect(buffer: Buffer, index: number): Promise<keyof typeof FORM
   } catch {
     throw badRequest(`${label} is not a JPEG, PNG, WebP or GIF picture`);
   }
-  if (!meta.format || !(meta.format in FORMATS) || !meta.width || !meta.height) throw badRequest(`${label} is not a JPEG, PNG, WebP or GIF picture`);
+  if (!meta.format || !(meta.format in FORMATS) || !meta.width || !meta.height)
+    throw badRequest(`${label} is not a JPEG, PNG, WebP or GIF picture`);
   const { width, height } = meta;
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
-    throw badRequest(`${label} is too large: ${width} × ${height} pixels (at most 40 megapixels and 12,000 pixels a side)`);
+    throw badRequest(
+      `${label} is too large: ${width} × ${height} pixels (at most 40 megapixels and 12,000 pixels a side)`,
+    );
   }
   // sharp reports an interlaced PNG as progressive too.
   const whole = meta.isProgressive === true;
   const decoded = width * height * (meta.channels ?? 4) * (BYTES_PER_SAMPLE[meta.depth ?? 'uchar'] ?? 1);
   if (whole && decoded > MAX_WHOLE_DECODE_BYTES) {
-    throw badRequest(`${label} is too large to process: save it as an ordinary (not interlaced or progressive) JPEG or PNG, or smaller`);
+    throw badRequest(
+      `${label} is too large to process: save it as an ordinary (not interlaced or progressive) JPEG or PNG, or smaller`,
+    );
   }
   return meta.format as keyof typeof FORMATS;
 }
@@ -88,10 +104,24 @@ async function reencode(buffer: Buffer, format: keyof typeof FORMATS, index: num
       .rotate()
       .resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true });
     // GIFs are kept as their first frame in PNG; the rest keep their format.
-    const encoded = format === 'jpeg' ? resized.jpeg({ quality: 85, mozjpeg: true }) : format === 'webp' ? resized.webp({ quality: 85 }) : resized.png();
+    const encoded =
+      format === 'jpeg'
+        ? resized.jpeg({ quality: 85, mozjpeg: true })
+        : format === 'webp'
+          ? resized.webp({ quality: 85 })
+          : resized.png();
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(data).resize(THUMB_EDGE, THUMB_EDGE, { fit: 'cover' }).webp({ quality: 70 }).toBuffer();
-    return { mimeType: format === 'gif' ? 'image/png' : FORMATS[format], width: info.width, height: info.height, data, thumbnail };
+    const thumbnail = await sharp(data)
+      .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'cover' })
+      .webp({ quality: 70 })
+      .toBuffer();
+    return {
+      mimeType: format === 'gif' ? 'image/png' : FORMATS[format],
+      width: info.width,
+      height: info.height,
+      data,
+      thumbnail,
+    };
   } catch {
     throw badRequest(`images.${index}: image ${index + 1} is not a JPEG, PNG, WebP or GIF picture`);
   }

@@ -15,7 +15,10 @@ export function redactUrl(url: string): string {
  * The server's log: requests without the tokens in their addresses, errors without the values of
  * failed queries (safe-error.ts). Nothing a client sends in a body or header is logged.
  */
-export function loggerOptions(level: string, stream?: DestinationStream): FastifyLoggerOptions & { stream?: DestinationStream } {
+export function loggerOptions(
+  level: string,
+  stream?: DestinationStream,
+): FastifyLoggerOptions & { stream?: DestinationStream } {
   return {
     level,
     ...(stream ? { stream } : {}),

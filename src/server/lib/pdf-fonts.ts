@@ -113,7 +113,11 @@ const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
  * Writes text in the fonts that can draw it, like `doc.text(text, x, y, options)`: a run per font,
  * chained with pdfkit's `continued`, so wrapping and alignment work across runs.
  */
-export function writeText(doc: PDFKit.PDFDocument, text: string, options: PDFKit.Mixins.TextOptions & { x?: number; y?: number; bold?: boolean } = {}) {
+export function writeText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  options: PDFKit.Mixins.TextOptions & { x?: number; y?: number; bold?: boolean } = {},
+) {
   const { x, y, bold, ...textOptions } = options;
   const runs = fontRuns(text === '' ? ' ' : text, bold);
   let names = registered.get(doc);

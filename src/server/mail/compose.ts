@@ -23,7 +23,10 @@ export interface ComposeInput {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 const nl2br = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>');
@@ -56,7 +59,11 @@ function blockText(block: Block): string {
       return `${block.label} ${block.value}`;
     case 'details': {
       const width = Math.max(...block.rows.map(([l]) => l.length));
-      return block.rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value.replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`).join('\n');
+      return block.rows
+        .map(
+          ([label, value]) => `${`${label}:`.padEnd(width + 2)}${value.replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`,
+        )
+        .join('\n');
     }
     case 'button':
       return `${block.label}: ${block.href}`;

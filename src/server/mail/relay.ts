@@ -97,7 +97,13 @@ export class MailRelay {
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.sent, false), lte(mailOutbox.nextAttemptAt, now), or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now))))
+      .where(
+        and(
+          eq(mailOutbox.sent, false),
+          lte(mailOutbox.nextAttemptAt, now),
+          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
+        ),
+      )
       .orderBy(asc(mailOutbox.createdAt))
       .limit(this.options.batchSize ?? 10)
       .for('update', { skipLocked: true });
@@ -119,7 +125,12 @@ export class MailRelay {
       log.warn({ mailId: message.id, failures, retryInMs: delay, reason }, 'mail delivery failed; will retry');
       await db
         .update(mailOutbox)
-        .set({ attempts: failures, lastError: reason.slice(0, 1000), nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`, lockedUntil: null })
+        .set({
+          attempts: failures,
+          lastError: reason.slice(0, 1000),
+          nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+          lockedUntil: null,
+        })
         .where(eq(mailOutbox.id, message.id));
       return;
     }

@@ -32,7 +32,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * session that was signed out, ended or expired, or a token issued before a password or role
  * change, gets null.
  */
-export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<{ user: UserRow; sessionId: string } | null> {
+export async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ user: UserRow; sessionId: string } | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const claims = await app.tokens.verify(token);
@@ -55,7 +58,8 @@ export function registerAuth(app: FastifyInstance): void {
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
     const signedIn = await authenticate(app, request);
-    if (!signedIn) return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue' });
+    if (!signedIn)
+      return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue' });
     const { user, sessionId } = signedIn;
     if (access === 'admin' && user.role !== 'admin') {
       return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'This needs an admin account' });

@@ -8,7 +8,11 @@ import type { Config } from '../config';
 export async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${config.BUSINESS_NAME} API`, description: 'Quote requests, quotes, jobs and staff accounts.', version: '1.0.0' },
+      info: {
+        title: `${config.BUSINESS_NAME} API`,
+        description: 'Quote requests, quotes, jobs and staff accounts.',
+        version: '1.0.0',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -3,12 +3,25 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { STATUS_CODES } from 'node:http';
 
 /** Errors that mean the database cannot be reached right now (connection refused, reset, timed out). */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08000', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown; message?: string } | undefined; e; e = e.cause as typeof e) {
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection refused/i.test(e.message))
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection refused/i.test(e.message)
+    )
       return true;
   }
   return false;
@@ -32,7 +45,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
       return reply
         .code(400)
-        .send({ ...body(400, details.join('; ')), where, fields: error.validation.map((i) => i.instancePath.replace(/^\//, '').replaceAll('/', '.')) });
+        .send({
+          ...body(400, details.join('; ')),
+          where,
+          fields: error.validation.map((i) => i.instancePath.replace(/^\//, '').replaceAll('/', '.')),
+        });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');

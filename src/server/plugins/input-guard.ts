@@ -32,7 +32,9 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (!found) return done();
     done(
       badRequest(
-        found.kind === 'nul' ? `${found.path}: text cannot contain the NUL character` : `${found.path}: nested more than ${MAX_INPUT_DEPTH} levels deep`,
+        found.kind === 'nul'
+          ? `${found.path}: text cannot contain the NUL character`
+          : `${found.path}: nested more than ${MAX_INPUT_DEPTH} levels deep`,
       ),
     );
   });

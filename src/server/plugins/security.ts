@@ -63,6 +63,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     const api = isApiAnswer(request.url);
     // Staff data and clients' addresses stay out of browser and proxy caches unless a route says otherwise.
     if (api) reply.header('cache-control', 'no-store');
-    (api ? applyApiHeaders : applyPageHeaders)(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+    (api ? applyApiHeaders : applyPageHeaders)(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
 }

@@ -27,7 +27,8 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
       index: false,
       wildcard: false,
       // Directories (and index.html itself) fall through to the page handler below.
-      allowedPath: (pathName) => !pathName.endsWith('/') && pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+      allowedPath: (pathName) =>
+        !pathName.endsWith('/') && pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
         reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
@@ -63,11 +64,16 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
   };
   const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
   // Pages are a route rather than the not-found handler so that they are compressed like any answer.
-  if (indexHtml) app.get('/*', { schema: { hide: true } }, (request, reply) => (isApi(request.url) ? reply.callNotFound() : sendPage(request, reply)));
+  if (indexHtml)
+    app.get('/*', { schema: { hide: true } }, (request, reply) =>
+      isApi(request.url) ? reply.callNotFound() : sendPage(request, reply),
+    );
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url);
-    if (!isPage) return reply.code(404).send(body(404, `Route ${request.method}:${request.url.split('?')[0]} not found`));
-    if (!indexHtml) return reply.code(503).type('text/plain').send('The web app has not been built yet. Run "npm run build".');
+    if (!isPage)
+      return reply.code(404).send(body(404, `Route ${request.method}:${request.url.split('?')[0]} not found`));
+    if (!indexHtml)
+      return reply.code(503).type('text/plain').send('The web app has not been built yet. Run "npm run build".');
     return sendPage(request, reply);
   });
 }
@@ -80,7 +86,10 @@ type RenderPage = (pathname: string, config: SiteConfig) => Promise<string>;
  * details it shows change (hero photos dropped in, a new year in the footer). Every other page is
  * rendered by the browser alone, as is any page when there is no renderer (no build) or it fails.
  */
-async function pageRenderer(app: FastifyInstance, file: string): Promise<(pathname: string, site: SiteConfig) => Promise<string | undefined>> {
+async function pageRenderer(
+  app: FastifyInstance,
+  file: string,
+): Promise<(pathname: string, site: SiteConfig) => Promise<string | undefined>> {
   if (!fs.existsSync(file)) return async () => undefined;
   const { renderPage } = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
   const rendered = new Map<string, Promise<string | undefined>>();

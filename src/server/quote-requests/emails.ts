@@ -40,7 +40,12 @@ export function quoteRequestThankYou(config: Config, request: QuoteRequestRow): 
       { kind: 'paragraph', text: `Questions? Reply to this e-mail or call us at ${config.BUSINESS_PHONE}.` },
     ],
   });
-  return { to: request.contactEmail, subject: `Thank you for your quote request — Quote Number ${request.quoteNumber}`, html, text };
+  return {
+    to: request.contactEmail,
+    subject: `Thank you for your quote request — Quote Number ${request.quoteNumber}`,
+    html,
+    text,
+  };
 }
 
 /** To the owner: a new request to triage, with the link to its admin page. */
@@ -85,11 +90,20 @@ export function quoteRequestAcceptedMail(config: Config, request: QuoteRequestRo
         kind: 'paragraph',
         text: `Good news: we have reviewed your request ${request.quoteNumber} and are preparing your quote. It will arrive by e-mail shortly.`,
       },
-      { kind: 'button', label: 'Check your quote request status', href: `${config.PUBLIC_URL}${paths.quoteRequestStatusOf(request.id)}` },
+      {
+        kind: 'button',
+        label: 'Check your quote request status',
+        href: `${config.PUBLIC_URL}${paths.quoteRequestStatusOf(request.id)}`,
+      },
       { kind: 'paragraph', text: `Questions in the meantime? Call us at ${config.BUSINESS_PHONE}.` },
     ],
   });
-  return { to: request.contactEmail, subject: `Your quote request ${request.quoteNumber}: a quote is being prepared`, html, text };
+  return {
+    to: request.contactEmail,
+    subject: `Your quote request ${request.quoteNumber}: a quote is being prepared`,
+    html,
+    text,
+  };
 }
 
 /** To the client, when the owner declines the request, with the reason given. */
@@ -99,7 +113,10 @@ export function quoteRequestDeclinedMail(config: Config, request: QuoteRequestRo
     heading: 'About your quote request',
     blocks: [
       { kind: 'paragraph', text: `Hi ${request.contactName},` },
-      { kind: 'paragraph', text: `Thank you for thinking of us. Unfortunately we cannot take on your request ${request.quoteNumber}, for this reason:` },
+      {
+        kind: 'paragraph',
+        text: `Thank you for thinking of us. Unfortunately we cannot take on your request ${request.quoteNumber}, for this reason:`,
+      },
       { kind: 'preformatted', text: reason },
       {
         kind: 'paragraph',

@@ -16,7 +16,11 @@ export async function signedImageUrls(tokens: TokenService, imageId: string) {
   return { url: `${base}?sig=${sig}`, thumbnailUrl: `${base}?size=thumb&sig=${sig}` };
 }
 
-export async function verifyImageSignature(tokens: TokenService, imageId: string, sig: string | undefined): Promise<boolean> {
+export async function verifyImageSignature(
+  tokens: TokenService,
+  imageId: string,
+  sig: string | undefined,
+): Promise<boolean> {
   if (!sig) return false;
   const result = await tokens.verifyScoped(PURPOSE, sig);
   return 'subject' in result && result.subject === imageId;

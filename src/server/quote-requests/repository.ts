@@ -9,7 +9,10 @@ import { quoteRequestCounts, quoteRequestImages, quoteRequests } from '../db/sch
 import type { ProcessedImage } from '../lib/images';
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
-export type ImageSummary = Pick<typeof quoteRequestImages.$inferSelect, 'id' | 'quoteRequestId' | 'width' | 'height' | 'position'>;
+export type ImageSummary = Pick<
+  typeof quoteRequestImages.$inferSelect,
+  'id' | 'quoteRequestId' | 'width' | 'height' | 'position'
+>;
 
 export interface NewQuoteRequest {
   contactName: string;
@@ -36,7 +39,11 @@ function isUniqueViolation(error: unknown): boolean {
  * Stores a request and its photos. The quote number comes from the id's random tail; in the rare
  * case two ids share it, a new id is drawn (inside a savepoint, so the caller's transaction lives on).
  */
-export async function insertQuoteRequest(tx: DbOrTx, request: NewQuoteRequest, images: ProcessedImage[]): Promise<QuoteRequestRow> {
+export async function insertQuoteRequest(
+  tx: DbOrTx,
+  request: NewQuoteRequest,
+  images: ProcessedImage[],
+): Promise<QuoteRequestRow> {
   for (let attempt = 0; ; attempt++) {
     const id = newId();
     try {
@@ -48,7 +55,9 @@ export async function insertQuoteRequest(tx: DbOrTx, request: NewQuoteRequest, i
         return inserted!;
       });
       if (images.length > 0) {
-        await tx.insert(quoteRequestImages).values(images.map((image, position) => ({ id: newId(), quoteRequestId: id, position, ...image })));
+        await tx
+          .insert(quoteRequestImages)
+          .values(images.map((image, position) => ({ id: newId(), quoteRequestId: id, position, ...image })));
       }
       return row;
     } catch (error) {
@@ -117,7 +126,10 @@ export interface QuoteRequestFilter {
 }
 
 function filterWhere({ status, search }: QuoteRequestFilter) {
-  return and(status ? eq(quoteRequests.status, status) : undefined, search ? ilike(quoteRequests.contactName, `%${escapeLike(search)}%`) : undefined);
+  return and(
+    status ? eq(quoteRequests.status, status) : undefined,
+    search ? ilike(quoteRequests.contactName, `%${escapeLike(search)}%`) : undefined,
+  );
 }
 
 const newestFirst = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
@@ -143,8 +155,14 @@ function pageRows(db: DbOrTx, where: SQL | undefined, fromOldest: boolean) {
 const preparedPages = preparedStatement((db) => {
   const byStatus = eq(quoteRequests.status, sql.placeholder('status'));
   return {
-    all: { newest: pageRows(db, undefined, false).prepare('qr_page_newest'), oldest: pageRows(db, undefined, true).prepare('qr_page_oldest') },
-    byStatus: { newest: pageRows(db, byStatus, false).prepare('qr_status_page_newest'), oldest: pageRows(db, byStatus, true).prepare('qr_status_page_oldest') },
+    all: {
+      newest: pageRows(db, undefined, false).prepare('qr_page_newest'),
+      oldest: pageRows(db, undefined, true).prepare('qr_page_oldest'),
+    },
+    byStatus: {
+      newest: pageRows(db, byStatus, false).prepare('qr_status_page_newest'),
+      oldest: pageRows(db, byStatus, true).prepare('qr_status_page_oldest'),
+    },
     countAll: db
       .select({ n: sql<string>`coalesce(sum(${quoteRequestCounts.n}), 0)` })
       .from(quoteRequestCounts)
@@ -185,7 +203,9 @@ async function countQuoteRequests(db: Db, filter: QuoteRequestFilter): Promise<n
     return row?.n ?? 0;
   }
   const prepared = preparedPages(db);
-  const [row] = filter.status ? await prepared.countByStatus.execute({ status: filter.status }) : await prepared.countAll.execute();
+  const [row] = filter.status
+    ? await prepared.countByStatus.execute({ status: filter.status })
+    : await prepared.countAll.execute();
   return Number(row?.n ?? 0);
 }
 
@@ -194,7 +214,13 @@ export function findImage(db: DbOrTx, imageId: string) {
 }
 
 /** Moves a request from one status to another; undefined when it is not in `from` (or does not exist). */
-export async function transitionQuoteRequest(tx: DbOrTx, id: string, from: QuoteRequestStatus, to: QuoteRequestStatus, extra: Partial<QuoteRequestRow> = {}) {
+export async function transitionQuoteRequest(
+  tx: DbOrTx,
+  id: string,
+  from: QuoteRequestStatus,
+  to: QuoteRequestStatus,
+  extra: Partial<QuoteRequestRow> = {},
+) {
   const [row] = await tx
     .update(quoteRequests)
     .set({ status: to, ...extra })

@@ -9,7 +9,13 @@ import { notFound } from '../plugins/errors';
 import { publicFormLimit } from '../plugins/rate-limit';
 import { newQuoteRequestNotice, quoteRequestThankYou } from './emails';
 import { processImages } from '../lib/images';
-import { findQuoteRequestStatus, insertQuoteRequest, listImageSummaries, parseRequestKey, toQuoteRequestView } from './repository';
+import {
+  findQuoteRequestStatus,
+  insertQuoteRequest,
+  listImageSummaries,
+  parseRequestKey,
+  toQuoteRequestView,
+} from './repository';
 import { cacheKeyOf } from './status-cache';
 
 export async function publicQuoteRequestRoutes(app: FastifyInstance) {

@@ -6,14 +6,27 @@ import { toDollars } from '../../shared/money';
 import { errorResponse } from '../../shared/schemas/errors';
 import { totalPagesOf } from '../../shared/schemas/paging';
 import { quoteRequestStatus, quoteRequestView } from '../../shared/schemas/quote-request';
-import { dashboardStats, declineInput, quoteRequestDetail, quoteRequestList, quoteRequestListQuery } from '../../shared/schemas/staff-quote-requests';
+import {
+  dashboardStats,
+  declineInput,
+  quoteRequestDetail,
+  quoteRequestList,
+  quoteRequestListQuery,
+} from '../../shared/schemas/staff-quote-requests';
 import { quoteRequests } from '../db/schema';
 import { completedJobStats } from '../jobs/repository';
 import { enqueueMail } from '../mail/outbox';
 import { conflict, notFound } from '../plugins/errors';
 import { quoteRequestAcceptedMail, quoteRequestDeclinedMail } from './emails';
 import { signedImageUrls, verifyImageSignature } from './image-links';
-import { findImage, findQuoteRequestById, listImageSummaries, listQuoteRequests, toQuoteRequestView, transitionQuoteRequest } from './repository';
+import {
+  findImage,
+  findQuoteRequestById,
+  listImageSummaries,
+  listQuoteRequests,
+  toQuoteRequestView,
+  transitionQuoteRequest,
+} from './repository';
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -36,8 +49,17 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { page, limit, search, status } = request.query;
-      const { rows, total } = await listQuoteRequests(app.db, { search, status: status === 'All' ? undefined : status }, page, limit);
-      return { quoteRequests: rows.map((row) => toQuoteRequestView(row)), totalPages: totalPagesOf(total, limit), total };
+      const { rows, total } = await listQuoteRequests(
+        app.db,
+        { search, status: status === 'All' ? undefined : status },
+        page,
+        limit,
+      );
+      return {
+        quoteRequests: rows.map((row) => toQuoteRequestView(row)),
+        totalPages: totalPagesOf(total, limit),
+        total,
+      };
     },
   );
 
@@ -48,7 +70,10 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The newest requests in one status (limit 0: all)',
-        querystring: z.object({ status: quoteRequestStatus, limit: z.coerce.number().int().min(0).max(1000).default(0) }),
+        querystring: z.object({
+          status: quoteRequestStatus,
+          limit: z.coerce.number().int().min(0).max(1000).default(0),
+        }),
         response: { 200: z.array(quoteRequestView) },
       },
     },
@@ -61,9 +86,13 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
 
   r.get(
     '/dashboard',
-    { config: admin, schema: { tags: ['dashboard'], summary: 'Figures for the admin dashboard', response: { 200: dashboardStats } } },
+    {
+      config: admin,
+      schema: { tags: ['dashboard'], summary: 'Figures for the admin dashboard', response: { 200: dashboardStats } },
+    },
     async () => {
-      const countWhere = async (where: ReturnType<typeof eq>) => (await app.db.select({ n: count() }).from(quoteRequests).where(where))[0]?.n ?? 0;
+      const countWhere = async (where: ReturnType<typeof eq>) =>
+        (await app.db.select({ n: count() }).from(quoteRequests).where(where))[0]?.n ?? 0;
       const [jobsDone, pending, week, month] = await Promise.all([
         completedJobStats(app.db),
         countWhere(eq(quoteRequests.status, 'Pending')),
@@ -84,14 +113,24 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     '/quoterequest/:id',
     {
       config: admin,
-      schema: { tags, summary: 'One request with signed addresses of its photos', params: idParams, response: { 200: quoteRequestDetail, 404: errorResponse } },
+      schema: {
+        tags,
+        summary: 'One request with signed addresses of its photos',
+        params: idParams,
+        response: { 200: quoteRequestDetail, 404: errorResponse },
+      },
     },
     async (request) => {
       const row = await findQuoteRequestById(app.db, request.params.id);
       if (!row) throw notFound('Quote request not found');
       const summaries = await listImageSummaries(app.db, [row.id]);
       const images = await Promise.all(
-        summaries.map(async (i) => ({ _id: i.id, width: i.width, height: i.height, ...(await signedImageUrls(app.tokens, i.id)) })),
+        summaries.map(async (i) => ({
+          _id: i.id,
+          width: i.width,
+          height: i.height,
+          ...(await signedImageUrls(app.tokens, i.id)),
+        })),
       );
       return { ...toQuoteRequestView(row), images };
     },
@@ -106,13 +145,18 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         tags,
         summary: 'A photo of a request (needs the signed address from the detail)',
         params: z.object({ imageId: z.string().max(64) }),
-        querystring: z.object({ sig: z.string().max(2000).optional(), size: z.enum(['full', 'thumb']).default('full') }),
+        querystring: z.object({
+          sig: z.string().max(2000).optional(),
+          size: z.enum(['full', 'thumb']).default('full'),
+        }),
       },
     },
     async (request, reply) => {
       const { imageId } = request.params;
       if (!(await verifyImageSignature(app.tokens, imageId, request.query.sig))) {
-        return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'This photo link is missing, wrong or expired' });
+        return reply
+          .code(401)
+          .send({ statusCode: 401, error: 'Unauthorized', message: 'This photo link is missing, wrong or expired' });
       }
       const image = await findImage(app.db, imageId);
       if (!image) throw notFound('Image not found');
@@ -162,7 +206,9 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     async (request) => {
       const { quoteRequestId, reasonForDecline } = request.body;
       const row = await app.db.transaction(async (tx) => {
-        const declined = await transitionQuoteRequest(tx, quoteRequestId, 'Pending', 'Declined', { declineReason: reasonForDecline });
+        const declined = await transitionQuoteRequest(tx, quoteRequestId, 'Pending', 'Declined', {
+          declineReason: reasonForDecline,
+        });
         // The reason goes to the address the client gave, never to one named in the request body.
         if (declined) await enqueueMail(tx, quoteRequestDeclinedMail(app.config, declined, reasonForDecline));
         return declined;
@@ -176,6 +222,8 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
 
   async function notPending(id: string) {
     const current = await findQuoteRequestById(app.db, id);
-    return current ? conflict(`This request is ${current.status}: only a Pending request can be accepted or declined`) : notFound('Quote request not found');
+    return current
+      ? conflict(`This request is ${current.status}: only a Pending request can be accepted or declined`)
+      : notFound('Quote request not found');
   }
 }

@@ -17,7 +17,11 @@ import { checkClientLink } from './links';
 import { findQuoteByNumber, quoteView } from './repository';
 
 const params = z.object({ quoteId: z.string().max(40) });
-const NEXT: Record<z.infer<typeof clientAnswerInput>['action'], QuoteStatus> = { accept: 'Accepted', decline: 'Declined', 'more-info': 'Requested More Info' };
+const NEXT: Record<z.infer<typeof clientAnswerInput>['action'], QuoteStatus> = {
+  accept: 'Accepted',
+  decline: 'Declined',
+  'more-info': 'Requested More Info',
+};
 
 /**
  * The client's side of a quote, reached from the e-mailed link. Opening it changes nothing (mail
@@ -29,8 +33,10 @@ export async function clientQuoteRoutes(app: FastifyInstance) {
 
   async function authorizedQuote(quoteId: string, token: string | undefined) {
     const check = await checkClientLink(app, quoteId, token);
-    if (check === 'expired') throw new HttpError(410, 'This link has expired. Please contact us and we will send you a new one.');
-    if (check === 'invalid') throw new HttpError(403, 'This link is not valid. Please use the link in your e-mail, or contact us.');
+    if (check === 'expired')
+      throw new HttpError(410, 'This link has expired. Please contact us and we will send you a new one.');
+    if (check === 'invalid')
+      throw new HttpError(403, 'This link is not valid. Please use the link in your e-mail, or contact us.');
     const row = await findQuoteByNumber(app.db, quoteId);
     if (!row) throw notFound('Quote not found');
     return row;
@@ -63,20 +69,32 @@ export async function clientQuoteRoutes(app: FastifyInstance) {
         summary: 'The client accepts, declines, or asks for more information (once)',
         params,
         body: clientAnswerInput,
-        response: { 200: quoteViewSchema, 403: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse },
+        response: {
+          200: quoteViewSchema,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          410: errorResponse,
+        },
       },
     },
     async (request) => {
       const answer = request.body;
       const row = await authorizedQuote(request.params.quoteId, answer.token);
-      const message = answer.action === 'decline' ? answer.reason || undefined : answer.action === 'more-info' ? answer.message : undefined;
+      const message =
+        answer.action === 'decline'
+          ? answer.reason || undefined
+          : answer.action === 'more-info'
+            ? answer.message
+            : undefined;
       const view = await app.db.transaction(async (tx) => {
         const [updated] = await tx
           .update(quotes)
           .set({ status: NEXT[answer.action], clientMessage: message ?? null, answeredAt: new Date() })
           .where(and(eq(quotes.id, row.id), eq(quotes.status, 'Pending')))
           .returning();
-        if (!updated) throw conflict('This quote has already been answered. Please contact us if something has changed.');
+        if (!updated)
+          throw conflict('This quote has already been answered. Please contact us if something has changed.');
         const stored = await quoteView(tx, updated);
         let jobId: string | undefined;
         if (answer.action === 'accept') {

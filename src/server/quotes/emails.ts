@@ -11,8 +11,14 @@ const money = (dollars: number) => formatMoney(toCents(dollars));
 
 function lineRows(quote: QuoteView): [string, string][] {
   return [
-    ...quote.materials.map((m): [string, string] => [m.name, `${m.quantity} × ${money(m.unitPrice)} = ${money(m.subtotal)}`]),
-    ...quote.labor.map((l): [string, string] => ['Labor', `${l.hours} h × ${money(l.hourlyRate)}/h = ${money(l.total)}`]),
+    ...quote.materials.map((m): [string, string] => [
+      m.name,
+      `${m.quantity} × ${money(m.unitPrice)} = ${money(m.subtotal)}`,
+    ]),
+    ...quote.labor.map((l): [string, string] => [
+      'Labor',
+      `${l.hours} h × ${money(l.hourlyRate)}/h = ${money(l.total)}`,
+    ]),
     ['Subtotal', money(quote.totalCostBeforeTax)],
     ['Tax (8%)', money(quote.taxCost)],
     ['Total', money(quote.totalCostAfterTax)],
@@ -21,7 +27,11 @@ function lineRows(quote: QuoteView): [string, string][] {
 
 /** The quote to the client: lines, totals, the PDF, and the link to answer it. */
 export function quoteMail(config: Config, to: string, quote: QuoteView, link: string, pdf: Buffer): OutgoingMail {
-  const attachment: MailAttachment = { filename: `Quote-${quote.quoteId}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') };
+  const attachment: MailAttachment = {
+    filename: `Quote-${quote.quoteId}.pdf`,
+    contentType: 'application/pdf',
+    contentBase64: pdf.toString('base64'),
+  };
   const { html, text } = composeEmail({
     business: businessOf(config),
     heading: `Your quote for ${quote.projectName}`,
@@ -32,10 +42,19 @@ export function quoteMail(config: Config, to: string, quote: QuoteView, link: st
       { kind: 'details', rows: lineRows(quote) },
       { kind: 'paragraph', text: 'You can accept it, decline it, or ask us a question on its page:' },
       { kind: 'button', label: 'View and answer your quote', href: link },
-      { kind: 'paragraph', text: `This link stays valid for ${config.QUOTE_LINK_DAYS} days. Questions? Call us at ${config.BUSINESS_PHONE}.` },
+      {
+        kind: 'paragraph',
+        text: `This link stays valid for ${config.QUOTE_LINK_DAYS} days. Questions? Call us at ${config.BUSINESS_PHONE}.`,
+      },
     ],
   });
-  return { to, subject: `Your quote ${quote.quoteId} from ${config.BUSINESS_NAME}`, html, text, attachments: [attachment] };
+  return {
+    to,
+    subject: `Your quote ${quote.quoteId} from ${config.BUSINESS_NAME}`,
+    html,
+    text,
+    attachments: [attachment],
+  };
 }
 
 const answerWords = { accept: 'accepted', decline: 'declined', 'more-info': 'has a question about' } as const;
@@ -72,7 +91,11 @@ export function quoteAnswerNotice(
             { kind: 'button' as const, label: 'Open the job', href: `${config.PUBLIC_URL}${paths.admin.job(jobId)}` },
           ]
         : []),
-      { kind: 'button', label: 'Open the request', href: `${config.PUBLIC_URL}${paths.admin.quoteRequest(quote.quoteRequestId)}` },
+      {
+        kind: 'button',
+        label: 'Open the request',
+        href: `${config.PUBLIC_URL}${paths.admin.quoteRequest(quote.quoteRequestId)}`,
+      },
     ],
   });
   return { to: config.OWNER_EMAIL, subject: answerSubjects[action](quote), html, text };

@@ -8,7 +8,11 @@ export function signClientLink(app: FastifyInstance, quoteId: string): Promise<s
 }
 
 /** 'ok', or why the link cannot be used for this quote. */
-export async function checkClientLink(app: FastifyInstance, quoteId: string, token: string | undefined): Promise<'ok' | 'expired' | 'invalid'> {
+export async function checkClientLink(
+  app: FastifyInstance,
+  quoteId: string,
+  token: string | undefined,
+): Promise<'ok' | 'expired' | 'invalid'> {
   if (!token) return 'invalid';
   const result = await app.tokens.verifyScoped(PURPOSE, token);
   if ('error' in result) return result.error;

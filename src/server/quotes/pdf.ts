@@ -14,7 +14,11 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 50,
-    info: { Title: `Quote ${quote.quoteId}`, Author: business.name, Subject: `${quote.projectName} for ${quote.clientName}` },
+    info: {
+      Title: `Quote ${quote.quoteId}`,
+      Author: business.name,
+      Subject: `${quote.projectName} for ${quote.clientName}`,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -28,7 +32,12 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
 
   doc.rect(0, 0, doc.page.width, 90).fill(BRAND);
   writeText(doc.fillColor('#ffffff').fontSize(20), business.name, { x: left, y: 28, width: width / 2, bold: true });
-  writeText(doc.fontSize(10), `${business.phone}\n${business.email}`, { x: left + width / 2, y: 30, width: width / 2, align: 'right' });
+  writeText(doc.fontSize(10), `${business.phone}\n${business.email}`, {
+    x: left + width / 2,
+    y: 30,
+    width: width / 2,
+    align: 'right',
+  });
 
   doc.fillColor('#000000').moveDown(3);
   doc.y = 115;
@@ -55,7 +64,13 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
       let height = 0;
       cells.forEach((cell, i) => {
         const w = widths[i]! * width;
-        writeText(doc, cell, { x: x + 4, y, width: w - 8, align: i === 0 && headers.length === 4 ? 'left' : 'right', bold });
+        writeText(doc, cell, {
+          x: x + 4,
+          y,
+          width: w - 8,
+          align: i === 0 && headers.length === 4 ? 'left' : 'right',
+          bold,
+        });
         height = Math.max(height, doc.y - y);
         x += w;
       });
@@ -97,7 +112,11 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
     doc.moveDown(0.2);
   }
   doc.moveDown(2).fontSize(9).fillColor(MUTED);
-  writeText(doc, `Questions about this quote? Call ${business.phone} or write to ${business.email}.`, { x: left, y: doc.y, width });
+  writeText(doc, `Questions about this quote? Call ${business.phone} or write to ${business.email}.`, {
+    x: left,
+    y: doc.y,
+    width,
+  });
   doc.end();
   return done;
 }

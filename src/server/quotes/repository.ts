@@ -13,7 +13,8 @@ export function newQuoteNumber(): string {
   return `QT${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
-export const isQuoteNumber = (value: string | undefined): value is string => typeof value === 'string' && /^QT\d{8}$/.test(value);
+export const isQuoteNumber = (value: string | undefined): value is string =>
+  typeof value === 'string' && /^QT\d{8}$/.test(value);
 
 const centsLines = (materials: MaterialLineInput[], labor: LaborLineInput[]) => ({
   materials: materials.map((m) => ({ name: m.name, unitPriceCents: toCents(m.unitPrice), quantity: m.quantity })),
@@ -21,7 +22,13 @@ const centsLines = (materials: MaterialLineInput[], labor: LaborLineInput[]) => 
 });
 
 export function draftOf(
-  input: { quoteRequestId: string; clientName: string; projectName: string; materials: MaterialLineInput[]; labor: LaborLineInput[] },
+  input: {
+    quoteRequestId: string;
+    clientName: string;
+    projectName: string;
+    materials: MaterialLineInput[];
+    labor: LaborLineInput[];
+  },
   quoteId: string,
 ): QuoteDraft {
   return {
@@ -37,14 +44,28 @@ export function draftOf(
 /** Stores a quote and its lines; totals are computed here, never taken from the browser. */
 export async function insertQuote(
   tx: DbOrTx,
-  input: { quoteId: string; quoteRequestId: string; clientName: string; projectName: string; materials: MaterialLineInput[]; labor: LaborLineInput[] },
+  input: {
+    quoteId: string;
+    quoteRequestId: string;
+    clientName: string;
+    projectName: string;
+    materials: MaterialLineInput[];
+    labor: LaborLineInput[];
+  },
 ): Promise<QuoteRow> {
   const lines = centsLines(input.materials, input.labor);
   const totals = quoteTotals(lines.materials, lines.labor);
   const id = newId();
   const [row] = await tx
     .insert(quotes)
-    .values({ id, quoteId: input.quoteId, quoteRequestId: input.quoteRequestId, clientName: input.clientName, projectName: input.projectName, ...totals })
+    .values({
+      id,
+      quoteId: input.quoteId,
+      quoteRequestId: input.quoteRequestId,
+      clientName: input.clientName,
+      projectName: input.projectName,
+      ...totals,
+    })
     .returning();
   if (lines.materials.length) {
     await tx.insert(quoteMaterials).values(
@@ -61,7 +82,15 @@ export async function insertQuote(
   if (lines.labor.length) {
     await tx
       .insert(quoteLabor)
-      .values(lines.labor.map((l, position) => ({ id: newId(), quoteId: id, position, hourlyRateCents: l.hourlyRateCents, hours: l.hours.toFixed(2) })));
+      .values(
+        lines.labor.map((l, position) => ({
+          id: newId(),
+          quoteId: id,
+          position,
+          hourlyRateCents: l.hourlyRateCents,
+          hours: l.hours.toFixed(2),
+        })),
+      );
   }
   return row!;
 }
@@ -87,5 +116,7 @@ export async function quoteView(db: DbOrTx, row: QuoteRow): Promise<QuoteView> {
   };
 }
 
-export const findQuoteByNumber = (db: DbOrTx, quoteId: string) => db.query.quotes.findFirst({ where: eq(quotes.quoteId, quoteId) });
-export const findQuoteByRequest = (db: DbOrTx, quoteRequestId: string) => db.query.quotes.findFirst({ where: eq(quotes.quoteRequestId, quoteRequestId) });
+export const findQuoteByNumber = (db: DbOrTx, quoteId: string) =>
+  db.query.quotes.findFirst({ where: eq(quotes.quoteId, quoteId) });
+export const findQuoteByRequest = (db: DbOrTx, quoteRequestId: string) =>
+  db.query.quotes.findFirst({ where: eq(quotes.quoteRequestId, quoteRequestId) });

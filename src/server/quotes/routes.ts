@@ -11,7 +11,15 @@ import { findQuoteRequestById, transitionQuoteRequest } from '../quote-requests/
 import { quoteMail } from './emails';
 import { signClientLink } from './links';
 import { renderQuotePdf } from './pdf';
-import { draftOf, findQuoteByNumber, findQuoteByRequest, insertQuote, isQuoteNumber, newQuoteNumber, quoteView as loadQuoteView } from './repository';
+import {
+  draftOf,
+  findQuoteByNumber,
+  findQuoteByRequest,
+  insertQuote,
+  isQuoteNumber,
+  newQuoteNumber,
+  quoteView as loadQuoteView,
+} from './repository';
 
 /** Building and sending quotes: admins only. */
 export async function quoteRoutes(app: FastifyInstance) {
@@ -22,7 +30,8 @@ export async function quoteRoutes(app: FastifyInstance) {
   async function requireAccepted(quoteRequestId: string) {
     const request = await findQuoteRequestById(app.db, quoteRequestId);
     if (!request) throw notFound('Quote request not found');
-    if (request.status !== 'Accepted') throw conflict(`This request is ${request.status}: a quote can be sent only for an Accepted request`);
+    if (request.status !== 'Accepted')
+      throw conflict(`This request is ${request.status}: a quote can be sent only for an Accepted request`);
     return request;
   }
 
@@ -63,7 +72,8 @@ export async function quoteRoutes(app: FastifyInstance) {
       const number = isQuoteNumber(wanted) && !(await findQuoteByNumber(app.db, wanted)) ? wanted : newQuoteNumber();
       const view = await app.db.transaction(async (tx) => {
         // Only one send wins: the request must still be Accepted when it moves to Quote Sent.
-        if (!(await transitionQuoteRequest(tx, quoteRequest.id, 'Accepted', 'Quote Sent'))) throw conflict('This quote was already sent');
+        if (!(await transitionQuoteRequest(tx, quoteRequest.id, 'Accepted', 'Quote Sent')))
+          throw conflict('This quote was already sent');
         const row = await insertQuote(tx, { ...body, quoteId: number });
         const stored = await loadQuoteView(tx, row);
         const link = `${app.config.PUBLIC_URL}${paths.clientQuote(stored.quoteId, await signClientLink(app, stored.quoteId))}`;
@@ -100,7 +110,12 @@ export async function quoteRoutes(app: FastifyInstance) {
     '/quotes/:quoteId',
     {
       config: admin,
-      schema: { tags, summary: 'A quote by its number', params: z.object({ quoteId: z.string().max(40) }), response: { 200: quoteView, 404: errorResponse } },
+      schema: {
+        tags,
+        summary: 'A quote by its number',
+        params: z.object({ quoteId: z.string().max(40) }),
+        response: { 200: quoteView, 404: errorResponse },
+      },
     },
     async (request) => {
       const row = await findQuoteByNumber(app.db, request.params.quoteId);

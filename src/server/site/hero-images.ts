@@ -38,7 +38,9 @@ export function renderHero(source: string, width: HeroWidth, format: 'webp' | 'j
     const pipeline = sharp(source)
       .rotate()
       .resize({ width, height: Math.round((width * 9) / 16), fit: 'cover', withoutEnlargement: false });
-    rendered = (format === 'webp' ? pipeline.webp({ quality: 72, effort: 4 }) : pipeline.jpeg({ quality: 78, mozjpeg: true })).toBuffer();
+    rendered = (
+      format === 'webp' ? pipeline.webp({ quality: 72, effort: 4 }) : pipeline.jpeg({ quality: 78, mozjpeg: true })
+    ).toBuffer();
     rendered.catch(() => cache.delete(key));
     cache.set(key, rendered);
   }

@@ -52,7 +52,9 @@ export function renderPageHead(
 ): { head: string; assets: string; status: 200 | 404 } {
   const found = metaForPath(pathname);
   const meta = found ?? notFoundMeta;
-  const title = meta.title ? `${meta.title} | ${config.BUSINESS_NAME}` : `${config.BUSINESS_NAME} — Handyman in Sacramento`;
+  const title = meta.title
+    ? `${meta.title} | ${config.BUSINESS_NAME}`
+    : `${config.BUSINESS_NAME} — Handyman in Sacramento`;
   const url = `${config.PUBLIC_URL}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
   const image = `${config.PUBLIC_URL}/media/hero/1-1280.jpg`;
   const tags = [

@@ -36,10 +36,13 @@ export async function siteRoutes(app: FastifyInstance) {
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const urls = publicIndexablePaths.map(
-      (p) => `  <url><loc>${config.PUBLIC_URL}${p}</loc><changefreq>monthly</changefreq><priority>${p === '/' ? '1.0' : '0.8'}</priority></url>`,
+      (p) =>
+        `  <url><loc>${config.PUBLIC_URL}${p}</loc><changefreq>monthly</changefreq><priority>${p === '/' ? '1.0' : '0.8'}</priority></url>`,
     );
     return reply
       .type('application/xml; charset=utf-8')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
   });
 }

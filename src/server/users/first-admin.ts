@@ -36,6 +36,11 @@ export async function ensureFirstAdmin(db: Db, username?: string, password?: str
   let name = username ?? 'admin';
   // A generated account must not collide with an existing employee called "admin".
   if (!username && (await findUserByUsername(db, name))) name = `admin-${generatePassword(4).toLowerCase()}`;
-  await insertUser(db, { username: name, passwordHash: await hashPassword(password ?? generated!), role: 'admin', fullName: 'Administrator' });
+  await insertUser(db, {
+    username: name,
+    passwordHash: await hashPassword(password ?? generated!),
+    role: 'admin',
+    fullName: 'Administrator',
+  });
   return { created: true, username: name, ...(generated ? { generatedPassword: generated } : {}) };
 }

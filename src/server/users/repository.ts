@@ -63,8 +63,13 @@ export function toUserView(row: UserRow) {
 }
 
 /** Staff accounts, newest first; the search looks at username, full name, e-mail and phone. */
-export async function listUsers(db: DbOrTx, { page, limit, search }: { page: number; limit: number; search?: string | undefined }) {
-  const where = search ? or(...[users.username, users.fullName, users.email, users.phone].map((c) => ilike(c, `%${escapeLike(search)}%`))) : undefined;
+export async function listUsers(
+  db: DbOrTx,
+  { page, limit, search }: { page: number; limit: number; search?: string | undefined },
+) {
+  const where = search
+    ? or(...[users.username, users.fullName, users.email, users.phone].map((c) => ilike(c, `%${escapeLike(search)}%`)))
+    : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select()

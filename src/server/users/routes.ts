@@ -55,7 +55,15 @@ export async function userRoutes(app: FastifyInstance) {
 
   r.post(
     '/users/adduser',
-    { config: admin, schema: { tags, summary: 'Add a staff account', body: addUserInput, response: { 201: userView, 400: errorResponse } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Add a staff account',
+        body: addUserInput,
+        response: { 201: userView, 400: errorResponse },
+      },
+    },
     async (request, reply) => reply.code(201).send(toUserView(await addUser(app.db, request.body))),
   );
 

@@ -18,7 +18,12 @@ const findForUpdate = (tx: Tx, id: string) => tx.query.users.findFirst({ where: 
  * keeps at least one admin. (PGlite runs one transaction at a time, which gives the same order.)
  */
 async function lockAdmins(tx: Tx): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update');
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.id))
+    .for('update');
   return rows.map((r) => r.id);
 }
 
@@ -32,8 +37,15 @@ async function usernameChecked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function checkPassword(password: string, related: { username: string; fullName?: string | undefined; email?: string | undefined }) {
-  const problem = passwordProblem(password, [related.username, ...(related.fullName ?? '').split(/\s+/), related.email ?? '']);
+function checkPassword(
+  password: string,
+  related: { username: string; fullName?: string | undefined; email?: string | undefined },
+) {
+  const problem = passwordProblem(password, [
+    related.username,
+    ...(related.fullName ?? '').split(/\s+/),
+    related.email ?? '',
+  ]);
   if (problem) throw badRequest(`password: ${problem}`);
 }
 

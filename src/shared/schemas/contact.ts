@@ -11,7 +11,11 @@ export const contactInput = z.object({
     .max(40)
     .optional()
     .transform((v) => v ?? ''),
-  email: z.string({ error: messages.emailInvalid }).trim().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid)),
+  email: z
+    .string({ error: messages.emailInvalid })
+    .trim()
+    .max(254, messages.emailInvalid)
+    .pipe(z.email(messages.emailInvalid)),
   message: z.string({ error: messages.messageRequired }).trim().min(1, messages.messageRequired).max(5000),
 });
 export type ContactInput = z.input<typeof contactInput>;

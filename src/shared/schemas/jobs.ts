@@ -4,7 +4,12 @@ import { workerRef } from './users';
 
 export const jobStatus = z.enum(JOB_STATUSES);
 
-export const materialLineView = z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number() });
+export const materialLineView = z.object({
+  name: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number(),
+  subtotal: z.number(),
+});
 export const laborLineView = z.object({ hourlyRate: z.number(), hours: z.number(), total: z.number() });
 
 /** The quote a job was sold with (prices in dollars, as the spec's client expects). */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { BUSINESS_TIME_ZONE, EARLIEST_DATE, LATEST_DATE, MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES } from '../constants';
 import { messages } from '../messages';
 
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 const optional = (max = 200) =>
   z
     .string()
@@ -10,17 +11,29 @@ const optional = (max = 200) =>
     .max(max, `Must be at most ${max} characters`)
     .optional()
     .transform((v) => v ?? '');
-const email = z.string({ error: messages.emailInvalid }).trim().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid));
+const email = z
+  .string({ error: messages.emailInvalid })
+  .trim()
+  .max(254, messages.emailInvalid)
+  .pipe(z.email(messages.emailInvalid));
 
 /** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not). */
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Must be a real date');
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'Must be a real date',
+  );
 
 /** Today's date (YYYY-MM-DD) where the business is, whatever the clock's zone. */
 export function todayInBusinessZone(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** A date a client may ask us to finish by: a real date, between 2000 and 2100, and not already past. */

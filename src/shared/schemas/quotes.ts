@@ -100,7 +100,15 @@ export type ClientQuoteView = z.infer<typeof clientQuoteView>;
 
 export const clientAnswerInput = z.discriminatedUnion('action', [
   z.object({ action: z.literal('accept'), token: z.string().max(2000) }),
-  z.object({ action: z.literal('decline'), token: z.string().max(2000), reason: z.string().trim().max(2000).optional() }),
-  z.object({ action: z.literal('more-info'), token: z.string().max(2000), message: z.string().trim().min(1, 'Please write your question').max(2000) }),
+  z.object({
+    action: z.literal('decline'),
+    token: z.string().max(2000),
+    reason: z.string().trim().max(2000).optional(),
+  }),
+  z.object({
+    action: z.literal('more-info'),
+    token: z.string().max(2000),
+    message: z.string().trim().min(1, 'Please write your question').max(2000),
+  }),
 ]);
 export type ClientAnswerInput = z.infer<typeof clientAnswerInput>;

@@ -2,13 +2,21 @@ import { z } from 'zod';
 import { pageQuery } from './paging';
 import { quoteRequestStatus, quoteRequestView } from './quote-request';
 
-export const quoteRequestListQuery = pageQuery.extend({ status: z.union([quoteRequestStatus, z.literal('All')]).optional() });
+export const quoteRequestListQuery = pageQuery.extend({
+  status: z.union([quoteRequestStatus, z.literal('All')]).optional(),
+});
 
-export const quoteRequestList = z.object({ quoteRequests: z.array(quoteRequestView), totalPages: z.number(), total: z.number() });
+export const quoteRequestList = z.object({
+  quoteRequests: z.array(quoteRequestView),
+  totalPages: z.number(),
+  total: z.number(),
+});
 
 /** The detail: each photo with short-lived signed addresses an <img> can load. */
 export const quoteRequestDetail = quoteRequestView.extend({
-  images: z.array(z.object({ _id: z.string(), width: z.number(), height: z.number(), url: z.string(), thumbnailUrl: z.string() })),
+  images: z.array(
+    z.object({ _id: z.string(), width: z.number(), height: z.number(), url: z.string(), thumbnailUrl: z.string() }),
+  ),
 });
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetail>;
 

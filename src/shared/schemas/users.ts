@@ -10,7 +10,10 @@ const username = z
   .min(3, 'Username must be at least 3 characters')
   .max(50, 'Username must be at most 50 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes or underscores');
-const password = z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`).max(200);
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200);
 const email = z.union([z.literal(''), z.email('Please enter a valid email address')]);
 
 const userFields = {

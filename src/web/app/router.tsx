@@ -16,7 +16,9 @@ function Root() {
 }
 
 /** Lazy route modules keep each area's code out of the others' first load. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 /** The app's routes: the browser's router (main.tsx) and the server's page renderer (render-page.tsx) share them. */
 export const routes: RouteObject[] = [
@@ -29,12 +31,21 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.home, element: <HomePage /> },
           { path: paths.getAQuote, lazy: page(() => import('../features/quote-requests/pages/get-a-quote-page')) },
-          { path: paths.getAQuoteSuccess, lazy: page(() => import('../features/quote-requests/pages/quote-request-sent-page')) },
+          {
+            path: paths.getAQuoteSuccess,
+            lazy: page(() => import('../features/quote-requests/pages/quote-request-sent-page')),
+          },
           { path: paths.contact, lazy: page(() => import('../features/contact/pages/contact-page')) },
           { path: paths.thankYou, lazy: page(() => import('../features/contact/pages/thank-you-page')) },
           { path: paths.login, lazy: page(() => import('../features/auth/pages/login-page')) },
-          { path: paths.quoteRequestStatus, lazy: page(() => import('../features/quote-requests/pages/status-lookup-page')) },
-          { path: `${paths.quoteRequestStatus}/:quoteRequestId`, lazy: page(() => import('../features/quote-requests/pages/status-page')) },
+          {
+            path: paths.quoteRequestStatus,
+            lazy: page(() => import('../features/quote-requests/pages/status-lookup-page')),
+          },
+          {
+            path: `${paths.quoteRequestStatus}/:quoteRequestId`,
+            lazy: page(() => import('../features/quote-requests/pages/status-page')),
+          },
           { path: paths.quoteAccepted, lazy: page(() => import('../features/quotes/pages/quote-accepted-page')) },
           { path: paths.quoteDeclined, lazy: page(() => import('../features/quotes/pages/quote-declined-page')) },
           { path: '/quote/:quoteId', lazy: page(() => import('../features/quotes/pages/client-quote-page')) },
@@ -48,7 +59,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('../features/dashboard/pages/dashboard-page')) },
           { path: 'quote-requests', lazy: page(() => import('../features/quote-requests/pages/admin-list-page')) },
-          { path: 'quote-requests/:quoteRequestId', lazy: page(() => import('../features/quote-requests/pages/admin-detail-page')) },
+          {
+            path: 'quote-requests/:quoteRequestId',
+            lazy: page(() => import('../features/quote-requests/pages/admin-detail-page')),
+          },
           { path: 'calendar', lazy: page(() => import('../features/calendar/pages/calendar-page')) },
           { path: 'jobs', lazy: page(() => import('../features/jobs/pages/jobs-page')) },
           { path: 'jobs/:jobId', lazy: page(() => import('../features/jobs/pages/job-detail-page')) },
@@ -60,7 +74,12 @@ export const routes: RouteObject[] = [
         path: paths.employee.root,
         lazy: async () => ({ Component: (await import('./layouts/staff-layout')).EmployeeLayout }),
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('../features/employee/pages/employee-jobs-page')).EmployeeDashboardPage }) },
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/employee/pages/employee-jobs-page')).EmployeeDashboardPage,
+            }),
+          },
           { path: 'jobs', lazy: page(() => import('../features/employee/pages/employee-jobs-page')) },
           { path: 'schedule', lazy: page(() => import('../features/employee/pages/schedule-page')) },
           { path: 'calendar', lazy: page(() => import('../features/calendar/pages/calendar-page')) },

@@ -1,16 +1,52 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple, type ModalProps } from '@mantine/core';
 
 // Deep blue for trust; a burnt orange for calls to action. Filled shades keep 4.5:1 with white text.
-const brand: MantineColorsTuple = ['#e8f1fa', '#cfdeee', '#a0bbdc', '#6d96ca', '#4477ba', '#2b63b0', '#1f58a8', '#174a94', '#123f83', '#0b3372'];
-const success: MantineColorsTuple = ['#ebfbee', '#d3f9d8', '#b2f2bb', '#8ce99a', '#69db7c', '#51cf66', '#2f9e44', '#237a35', '#1d6b2e', '#155724'];
-const accent: MantineColorsTuple = ['#fff1e6', '#fde0cd', '#f8bf9c', '#f39b66', '#ef7c39', '#ec691d', '#c2530f', '#ad4609', '#9a3d05', '#863200'];
+const brand: MantineColorsTuple = [
+  '#e8f1fa',
+  '#cfdeee',
+  '#a0bbdc',
+  '#6d96ca',
+  '#4477ba',
+  '#2b63b0',
+  '#1f58a8',
+  '#174a94',
+  '#123f83',
+  '#0b3372',
+];
+const success: MantineColorsTuple = [
+  '#ebfbee',
+  '#d3f9d8',
+  '#b2f2bb',
+  '#8ce99a',
+  '#69db7c',
+  '#51cf66',
+  '#2f9e44',
+  '#237a35',
+  '#1d6b2e',
+  '#155724',
+];
+const accent: MantineColorsTuple = [
+  '#fff1e6',
+  '#fde0cd',
+  '#f8bf9c',
+  '#f39b66',
+  '#ef7c39',
+  '#ec691d',
+  '#c2530f',
+  '#ad4609',
+  '#9a3d05',
+  '#863200',
+];
 
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
   colors: { brand, accent, success },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif', fontWeight: '700' },
+  headings: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontWeight: '700',
+  },
   defaultRadius: 'md',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   // Plain objects rather than Modal.extend(): referring to Modal here would put the dialog code
@@ -28,6 +64,10 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#495057', '--mantine-color-placeholder': '#6b737b', '--mantine-color-error': '#c92a2a' },
+  light: {
+    '--mantine-color-dimmed': '#495057',
+    '--mantine-color-placeholder': '#6b737b',
+    '--mantine-color-error': '#c92a2a',
+  },
   dark: {},
 });

@@ -14,7 +14,17 @@ interface ConfirmDialogProps {
 }
 
 /** A dialog with a message and Cancel / confirm buttons; the confirm button spins while working. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, confirmColor, loading, confirmDisabled, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  confirmColor,
+  loading,
+  confirmDisabled,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={loading ? () => {} : onClose} title={title} centered radius="lg">
       <Stack>

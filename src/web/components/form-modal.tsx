@@ -38,7 +38,10 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
   loading,
   closeOnSubmit = true,
 }: FormModalProps<S>) {
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as never, defaultValues: initialValues });
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues: initialValues,
+  });
   const busy = loading || form.formState.isSubmitting;
 
   const submit = form.handleSubmit(async (values) => {
@@ -62,7 +65,12 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
               control={form.control}
               name={field.name}
               render={({ field: f, fieldState }) => {
-                const common = { label: field.label, withAsterisk: true, error: fieldState.error?.message, disabled: busy };
+                const common = {
+                  label: field.label,
+                  withAsterisk: true,
+                  error: fieldState.error?.message,
+                  disabled: busy,
+                };
                 if (field.type === 'number') {
                   return (
                     <NumberInput
@@ -80,7 +88,13 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
                 }
                 if (field.type === 'select') {
                   return (
-                    <Select {...common} placeholder={`Select ${field.label}`} data={field.options} value={(f.value as string) ?? null} onChange={f.onChange} />
+                    <Select
+                      {...common}
+                      placeholder={`Select ${field.label}`}
+                      data={field.options}
+                      value={(f.value as string) ?? null}
+                      onChange={f.onChange}
+                    />
                   );
                 }
                 if (field.type === 'multiselect') {
@@ -94,7 +108,15 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
                     />
                   );
                 }
-                return <TextInput {...common} value={(f.value as string) ?? ''} onChange={f.onChange} onBlur={f.onBlur} data-autofocus />;
+                return (
+                  <TextInput
+                    {...common}
+                    value={(f.value as string) ?? ''}
+                    onChange={f.onChange}
+                    onBlur={f.onBlur}
+                    data-autofocus
+                  />
+                );
               }}
             />
           ))}

@@ -15,7 +15,16 @@ interface ListTableProps<T> {
 }
 
 /** A back-office table: skeleton rows while loading, a sentence when empty, scrolls sideways on phones. */
-export function ListTable<T>({ label, columns, rows, loading, rowKey, renderRow, empty, skeletonRows = 10 }: ListTableProps<T>) {
+export function ListTable<T>({
+  label,
+  columns,
+  rows,
+  loading,
+  rowKey,
+  renderRow,
+  empty,
+  skeletonRows = 10,
+}: ListTableProps<T>) {
   return (
     <Paper withBorder radius="lg">
       <ScrollTable label={label} minWidth={620}>

@@ -37,7 +37,13 @@ interface ListToolbarProps<F extends string> {
 }
 
 /** Search box, optional filter and result count above a back-office table. */
-export function ListToolbar<F extends string>({ controls, searchLabel, searchPlaceholder, filter, count }: ListToolbarProps<F>) {
+export function ListToolbar<F extends string>({
+  controls,
+  searchLabel,
+  searchPlaceholder,
+  filter,
+  count,
+}: ListToolbarProps<F>) {
   return (
     <Group mb="md" align="flex-end" gap="md">
       <TextInput
@@ -65,4 +71,5 @@ export function ListToolbar<F extends string>({ controls, searchLabel, searchPla
   );
 }
 
-export const countOf = (n: number | undefined, one: string, many: string) => (n === undefined ? undefined : `${n} ${n === 1 ? one : many}`);
+export const countOf = (n: number | undefined, one: string, many: string) =>
+  n === undefined ? undefined : `${n} ${n === 1 ? one : many}`;

@@ -4,7 +4,10 @@ export function Logo({ size = 32 }: { size?: number }) {
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden focusable="false">
       <rect width="64" height="64" rx="14" fill="#ec691d" />
       <path d="M12 31 32 14l20 17v19a2 2 0 0 1-2 2H14a2 2 0 0 1-2-2z" fill="#fff" />
-      <path d="M38.5 30.5a7 7 0 0 0-9.3 8.6l-8 8 3.2 3.2 8-8a7 7 0 0 0 8.6-9.3l-4.2 4.2-3.4-.9-.9-3.4z" fill="#0b3372" />
+      <path
+        d="M38.5 30.5a7 7 0 0 0-9.3 8.6l-8 8 3.2 3.2 8-8a7 7 0 0 0 8.6-9.3l-4.2 4.2-3.4-.9-.9-3.4z"
+        fill="#0b3372"
+      />
     </svg>
   );
 }

@@ -18,7 +18,13 @@ export function PageHeader({ title, badges, actions, back }: PageHeaderProps) {
   return (
     <Stack gap="xs" mb="lg">
       {back ? (
-        <Anchor component={Link} to={back.to} size="sm" fw={600} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <Anchor
+          component={Link}
+          to={back.to}
+          size="sm"
+          fw={600}
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
           <IconArrowLeft size={16} aria-hidden /> {back.label}
         </Anchor>
       ) : null}

@@ -11,11 +11,24 @@ interface PaginationBarProps {
 
 /** Previous/Next, a window of five page numbers around the current one, first/last shortcuts and ellipses. */
 export function PaginationBar({ page, totalPages, onChange }: PaginationBarProps) {
-  const pagination = usePagination({ total: Math.max(1, totalPages), page, onChange, siblings: Math.floor(PAGINATION_WINDOW / 2), boundaries: 1 });
+  const pagination = usePagination({
+    total: Math.max(1, totalPages),
+    page,
+    onChange,
+    siblings: Math.floor(PAGINATION_WINDOW / 2),
+    boundaries: 1,
+  });
   if (totalPages <= 1) return null;
   return (
     <Group component="nav" aria-label="Pages" gap={6} justify="center" mt="md" wrap="wrap">
-      <Button variant="default" size="compact-md" onClick={pagination.first} disabled={page === 1} aria-label="First page" px={6}>
+      <Button
+        variant="default"
+        size="compact-md"
+        onClick={pagination.first}
+        disabled={page === 1}
+        aria-label="First page"
+        px={6}
+      >
         <IconChevronsLeft size={18} aria-hidden />
       </Button>
       <Button variant="default" size="compact-md" onClick={pagination.previous} disabled={page === 1}>
@@ -43,7 +56,14 @@ export function PaginationBar({ page, totalPages, onChange }: PaginationBarProps
       <Button variant="default" size="compact-md" onClick={pagination.next} disabled={page === totalPages}>
         Next
       </Button>
-      <Button variant="default" size="compact-md" onClick={pagination.last} disabled={page === totalPages} aria-label="Last page" px={6}>
+      <Button
+        variant="default"
+        size="compact-md"
+        onClick={pagination.last}
+        disabled={page === totalPages}
+        aria-label="Last page"
+        px={6}
+      >
         <IconChevronsRight size={18} aria-hidden />
       </Button>
     </Group>

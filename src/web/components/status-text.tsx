@@ -25,7 +25,13 @@ export function StatusText({ status, size = 'lg' }: { status: string | undefined
   const color = statusColor(status);
   return (
     <Text span fw={700} size={size} c={color.text} style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-      <Box component="span" aria-hidden w={10} h={10} style={{ borderRadius: '50%', background: color.dot, display: 'inline-block' }} />
+      <Box
+        component="span"
+        aria-hidden
+        w={10}
+        h={10}
+        style={{ borderRadius: '50%', background: color.dot, display: 'inline-block' }}
+      />
       {status ?? 'Unknown'}
     </Text>
   );

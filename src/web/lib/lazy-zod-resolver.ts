@@ -6,7 +6,9 @@ import type { z } from 'zod';
  * validation rather than with the page: the public forms are taken over by the app without
  * evaluating them first. Validation and messages are the same as with `zodResolver(schema)`.
  */
-export function lazyZodResolver<Input extends FieldValues, Output>(load: () => Promise<z.ZodType<Output, Input>>): Resolver<Input, unknown, Output> {
+export function lazyZodResolver<Input extends FieldValues, Output>(
+  load: () => Promise<z.ZodType<Output, Input>>,
+): Resolver<Input, unknown, Output> {
   let resolver: Promise<Resolver<Input, unknown, Output>> | undefined;
   return async (values, context, options) => {
     resolver ??= Promise.all([load(), import('@hookform/resolvers/zod')]).then(

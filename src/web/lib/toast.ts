@@ -1,6 +1,9 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
 
-const base: Partial<NotificationData> = { withBorder: true, closeButtonProps: { 'aria-label': 'Close the notification' } };
+const base: Partial<NotificationData> = {
+  withBorder: true,
+  closeButtonProps: { 'aria-label': 'Close the notification' },
+};
 
 /** Toasts (top-right, 5 s, set in the providers) in the three tones the app uses. */
 export const toast = {

@@ -9,7 +9,8 @@ export const test = base.extend<{ page: Page }>({
     const problems: string[] = [];
     page.on('console', (message) => {
       // Failed loads are judged by the response listener: a 4xx can be the expected answer.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console error: ${message.text()}`);
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        problems.push(`console error: ${message.text()}`);
     });
     page.on('response', (response) => {
       if (response.status() >= 500) problems.push(`HTTP ${response.status()} from ${response.url()}`);

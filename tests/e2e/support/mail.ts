@@ -13,7 +13,9 @@ export async function receivedMail(): Promise<ParsedMail[]> {
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_000): Promise<ParsedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const found = (await receivedMail()).find((m) => m.to && JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''));
+    const found = (await receivedMail()).find(
+      (m) => m.to && JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ''),
+    );
     if (found) return found;
     await new Promise((r) => setTimeout(r, 200));
   }

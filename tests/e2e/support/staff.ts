@@ -2,7 +2,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from './constants';
 import { futureDate } from '../../helpers/dates';
 
-export async function apiToken(request: APIRequestContext, username = E2E_ADMIN.username, password = E2E_ADMIN.password): Promise<string> {
+export async function apiToken(
+  request: APIRequestContext,
+  username = E2E_ADMIN.username,
+  password = E2E_ADMIN.password,
+): Promise<string> {
   const res = await request.post('/api/login', { data: { username, password } });
   if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
   return (await res.json()).token;
@@ -22,14 +26,26 @@ export async function createEmployee(request: APIRequestContext, fields: { fullN
   const password = 'crew-password-1';
   const res = await request.post('/api/users/adduser', {
     headers: { authorization: `Bearer ${admin}` },
-    data: { username, password, fullName: fields.fullName ?? `Crew Member ${n}`, email: '', phone: '', role: 'employee', tags: fields.tags ?? [] },
+    data: {
+      username,
+      password,
+      fullName: fields.fullName ?? `Crew Member ${n}`,
+      email: '',
+      phone: '',
+      role: 'employee',
+      tags: fields.tags ?? [],
+    },
   });
   if (res.status() !== 201) throw new Error(await res.text());
   return { username, password, id: (await res.json())._id as string };
 }
 
 /** A quote request sent through the public API, as a visitor would. */
-export async function createQuoteRequest(request: APIRequestContext, name: string, extra: Record<string, unknown> = {}) {
+export async function createQuoteRequest(
+  request: APIRequestContext,
+  name: string,
+  extra: Record<string, unknown> = {},
+) {
   const res = await request.post('/api/quoterequest/create', {
     data: {
       contactPerson: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, phone: '916-555-0199' },

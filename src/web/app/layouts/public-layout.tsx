@@ -35,7 +35,14 @@ function TopBar({ overlay }: { overlay: boolean }) {
           </Anchor>
           <Group gap={6} wrap="nowrap" component="nav" aria-label="Main">
             {narrowLinks.map((l) => (
-              <Button key={l.to} component={Link} to={l.to} size="compact-sm" variant="white" className={classes.narrowButton}>
+              <Button
+                key={l.to}
+                component={Link}
+                to={l.to}
+                size="compact-sm"
+                variant="white"
+                className={classes.narrowButton}
+              >
                 {l.label}
               </Button>
             ))}

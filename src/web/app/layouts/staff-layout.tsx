@@ -1,8 +1,27 @@
 // The staff screens use many more Mantine components than the public pages (see public-styles.css).
 import '@mantine/core/styles.layer.css';
-import { AppShell, Box, Burger, Group, NavLink as MantineNavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Box,
+  Burger,
+  Group,
+  NavLink as MantineNavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCalendar, IconClipboardList, IconHome, IconLayoutDashboard, IconLogout, IconTool, IconUsers, IconClock, type Icon } from '@tabler/icons-react';
+import {
+  IconCalendar,
+  IconClipboardList,
+  IconHome,
+  IconLayoutDashboard,
+  IconLogout,
+  IconTool,
+  IconUsers,
+  IconClock,
+  type Icon,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import type { UserRole } from '../../../shared/constants';
@@ -52,11 +71,22 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
   };
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
       <AppShell.Header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" color="white" aria-label={opened ? 'Close the menu' : 'Open the menu'} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              color="white"
+              aria-label={opened ? 'Close the menu' : 'Open the menu'}
+            />
             <Link to={menu[0]!.to} className={classes.brand}>
               <Logo size={30} />
               <span>{businessName}</span>
@@ -81,7 +111,13 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
               className={classes.link}
             />
           ))}
-          <MantineNavLink component={Link} to={paths.home} label="Home Page" leftSection={<IconHome size={20} aria-hidden />} className={classes.link} />
+          <MantineNavLink
+            component={Link}
+            to={paths.home}
+            label="Home Page"
+            leftSection={<IconHome size={20} aria-hidden />}
+            className={classes.link}
+          />
         </AppShell.Section>
         <AppShell.Section>
           <UnstyledButton onClick={() => void signOut()} className={classes.signOut}>

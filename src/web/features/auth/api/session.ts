@@ -33,5 +33,13 @@ export function fetchUserRole() {
 /** The signed-in user's role as the server sees it now; disabled without a stored token. */
 export function useUserRole() {
   const hasToken = Boolean(tokenStore.get());
-  return useQuery({ queryKey: userRoleKey, queryFn: fetchUserRole, enabled: hasToken, retry: false, staleTime: 0, refetchInterval: false, gcTime: 0 });
+  return useQuery({
+    queryKey: userRoleKey,
+    queryFn: fetchUserRole,
+    enabled: hasToken,
+    retry: false,
+    staleTime: 0,
+    refetchInterval: false,
+    gcTime: 0,
+  });
 }

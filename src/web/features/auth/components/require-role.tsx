@@ -27,7 +27,13 @@ export function WaitScreen({ title, text }: { title: string; text: string }) {
 export function RequireRole({ allow, children }: { allow: UserRole[]; children: ReactNode }) {
   const role = useUserRole();
   if (!tokenStore.get()) return <Navigate to={paths.login} replace />;
-  if (role.isPending) return <WaitScreen title="Authorizing..." text="Please wait while we confirm that you have the permission to view this route." />;
+  if (role.isPending)
+    return (
+      <WaitScreen
+        title="Authorizing..."
+        text="Please wait while we confirm that you have the permission to view this route."
+      />
+    );
   if (role.isError || !role.data.valid || !role.data.userRole) {
     tokenStore.clear();
     return <Navigate to={paths.login} replace />;

@@ -32,10 +32,17 @@ export default function ContactPage() {
     }
   });
 
-  const field = (name: keyof ContactInput) => ({ ...form.register(name), error: errors[name]?.message, disabled: busy });
+  const field = (name: keyof ContactInput) => ({
+    ...form.register(name),
+    error: errors[name]?.message,
+    disabled: busy,
+  });
 
   return (
-    <FormPage title="Contact" intro="Questions about a repair, a quote or a job? Send us a message and we will be in touch soon.">
+    <FormPage
+      title="Contact"
+      intro="Questions about a repair, a quote or a job? Send us a message and we will be in touch soon."
+    >
       <form onSubmit={onSubmit} noValidate aria-label="Contact">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label="First Name" withAsterisk autoComplete="given-name" {...field('firstName')} />

@@ -3,5 +3,8 @@ import type { DashboardStats } from '../../../../shared/schemas/staff-quote-requ
 import { api } from '../../../lib/api-client';
 
 export function useDashboardStats() {
-  return useQuery({ queryKey: ['dashboard'], queryFn: () => api<DashboardStats>('GET', '/dashboard', { redirectOn401: true }) });
+  return useQuery({
+    queryKey: ['dashboard'],
+    queryFn: () => api<DashboardStats>('GET', '/dashboard', { redirectOn401: true }),
+  });
 }

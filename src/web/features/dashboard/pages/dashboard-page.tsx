@@ -1,4 +1,16 @@
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconCash, IconChecks, IconHourglass, type Icon } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney, toCents } from '../../../../shared/money';
@@ -26,7 +38,11 @@ function Tile({
   hint: string;
 }) {
   return (
-    <UnstyledButton onClick={onClick} className={classes.tile} aria-label={`${label}: ${loading ? 'loading' : value}. ${hint}`}>
+    <UnstyledButton
+      onClick={onClick}
+      className={classes.tile}
+      aria-label={`${label}: ${loading ? 'loading' : value}. ${hint}`}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
           <Text size="sm" fw={600} c="dimmed">

@@ -7,7 +7,10 @@ const staff = { redirectOn401: true };
 export type CrewJob = Omit<JobView, 'quote'>;
 
 export function useMyJobs(all: boolean) {
-  return useQuery({ queryKey: ['my-jobs', all], queryFn: () => api<{ jobs: CrewJob[] }>('GET', `/my/jobs?all=${all}`, staff) });
+  return useQuery({
+    queryKey: ['my-jobs', all],
+    queryFn: () => api<{ jobs: CrewJob[] }>('GET', `/my/jobs?all=${all}`, staff),
+  });
 }
 
 export function useUpdateMyJob() {
@@ -20,13 +23,18 @@ export function useUpdateMyJob() {
 }
 
 export function useMySchedule() {
-  return useQuery({ queryKey: ['my-schedule'], queryFn: () => api<{ schedule: WeeklySchedule }>('GET', '/my/schedule', staff), refetchInterval: false });
+  return useQuery({
+    queryKey: ['my-schedule'],
+    queryFn: () => api<{ schedule: WeeklySchedule }>('GET', '/my/schedule', staff),
+    refetchInterval: false,
+  });
 }
 
 export function useSaveMySchedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (schedule: WeeklySchedule) => api<{ schedule: WeeklySchedule }>('PUT', '/my/schedule', { ...staff, body: { schedule } }),
+    mutationFn: (schedule: WeeklySchedule) =>
+      api<{ schedule: WeeklySchedule }>('PUT', '/my/schedule', { ...staff, body: { schedule } }),
     onSuccess: (data) => queryClient.setQueryData(['my-schedule'], data),
   });
 }

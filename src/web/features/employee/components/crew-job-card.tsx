@@ -28,7 +28,11 @@ export function CrewJobCard({ job }: { job: CrewJob }) {
           <IconMapPin size={16} aria-hidden /> {address}
         </Anchor>
         {job.contactPerson.phone ? (
-          <Anchor href={`tel:${job.contactPerson.phone}`} size="sm" style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+          <Anchor
+            href={`tel:${job.contactPerson.phone}`}
+            size="sm"
+            style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}
+          >
             <IconPhone size={16} aria-hidden /> {job.contactPerson.phone}
           </Anchor>
         ) : null}
@@ -43,7 +47,10 @@ export function CrewJobCard({ job }: { job: CrewJob }) {
           color={next === 'Completed' ? 'success' : 'brand'}
           loading={update.isPending}
           onClick={() =>
-            update.mutate({ id: job._id, status: next }, { onSuccess: () => toast.success(`Marked ${next}`), onError: (e) => toast.error(e.message) })
+            update.mutate(
+              { id: job._id, status: next },
+              { onSuccess: () => toast.success(`Marked ${next}`), onError: (e) => toast.error(e.message) },
+            )
           }
         >
           {next === 'In Progress' ? 'Mark In Progress' : 'Mark Completed'}

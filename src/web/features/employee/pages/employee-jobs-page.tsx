@@ -12,7 +12,9 @@ function JobList({ all }: { all: boolean }) {
     return (
       <Paper withBorder radius="lg" p="xl">
         <Text ta="center" c="dimmed">
-          {all ? 'No jobs have been assigned to you yet.' : 'Nothing open right now: no jobs assigned to you are waiting.'}
+          {all
+            ? 'No jobs have been assigned to you yet.'
+            : 'Nothing open right now: no jobs assigned to you are waiting.'}
         </Text>
       </Paper>
     );

@@ -41,7 +41,11 @@ function ScheduleForm({ initial }: { initial: WeeklySchedule }) {
   const set = (day: Weekday, patch: Partial<Row>) => setDraft((d) => ({ ...d, [day]: { ...d[day], ...patch } }));
 
   const onSave = () => {
-    const schedule = WEEKDAYS.filter((day) => draft[day].on).map((day) => ({ day, start: draft[day].start, end: draft[day].end }));
+    const schedule = WEEKDAYS.filter((day) => draft[day].on).map((day) => ({
+      day,
+      start: draft[day].start,
+      end: draft[day].end,
+    }));
     const parsed = weeklySchedule.safeParse(schedule);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -58,7 +62,12 @@ function ScheduleForm({ initial }: { initial: WeeklySchedule }) {
     <Stack gap="sm">
       {WEEKDAYS.map((day) => (
         <Group key={day} className={classes.row} wrap="nowrap">
-          <Checkbox label={day} checked={draft[day].on} onChange={(e) => set(day, { on: e.currentTarget.checked })} className={classes.day} />
+          <Checkbox
+            label={day}
+            checked={draft[day].on}
+            onChange={(e) => set(day, { on: e.currentTarget.checked })}
+            className={classes.day}
+          />
           <input
             type="time"
             aria-label={`${day} start`}

@@ -26,9 +26,21 @@ import { Hero } from '../components/hero';
 import classes from './home-page.module.css';
 
 const features = [
-  { icon: IconBolt, title: 'Fast Quotes', text: 'Send a few photos of the job and get a quick estimate, without waiting on a visit.' },
-  { icon: IconThumbUp, title: 'Great Service', text: 'Qualified professionals who show up on time, keep you informed and respect your home.' },
-  { icon: IconAward, title: 'Best Quality', text: 'The best quality of work, with sound materials, done right the first time.' },
+  {
+    icon: IconBolt,
+    title: 'Fast Quotes',
+    text: 'Send a few photos of the job and get a quick estimate, without waiting on a visit.',
+  },
+  {
+    icon: IconThumbUp,
+    title: 'Great Service',
+    text: 'Qualified professionals who show up on time, keep you informed and respect your home.',
+  },
+  {
+    icon: IconAward,
+    title: 'Best Quality',
+    text: 'The best quality of work, with sound materials, done right the first time.',
+  },
 ];
 
 const services = [
@@ -77,7 +89,13 @@ export function HomePage() {
           <Text ta="center" c="dimmed" mt="sm" maw={620} mx="auto">
             Repairs, installs and upkeep for homes and businesses, big jobs and small.
           </Text>
-          <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" mt={40} component="ul" className={classes.serviceList}>
+          <SimpleGrid
+            cols={{ base: 2, sm: 3, md: 5 }}
+            spacing="md"
+            mt={40}
+            component="ul"
+            className={classes.serviceList}
+          >
             {services.map((s) => (
               <Stack key={s.label} component="li" align="center" gap="xs" className={classes.service}>
                 <ThemeIcon size={48} radius="xl" variant="light">

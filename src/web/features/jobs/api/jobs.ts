@@ -25,7 +25,11 @@ export function useJobs(page: number, search: string, status: JobStatus | 'All')
 }
 
 export function useJob(id: string) {
-  return useQuery({ queryKey: jobKeys.detail(id), queryFn: () => api<JobView>('GET', `/jobs/${encodeURIComponent(id)}`, staff), retry: false });
+  return useQuery({
+    queryKey: jobKeys.detail(id),
+    queryFn: () => api<JobView>('GET', `/jobs/${encodeURIComponent(id)}`, staff),
+    retry: false,
+  });
 }
 
 function useJobUpdate<T>(id: string, call: (body: T) => Promise<JobView>) {
@@ -41,7 +45,11 @@ function useJobUpdate<T>(id: string, call: (body: T) => Promise<JobView>) {
 }
 
 export const useAssignWorkers = (id: string) =>
-  useJobUpdate(id, (workers: WorkerRef[]) => api<JobView>('POST', `/jobs/${encodeURIComponent(id)}/assign`, { ...staff, body: { workers } }));
+  useJobUpdate(id, (workers: WorkerRef[]) =>
+    api<JobView>('POST', `/jobs/${encodeURIComponent(id)}/assign`, { ...staff, body: { workers } }),
+  );
 
 export const useChangeJobStatus = (id: string) =>
-  useJobUpdate(id, (status: JobStatus) => api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status } }));
+  useJobUpdate(id, (status: JobStatus) =>
+    api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status } }),
+  );

@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Button, Chip, Group, Loader, Modal, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Chip,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -83,7 +96,14 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
         </Group>
       </div>
       {searching ? (
-        <Paper withBorder radius="md" p="xs" className={classes.results} aria-label="Search results" aria-busy={results.isFetching}>
+        <Paper
+          withBorder
+          radius="md"
+          p="xs"
+          className={classes.results}
+          aria-label="Search results"
+          aria-busy={results.isFetching}
+        >
           {results.isFetching && !results.data ? (
             <Group justify="center" p="sm">
               <Loader size="sm" aria-label="Searching" />
@@ -138,7 +158,12 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
             {crew.map((w) => (
               <Group key={w._id} component="li" justify="space-between" className={classes.crewItem}>
                 <Text size="sm">{w.fullName}</Text>
-                <ActionIcon variant="subtle" color="red.9" aria-label={`Remove ${w.fullName}`} onClick={() => setCrew(crew.filter((c) => c._id !== w._id))}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  aria-label={`Remove ${w.fullName}`}
+                  onClick={() => setCrew(crew.filter((c) => c._id !== w._id))}
+                >
                   <IconX size={16} aria-hidden />
                 </ActionIcon>
               </Group>

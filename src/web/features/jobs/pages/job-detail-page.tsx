@@ -13,7 +13,12 @@ import { toast } from '../../../lib/toast';
 import { useChangeJobStatus, useJob } from '../api/jobs';
 import { AssignWorkersDialog } from '../components/assign-workers-dialog';
 
-const actionLabel = { 'In Progress': 'Start work', Completed: 'Mark completed', Cancelled: 'Cancel job', 'Not Started': 'Reset' } as const;
+const actionLabel = {
+  'In Progress': 'Start work',
+  Completed: 'Mark completed',
+  Cancelled: 'Cancel job',
+  'Not Started': 'Reset',
+} as const;
 
 export default function JobDetailPage() {
   const { jobId = '' } = useParams();
@@ -68,7 +73,10 @@ export default function JobDetailPage() {
                   color={status === 'Cancelled' ? 'red.9' : status === 'Completed' ? 'success' : 'brand'}
                   loading={changeStatus.isPending && changeStatus.variables === status}
                   onClick={() =>
-                    changeStatus.mutate(status, { onSuccess: () => toast.success(`Job is now ${status}`), onError: (e) => toast.error(e.message) })
+                    changeStatus.mutate(status, {
+                      onSuccess: () => toast.success(`Job is now ${status}`),
+                      onError: (e) => toast.error(e.message),
+                    })
                   }
                 >
                   {actionLabel[status]}
@@ -87,7 +95,11 @@ export default function JobDetailPage() {
                 {j.contactPerson.email}
               </Anchor>
               <Text size="sm">
-                {j.contactPerson.phone ? <Anchor href={`tel:${j.contactPerson.phone}`}>{j.contactPerson.phone}</Anchor> : 'No phone number given'}
+                {j.contactPerson.phone ? (
+                  <Anchor href={`tel:${j.contactPerson.phone}`}>{j.contactPerson.phone}</Anchor>
+                ) : (
+                  'No phone number given'
+                )}
               </Text>
             </SectionCard>
             <SectionCard title="Client Address">
@@ -125,7 +137,9 @@ export default function JobDetailPage() {
             <SectionCard title="Work to do">
               <Text style={{ whiteSpace: 'pre-wrap' }}>{j.notes || 'No description supplied'}</Text>
             </SectionCard>
-            <SectionCard title="Job Quote">{j.quote ? <QuoteLines {...j.quote} /> : <Text c="dimmed">No quote is linked to this job.</Text>}</SectionCard>
+            <SectionCard title="Job Quote">
+              {j.quote ? <QuoteLines {...j.quote} /> : <Text c="dimmed">No quote is linked to this job.</Text>}
+            </SectionCard>
           </Stack>
         </Grid.Col>
       </Grid>

@@ -34,7 +34,11 @@ export default function JobsPage() {
         rows={jobs.data?.jobs}
         loading={jobs.isPending}
         rowKey={(j) => j._id}
-        empty={debounced || status !== 'All' ? 'No jobs match.' : 'No jobs yet: a job is created when a client accepts a quote.'}
+        empty={
+          debounced || status !== 'All'
+            ? 'No jobs match.'
+            : 'No jobs yet: a job is created when a client accepts a quote.'
+        }
         renderRow={(j) => [
           j.contactPerson.name,
           `${j.address.street}, ${j.address.city}, ${j.address.state} ${j.address.zip}`,

@@ -3,11 +3,17 @@ import type { QuoteRequestStatus } from '../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 
 export function fetchQuoteStatus(quoteNumber: string) {
-  return api<{ quoteStatus: QuoteRequestStatus }>('GET', `/quoterequest/status/${encodeURIComponent(quoteNumber.trim())}`);
+  return api<{ quoteStatus: QuoteRequestStatus }>(
+    'GET',
+    `/quoterequest/status/${encodeURIComponent(quoteNumber.trim())}`,
+  );
 }
 
 export const quoteStatusQuery = (quoteNumber: string) =>
-  queryOptions({ queryKey: ['quote-status', quoteNumber.trim().toUpperCase()], queryFn: () => fetchQuoteStatus(quoteNumber) });
+  queryOptions({
+    queryKey: ['quote-status', quoteNumber.trim().toUpperCase()],
+    queryFn: () => fetchQuoteStatus(quoteNumber),
+  });
 
 export function useQuoteStatus(quoteNumber: string) {
   return useQuery(quoteStatusQuery(quoteNumber));

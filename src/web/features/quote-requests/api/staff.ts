@@ -19,7 +19,12 @@ export function useQuoteRequestList(page: number, status: QuoteRequestStatus | '
   if (search) params.set('search', search);
   return useQuery({
     queryKey: quoteRequestKeys.list(page, status, search),
-    queryFn: () => api<{ quoteRequests: QuoteRequestView[]; totalPages: number; total: number }>('GET', `/quoterequest/all?${params}`, staff),
+    queryFn: () =>
+      api<{ quoteRequests: QuoteRequestView[]; totalPages: number; total: number }>(
+        'GET',
+        `/quoterequest/all?${params}`,
+        staff,
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,23 +32,36 @@ export function useQuoteRequestList(page: number, status: QuoteRequestStatus | '
 export function useQuoteRequestsByStatus(status: QuoteRequestStatus, limit: number) {
   return useQuery({
     queryKey: quoteRequestKeys.byStatus(status, limit),
-    queryFn: () => api<QuoteRequestView[]>('GET', `/quoterequest/byStatus?status=${encodeURIComponent(status)}&limit=${limit}`, staff),
+    queryFn: () =>
+      api<QuoteRequestView[]>(
+        'GET',
+        `/quoterequest/byStatus?status=${encodeURIComponent(status)}&limit=${limit}`,
+        staff,
+      ),
   });
 }
 
 export function useQuoteRequest(id: string) {
-  return useQuery({ queryKey: quoteRequestKeys.detail(id), queryFn: () => api<QuoteRequestDetail>('GET', `/quoterequest/${encodeURIComponent(id)}`, staff) });
+  return useQuery({
+    queryKey: quoteRequestKeys.detail(id),
+    queryFn: () => api<QuoteRequestDetail>('GET', `/quoterequest/${encodeURIComponent(id)}`, staff),
+  });
 }
 
 /** Accept or decline: on success the request's views (detail, lists, dashboard) are fetched again. */
 export function useDecideQuoteRequest(id: string) {
   const queryClient = useQueryClient();
   const onSuccess = (updated: QuoteRequestView) => {
-    queryClient.setQueryData<QuoteRequestDetail>(quoteRequestKeys.detail(id), (old) => (old ? { ...old, quoteStatus: updated.quoteStatus } : old));
+    queryClient.setQueryData<QuoteRequestDetail>(quoteRequestKeys.detail(id), (old) =>
+      old ? { ...old, quoteStatus: updated.quoteStatus } : old,
+    );
     void queryClient.invalidateQueries({ queryKey: quoteRequestKeys.all });
     void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
   };
-  const accept = useMutation({ mutationFn: () => api<QuoteRequestView>('PUT', `/quoterequest/markAccepted/${encodeURIComponent(id)}`, staff), onSuccess });
+  const accept = useMutation({
+    mutationFn: () => api<QuoteRequestView>('PUT', `/quoterequest/markAccepted/${encodeURIComponent(id)}`, staff),
+    onSuccess,
+  });
   const decline = useMutation({
     mutationFn: (body: { clientEmail: string; clientName: string; reasonForDecline: string }) =>
       api<QuoteRequestView>('POST', '/quoterequest/markDeclined', { ...staff, body: { quoteRequestId: id, ...body } }),

@@ -18,10 +18,26 @@ export function PhotoGallery({ images }: { images: QuoteRequestDetail['images'] 
         </a>
         {images.length > 1 ? (
           <>
-            <ActionIcon className={classes.prev} variant="filled" color="dark" radius="xl" size="lg" onClick={() => go(-1)} aria-label="Previous image">
+            <ActionIcon
+              className={classes.prev}
+              variant="filled"
+              color="dark"
+              radius="xl"
+              size="lg"
+              onClick={() => go(-1)}
+              aria-label="Previous image"
+            >
               <IconChevronLeft aria-hidden />
             </ActionIcon>
-            <ActionIcon className={classes.next} variant="filled" color="dark" radius="xl" size="lg" onClick={() => go(1)} aria-label="Next image">
+            <ActionIcon
+              className={classes.next}
+              variant="filled"
+              color="dark"
+              radius="xl"
+              size="lg"
+              onClick={() => go(1)}
+              aria-label="Next image"
+            >
               <IconChevronRight aria-hidden />
             </ActionIcon>
           </>

@@ -39,16 +39,35 @@ export function PhotoPicker({ files, error, onChange, disabled }: PhotoPickerPro
       id="photos"
     >
       <Box mt={6}>
-        <FileButton onChange={add} accept={ACCEPT} multiple disabled={disabled} inputProps={{ 'aria-label': 'Upload Images', name: 'images' } as never}>
+        <FileButton
+          onChange={add}
+          accept={ACCEPT}
+          multiple
+          disabled={disabled}
+          inputProps={{ 'aria-label': 'Upload Images', name: 'images' } as never}
+        >
           {(props) => (
-            <Button {...props} disabled={disabled} variant="light" leftSection={<IconPhotoPlus size={18} aria-hidden />} aria-describedby="photos-description">
+            <Button
+              {...props}
+              disabled={disabled}
+              variant="light"
+              leftSection={<IconPhotoPlus size={18} aria-hidden />}
+              aria-describedby="photos-description"
+            >
               {files.length > 0 ? 'Add more photos' : 'Choose photos'}
             </Button>
           )}
         </FileButton>
         {files.length > 0 ? (
           <>
-            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="sm" mt="sm" component="ul" className={classes.list} aria-label="Chosen photos">
+            <SimpleGrid
+              cols={{ base: 3, sm: 4 }}
+              spacing="sm"
+              mt="sm"
+              component="ul"
+              className={classes.list}
+              aria-label="Chosen photos"
+            >
               {previews.map(({ file, url }, i) => (
                 <Box component="li" key={url} className={classes.item}>
                   <Image src={url} alt={`Photo ${i + 1}: ${file.name}`} className={classes.thumb} radius="md" />
@@ -69,7 +88,8 @@ export function PhotoPicker({ files, error, onChange, disabled }: PhotoPickerPro
             </SimpleGrid>
             <Group justify="space-between" mt={6}>
               <Text size="xs" c="dimmed">
-                {files.length} {files.length === 1 ? 'photo' : 'photos'}, {formatBytes(total)} of {formatBytes(MAX_UPLOAD_BYTES)}
+                {files.length} {files.length === 1 ? 'photo' : 'photos'}, {formatBytes(total)} of{' '}
+                {formatBytes(MAX_UPLOAD_BYTES)}
               </Text>
             </Group>
           </>

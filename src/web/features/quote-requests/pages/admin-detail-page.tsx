@@ -115,7 +115,12 @@ export default function AdminQuoteRequestPage() {
               <Button leftSection={<IconCheck size={18} aria-hidden />} color="success" onClick={acceptDialog.open}>
                 Accept Quote Request
               </Button>
-              <Button leftSection={<IconX size={18} aria-hidden />} color="red.9" variant="outline" onClick={declineDialog.open}>
+              <Button
+                leftSection={<IconX size={18} aria-hidden />}
+                color="red.9"
+                variant="outline"
+                onClick={declineDialog.open}
+              >
                 Decline Quote Request
               </Button>
             </Group>
@@ -151,7 +156,9 @@ export default function AdminQuoteRequestPage() {
             <SectionCard title="Job Description">
               <Text style={{ whiteSpace: 'pre-wrap' }}>{q.notes || 'No description supplied'}</Text>
               <Group mt="md" gap="xl">
-                <Field label="Preferred End Date">{formatDate(q.preferredEndDate, 'No preferred end date specified')}</Field>
+                <Field label="Preferred End Date">
+                  {formatDate(q.preferredEndDate, 'No preferred end date specified')}
+                </Field>
                 <Field label="Requested">{formatDate(q.quoteRequestDate)}</Field>
               </Group>
             </SectionCard>
@@ -175,7 +182,8 @@ export default function AdminQuoteRequestPage() {
         onConfirm={onAccept}
       >
         <Text>
-          An e-mail will be sent to {q.contactPerson.name || 'the client'} to say that a quote is being prepared. You can then build the quote on this page.
+          An e-mail will be sent to {q.contactPerson.name || 'the client'} to say that a quote is being prepared. You
+          can then build the quote on this page.
         </Text>
       </ConfirmDialog>
       <ConfirmDialog

@@ -46,17 +46,26 @@ export default function GetAQuotePage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const [images, { quoteRequestFromForm }] = await Promise.all([Promise.all(photos.map(readAsDataUrl)), loadSchemas()]);
+      const [images, { quoteRequestFromForm }] = await Promise.all([
+        Promise.all(photos.map(readAsDataUrl)),
+        loadSchemas(),
+      ]);
       await create.mutateAsync(quoteRequestFromForm(values, images));
       form.reset(empty);
       setPhotos([]);
       navigate(paths.getAQuoteSuccess);
     } catch (error) {
-      toast.error(error instanceof ApiError && error.status === 429 ? messages.tooManyAttempts : messages.quoteSubmitError);
+      toast.error(
+        error instanceof ApiError && error.status === 429 ? messages.tooManyAttempts : messages.quoteSubmitError,
+      );
     }
   });
 
-  const field = (name: keyof QuoteRequestForm) => ({ ...form.register(name), error: errors[name]?.message, disabled: busy });
+  const field = (name: keyof QuoteRequestForm) => ({
+    ...form.register(name),
+    error: errors[name]?.message,
+    disabled: busy,
+  });
 
   return (
     <FormPage

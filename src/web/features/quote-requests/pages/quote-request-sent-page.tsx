@@ -22,7 +22,9 @@ export default function QuoteRequestSentPage() {
       }
     >
       <Text size="lg">Thanks for submitting a quote request!</Text>
-      <Text c="dimmed">We sent you an e-mail with your Quote Number. Use it to check the status of your request at any time.</Text>
+      <Text c="dimmed">
+        We sent you an e-mail with your Quote Number. Use it to check the status of your request at any time.
+      </Text>
     </MessagePage>
   );
 }

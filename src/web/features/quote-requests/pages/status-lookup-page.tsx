@@ -36,7 +36,10 @@ export default function StatusLookupPage() {
   };
 
   return (
-    <FormPage title="Check The Status of Your Quote Request" intro="If you have a quote request number, you can check your quote request status here.">
+    <FormPage
+      title="Check The Status of Your Quote Request"
+      intro="If you have a quote request number, you can check your quote request status here."
+    >
       <form onSubmit={onSubmit} noValidate aria-label="Quote request status">
         <Stack>
           <TextInput

@@ -28,7 +28,8 @@ export default function StatusPage() {
         <Stack gap="md">
           <Title order={1}>Quote Request #{number}</Title>
           <Text c="dimmed">
-            If you have any questions about your request, contact us at <Anchor href={`tel:${businessPhone.replace(/[^\d+]/g, '')}`}>{businessPhone}</Anchor> or{' '}
+            If you have any questions about your request, contact us at{' '}
+            <Anchor href={`tel:${businessPhone.replace(/[^\d+]/g, '')}`}>{businessPhone}</Anchor> or{' '}
             <Anchor href={`mailto:${businessEmail}`}>{businessEmail}</Anchor>.
           </Text>
           {status.isPending ? (

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ClientAnswerInput, ClientQuoteView, QuoteDraft, QuoteView, createQuoteInput } from '../../../../shared/schemas/quotes';
+import type {
+  ClientAnswerInput,
+  ClientQuoteView,
+  QuoteDraft,
+  QuoteView,
+  createQuoteInput,
+} from '../../../../shared/schemas/quotes';
 import { api } from '../../../lib/api-client';
 import { quoteRequestKeys } from '../../quote-requests/api/staff';
 
@@ -18,7 +24,9 @@ export function useSentQuote(quoteRequestId: string, enabled: boolean) {
 /** createNew (the number for the preview), then sendQuote; the request's views are fetched again after. */
 export function useSendQuote() {
   const queryClient = useQueryClient();
-  const draft = useMutation({ mutationFn: (body: QuoteInput) => api<QuoteDraft>('POST', '/quotes/createNew', { ...staff, body }) });
+  const draft = useMutation({
+    mutationFn: (body: QuoteInput) => api<QuoteDraft>('POST', '/quotes/createNew', { ...staff, body }),
+  });
   const send = useMutation({
     mutationFn: (body: QuoteInput & { userEmail: string; quote: QuoteDraft; quoteHTML: string }) =>
       api<QuoteView>('POST', '/quotes/sendQuote', { ...staff, body }),
@@ -33,12 +41,16 @@ export function useSendQuote() {
 export function useClientQuote(quoteId: string, token: string) {
   return useQuery({
     queryKey: ['client-quote', quoteId, token],
-    queryFn: () => api<ClientQuoteView>('GET', `/client-quotes/${encodeURIComponent(quoteId)}?token=${encodeURIComponent(token)}`),
+    queryFn: () =>
+      api<ClientQuoteView>('GET', `/client-quotes/${encodeURIComponent(quoteId)}?token=${encodeURIComponent(token)}`),
     retry: false,
     refetchInterval: false,
   });
 }
 
 export function useAnswerQuote(quoteId: string) {
-  return useMutation({ mutationFn: (body: ClientAnswerInput) => api<QuoteView>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/answer`, { body }) });
+  return useMutation({
+    mutationFn: (body: ClientAnswerInput) =>
+      api<QuoteView>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/answer`, { body }),
+  });
 }

@@ -39,7 +39,13 @@ function LineSection({ title, addLabel, empty, onAdd, disabled, lines }: LineSec
         <Title order={3} size="h5" id={headingId}>
           {title}
         </Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd} disabled={disabled}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={onAdd}
+          disabled={disabled}
+        >
           {addLabel}
         </Button>
       </Group>
@@ -52,7 +58,13 @@ function LineSection({ title, addLabel, empty, onAdd, disabled, lines }: LineSec
           {lines.map((line, i) => (
             <Group key={i} justify="space-between" wrap="nowrap">
               <Text size="sm">{line.text}</Text>
-              <ActionIcon variant="subtle" color="red.9" aria-label={line.deleteLabel} onClick={line.onDelete} disabled={disabled}>
+              <ActionIcon
+                variant="subtle"
+                color="red.9"
+                aria-label={line.deleteLabel}
+                onClick={line.onDelete}
+                disabled={disabled}
+              >
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>
             </Group>
@@ -99,7 +111,12 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
     try {
       const created = await createDraft.mutateAsync(parsed.data);
       setDraft(created);
-      await send.mutateAsync({ ...parsed.data, userEmail: request.contactPerson.email, quote: created, quoteHTML: previewRef.current?.outerHTML ?? '' });
+      await send.mutateAsync({
+        ...parsed.data,
+        userEmail: request.contactPerson.email,
+        quote: created,
+        quoteHTML: previewRef.current?.outerHTML ?? '',
+      });
       toast.success(messages.quoteSent);
     } catch (error) {
       console.warn('sending the quote failed', error);

@@ -30,7 +30,11 @@ export function QuoteDocument({
 }: QuoteDocumentProps) {
   const size = compact ? 'xs' : 'sm';
   return (
-    <Box className={compact ? `${classes.paper} ${classes.compact}` : classes.paper} aria-label="Quote preview" role="region">
+    <Box
+      className={compact ? `${classes.paper} ${classes.compact}` : classes.paper}
+      aria-label="Quote preview"
+      role="region"
+    >
       <Box className={classes.header}>
         <Text fw={800} size={compact ? 'md' : 'xl'} c="white">
           {business.name}

@@ -32,7 +32,8 @@ export function SentQuote({ quoteRequestId }: { quoteRequestId: string }) {
       ) : (
         <>
           <Text size="sm" c="dimmed" mb="sm">
-            {quote.data.projectName} for {quote.data.clientName}, sent {new Date(quote.data.quoteDate).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+            {quote.data.projectName} for {quote.data.clientName}, sent{' '}
+            {new Date(quote.data.quoteDate).toLocaleDateString('en-US', { dateStyle: 'medium' })}
           </Text>
           {quote.data.clientMessage ? (
             <Alert

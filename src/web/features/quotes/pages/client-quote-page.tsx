@@ -13,7 +13,8 @@ import { QuoteDocument } from '../components/quote-document';
 type Mode = 'choose' | 'decline' | 'more-info';
 
 function LinkProblem({ error }: { error: unknown }) {
-  const message = error instanceof ApiError ? error.message : 'This quote could not be loaded. Please try again in a moment.';
+  const message =
+    error instanceof ApiError ? error.message : 'This quote could not be loaded. Please try again in a moment.';
   return (
     <MessagePage
       title={error instanceof ApiError && error.status === 410 ? 'This link has expired' : 'This link cannot be used'}
@@ -48,13 +49,16 @@ export default function ClientQuotePage() {
     );
   }
   if (quote.isError) return <LinkProblem error={quote.error} />;
-  if (answer.isError && answer.error instanceof ApiError && answer.error.status !== 400) return <LinkProblem error={answer.error} />;
+  if (answer.isError && answer.error instanceof ApiError && answer.error.status !== 400)
+    return <LinkProblem error={answer.error} />;
 
   const q = quote.data;
-  const respond = (body: Parameters<typeof answer.mutate>[0], onDone: () => void) => answer.mutate(body, { onSuccess: onDone });
+  const respond = (body: Parameters<typeof answer.mutate>[0], onDone: () => void) =>
+    answer.mutate(body, { onSuccess: onDone });
 
   const accept = () => respond({ action: 'accept', token }, () => navigate(paths.quoteAccepted));
-  const decline = () => respond({ action: 'decline', token, reason: text.trim() || undefined }, () => navigate(paths.quoteDeclined));
+  const decline = () =>
+    respond({ action: 'decline', token, reason: text.trim() || undefined }, () => navigate(paths.quoteDeclined));
   const ask = () => {
     if (!text.trim()) {
       setTextError('Please write your question');
@@ -73,7 +77,12 @@ export default function ClientQuotePage() {
         </div>
         <QuoteDocument {...q} date={q.quoteDate} />
         {asked ? (
-          <Alert color="blue" icon={<IconHelpCircle aria-hidden />} title="Thanks, we received your question" role="status">
+          <Alert
+            color="blue"
+            icon={<IconHelpCircle aria-hidden />}
+            title="Thanks, we received your question"
+            role="status"
+          >
             We will get back to you soon. You can still come back to this page later.
           </Alert>
         ) : answered ? (
@@ -91,7 +100,13 @@ export default function ClientQuotePage() {
                   What would you like to do?
                 </Title>
                 <Group>
-                  <Button color="success" size="md" leftSection={<IconCircleCheck size={20} aria-hidden />} onClick={accept} loading={answer.isPending}>
+                  <Button
+                    color="success"
+                    size="md"
+                    leftSection={<IconCircleCheck size={20} aria-hidden />}
+                    onClick={accept}
+                    loading={answer.isPending}
+                  >
                     Accept the quote
                   </Button>
                   <Button
@@ -131,7 +146,11 @@ export default function ClientQuotePage() {
                   data-autofocus
                 />
                 <Group>
-                  <Button color={mode === 'decline' ? 'red.9' : 'brand'} onClick={mode === 'decline' ? decline : ask} loading={answer.isPending}>
+                  <Button
+                    color={mode === 'decline' ? 'red.9' : 'brand'}
+                    onClick={mode === 'decline' ? decline : ask}
+                    loading={answer.isPending}
+                  >
                     {mode === 'decline' ? 'Decline the quote' : 'Send my question'}
                   </Button>
                   <Button variant="default" onClick={() => setMode('choose')} disabled={answer.isPending}>

@@ -4,7 +4,12 @@ import { HomeAndContactButtons, MessagePage } from '../../../components/message-
 
 export default function QuoteAcceptedPage() {
   return (
-    <MessagePage title="Thank You!" icon={<IconCircleCheck size={34} />} color="green" actions={<HomeAndContactButtons />}>
+    <MessagePage
+      title="Thank You!"
+      icon={<IconCircleCheck size={34} />}
+      color="green"
+      actions={<HomeAndContactButtons />}
+    >
       <Text size="lg">You have accepted the quote. We will reach out to schedule a time that works.</Text>
     </MessagePage>
   );

@@ -15,21 +15,29 @@ export const userKeys = {
 export function useUsers(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
   if (search) params.set('search', search);
-  return useQuery({ queryKey: userKeys.list(page, search), queryFn: () => api<UserList>('GET', `/users?${params}`, staff), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: userKeys.list(page, search),
+    queryFn: () => api<UserList>('GET', `/users?${params}`, staff),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddUserInput | UpdateUserInput) =>
-      '_id' in body ? api<UserView>('POST', '/users/updateuser', { ...staff, body }) : api<UserView>('POST', '/users/adduser', { ...staff, body }),
+      '_id' in body
+        ? api<UserView>('POST', '/users/updateuser', { ...staff, body })
+        : api<UserView>('POST', '/users/adduser', { ...staff, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
 /** Ends every session of a user: each of their tokens stops working at once. */
 export function useEndSessions() {
-  return useMutation({ mutationFn: (id: string) => api<{ ended: number }>('POST', `/users/${encodeURIComponent(id)}/end-sessions`, staff) });
+  return useMutation({
+    mutationFn: (id: string) => api<{ ended: number }>('POST', `/users/${encodeURIComponent(id)}/end-sessions`, staff),
+  });
 }
 
 /** Removes the row at once; puts the list back if the server refuses. */
@@ -40,7 +48,12 @@ export function useDeleteUser(listKey: ReturnType<typeof userKeys.list>) {
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData<UserList>(listKey);
-      if (previous) queryClient.setQueryData<UserList>(listKey, { ...previous, users: previous.users.filter((u) => u._id !== id), total: previous.total - 1 });
+      if (previous)
+        queryClient.setQueryData<UserList>(listKey, {
+          ...previous,
+          users: previous.users.filter((u) => u._id !== id),
+          total: previous.total - 1,
+        });
       return { previous };
     },
     onError: (_error, _id, context) => {

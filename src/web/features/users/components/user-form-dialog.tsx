@@ -13,9 +13,26 @@ import { useEndSessions, useSaveUser } from '../api/users';
 // One form for both: the password is required on add, optional on edit (the shared schemas decide).
 type FormValues = z.input<typeof updateUserInput>;
 
-const blank: FormValues = { _id: '', username: '', password: '', fullName: '', email: '', phone: '', role: 'employee', tags: [] };
+const blank: FormValues = {
+  _id: '',
+  username: '',
+  password: '',
+  fullName: '',
+  email: '',
+  phone: '',
+  role: 'employee',
+  tags: [],
+};
 
-export function UserFormDialog({ opened, user, onClose }: { opened: boolean; user: UserView | null; onClose: () => void }) {
+export function UserFormDialog({
+  opened,
+  user,
+  onClose,
+}: {
+  opened: boolean;
+  user: UserView | null;
+  onClose: () => void;
+}) {
   const editing = Boolean(user);
   const save = useSaveUser();
   const endSessions = useEndSessions();
@@ -36,7 +53,8 @@ export function UserFormDialog({ opened, user, onClose }: { opened: boolean; use
       toast.success(editing ? messages.userUpdated : messages.userAdded);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.message === messages.usernameTaken) toast.error(messages.usernameTaken);
+      if (error instanceof ApiError && error.status === 400 && error.message === messages.usernameTaken)
+        toast.error(messages.usernameTaken);
       else if (error instanceof ApiError && error.status === 400 && error.message.startsWith('password: ')) {
         form.setError('password', { type: 'server', message: error.message.slice('password: '.length) });
       } else if (error instanceof ApiError && error.status === 400) toast.error(error.message);
@@ -51,23 +69,59 @@ export function UserFormDialog({ opened, user, onClose }: { opened: boolean; use
   }, [busy, serverPasswordError, form]);
 
   return (
-    <Modal opened={opened} onClose={busy ? () => {} : onClose} title={editing ? 'Edit User' : 'Add User'} centered radius="lg" size="lg">
+    <Modal
+      opened={opened}
+      onClose={busy ? () => {} : onClose}
+      title={editing ? 'Edit User' : 'Add User'}
+      centered
+      radius="lg"
+      size="lg"
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Username" withAsterisk autoComplete="off" {...form.register('username')} error={errors.username?.message} disabled={busy} />
+            <TextInput
+              label="Username"
+              withAsterisk
+              autoComplete="off"
+              {...form.register('username')}
+              error={errors.username?.message}
+              disabled={busy}
+            />
             <PasswordInput
               label="Password"
               withAsterisk={!editing}
-              description={editing ? 'Leave empty to keep the current password' : 'At least 8 characters, hard to guess'}
+              description={
+                editing ? 'Leave empty to keep the current password' : 'At least 8 characters, hard to guess'
+              }
               autoComplete="new-password"
               {...form.register('password')}
               error={errors.password?.message}
               disabled={busy}
             />
-            <TextInput label="Full Name" autoComplete="off" {...form.register('fullName')} error={errors.fullName?.message} disabled={busy} />
-            <TextInput label="Email" type="email" autoComplete="off" {...form.register('email')} error={errors.email?.message} disabled={busy} />
-            <TextInput label="Phone" type="tel" autoComplete="off" {...form.register('phone')} error={errors.phone?.message} disabled={busy} />
+            <TextInput
+              label="Full Name"
+              autoComplete="off"
+              {...form.register('fullName')}
+              error={errors.fullName?.message}
+              disabled={busy}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="off"
+              {...form.register('email')}
+              error={errors.email?.message}
+              disabled={busy}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              autoComplete="off"
+              {...form.register('phone')}
+              error={errors.phone?.message}
+              disabled={busy}
+            />
             <Controller
               control={form.control}
               name="role"
@@ -113,7 +167,9 @@ export function UserFormDialog({ opened, user, onClose }: { opened: boolean; use
                 onClick={() =>
                   endSessions.mutate(user._id, {
                     onSuccess: ({ ended }) =>
-                      toast.success(`${user.username} is signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'} ended)`),
+                      toast.success(
+                        `${user.username} is signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'} ended)`,
+                      ),
                     onError: () => toast.error('Could not sign this user out. Please try again'),
                   })
                 }

@@ -32,7 +32,8 @@ export default function UsersPage() {
     if (!target) return;
     setDeleting(null);
     remove.mutate(target._id, {
-      onError: (error) => toast.error(error instanceof ApiError && error.status === 400 ? error.message : messages.userDeleteError),
+      onError: (error) =>
+        toast.error(error instanceof ApiError && error.status === 400 ? error.message : messages.userDeleteError),
     });
   };
 
@@ -77,7 +78,12 @@ export default function UsersPage() {
           u.fullName || '—',
           u.email || '—',
           u.phone || '—',
-          <Badge key="r" variant="light" color={u.role === 'admin' ? 'brand' : 'gray'} c={u.role === 'admin' ? 'brand.8' : 'dark.6'}>
+          <Badge
+            key="r"
+            variant="light"
+            color={u.role === 'admin' ? 'brand' : 'gray'}
+            c={u.role === 'admin' ? 'brand.8' : 'dark.6'}
+          >
             {u.role}
           </Badge>,
           <ActionIcon
@@ -91,7 +97,13 @@ export default function UsersPage() {
           >
             <IconPencil size={18} aria-hidden />
           </ActionIcon>,
-          <ActionIcon key="d" variant="subtle" color="red.9" aria-label={`Delete ${u.username}`} onClick={() => setDeleting(u)}>
+          <ActionIcon
+            key="d"
+            variant="subtle"
+            color="red.9"
+            aria-label={`Delete ${u.username}`}
+            onClick={() => setDeleting(u)}
+          >
             <IconTrash size={18} aria-hidden />
           </ActionIcon>,
         ]}
