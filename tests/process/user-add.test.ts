@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WEAK_PASSWORD } from '../../src/server/auth/password-policy';
 import { verifyPassword } from '../../src/server/auth/passwords';
 import { openDatabase } from '../../src/server/db/client';
 import { findUserByUsername } from '../../src/server/users/repository';
@@ -41,5 +42,13 @@ describe('npm run user:add', () => {
     expect(userAdd(['--username', 'x', '--role', 'owner'], 'long-enough\n').stderr).toContain(
       '--role must be one of: employee, admin',
     );
+  });
+
+  it('refuses a common or guessable password (issue 11)', () => {
+    for (const weak of ['12345678', 'password', '        ', 'samsmith1']) {
+      const res = userAdd(['--username', 'samsmith', '--role', 'admin', '--full-name', 'Sam Smith'], `${weak}\n`);
+      expect(res.status, weak).toBe(1);
+      expect(res.stderr, weak).toContain(WEAK_PASSWORD);
+    }
   });
 });
