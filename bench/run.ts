@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { hashPassword } from '../src/server/auth/passwords';
+import { hashPassword } from '../src/server/lib/passwords';
 import { openDatabase } from '../src/server/db/client';
 import { projectRoot } from '../src/server/paths';
 import { buildAll, isBuildStale } from '../scripts/build.mjs';

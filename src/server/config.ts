@@ -2,7 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultBusiness } from '../shared/business';
-import { passwordProblem } from './auth/password-policy';
+import { passwordProblem } from './lib/password-policy';
 
 const optionalString = z
   .string()

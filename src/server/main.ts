@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { ensureFirstAdmin } from './users/first-admin';
+import { ensureFirstAdmin } from './users';
 import { describeError } from './lib/safe-error';
 import { secureDataDir } from './lib/data-dir';
 

@@ -2,7 +2,7 @@ import type { Config } from './config';
 import type { Counters } from './lib/counters';
 import type { Database, Db } from './db/client';
 import type { MailRelay } from './mail/relay';
-import type { TokenService } from './auth/tokens';
+import type { TokenService } from './lib/tokens';
 import type { QuoteStatusCache } from './quote-requests/status-cache';
 
 declare module 'fastify' {

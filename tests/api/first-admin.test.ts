@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/auth/passwords';
+import { hashPassword, verifyPassword } from '../../src/server/lib/passwords';
 import { ensureFirstAdmin } from '../../src/server/users/first-admin';
 import { findUserByUsername, insertUser } from '../../src/server/users/repository';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';

@@ -1,4 +1,4 @@
-import { WEAK_PASSWORD } from '../../src/server/auth/password-policy';
+import { WEAK_PASSWORD } from '../../src/server/lib/password-policy';
 import { messages } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/constants';
 import { expectNoAxeViolations } from './support/axe';

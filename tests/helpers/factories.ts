@@ -64,17 +64,15 @@ export async function insertJob(
         quantity: String(m.quantity),
       })),
     );
-    await t.database.db
-      .insert(quoteLabor)
-      .values(
-        labor.map((l, position) => ({
-          id: newId(),
-          quoteId: quoteId!,
-          position,
-          hourlyRateCents: l.hourlyRateCents,
-          hours: String(l.hours),
-        })),
-      );
+    await t.database.db.insert(quoteLabor).values(
+      labor.map((l, position) => ({
+        id: newId(),
+        quoteId: quoteId!,
+        position,
+        hourlyRateCents: l.hourlyRateCents,
+        hours: String(l.hours),
+      })),
+    );
   }
   const id = newId();
   await t.database.db.insert(jobs).values({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App, type AppOptions } from '../../src/server/app';
-import { hashPassword } from '../../src/server/auth/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { loadConfig, type Config } from '../../src/server/config';
 import { smtpTransport, type MailTransport } from '../../src/server/mail/transports';
 import { insertUser, type UserRow } from '../../src/server/users/repository';

@@ -1,7 +1,7 @@
 // Issue 11, item 3: two admins demoting or deleting each other at the same moment leave one admin.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { createSession } from '../../src/server/auth/sessions';
 import { users } from '../../src/server/db/schema';
 import { insertUser } from '../../src/server/users/repository';

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/auth/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { loggerOptions } from '../../src/server/lib/logging';
 import { describeError, safeError } from '../../src/server/lib/safe-error';
 import { insertUser } from '../../src/server/users/repository';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSessionUser } from '../auth/sessions';
-import type { UserRow } from '../users/repository';
+import { findSessionUser } from './sessions';
+import type { UserRow } from '../users';
 
 /** Who may call a route: everyone, any signed-in staff member, or admins only. */
 export type Access = 'public' | 'staff' | 'admin';

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../shared/paths';
 import { businessOf } from '../lib/business';
-import { composeEmail } from '../mail/compose';
-import { enqueueMail } from '../mail/outbox';
-import { findUserByUsername, type UserRow } from '../users/repository';
+import { findUserByUsername, type UserRow } from '../users';
+import { composeEmail, enqueueMail } from '../mail';
 
 export type ThrottleVerdict =
   { allowed: true; settle(succeeded: boolean): Promise<void> } | { allowed: false; retryAfterSeconds: number };

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginInput, loginResponse, userRoleResponse } from '../../shared/schemas/auth';
 import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
-import { authenticate } from '../plugins/auth';
+import { authenticate } from './guard';
 import { createLoginThrottle } from './login-throttle';
-import { createSession, endSession } from './sessions';
+import { createSession, endAllSessions, endSession } from './sessions';
 import { z } from 'zod';
-import { findUserByUsername } from '../users/repository';
-import { hashPassword, verifyPassword } from './passwords';
+import { findUserById, findUserByUsername } from '../users';
+import { notFound } from '../lib/http-errors';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 
 // Verifying against a real hash when the user does not exist keeps the answer time the same, so
 // timing does not reveal which usernames exist.
@@ -81,6 +82,23 @@ export async function authRoutes(app: FastifyInstance) {
     async (request) => {
       await endSession(app.db, request.sessionId!);
       return { signedOut: true as const };
+    },
+  );
+
+  r.post(
+    '/users/:id/end-sessions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Sign a user out everywhere: every token of theirs stops working at once',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ ended: z.number() }), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      if (!(await findUserById(app.db, request.params.id))) throw notFound('User not found');
+      return { ended: await endAllSessions(app.db, request.params.id) };
     },
   );
 }

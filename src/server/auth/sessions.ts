@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from '../users';
 
 /** Starts a session for a sign-in; its id goes into the token. Old expired sessions of the user go. */
 export async function createSession(db: Db, userId: string, ttlHours: number): Promise<string> {

@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { USER_ROLES, type UserRole } from '../../shared/constants';
-import { hashPassword } from '../auth/passwords';
-import { passwordProblem } from '../auth/password-policy';
+import { hashPassword } from '../lib/passwords';
+import { passwordProblem } from '../lib/password-policy';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { secureDataDir } from '../lib/data-dir';
 import { describeError } from '../lib/safe-error';
-import { findUserByUsername, insertUser } from '../users/repository';
+import { findUserByUsername, insertUser } from '../users';
 
 const MIN_PASSWORD = 8;
 

@@ -3,12 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactInput } from '../../shared/schemas/contact';
 import { errorResponse } from '../../shared/schemas/errors';
-import { newId } from '../db/ids';
-import { contactMessages } from '../db/schema';
-import { composeEmail } from '../mail/compose';
-import { enqueueMail } from '../mail/outbox';
 import { publicFormLimit } from '../plugins/rate-limit';
-import { businessOf } from '../lib/business';
+import { storeContactMessage } from './service';
 
 export async function contactRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -27,34 +23,7 @@ export async function contactRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const m = request.body;
-      const name = `${m.firstName} ${m.lastName}`;
-      const { html, text } = composeEmail({
-        business: businessOf(app.config),
-        heading: `New message from ${name}`,
-        blocks: [
-          {
-            kind: 'details',
-            rows: [
-              ['Name', name],
-              ['E-mail', m.email],
-              ['Phone', m.phone || 'Not provided'],
-            ],
-          },
-          { kind: 'preformatted', text: m.message },
-        ],
-      });
-      const id = newId();
-      await app.db.transaction(async (tx) => {
-        await tx.insert(contactMessages).values({ id, ...m });
-        await enqueueMail(tx, {
-          to: app.config.OWNER_EMAIL,
-          replyTo: m.email,
-          subject: `Contact request from ${name}`,
-          html,
-          text,
-        });
-      });
+      const id = await storeContactMessage(app.db, app.config, request.body);
       app.mail.kick();
       return reply.code(201).send({ contactMessage: { _id: id } });
     },

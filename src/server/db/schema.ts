@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -14,13 +16,26 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { JobStatus, QuoteRequestStatus, QuoteStatus, UserRole } from '../../shared/constants';
+import {
+  JOB_STATUSES,
+  QUOTE_REQUEST_STATUSES,
+  QUOTE_STATUSES,
+  USER_ROLES,
+  type JobStatus,
+  type QuoteRequestStatus,
+  type QuoteStatus,
+  type UserRole,
+} from '../../shared/constants';
 import type { WeeklySchedule } from '../../shared/schemas/schedule';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/** A CHECK that a text column holds one of the listed values (the lists in src/shared/statuses.ts). */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -48,6 +63,7 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    oneOf('users_role_check', t.role, USER_ROLES),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role, t.createdAt),
     index('users_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
@@ -91,6 +107,7 @@ export const quoteRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    oneOf('quote_requests_status_check', t.status, QUOTE_REQUEST_STATUSES),
     uniqueIndex('quote_requests_quote_number_idx').on(t.quoteNumber),
     // The admin list: newest first, optionally by status, optionally searched by name. Ascending
     // indexes read backwards serve "order by created_at desc, id desc" (DESC NULLS FIRST).
@@ -147,6 +164,7 @@ export const quotes = pgTable(
     quoteDate: createdAt(),
   },
   (t) => [
+    oneOf('quotes_status_check', t.status, QUOTE_STATUSES),
     uniqueIndex('quotes_quote_id_idx').on(t.quoteId),
     uniqueIndex('quotes_quote_request_idx').on(t.quoteRequestId),
   ],
@@ -199,6 +217,7 @@ export const jobs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    oneOf('jobs_status_check', t.status, JOB_STATUSES),
     index('jobs_created_idx').on(t.createdAt, t.id),
     index('jobs_status_idx').on(t.status),
     index('jobs_contact_name_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),

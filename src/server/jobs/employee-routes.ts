@@ -1,19 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
-import { jobView } from '../../shared/schemas/jobs';
-import { weeklySchedule } from '../../shared/schemas/schedule';
-import { users } from '../db/schema';
-import { notFound } from '../plugins/errors';
-import { changeJobStatus } from './routes';
+import { crewJobStatusInput, jobView } from '../../shared/schemas/jobs';
+import { notFound } from '../lib/http-errors';
+import { changeJobStatus } from './service';
 import { isAssigned, jobViews, listJobs } from './repository';
 
 /** What a crew member sees: their own jobs, without prices. */
 const crewJob = jobView.omit({ quote: true });
 
-/** The employee area: the signed-in worker's jobs and availability (any staff member). */
+/** The employee area: the signed-in worker's jobs (any staff member). */
 export async function employeeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['my work'];
@@ -49,7 +46,7 @@ export async function employeeRoutes(app: FastifyInstance) {
         tags,
         summary: 'Mark one of my jobs In Progress or Completed',
         params: z.object({ id: z.string().max(64) }),
-        body: z.object({ status: z.enum(['In Progress', 'Completed']) }),
+        body: crewJobStatusInput,
         response: { 200: crewJob, 404: errorResponse, 409: errorResponse },
       },
     },
@@ -58,40 +55,6 @@ export async function employeeRoutes(app: FastifyInstance) {
       if (!(await isAssigned(app.db, request.params.id, request.user!.id))) throw notFound('Job not found');
       const row = await changeJobStatus(app.db, request.params.id, request.body.status);
       return (await jobViews(app.db, [row]))[0]!;
-    },
-  );
-
-  r.get(
-    '/my/schedule',
-    {
-      config: staff,
-      schema: {
-        tags,
-        summary: 'The weekdays and hours I am available',
-        response: { 200: z.object({ schedule: weeklySchedule }) },
-      },
-    },
-    async (request) => ({ schedule: request.user!.schedule }),
-  );
-
-  r.put(
-    '/my/schedule',
-    {
-      config: staff,
-      schema: {
-        tags,
-        summary: 'Set the weekdays and hours I am available',
-        body: z.object({ schedule: weeklySchedule }),
-        response: { 200: z.object({ schedule: weeklySchedule }) },
-      },
-    },
-    async (request) => {
-      const [row] = await app.db
-        .update(users)
-        .set({ schedule: request.body.schedule })
-        .where(eq(users.id, request.user!.id))
-        .returning({ schedule: users.schedule });
-      return { schedule: row!.schedule };
     },
   );
 }

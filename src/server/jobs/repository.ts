@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { JobView } from '../../shared/schemas/jobs';
 import type { JobStatus } from '../../shared/constants';
+import { OPEN_JOB_STATUSES } from '../../shared/statuses';
 import type { DbOrTx } from '../db/client';
 import { jobs, jobWorkers, quotes, users } from '../db/schema';
-import { quoteView } from '../quotes/repository';
-import { escapeLike } from '../users/repository';
+import { quoteView } from '../quotes';
+import { escapeLike } from '../lib/sql';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -83,7 +84,7 @@ export async function listJobs(
     workerId
       ? sql`exists (select 1 from ${jobWorkers} where ${jobWorkers.jobId} = ${jobs.id} and ${jobWorkers.userId} = ${workerId})`
       : undefined,
-    openOnly ? inArray(jobs.status, ['Not Started', 'In Progress']) : undefined,
+    openOnly ? inArray(jobs.status, [...OPEN_JOB_STATUSES]) : undefined,
     status ? eq(jobs.status, status) : undefined,
   );
   const [rows, [total]] = await Promise.all([

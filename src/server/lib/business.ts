@@ -1,5 +1,10 @@
 import type { Config } from '../config';
-import type { Business } from '../mail/compose';
+
+export interface Business {
+  name: string;
+  email: string;
+  phone: string;
+}
 
 /** The business as e-mails and PDFs name it. */
 export function businessOf(config: Config): Business {

@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { messages } from '../../shared/messages';
-import { badRequest } from '../plugins/errors';
+import { badRequest } from '../lib/http-errors';
 
 export interface ProcessedImage {
   mimeType: string;

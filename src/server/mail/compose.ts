@@ -3,6 +3,9 @@
  * same thing. Every string is treated as text: whatever a visitor typed is escaped in the HTML.
  */
 
+import type { Business } from '../lib/business';
+import { escapeHtml } from '../lib/html';
+
 export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'emphasis'; label: string; value: string }
@@ -10,23 +13,10 @@ export type Block =
   | { kind: 'button'; label: string; href: string }
   | { kind: 'preformatted'; text: string };
 
-export interface Business {
-  name: string;
-  email: string;
-  phone: string;
-}
-
 export interface ComposeInput {
   business: Business;
   heading: string;
   blocks: Block[];
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 }
 
 const nl2br = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>');

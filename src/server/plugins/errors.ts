@@ -43,13 +43,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return field ? `${field}: ${issue.message}` : issue.message;
       });
-      return reply
-        .code(400)
-        .send({
-          ...body(400, details.join('; ')),
-          where,
-          fields: error.validation.map((i) => i.instancePath.replace(/^\//, '').replaceAll('/', '.')),
-        });
+      return reply.code(400).send({
+        ...body(400, details.join('; ')),
+        where,
+        fields: error.validation.map((i) => i.instancePath.replace(/^\//, '').replaceAll('/', '.')),
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');
@@ -74,18 +72,3 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(status).send(body(status, error.message));
   });
 }
-
-/** An error the client can fix or should know about; its message is shown as is. */
-export class HttpError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);

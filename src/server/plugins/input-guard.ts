@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors';
+import { badRequest } from '../lib/http-errors';
 
 /** No form nests deeper than a few levels; 32 leaves room and refuses JSON built to exhaust a walker. */
 export const MAX_INPUT_DEPTH = 32;

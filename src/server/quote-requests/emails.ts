@@ -1,9 +1,8 @@
 import { paths } from '../../shared/paths';
 import type { Config } from '../config';
 import { businessOf } from '../lib/business';
-import { composeEmail } from '../mail/compose';
-import type { OutgoingMail } from '../mail/outbox';
 import type { QuoteRequestRow } from './repository';
+import { composeEmail, type OutgoingMail } from '../mail';
 
 const addressLine = (r: QuoteRequestRow) => `${r.street}, ${r.city}, ${r.state} ${r.zip}`;
 

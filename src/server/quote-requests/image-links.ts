@@ -1,4 +1,4 @@
-import type { TokenService } from '../auth/tokens';
+import type { TokenService } from '../lib/tokens';
 
 const PURPOSE = 'quote-request-image';
 const BUCKET_SECONDS = 600;

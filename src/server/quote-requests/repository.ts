@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { QuoteRequestStatus } from '../../shared/constants';
-import { escapeLike } from '../users/repository';
+import { canMove, QUOTE_REQUEST_TRANSITIONS } from '../../shared/statuses';
+import { escapeLike } from '../lib/sql';
 import { quoteNumberOf, type QuoteRequestView } from '../../shared/schemas/quote-request';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
@@ -221,10 +222,23 @@ export async function transitionQuoteRequest(
   to: QuoteRequestStatus,
   extra: Partial<QuoteRequestRow> = {},
 ) {
+  if (!canMove(QUOTE_REQUEST_TRANSITIONS, from, to)) throw new Error(`A request cannot move from ${from} to ${to}`);
   const [row] = await tx
     .update(quoteRequests)
     .set({ status: to, ...extra })
     .where(and(eq(quoteRequests.id, id), eq(quoteRequests.status, from)))
     .returning();
   return row;
+}
+
+/** Requests still waiting for a decision, and those that came in over the last week and month. */
+export async function requestDashboardCounts(db: DbOrTx) {
+  const countWhere = async (where: SQL) =>
+    (await db.select({ n: count() }).from(quoteRequests).where(where))[0]?.n ?? 0;
+  const [pending, week, month] = await Promise.all([
+    countWhere(eq(quoteRequests.status, 'Pending')),
+    countWhere(gte(quoteRequests.createdAt, sql`now() - interval '7 days'`)),
+    countWhere(gte(quoteRequests.createdAt, sql`now() - interval '1 month'`)),
+  ]);
+  return { pending, week, month };
 }

@@ -4,19 +4,12 @@ import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { quoteRequestInput, quoteRequestView, quoteStatusResponse } from '../../shared/schemas/quote-request';
-import { enqueueMail } from '../mail/outbox';
-import { notFound } from '../plugins/errors';
+import { notFound } from '../lib/http-errors';
 import { publicFormLimit } from '../plugins/rate-limit';
-import { newQuoteRequestNotice, quoteRequestThankYou } from './emails';
 import { processImages } from '../lib/images';
-import {
-  findQuoteRequestStatus,
-  insertQuoteRequest,
-  listImageSummaries,
-  parseRequestKey,
-  toQuoteRequestView,
-} from './repository';
+import { findQuoteRequestStatus, listImageSummaries, parseRequestKey, toQuoteRequestView } from './repository';
 import { cacheKeyOf } from './status-cache';
+import { submitQuoteRequest } from './service';
 
 export async function publicQuoteRequestRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,25 +26,8 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const images = await processImages(body.images);
-      const row = await app.db.transaction(async (tx) => {
-        const created = await insertQuoteRequest(
-          tx,
-          {
-            contactName: body.contactPerson.name,
-            contactEmail: body.contactPerson.email,
-            contactPhone: body.contactPerson.phone,
-            ...body.address,
-            notes: body.notes,
-            preferredEndDate: body.preferredEndDate,
-          },
-          images,
-        );
-        await enqueueMail(tx, quoteRequestThankYou(app.config, created));
-        await enqueueMail(tx, newQuoteRequestNotice(app.config, created, images.length));
-        return created;
-      });
+      const images = await processImages(request.body.images);
+      const row = await submitQuoteRequest(app.db, app.config, request.body, images);
       app.mail.kick();
       const summaries = await listImageSummaries(app.db, [row.id]);
       return reply.code(201).send({ quoteRequest: toQuoteRequestView(row, summaries) });

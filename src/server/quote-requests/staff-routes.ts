@@ -1,31 +1,24 @@
-import { count, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toDollars } from '../../shared/money';
 import { errorResponse } from '../../shared/schemas/errors';
 import { totalPagesOf } from '../../shared/schemas/paging';
 import { quoteRequestStatus, quoteRequestView } from '../../shared/schemas/quote-request';
 import {
-  dashboardStats,
   declineInput,
   quoteRequestDetail,
   quoteRequestList,
   quoteRequestListQuery,
 } from '../../shared/schemas/staff-quote-requests';
-import { quoteRequests } from '../db/schema';
-import { completedJobStats } from '../jobs/repository';
-import { enqueueMail } from '../mail/outbox';
-import { conflict, notFound } from '../plugins/errors';
-import { quoteRequestAcceptedMail, quoteRequestDeclinedMail } from './emails';
+import { notFound } from '../lib/http-errors';
 import { signedImageUrls, verifyImageSignature } from './image-links';
+import { acceptQuoteRequest, declineQuoteRequest } from './service';
 import {
   findImage,
   findQuoteRequestById,
   listImageSummaries,
   listQuoteRequests,
   toQuoteRequestView,
-  transitionQuoteRequest,
 } from './repository';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -81,31 +74,6 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       const { status, limit } = request.query;
       const { rows } = await listQuoteRequests(app.db, { status }, 1, limit || 1000);
       return rows.map((row) => toQuoteRequestView(row));
-    },
-  );
-
-  r.get(
-    '/dashboard',
-    {
-      config: admin,
-      schema: { tags: ['dashboard'], summary: 'Figures for the admin dashboard', response: { 200: dashboardStats } },
-    },
-    async () => {
-      const countWhere = async (where: ReturnType<typeof eq>) =>
-        (await app.db.select({ n: count() }).from(quoteRequests).where(where))[0]?.n ?? 0;
-      const [jobsDone, pending, week, month] = await Promise.all([
-        completedJobStats(app.db),
-        countWhere(eq(quoteRequests.status, 'Pending')),
-        countWhere(gte(quoteRequests.createdAt, sql`now() - interval '7 days'`)),
-        countWhere(gte(quoteRequests.createdAt, sql`now() - interval '1 month'`)),
-      ]);
-      return {
-        completedJobs: jobsDone.completed,
-        revenue: toDollars(jobsDone.revenueCents),
-        pendingQuoteRequests: pending,
-        newThisWeek: week,
-        newThisMonth: month,
-      };
     },
   );
 
@@ -180,12 +148,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await app.db.transaction(async (tx) => {
-        const accepted = await transitionQuoteRequest(tx, request.params.id, 'Pending', 'Accepted');
-        if (accepted) await enqueueMail(tx, quoteRequestAcceptedMail(app.config, accepted));
-        return accepted;
-      });
-      if (!row) throw await notPending(request.params.id);
+      const row = await acceptQuoteRequest(app.db, app.config, request.params.id);
       app.quoteStatus.forget(row);
       app.mail.kick();
       return toQuoteRequestView(row);
@@ -204,26 +167,15 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { quoteRequestId, reasonForDecline } = request.body;
-      const row = await app.db.transaction(async (tx) => {
-        const declined = await transitionQuoteRequest(tx, quoteRequestId, 'Pending', 'Declined', {
-          declineReason: reasonForDecline,
-        });
-        // The reason goes to the address the client gave, never to one named in the request body.
-        if (declined) await enqueueMail(tx, quoteRequestDeclinedMail(app.config, declined, reasonForDecline));
-        return declined;
-      });
-      if (!row) throw await notPending(quoteRequestId);
+      const row = await declineQuoteRequest(
+        app.db,
+        app.config,
+        request.body.quoteRequestId,
+        request.body.reasonForDecline,
+      );
       app.quoteStatus.forget(row);
       app.mail.kick();
       return toQuoteRequestView(row);
     },
   );
-
-  async function notPending(id: string) {
-    const current = await findQuoteRequestById(app.db, id);
-    return current
-      ? conflict(`This request is ${current.status}: only a Pending request can be accepted or declined`)
-      : notFound('Quote request not found');
-  }
 }

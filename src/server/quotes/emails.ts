@@ -3,9 +3,8 @@ import { paths } from '../../shared/paths';
 import type { QuoteView } from '../../shared/schemas/quotes';
 import type { Config } from '../config';
 import type { MailAttachment } from '../db/schema';
-import { composeEmail } from '../mail/compose';
-import type { OutgoingMail } from '../mail/outbox';
 import { businessOf } from '../lib/business';
+import { composeEmail, type OutgoingMail } from '../mail';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 

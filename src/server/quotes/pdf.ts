@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney, toCents } from '../../shared/money';
 import type { QuoteView } from '../../shared/schemas/quotes';
-import type { Business } from '../mail/compose';
+import type { Business } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
 import { BUSINESS_TIME_ZONE } from '../../shared/constants';
 

@@ -80,17 +80,15 @@ export async function insertQuote(
     );
   }
   if (lines.labor.length) {
-    await tx
-      .insert(quoteLabor)
-      .values(
-        lines.labor.map((l, position) => ({
-          id: newId(),
-          quoteId: id,
-          position,
-          hourlyRateCents: l.hourlyRateCents,
-          hours: l.hours.toFixed(2),
-        })),
-      );
+    await tx.insert(quoteLabor).values(
+      lines.labor.map((l, position) => ({
+        id: newId(),
+        quoteId: id,
+        position,
+        hourlyRateCents: l.hourlyRateCents,
+        hours: l.hours.toFixed(2),
+      })),
+    );
   }
   return row!;
 }

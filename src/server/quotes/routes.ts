@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paths } from '../../shared/paths';
 import { errorResponse } from '../../shared/schemas/errors';
 import { createQuoteInput, quoteDraft, quoteView, sendQuoteInput } from '../../shared/schemas/quotes';
-import { enqueueMail } from '../mail/outbox';
-import { conflict, notFound } from '../plugins/errors';
-import { businessOf } from '../lib/business';
-import { findQuoteRequestById, transitionQuoteRequest } from '../quote-requests/repository';
-import { quoteMail } from './emails';
-import { signClientLink } from './links';
-import { renderQuotePdf } from './pdf';
+import { conflict, notFound } from '../lib/http-errors';
+import { findQuoteRequestById } from '../quote-requests';
+import { sendQuote } from './service';
 import {
   draftOf,
   findQuoteByNumber,
   findQuoteByRequest,
-  insertQuote,
-  isQuoteNumber,
   newQuoteNumber,
   quoteView as loadQuoteView,
 } from './repository';
@@ -68,20 +61,7 @@ export async function quoteRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = request.body;
       const quoteRequest = await requireAccepted(body.quoteRequestId);
-      const wanted = body.quote?.quoteId;
-      const number = isQuoteNumber(wanted) && !(await findQuoteByNumber(app.db, wanted)) ? wanted : newQuoteNumber();
-      const view = await app.db.transaction(async (tx) => {
-        // Only one send wins: the request must still be Accepted when it moves to Quote Sent.
-        if (!(await transitionQuoteRequest(tx, quoteRequest.id, 'Accepted', 'Quote Sent')))
-          throw conflict('This quote was already sent');
-        const row = await insertQuote(tx, { ...body, quoteId: number });
-        const stored = await loadQuoteView(tx, row);
-        const link = `${app.config.PUBLIC_URL}${paths.clientQuote(stored.quoteId, await signClientLink(app, stored.quoteId))}`;
-        const pdf = await renderQuotePdf(stored, businessOf(app.config));
-        // The quote goes to the address the client gave with the request, whatever the body says.
-        await enqueueMail(tx, quoteMail(app.config, quoteRequest.contactEmail, stored, link, pdf));
-        return stored;
-      });
+      const view = await sendQuote(app, quoteRequest, body);
       app.quoteStatus.forget(quoteRequest);
       app.mail.kick();
       return reply.code(201).send(view);

@@ -2,7 +2,7 @@ import type { SiteConfig } from '../../shared/business';
 import { defaultBusiness } from '../../shared/business';
 import { appModule, metaForPath, notFoundMeta } from '../../shared/page-meta';
 import type { Config } from '../config';
-import { escapeHtml } from '../mail/compose';
+import { escapeHtml } from '../lib/html';
 import { heroSources } from './hero-images';
 
 /** JSON inside <script>: "<" escaped so no value can close the element. */

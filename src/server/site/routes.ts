@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publicIndexablePaths } from '../../shared/paths';
-import { notFound } from '../plugins/errors';
+import { notFound } from '../lib/http-errors';
 import { HERO_WIDTHS, heroSources, renderHero, type HeroWidth } from './hero-images';
 
 /** Files of the public site that are not the React app: hero photos, robots.txt, sitemap.xml. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { generatePassword, hashPassword } from '../auth/passwords';
+import { generatePassword, hashPassword } from '../lib/passwords';
 import { countAdmins, findUserByUsername, insertUser } from './repository';
 
 export interface FirstAdminResult {

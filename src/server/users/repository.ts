@@ -1,9 +1,11 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { UserRole, WorkerTag } from '../../shared/constants';
+import type { WeeklySchedule } from '../../shared/schemas/schedule';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { newId } from '../db/ids';
 import { users } from '../db/schema';
+import { escapeLike } from '../lib/sql';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -96,7 +98,12 @@ export function searchEmployees(db: DbOrTx, name: string, tags: WorkerTag[]) {
     .limit(20);
 }
 
-/** `%` and `_` typed in a search box are letters, not wildcards. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A staff member's weekly availability. */
+export async function setSchedule(db: DbOrTx, userId: string, schedule: WeeklySchedule): Promise<WeeklySchedule> {
+  const [row] = await db
+    .update(users)
+    .set({ schedule })
+    .where(eq(users.id, userId))
+    .returning({ schedule: users.schedule });
+  return row!.schedule;
 }

@@ -5,9 +5,7 @@ import { WORKER_TAGS } from '../../shared/constants';
 import { errorResponse } from '../../shared/schemas/errors';
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { addUserInput, updateUserInput, userView } from '../../shared/schemas/users';
-import { findUserById, listUsers, searchEmployees, toUserView } from './repository';
-import { endAllSessions } from '../auth/sessions';
-import { notFound } from '../plugins/errors';
+import { listUsers, searchEmployees, toUserView } from './repository';
 import { addUser, deleteUser, updateUser } from './service';
 
 const tagList = z
@@ -95,23 +93,6 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       await deleteUser(app.db, request.user!.id, request.params.id);
       return { deleted: true as const };
-    },
-  );
-
-  r.post(
-    '/users/:id/end-sessions',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Sign a user out everywhere: every token of theirs stops working at once',
-        params: z.object({ id: z.string() }),
-        response: { 200: z.object({ ended: z.number() }), 404: errorResponse },
-      },
-    },
-    async (request) => {
-      if (!(await findUserById(app.db, request.params.id))) throw notFound('User not found');
-      return { ended: await endAllSessions(app.db, request.params.id) };
     },
   );
 }

@@ -1,12 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages';
 import type { AddUserInput, UpdateUserInput } from '../../shared/schemas/users';
-import { hashPassword } from '../auth/passwords';
-import { passwordProblem } from '../auth/password-policy';
+import { hashPassword } from '../lib/passwords';
+import { passwordProblem } from '../lib/password-policy';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
-import { badRequest, notFound } from '../plugins/errors';
+import { badRequest, notFound } from '../lib/http-errors';
 import { findUserByUsername, insertUser, type UserRow } from './repository';
 
 const findForUpdate = (tx: Tx, id: string) => tx.query.users.findFirst({ where: eq(users.id, id) });

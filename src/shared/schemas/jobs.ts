@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from '../constants';
+import { CREW_JOB_MOVES } from '../statuses';
 import { workerRef } from './users';
 
 export const jobStatus = z.enum(JOB_STATUSES);
@@ -39,10 +40,5 @@ export type JobView = z.infer<typeof jobView>;
 export const assignWorkersInput = z.object({ workers: z.array(workerRef).max(50) });
 export const jobStatusInput = z.object({ status: jobStatus });
 
-/** Which status changes are allowed: forward through the work, or cancelled before it is done. */
-export const JOB_TRANSITIONS: Record<z.infer<typeof jobStatus>, z.infer<typeof jobStatus>[]> = {
-  'Not Started': ['In Progress', 'Cancelled'],
-  'In Progress': ['Completed', 'Cancelled'],
-  Completed: [],
-  Cancelled: [],
-};
+/** The crew marks one of its jobs started or done. */
+export const crewJobStatusInput = z.object({ status: z.enum(CREW_JOB_MOVES) });

@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
           { path: 'quote-requests', lazy: page(() => import('../features/quote-requests/pages/admin-list-page')) },
           {
             path: 'quote-requests/:quoteRequestId',
-            lazy: page(() => import('../features/quote-requests/pages/admin-detail-page')),
+            lazy: page(() => import('./pages/quote-request-page')),
           },
           { path: 'calendar', lazy: page(() => import('../features/calendar/pages/calendar-page')) },
           { path: 'jobs', lazy: page(() => import('../features/jobs/pages/jobs-page')) },

@@ -1,10 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import type { QuoteRequestView } from '../../../../shared/schemas/quote-request';
 import type { DashboardStats } from '../../../../shared/schemas/staff-quote-requests';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
 
 export function useDashboardStats() {
   return useQuery({
-    queryKey: ['dashboard'],
+    queryKey: queryRoots.dashboard,
     queryFn: () => api<DashboardStats>('GET', '/dashboard', { redirectOn401: true }),
+  });
+}
+
+/** The newest requests still waiting for a decision (under the requests' root, so a decision refreshes it). */
+export function usePendingRequests(limit: number) {
+  return useQuery({
+    queryKey: [...queryRoots.quoteRequests, 'by-status', 'Pending', limit],
+    queryFn: () =>
+      api<QuoteRequestView[]>('GET', `/quoterequest/byStatus?status=Pending&limit=${limit}`, { redirectOn401: true }),
   });
 }

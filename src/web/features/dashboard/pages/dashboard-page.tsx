@@ -18,8 +18,7 @@ import { paths } from '../../../../shared/paths';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { StatusText } from '../../../components/status-text';
-import { useQuoteRequestsByStatus } from '../../quote-requests/api/staff';
-import { useDashboardStats } from '../api/dashboard';
+import { useDashboardStats, usePendingRequests } from '../api/dashboard';
 import classes from './dashboard-page.module.css';
 
 function Tile({
@@ -64,7 +63,7 @@ function Tile({
 export default function DashboardPage() {
   const navigate = useNavigate();
   const stats = useDashboardStats();
-  const pending = useQuoteRequestsByStatus('Pending', 10);
+  const pending = usePendingRequests(10);
   const s = stats.data;
 
   return (

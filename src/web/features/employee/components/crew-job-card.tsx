@@ -3,12 +3,13 @@ import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
 import { useUpdateMyJob, type CrewJob } from '../api/my-work';
+import { nextCrewMove } from '../../../../shared/statuses';
 
 /** One job as the crew needs it in the field: who, where, what, and the next step. */
 export function CrewJobCard({ job }: { job: CrewJob }) {
   const update = useUpdateMyJob();
   const address = `${job.address.street}, ${job.address.city}, ${job.address.state} ${job.address.zip}`;
-  const next = job.status === 'Not Started' ? 'In Progress' : job.status === 'In Progress' ? 'Completed' : null;
+  const next = nextCrewMove(job.status);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" align="flex-start" mb="xs">

@@ -2,12 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { PAGE_SIZE, type JobStatus } from '../../../../shared/constants';
 import type { JobView } from '../../../../shared/schemas/jobs';
 import type { WorkerRef } from '../../../../shared/schemas/users';
+import type { UserView } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
 
 const staff = { redirectOn401: true };
 
 export const jobKeys = {
-  all: ['jobs'] as const,
+  all: queryRoots.jobs,
   list: (page: number, search: string, status: string) => ['jobs', 'list', { page, search, status }] as const,
   detail: (id: string) => ['jobs', 'detail', id] as const,
   mine: (all: boolean) => ['jobs', 'mine', all] as const,
@@ -39,7 +41,7 @@ function useJobUpdate<T>(id: string, call: (body: T) => Promise<JobView>) {
     onSuccess: (job) => {
       queryClient.setQueryData(jobKeys.detail(id), job);
       void queryClient.invalidateQueries({ queryKey: jobKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
     },
   });
 }
@@ -53,3 +55,14 @@ export const useChangeJobStatus = (id: string) =>
   useJobUpdate(id, (status: JobStatus) =>
     api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status } }),
   );
+
+/** Employees by name and skills, to put on a job (under the users' root: a change to a user refreshes it). */
+export function useEmployeeSearch(name: string, tags: string[]) {
+  const params = new URLSearchParams({ fullName: name });
+  if (tags.length) params.set('tags', tags.join(','));
+  return useQuery({
+    queryKey: [...queryRoots.users, 'employees', name, tags],
+    queryFn: () => api<UserView[]>('GET', `/users/search-employees?${params}`, staff),
+    enabled: name.length > 0 || tags.length > 0,
+  });
+}

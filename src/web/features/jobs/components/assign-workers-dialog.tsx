@@ -20,7 +20,7 @@ import { messages } from '../../../../shared/messages';
 import type { JobView } from '../../../../shared/schemas/jobs';
 import type { WeeklySchedule } from '../../../../shared/schemas/schedule';
 import { toast } from '../../../lib/toast';
-import { useEmployeeSearch } from '../../users/api/users';
+import { useEmployeeSearch } from '../api/jobs';
 import { useAssignWorkers } from '../api/jobs';
 import classes from './assign-workers-dialog.module.css';
 

@@ -4,7 +4,7 @@ import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
-import { JOB_TRANSITIONS } from '../../../../shared/schemas/jobs';
+import { JOB_TRANSITIONS } from '../../../../shared/statuses';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { QuoteLines } from '../../../components/quote-lines';

@@ -4,13 +4,13 @@ import type { QuoteRequestView } from '../../../../shared/schemas/quote-request'
 import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
 import { PAGE_SIZE } from '../../../../shared/constants';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
 
 const staff = { redirectOn401: true };
 
 export const quoteRequestKeys = {
-  all: ['quote-requests'] as const,
+  all: queryRoots.quoteRequests,
   list: (page: number, status: string, search: string) => ['quote-requests', 'list', { page, status, search }] as const,
-  byStatus: (status: string, limit: number) => ['quote-requests', 'by-status', status, limit] as const,
   detail: (id: string) => ['quote-requests', 'detail', id] as const,
 };
 
@@ -29,18 +29,6 @@ export function useQuoteRequestList(page: number, status: QuoteRequestStatus | '
   });
 }
 
-export function useQuoteRequestsByStatus(status: QuoteRequestStatus, limit: number) {
-  return useQuery({
-    queryKey: quoteRequestKeys.byStatus(status, limit),
-    queryFn: () =>
-      api<QuoteRequestView[]>(
-        'GET',
-        `/quoterequest/byStatus?status=${encodeURIComponent(status)}&limit=${limit}`,
-        staff,
-      ),
-  });
-}
-
 export function useQuoteRequest(id: string) {
   return useQuery({
     queryKey: quoteRequestKeys.detail(id),
@@ -56,7 +44,7 @@ export function useDecideQuoteRequest(id: string) {
       old ? { ...old, quoteStatus: updated.quoteStatus } : old,
     );
     void queryClient.invalidateQueries({ queryKey: quoteRequestKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
   };
   const accept = useMutation({
     mutationFn: () => api<QuoteRequestView>('PUT', `/quoterequest/markAccepted/${encodeURIComponent(id)}`, staff),

@@ -14,8 +14,7 @@ import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
 import { useDecideQuoteRequest, useQuoteRequest } from '../api/staff';
 import { PhotoGallery } from '../components/photo-gallery';
-import { QuoteBuilder } from '../../quotes/components/quote-builder';
-import { SentQuote } from '../../quotes/components/sent-quote';
+import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,7 +27,16 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export default function AdminQuoteRequestPage() {
+/**
+ * One request for the office: details, photos, accept or decline. What follows an acceptance (the
+ * quote builder, then the sent quote) belongs to the quotes feature: the app passes it in as
+ * `quoteSection` (app/pages/quote-request-page.tsx).
+ */
+export default function AdminQuoteRequestPage({
+  quoteSection,
+}: {
+  quoteSection?: (request: QuoteRequestDetail) => ReactNode;
+}) {
   const { quoteRequestId = '' } = useParams();
   const request = useQuoteRequest(quoteRequestId);
   const { accept, decline } = useDecideQuoteRequest(quoteRequestId);
@@ -169,8 +177,7 @@ export default function AdminQuoteRequestPage() {
         </Grid.Col>
       </Grid>
 
-      {q.quoteStatus === 'Accepted' ? <QuoteBuilder request={q} /> : null}
-      {q.quoteStatus === 'Quote Sent' ? <SentQuote quoteRequestId={q._id} /> : null}
+      {quoteSection?.(q)}
 
       <ConfirmDialog
         opened={acceptOpen}

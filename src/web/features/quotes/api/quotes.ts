@@ -8,14 +8,14 @@ import type {
   createQuoteInput,
 } from '../../../../shared/schemas/quotes';
 import { api } from '../../../lib/api-client';
-import { quoteRequestKeys } from '../../quote-requests/api/staff';
+import { queryRoots } from '../../../lib/query-roots';
 
 const staff = { redirectOn401: true };
 type QuoteInput = z.input<typeof createQuoteInput>;
 
 export function useSentQuote(quoteRequestId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['quotes', 'by-request', quoteRequestId],
+    queryKey: [...queryRoots.quotes, 'by-request', quoteRequestId],
     queryFn: () => api<QuoteView>('GET', `/quotes/by-quote-request/${encodeURIComponent(quoteRequestId)}`, staff),
     enabled,
   });
@@ -31,8 +31,8 @@ export function useSendQuote() {
     mutationFn: (body: QuoteInput & { userEmail: string; quote: QuoteDraft; quoteHTML: string }) =>
       api<QuoteView>('POST', '/quotes/sendQuote', { ...staff, body }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: quoteRequestKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['quotes'] });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.quoteRequests });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.quotes });
     },
   });
   return { draft, send };

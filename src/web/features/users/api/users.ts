@@ -2,14 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { PAGE_SIZE } from '../../../../shared/constants';
 import type { AddUserInput, UpdateUserInput, UserView } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
 
 const staff = { redirectOn401: true };
 type UserList = { users: UserView[]; totalPages: number; total: number };
 
 export const userKeys = {
-  all: ['users'] as const,
+  all: queryRoots.users,
   list: (page: number, search: string) => ['users', 'list', { page, search }] as const,
-  employees: (name: string, tags: string[]) => ['users', 'employees', name, tags] as const,
 };
 
 export function useUsers(page: number, search: string) {
@@ -60,15 +60,5 @@ export function useDeleteUser(listKey: ReturnType<typeof userKeys.list>) {
       if (context?.previous) queryClient.setQueryData(listKey, context.previous);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
-}
-
-export function useEmployeeSearch(name: string, tags: string[]) {
-  const params = new URLSearchParams({ fullName: name });
-  if (tags.length) params.set('tags', tags.join(','));
-  return useQuery({
-    queryKey: userKeys.employees(name, tags),
-    queryFn: () => api<UserView[]>('GET', `/users/search-employees?${params}`, staff),
-    enabled: name.length > 0 || tags.length > 0,
   });
 }

@@ -1,0 +1,64 @@
+// Feature boundaries, checked by `npm run check` (decision 010). Print the feature graph with
+// `npm run graph`.
+const serverFeatures = '(auth|contact|dashboard|health|jobs|mail|quote-requests|quotes|site|users)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No import cycles, inside a feature or across features.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'server-feature-through-its-entry',
+      comment: "A server feature uses another only through that feature's public entry (its index.ts).",
+      severity: 'error',
+      from: { path: `^src/server/${serverFeatures}/` },
+      to: { path: `^src/server/${serverFeatures}/(?!index\\.ts$)`, pathNot: '^src/server/$1/' },
+    },
+    {
+      name: 'server-platform-below-features',
+      comment: 'db, lib and plugins serve every feature and know none of them.',
+      severity: 'error',
+      from: { path: '^src/server/(db|lib|plugins)/' },
+      to: { path: `^src/server/${serverFeatures}/` },
+    },
+    {
+      name: 'web-features-independent',
+      comment: 'A web feature never imports another: app/ composes them.',
+      severity: 'error',
+      from: { path: '^src/web/features/([^/]+)/' },
+      to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
+    },
+    {
+      name: 'web-shared-below-features',
+      comment: 'components/ and lib/ serve every feature and know none of them.',
+      severity: 'error',
+      from: { path: '^src/web/(components|lib)/' },
+      to: { path: '^src/web/(features|app)/' },
+    },
+    {
+      name: 'shared-stands-alone',
+      comment: 'src/shared is read by the server and the web, and reads neither.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(server|web)/' },
+    },
+    {
+      name: 'web-not-server',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/server/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.(css|svg|webp|png)$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};

@@ -1,0 +1,2 @@
+// The contact feature's public entry.
+export { contactRoutes } from './routes';

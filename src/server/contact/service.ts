@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import type { contactInput } from '../../shared/schemas/contact';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { newId } from '../db/ids';
+import { contactMessages } from '../db/schema';
+import { businessOf } from '../lib/business';
+import { composeEmail, enqueueMail } from '../mail';
+
+/** A visitor's message and the owner's notice of it, stored together; returns the message's id. */
+export async function storeContactMessage(db: Db, config: Config, m: z.output<typeof contactInput>): Promise<string> {
+  const name = `${m.firstName} ${m.lastName}`;
+  const { html, text } = composeEmail({
+    business: businessOf(config),
+    heading: `New message from ${name}`,
+    blocks: [
+      {
+        kind: 'details',
+        rows: [
+          ['Name', name],
+          ['E-mail', m.email],
+          ['Phone', m.phone || 'Not provided'],
+        ],
+      },
+      { kind: 'preformatted', text: m.message },
+    ],
+  });
+  const id = newId();
+  await db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({ id, ...m });
+    await enqueueMail(tx, {
+      to: config.OWNER_EMAIL,
+      replyTo: m.email,
+      subject: `Contact request from ${name}`,
+      html,
+      text,
+    });
+  });
+  return id;
+}

@@ -1,0 +1,4 @@
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_status_check" CHECK ("jobs"."status" in ('Not Started', 'In Progress', 'Completed', 'Cancelled'));--> statement-breakpoint
+ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_status_check" CHECK ("quote_requests"."status" in ('Pending', 'Accepted', 'Quote Sent', 'Declined'));--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_status_check" CHECK ("quotes"."status" in ('Pending', 'Accepted', 'Declined', 'Requested More Info'));--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('employee', 'admin'));

@@ -1,0 +1,2 @@
+// The health feature's public entry.
+export { healthRoutes } from './routes';

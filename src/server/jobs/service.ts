@@ -1,0 +1,52 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { JobStatus } from '../../shared/constants';
+import { canMove, JOB_TRANSITIONS } from '../../shared/statuses';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { newId } from '../db/ids';
+import { jobs, users } from '../db/schema';
+import { badRequest, conflict, notFound } from '../lib/http-errors';
+import type { QuoteRequestRow } from '../quote-requests';
+import type { QuoteRow } from '../quotes';
+import { findJobById, jobDetail, setWorkers } from './repository';
+
+/** Moves a job along JOB_TRANSITIONS; 409 for a change the workflow does not allow. */
+export async function changeJobStatus(db: DbOrTx, id: string, to: JobStatus) {
+  const job = await findJobById(db, id);
+  if (!job) throw notFound('Job not found');
+  if (job.status === to) return job;
+  if (!canMove(JOB_TRANSITIONS, job.status, to)) throw conflict(`A job that is ${job.status} cannot become ${to}`);
+  const [row] = await db.update(jobs).set({ status: to }).where(eq(jobs.id, id)).returning();
+  return row!;
+}
+
+/** Sets a job's crew (the list replaces the current one); every id must be an existing user. */
+export async function assignWorkers(db: Db, jobId: string, workerIds: string[]) {
+  const ids = [...new Set(workerIds)];
+  return db.transaction(async (tx) => {
+    const job = await findJobById(tx, jobId);
+    if (!job) throw notFound('Job not found');
+    const found = ids.length ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)) : [];
+    if (found.length !== ids.length) throw badRequest('workers: every worker must be an existing user');
+    await setWorkers(tx, job.id, ids);
+    return jobDetail(tx, job);
+  });
+}
+
+/** A client's yes becomes a job at once, with the request's contact, address and notes. */
+export async function createJobForAcceptedQuote(tx: Tx, quote: QuoteRow, request: QuoteRequestRow): Promise<string> {
+  const id = newId();
+  await tx.insert(jobs).values({
+    id,
+    quoteId: quote.id,
+    quoteRequestId: request.id,
+    contactName: request.contactName,
+    contactEmail: request.contactEmail,
+    contactPhone: request.contactPhone,
+    street: request.street,
+    city: request.city,
+    state: request.state,
+    zip: request.zip,
+    notes: request.notes,
+  });
+  return id;
+}

@@ -1,0 +1,10 @@
+// The quote-requests feature's public entry.
+export {
+  findQuoteRequestById,
+  requestDashboardCounts,
+  transitionQuoteRequest,
+  type QuoteRequestRow,
+} from './repository';
+export { QuoteStatusCache } from './status-cache';
+export { publicQuoteRequestRoutes } from './routes';
+export { staffQuoteRequestRoutes } from './staff-routes';

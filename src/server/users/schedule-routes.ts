@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { weeklySchedule } from '../../shared/schemas/schedule';
+import { setSchedule } from './repository';
+
+/** A staff member's own availability: the weekdays and hours they can work. */
+export async function scheduleRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['my work'];
+  const staff = { access: 'staff' as const };
+
+  r.get(
+    '/my/schedule',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'The weekdays and hours I am available',
+        response: { 200: z.object({ schedule: weeklySchedule }) },
+      },
+    },
+    async (request) => ({ schedule: request.user!.schedule }),
+  );
+
+  r.put(
+    '/my/schedule',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Set the weekdays and hours I am available',
+        body: z.object({ schedule: weeklySchedule }),
+        response: { 200: z.object({ schedule: weeklySchedule }) },
+      },
+    },
+    async (request) => {
+      return { schedule: await setSchedule(app.db, request.user!.id, request.body.schedule) };
+    },
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Every status list and the moves between statuses: one source for the server, the office screens,
+ * the crew's phone and the database's CHECK constraints (migration 0004).
+ */
+import {
+  JOB_STATUSES,
+  QUOTE_REQUEST_STATUSES,
+  QUOTE_STATUSES,
+  type JobStatus,
+  type QuoteRequestStatus,
+  type QuoteStatus,
+} from './constants';
+
+export {
+  JOB_STATUSES,
+  QUOTE_REQUEST_STATUSES,
+  QUOTE_STATUSES,
+  type JobStatus,
+  type QuoteRequestStatus,
+  type QuoteStatus,
+};
+
+/** A request: the owner accepts or declines it while Pending; an accepted one moves on when its quote is sent. */
+export const QUOTE_REQUEST_TRANSITIONS: Record<QuoteRequestStatus, readonly QuoteRequestStatus[]> = {
+  Pending: ['Accepted', 'Declined'],
+  Accepted: ['Quote Sent'],
+  'Quote Sent': [],
+  Declined: [],
+};
+
+/** A quote: the client answers it once, while it is Pending. */
+export const QUOTE_TRANSITIONS: Record<QuoteStatus, readonly QuoteStatus[]> = {
+  Pending: ['Accepted', 'Declined', 'Requested More Info'],
+  Accepted: [],
+  Declined: [],
+  'Requested More Info': [],
+};
+
+/** A job: forward through the work, or cancelled before it is done (the office). */
+export const JOB_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
+  'Not Started': ['In Progress', 'Cancelled'],
+  'In Progress': ['Completed', 'Cancelled'],
+  Completed: [],
+  Cancelled: [],
+};
+
+/** What the crew may do from the field: start the work, then finish it (never cancel). */
+export const CREW_JOB_MOVES = ['In Progress', 'Completed'] as const satisfies readonly JobStatus[];
+export type CrewJobMove = (typeof CREW_JOB_MOVES)[number];
+
+/** The crew's next move on a job, if there is one. */
+export function nextCrewMove(status: JobStatus): CrewJobMove | null {
+  return (
+    JOB_TRANSITIONS[status].find((s): s is CrewJobMove => (CREW_JOB_MOVES as readonly string[]).includes(s)) ?? null
+  );
+}
+
+/** Jobs still to do: the crew's list and the office's "open" filter. */
+export const OPEN_JOB_STATUSES = ['Not Started', 'In Progress'] as const satisfies readonly JobStatus[];
+
+export function canMove<S extends string>(transitions: Record<S, readonly S[]>, from: S, to: S): boolean {
+  return transitions[from].includes(to);
+}
