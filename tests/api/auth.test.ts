@@ -45,7 +45,12 @@ describe.each(dbKinds)('sign-in and tokens (%s)', (kind) => {
     });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: messages.loginInvalid });
+      expect(res.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: messages.loginInvalid,
+        code: 'UNAUTHORIZED',
+      });
     }
   });
 

@@ -99,7 +99,12 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
     for (const key of ['Q000000000', 'nothing', 'Q12']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${key}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: messages.quoteNumberInvalid });
+      expect(res.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: messages.quoteNumberInvalid,
+        code: 'NOT_FOUND',
+      });
     }
   });
 
@@ -260,7 +265,12 @@ describe('public form rate limits', () => {
     expect((await send('10.1.1.1')).statusCode).toBe(201);
     const limited = await send('10.1.1.1');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts });
+    expect(limited.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: messages.tooManyAttempts,
+      code: 'RATE_LIMITED',
+    });
     expect((await send('10.1.1.2')).statusCode).toBe(201);
     const contact = (ip: string) =>
       t.app.inject({

@@ -26,7 +26,12 @@ describe.each(counterStores)('sign-in limits (counters in %s)', (store) => {
     expect(wrong).toEqual([...Array(10).fill(401), 429]);
     const limited = await signIn(user.username, password, '198.51.100.10');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts });
+    expect(limited.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: messages.tooManyAttempts,
+      code: 'RATE_LIMITED',
+    });
     expect((await signIn(user.username, password, '203.0.113.10')).statusCode).toBe(200);
   });
 

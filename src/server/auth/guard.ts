@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findSessionUser } from './sessions';
 import type { UserRow } from '../users';
+import { errorBody } from '../lib/http-errors';
 
 /** Who may call a route: everyone, any signed-in staff member, or admins only. */
 export type Access = 'public' | 'staff' | 'admin';
@@ -58,11 +59,10 @@ export function registerAuth(app: FastifyInstance): void {
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
     const signedIn = await authenticate(app, request);
-    if (!signedIn)
-      return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue' });
+    if (!signedIn) return reply.code(401).send(errorBody(401, 'Sign in to continue'));
     const { user, sessionId } = signedIn;
     if (access === 'admin' && user.role !== 'admin') {
-      return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'This needs an admin account' });
+      return reply.code(403).send(errorBody(403, 'This needs an admin account'));
     }
     request.user = user;
     request.sessionId = sessionId;

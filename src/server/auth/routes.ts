@@ -8,7 +8,7 @@ import { createLoginThrottle } from './login-throttle';
 import { createSession, endAllSessions, endSession } from './sessions';
 import { z } from 'zod';
 import { findUserById, findUserByUsername } from '../users';
-import { notFound } from '../lib/http-errors';
+import { errorBody, notFound } from '../lib/http-errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 
 // Verifying against a real hash when the user does not exist keeps the answer time the same, so
@@ -38,13 +38,13 @@ export async function authRoutes(app: FastifyInstance) {
         return reply
           .code(429)
           .header('retry-after', String(verdict.retryAfterSeconds))
-          .send({ statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts });
+          .send(errorBody(429, messages.tooManyAttempts, 'RATE_LIMITED'));
       }
       const user = await findUserByUsername(app.db, username);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       await verdict.settle(Boolean(user && ok));
       if (!user || !ok) {
-        return reply.code(401).send({ statusCode: 401, error: 'Unauthorized', message: messages.loginInvalid });
+        return reply.code(401).send(errorBody(401, messages.loginInvalid));
       }
       const sid = await createSession(app.db, user.id, app.config.TOKEN_TTL_HOURS);
       const token = await app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid });

@@ -14,7 +14,8 @@ export async function changeJobStatus(db: DbOrTx, id: string, to: JobStatus) {
   const job = await findJobById(db, id);
   if (!job) throw notFound('Job not found');
   if (job.status === to) return job;
-  if (!canMove(JOB_TRANSITIONS, job.status, to)) throw conflict(`A job that is ${job.status} cannot become ${to}`);
+  if (!canMove(JOB_TRANSITIONS, job.status, to))
+    throw conflict(`A job that is ${job.status} cannot become ${to}`, 'INVALID_STATUS_CHANGE');
   const [row] = await db.update(jobs).set({ status: to }).where(eq(jobs.id, id)).returning();
   return row!;
 }

@@ -72,14 +72,15 @@ async function inspect(buffer: Buffer, index: number): Promise<keyof typeof FORM
   try {
     meta = await sharp(buffer).metadata();
   } catch {
-    throw badRequest(`${label} is not a JPEG, PNG, WebP or GIF picture`);
+    throw badRequest(`${label} is not a JPEG, PNG, WebP or GIF picture`, 'INVALID_IMAGE');
   }
   if (!meta.format || !(meta.format in FORMATS) || !meta.width || !meta.height)
-    throw badRequest(`${label} is not a JPEG, PNG, WebP or GIF picture`);
+    throw badRequest(`${label} is not a JPEG, PNG, WebP or GIF picture`, 'INVALID_IMAGE');
   const { width, height } = meta;
   if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
     throw badRequest(
       `${label} is too large: ${width} × ${height} pixels (at most 40 megapixels and 12,000 pixels a side)`,
+      'IMAGE_TOO_LARGE',
     );
   }
   // sharp reports an interlaced PNG as progressive too.
@@ -88,6 +89,7 @@ async function inspect(buffer: Buffer, index: number): Promise<keyof typeof FORM
   if (whole && decoded > MAX_WHOLE_DECODE_BYTES) {
     throw badRequest(
       `${label} is too large to process: save it as an ordinary (not interlaced or progressive) JPEG or PNG, or smaller`,
+      'IMAGE_TOO_LARGE',
     );
   }
   return meta.format as keyof typeof FORMATS;
@@ -123,7 +125,7 @@ async function reencode(buffer: Buffer, format: keyof typeof FORMATS, index: num
       thumbnail,
     };
   } catch {
-    throw badRequest(`images.${index}: image ${index + 1} is not a JPEG, PNG, WebP or GIF picture`);
+    throw badRequest(`images.${index}: image ${index + 1} is not a JPEG, PNG, WebP or GIF picture`, 'INVALID_IMAGE');
   }
 }
 
@@ -134,7 +136,7 @@ async function reencode(buffer: Buffer, format: keyof typeof FORMATS, index: num
 export async function processImages(dataUrls: string[]): Promise<ProcessedImage[]> {
   const buffers = dataUrls.map(decodeDataUrl);
   const total = buffers.reduce((sum, b) => sum + b.length, 0);
-  if (total > MAX_UPLOAD_BYTES) throw badRequest(messages.filesTooLarge);
+  if (total > MAX_UPLOAD_BYTES) throw badRequest(messages.filesTooLarge, 'FILES_TOO_LARGE');
   const formats: (keyof typeof FORMATS)[] = [];
   for (const [index, buffer] of buffers.entries()) formats.push(await inspect(buffer, index));
   const out: ProcessedImage[] = [];

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { errorBody, HttpError } from '../lib/http-errors';
 
 /** Errors that mean the database cannot be reached right now (connection refused, reset, timed out). */
 const UNAVAILABLE_CODES = new Set([
@@ -27,12 +28,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export function body(statusCode: number, message: string) {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
-}
+const body = errorBody;
 
 /**
- * Every error answers `{ statusCode, error, message }`. Bad input names the field; a 5xx says no
+ * Every error answers `{ statusCode, error, message, code }`. Bad input names the field; a 5xx says no
  * more than its status, and the log keeps the detail with the request id.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -44,7 +43,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return field ? `${field}: ${issue.message}` : issue.message;
       });
       return reply.code(400).send({
-        ...body(400, details.join('; ')),
+        ...body(400, details.join('; '), 'VALIDATION_FAILED'),
         where,
         fields: error.validation.map((i) => i.instancePath.replace(/^\//, '').replaceAll('/', '.')),
       });
@@ -57,7 +56,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // left to answer, and nothing is wrong with the server.
     if (request.raw.destroyed && (error as { code?: string }).code === 'ECONNRESET') {
       request.log.info('the client closed the connection before its request was complete');
-      return reply.code(400).send(body(400, 'The request was not complete'));
+      return reply.code(400).send(body(400, 'The request was not complete', 'REQUEST_INCOMPLETE'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
@@ -68,7 +67,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send(body(status, STATUS_CODES[status] ?? 'Internal Server Error'));
     }
-    // 4xx raised by Fastify itself (malformed JSON, body too large, unsupported media type, 429...).
-    return reply.code(status).send(body(status, error.message));
+    // Ours carry their code; 4xx raised by Fastify itself (malformed JSON, body too large, unsupported
+    // media type, 429...) get the one for their status.
+    return reply.code(status).send(body(status, error.message, error instanceof HttpError ? error.code : undefined));
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
+import { errorBody } from '../lib/http-errors';
 
 /** The Redis connection that shared counters use, when REDIS_URL is set; closed with the app. */
 export function connectRedis(app: FastifyInstance, config: Config): Redis | undefined {
@@ -24,11 +25,8 @@ export async function registerRateLimit(app: FastifyInstance, redis: Redis | und
     ...(redis ? { redis, nameSpace: 'handyman-rl:' } : {}),
     // When Redis is unreachable, serve the request rather than lock every client out.
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      error: 'Too Many Requests',
-      message: messages.tooManyAttempts,
-    }),
+    errorResponseBuilder: (_request, context) =>
+      errorBody(context.statusCode, messages.tooManyAttempts, 'RATE_LIMITED'),
   });
 }
 

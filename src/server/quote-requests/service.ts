@@ -42,7 +42,10 @@ export async function submitQuoteRequest(
 async function notPending(db: Db, id: string) {
   const current = await findQuoteRequestById(db, id);
   return current
-    ? conflict(`This request is ${current.status}: only a Pending request can be accepted or declined`)
+    ? conflict(
+        `This request is ${current.status}: only a Pending request can be accepted or declined`,
+        'REQUEST_NOT_PENDING',
+      )
     : notFound('Quote request not found');
 }
 

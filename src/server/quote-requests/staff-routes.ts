@@ -10,7 +10,7 @@ import {
   quoteRequestList,
   quoteRequestListQuery,
 } from '../../shared/schemas/staff-quote-requests';
-import { notFound } from '../lib/http-errors';
+import { errorBody, notFound } from '../lib/http-errors';
 import { signedImageUrls, verifyImageSignature } from './image-links';
 import { acceptQuoteRequest, declineQuoteRequest } from './service';
 import {
@@ -122,9 +122,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { imageId } = request.params;
       if (!(await verifyImageSignature(app.tokens, imageId, request.query.sig))) {
-        return reply
-          .code(401)
-          .send({ statusCode: 401, error: 'Unauthorized', message: 'This photo link is missing, wrong or expired' });
+        return reply.code(401).send(errorBody(401, 'This photo link is missing, wrong or expired', 'LINK_INVALID'));
       }
       const image = await findImage(app.db, imageId);
       if (!image) throw notFound('Image not found');

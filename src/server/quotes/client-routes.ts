@@ -28,9 +28,17 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
   async function authorizedQuote(quoteId: string, token: string | undefined) {
     const check = await checkClientLink(app, quoteId, token);
     if (check === 'expired')
-      throw new HttpError(410, 'This link has expired. Please contact us and we will send you a new one.');
+      throw new HttpError(
+        410,
+        'This link has expired. Please contact us and we will send you a new one.',
+        'LINK_EXPIRED',
+      );
     if (check === 'invalid')
-      throw new HttpError(403, 'This link is not valid. Please use the link in your e-mail, or contact us.');
+      throw new HttpError(
+        403,
+        'This link is not valid. Please use the link in your e-mail, or contact us.',
+        'LINK_INVALID',
+      );
     const row = await findQuoteByNumber(app.db, quoteId);
     if (!row) throw notFound('Quote not found');
     return row;

@@ -24,7 +24,10 @@ export async function quoteRoutes(app: FastifyInstance) {
     const request = await findQuoteRequestById(app.db, quoteRequestId);
     if (!request) throw notFound('Quote request not found');
     if (request.status !== 'Accepted')
-      throw conflict(`This request is ${request.status}: a quote can be sent only for an Accepted request`);
+      throw conflict(
+        `This request is ${request.status}: a quote can be sent only for an Accepted request`,
+        'REQUEST_NOT_PENDING',
+      );
     return request;
   }
 

@@ -50,7 +50,11 @@ export async function answerQuote(
       .set({ status: NEXT[answer.action], clientMessage: message ?? null, answeredAt: new Date() })
       .where(and(eq(quotes.id, row.id), eq(quotes.status, 'Pending')))
       .returning();
-    if (!updated) throw conflict('This quote has already been answered. Please contact us if something has changed.');
+    if (!updated)
+      throw conflict(
+        'This quote has already been answered. Please contact us if something has changed.',
+        'QUOTE_ALREADY_ANSWERED',
+      );
     const stored = await quoteView(tx, updated);
     let jobId: string | undefined;
     if (answer.action === 'accept') {
@@ -77,7 +81,7 @@ export async function sendQuote(
   const number = isQuoteNumber(wanted) && !(await findQuoteByNumber(app.db, wanted)) ? wanted : newQuoteNumber();
   return app.db.transaction(async (tx) => {
     if (!(await transitionQuoteRequest(tx, quoteRequest.id, 'Accepted', 'Quote Sent')))
-      throw conflict('This quote was already sent');
+      throw conflict('This quote was already sent', 'QUOTE_ALREADY_SENT');
     const row = await insertQuote(tx, { ...body, quoteId: number });
     const stored = await quoteView(tx, row);
     const link = `${app.config.PUBLIC_URL}${paths.clientQuote(stored.quoteId, await signClientLink(app, stored.quoteId))}`;

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../shared/business';
 import { routeForPath, routeMeta } from '../../shared/page-meta';
 import { renderPageHead, siteConfigOf } from './page-head';
-import { body } from '../plugins/errors';
+import { errorBody as body } from '../lib/http-errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Where index.html receives each page's title, description, structured data and site settings. */

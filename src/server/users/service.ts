@@ -6,7 +6,7 @@ import { passwordProblem } from '../lib/password-policy';
 import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
-import { badRequest, notFound } from '../lib/http-errors';
+import { badRequest, HttpError, notFound } from '../lib/http-errors';
 import { findUserByUsername, insertUser, type UserRow } from './repository';
 
 const findForUpdate = (tx: Tx, id: string) => tx.query.users.findFirst({ where: eq(users.id, id) });
@@ -32,7 +32,7 @@ async function usernameChecked<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest(messages.usernameTaken);
+    if (isUniqueViolation(error)) throw badRequest(messages.usernameTaken, 'USERNAME_TAKEN');
     throw error;
   }
 }
@@ -46,13 +46,13 @@ function checkPassword(
     ...(related.fullName ?? '').split(/\s+/),
     related.email ?? '',
   ]);
-  if (problem) throw badRequest(`password: ${problem}`);
+  if (problem) throw badRequest(`password: ${problem}`, 'WEAK_PASSWORD');
 }
 
 export async function addUser(db: Db, input: Omit<AddUserInput, 'password'> & { password: string }): Promise<UserRow> {
   const { password, ...fields } = input;
   checkPassword(password, fields);
-  if (await findUserByUsername(db, fields.username)) throw badRequest(messages.usernameTaken);
+  if (await findUserByUsername(db, fields.username)) throw badRequest(messages.usernameTaken, 'USERNAME_TAKEN');
   const passwordHash = await hashPassword(password);
   return usernameChecked(() => insertUser(db, { ...fields, role: fields.role, tags: fields.tags ?? [], passwordHash }));
 }
@@ -67,11 +67,11 @@ export async function updateUser(db: Db, actorId: string, input: UpdateUserInput
       const current = await findForUpdate(tx, _id);
       if (!current) throw notFound('User not found');
       const clash = await findUserByUsername(tx, fields.username);
-      if (clash && clash.id !== _id) throw badRequest(messages.usernameTaken);
+      if (clash && clash.id !== _id) throw badRequest(messages.usernameTaken, 'USERNAME_TAKEN');
       if (current.role === 'admin' && fields.role !== 'admin') {
-        if (_id === actorId) throw badRequest('You cannot remove your own admin role');
-        if (!admins.includes(actorId)) throw badRequest('This needs an admin account');
-        if (admins.length <= 1) throw badRequest('The last admin cannot be changed to an employee');
+        if (_id === actorId) throw badRequest('You cannot remove your own admin role', 'OWN_ACCOUNT');
+        if (!admins.includes(actorId)) throw new HttpError(403, 'This needs an admin account');
+        if (admins.length <= 1) throw badRequest('The last admin cannot be changed to an employee', 'LAST_ADMIN');
       }
       // A new password or role ends the sessions signed with the old ones.
       const revoke = Boolean(password) || fields.role !== current.role;
@@ -90,14 +90,14 @@ export async function updateUser(db: Db, actorId: string, input: UpdateUserInput
 }
 
 export async function deleteUser(db: Db, actorId: string, id: string): Promise<void> {
-  if (id === actorId) throw badRequest('You cannot delete your own account');
+  if (id === actorId) throw badRequest('You cannot delete your own account', 'OWN_ACCOUNT');
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const current = await findForUpdate(tx, id);
     if (!current) throw notFound('User not found');
     if (current.role === 'admin') {
-      if (!admins.includes(actorId)) throw badRequest('This needs an admin account');
-      if (admins.length <= 1) throw badRequest('The last admin cannot be deleted');
+      if (!admins.includes(actorId)) throw new HttpError(403, 'This needs an admin account');
+      if (admins.length <= 1) throw badRequest('The last admin cannot be deleted', 'LAST_ADMIN');
     }
     await tx.delete(users).where(eq(users.id, id));
   });

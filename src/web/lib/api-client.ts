@@ -1,7 +1,9 @@
 import { JWT_STORAGE_KEY } from '../../shared/constants';
+import { ERROR_CODES, type ErrorCode } from '../../shared/schemas/errors';
 
-/** A failed API call: the HTTP status and the server's message. */
+/** A failed API call: the HTTP status, the server's message and its stable code (branch on the code). */
 export class ApiError extends Error {
+  readonly code: ErrorCode | undefined;
   constructor(
     public readonly status: number,
     message: string,
@@ -9,7 +11,15 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const code = (body as { code?: unknown } | undefined)?.code;
+    this.code =
+      typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : undefined;
   }
+}
+
+/** True when `error` is an API answer carrying one of `codes`. */
+export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
 }
 
 export const tokenStore = {

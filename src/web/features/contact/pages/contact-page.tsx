@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { messages } from '../../../../shared/messages';
 import type { contactInput, ContactInput } from '../../../../shared/schemas/contact';
 import { FormPage } from '../../../components/form-page';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
@@ -28,7 +28,7 @@ export default function ContactPage() {
       toast.success(messages.contactSuccess);
       form.reset(empty);
     } catch (error) {
-      toast.error(error instanceof ApiError && error.status === 429 ? messages.tooManyAttempts : messages.contactError);
+      toast.error(hasErrorCode(error, 'RATE_LIMITED') ? messages.tooManyAttempts : messages.contactError);
     }
   });
 

@@ -7,7 +7,7 @@ import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import type { quoteRequestForm, QuoteRequestForm } from '../../../../shared/schemas/quote-request';
 import { FormPage } from '../../../components/form-page';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { readAsDataUrl } from '../../../lib/files';
 import { toast } from '../../../lib/toast';
 import { useCreateQuoteRequest } from '../api/create-quote-request';
@@ -55,9 +55,7 @@ export default function GetAQuotePage() {
       setPhotos([]);
       navigate(paths.getAQuoteSuccess);
     } catch (error) {
-      toast.error(
-        error instanceof ApiError && error.status === 429 ? messages.tooManyAttempts : messages.quoteSubmitError,
-      );
+      toast.error(hasErrorCode(error, 'RATE_LIMITED') ? messages.tooManyAttempts : messages.quoteSubmitError);
     }
   });
 

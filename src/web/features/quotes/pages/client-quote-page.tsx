@@ -5,7 +5,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { QUOTE_STATUS_LABELS } from '../../../../shared/schemas/quotes';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAnswerQuote, useClientQuote } from '../api/quotes';
 import { QuoteDocument } from '../components/quote-document';
@@ -17,7 +17,7 @@ function LinkProblem({ error }: { error: unknown }) {
     error instanceof ApiError ? error.message : 'This quote could not be loaded. Please try again in a moment.';
   return (
     <MessagePage
-      title={error instanceof ApiError && error.status === 410 ? 'This link has expired' : 'This link cannot be used'}
+      title={hasErrorCode(error, 'LINK_EXPIRED') ? 'This link has expired' : 'This link cannot be used'}
       icon={<IconLinkOff size={34} />}
       color="red"
       actions={<HomeAndContactButtons />}

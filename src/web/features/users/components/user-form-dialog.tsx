@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { USER_ROLES, WORKER_TAGS } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { addUserInput, updateUserInput, type UserView } from '../../../../shared/schemas/users';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useEndSessions, useSaveUser } from '../api/users';
 
@@ -53,11 +53,10 @@ export function UserFormDialog({
       toast.success(editing ? messages.userUpdated : messages.userAdded);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.message === messages.usernameTaken)
-        toast.error(messages.usernameTaken);
-      else if (error instanceof ApiError && error.status === 400 && error.message.startsWith('password: ')) {
-        form.setError('password', { type: 'server', message: error.message.slice('password: '.length) });
-      } else if (error instanceof ApiError && error.status === 400) toast.error(error.message);
+      if (hasErrorCode(error, 'USERNAME_TAKEN')) toast.error(messages.usernameTaken);
+      else if (hasErrorCode(error, 'WEAK_PASSWORD')) {
+        form.setError('password', { type: 'server', message: error.message.replace(/^password: /, '') });
+      } else if (hasErrorCode(error, 'VALIDATION_FAILED', 'LAST_ADMIN', 'OWN_ACCOUNT')) toast.error(error.message);
       else toast.error(editing ? messages.userUpdateError : messages.userAddError);
     }
   });

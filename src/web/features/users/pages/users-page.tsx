@@ -9,7 +9,7 @@ import { ListTable } from '../../../components/list-table';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationBar } from '../../../components/pagination-bar';
-import { ApiError } from '../../../lib/api-client';
+import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteUser, userKeys, useUsers } from '../api/users';
 import { UserFormDialog } from '../components/user-form-dialog';
@@ -33,7 +33,7 @@ export default function UsersPage() {
     setDeleting(null);
     remove.mutate(target._id, {
       onError: (error) =>
-        toast.error(error instanceof ApiError && error.status === 400 ? error.message : messages.userDeleteError),
+        toast.error(hasErrorCode(error, 'LAST_ADMIN', 'OWN_ACCOUNT') ? error.message : messages.userDeleteError),
     });
   };
 
