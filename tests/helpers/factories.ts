@@ -1,6 +1,7 @@
-import { newId } from '../../src/server/db/ids';
-import { jobs, quoteLabor, quoteMaterials, quotes } from '../../src/server/db/schema';
-import { quoteTotals } from '../../src/shared/money';
+import { eq } from 'drizzle-orm';
+import { quotes } from '../../src/server/db/schema';
+import { insertJob as insertJobRow } from '../../src/server/jobs/repository';
+import { insertQuote, newQuoteNumber } from '../../src/server/quotes/repository';
 import type { JobStatus } from '../../src/shared/constants';
 import type { TestApp } from './test-app';
 
@@ -33,50 +34,27 @@ export async function createQuoteRequest(
   return res.json().quoteRequest as { _id: string; quoteNumber: string };
 }
 
-/** A job (optionally with a quote of known lines) written straight to the database. */
+/** A job (optionally with an accepted quote of known lines), stored through the app's repositories. */
 export async function insertJob(
   t: TestApp,
   fields: { name?: string; status?: JobStatus; withQuote?: boolean; quoteRequestId?: string } = {},
 ) {
   n++;
+  const db = t.database.db;
   let quoteId: string | null = null;
   if (fields.withQuote && fields.quoteRequestId) {
-    const materials = [{ name: 'Paint', unitPriceCents: 3499, quantity: 2 }];
-    const labor = [{ hourlyRateCents: 6500, hours: 3.5 }];
-    const totals = quoteTotals(materials, labor);
-    quoteId = newId();
-    await t.database.db.insert(quotes).values({
-      id: quoteId,
-      quoteId: `QT${quoteId.slice(-8).toUpperCase()}`,
+    const quote = await insertQuote(db, {
+      quoteId: newQuoteNumber(),
       quoteRequestId: fields.quoteRequestId,
       clientName: 'C',
       projectName: 'Fence',
-      status: 'Accepted',
-      ...totals,
+      materials: [{ name: 'Paint', unitPrice: 34.99, quantity: 2 }],
+      labor: [{ hourlyRate: 65, hours: 3.5 }],
     });
-    await t.database.db.insert(quoteMaterials).values(
-      materials.map((m, position) => ({
-        id: newId(),
-        quoteId: quoteId!,
-        position,
-        name: m.name,
-        unitPriceCents: m.unitPriceCents,
-        quantity: String(m.quantity),
-      })),
-    );
-    await t.database.db.insert(quoteLabor).values(
-      labor.map((l, position) => ({
-        id: newId(),
-        quoteId: quoteId!,
-        position,
-        hourlyRateCents: l.hourlyRateCents,
-        hours: String(l.hours),
-      })),
-    );
+    await db.update(quotes).set({ status: 'Accepted' }).where(eq(quotes.id, quote.id));
+    quoteId = quote.id;
   }
-  const id = newId();
-  await t.database.db.insert(jobs).values({
-    id,
+  return insertJobRow(db, {
     quoteId,
     contactName: fields.name ?? `Job Client ${n}`,
     contactEmail: `job${n}@home.test`,
@@ -88,5 +66,4 @@ export async function insertJob(
     notes: 'Replace the fence gate',
     status: fields.status ?? 'Not Started',
   });
-  return id;
 }

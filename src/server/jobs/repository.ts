@@ -3,11 +3,20 @@ import type { JobView } from '../../shared/schemas/jobs';
 import type { JobStatus } from '../../shared/constants';
 import { OPEN_JOB_STATUSES } from '../../shared/statuses';
 import type { DbOrTx } from '../db/client';
+import { newId } from '../db/ids';
 import { jobs, jobWorkers, quotes, users } from '../db/schema';
 import { quoteView } from '../quotes';
 import { escapeLike } from '../lib/sql';
 
 export type JobRow = typeof jobs.$inferSelect;
+/** A new job's columns, from the schema; the id is made here. */
+export type NewJob = Omit<typeof jobs.$inferInsert, 'id'>;
+
+export async function insertJob(db: DbOrTx, job: NewJob): Promise<string> {
+  const id = newId();
+  await db.insert(jobs).values({ id, ...job });
+  return id;
+}
 
 export function findJobById(db: DbOrTx, id: string) {
   return db.query.jobs.findFirst({ where: eq(jobs.id, id) });

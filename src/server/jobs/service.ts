@@ -2,12 +2,11 @@ import { eq, inArray } from 'drizzle-orm';
 import type { JobStatus } from '../../shared/constants';
 import { canMove, JOB_TRANSITIONS } from '../../shared/statuses';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { newId } from '../db/ids';
 import { jobs, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import type { QuoteRequestRow } from '../quote-requests';
 import type { QuoteRow } from '../quotes';
-import { findJobById, jobDetail, setWorkers } from './repository';
+import { findJobById, insertJob, jobDetail, setWorkers } from './repository';
 
 /** Moves a job along JOB_TRANSITIONS; 409 for a change the workflow does not allow. */
 export async function changeJobStatus(db: DbOrTx, id: string, to: JobStatus) {
@@ -35,9 +34,7 @@ export async function assignWorkers(db: Db, jobId: string, workerIds: string[]) 
 
 /** A client's yes becomes a job at once, with the request's contact, address and notes. */
 export async function createJobForAcceptedQuote(tx: Tx, quote: QuoteRow, request: QuoteRequestRow): Promise<string> {
-  const id = newId();
-  await tx.insert(jobs).values({
-    id,
+  return insertJob(tx, {
     quoteId: quote.id,
     quoteRequestId: request.id,
     contactName: request.contactName,
@@ -49,5 +46,4 @@ export async function createJobForAcceptedQuote(tx: Tx, quote: QuoteRow, request
     zip: request.zip,
     notes: request.notes,
   });
-  return id;
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'd
 import type { QuoteRequestStatus } from '../../shared/constants';
 import { canMove, QUOTE_REQUEST_TRANSITIONS } from '../../shared/statuses';
 import { escapeLike } from '../lib/sql';
+import { isUniqueViolation } from '../lib/db-errors';
 import { quoteNumberOf, type QuoteRequestView } from '../../shared/schemas/quote-request';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
@@ -15,26 +16,11 @@ export type ImageSummary = Pick<
   'id' | 'quoteRequestId' | 'width' | 'height' | 'position'
 >;
 
-export interface NewQuoteRequest {
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-  notes: string;
-  preferredEndDate: string | null;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
+/** A new request's columns, from the schema: everything but what the app sets (id, number, status, dates). */
+export type NewQuoteRequest = Omit<
+  typeof quoteRequests.$inferInsert,
+  'id' | 'quoteNumber' | 'status' | 'createdAt' | 'declineReason'
+>;
 
 /**
  * Stores a request and its photos. The quote number comes from the id's random tail; in the rare

@@ -1,5 +1,5 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { UserRole, WorkerTag } from '../../shared/constants';
+import type { WorkerTag } from '../../shared/constants';
 import type { WeeklySchedule } from '../../shared/schemas/schedule';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
@@ -9,15 +9,8 @@ import { escapeLike } from '../lib/sql';
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface NewUser {
-  username: string;
-  passwordHash: string;
-  role: UserRole;
-  fullName?: string;
-  email?: string;
-  phone?: string;
-  tags?: WorkerTag[];
-}
+/** A new account's columns, from the schema (the id is made here; tags are the known skills). */
+export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'tags'> & { tags?: WorkerTag[] };
 
 const userById = preparedStatement((db) =>
   db
