@@ -41,6 +41,7 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
       statusCode: 404,
       error: 'Not Found',
       message: 'Route GET:/api/no-such-thing not found',
+      code: 'NOT_FOUND',
     });
     const post = await t.app.inject({ method: 'POST', url: '/api/nothing', payload: {} });
     expect(post.statusCode).toBe(404);

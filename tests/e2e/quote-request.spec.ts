@@ -96,7 +96,7 @@ test('a refused request shows the spec toasts: 429 and any other failure', async
   await page.route('**/api/quoterequest/create', (route) =>
     route.fulfill({
       status: 429,
-      json: { statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts },
+      json: { statusCode: 429, error: 'Too Many Requests', message: messages.tooManyAttempts, code: 'RATE_LIMITED' },
     }),
   );
   await page.getByRole('button', { name: 'Send' }).click();

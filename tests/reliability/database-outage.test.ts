@@ -112,6 +112,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
         statusCode: 503,
         error: 'Service Unavailable',
         message: 'The service is temporarily unavailable. Please try again in a moment.',
+        code: 'SERVICE_UNAVAILABLE',
       });
       expect(f.body).not.toMatch(/\bat\s.+\(|node_modules|ECONN/);
     }
