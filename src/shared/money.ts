@@ -109,3 +109,29 @@ export function priceQuote(
     totalCostAfterTax: toDollars(totals.totalCents),
   };
 }
+
+/** One line of a priced document's totals, in the order every view shows them. */
+export interface TotalsRow {
+  label: string;
+  /** Dollars, as the API carries them. */
+  amount: number;
+  /** The grand total, shown stronger. */
+  emphasis: boolean;
+}
+
+/** "Tax (8%)": the tax line's label, written here only. */
+export function taxLabel(ratePercent: number = TAX_RATE_PERCENT): string {
+  return `Tax (${ratePercent}%)`;
+}
+
+/** The totals rows of a quote (and later an invoice), for the page, the e-mail and the PDF alike. */
+export function totalsRows(
+  totals: { totalCostBeforeTax: number; taxCost: number; totalCostAfterTax: number },
+  ratePercent: number = TAX_RATE_PERCENT,
+): TotalsRow[] {
+  return [
+    { label: 'Subtotal', amount: totals.totalCostBeforeTax, emphasis: false },
+    { label: taxLabel(ratePercent), amount: totals.taxCost, emphasis: false },
+    { label: 'Total', amount: totals.totalCostAfterTax, emphasis: true },
+  ];
+}

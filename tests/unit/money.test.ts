@@ -6,8 +6,10 @@ import {
   materialSubtotalCents,
   quoteTotals,
   taxCents,
+  taxLabel,
   toCents,
   toHundredths,
+  totalsRows,
 } from '../../src/shared/money';
 
 const cents = fc.integer({ min: 0, max: 100_000_000 });
@@ -72,5 +74,15 @@ describe('money', () => {
         return [t.subtotalCents, t.taxCents, t.totalCents].every(Number.isSafeInteger);
       }),
     );
+  });
+
+  it('gives the totals rows every view prints, with the tax label written once (issue 12.3, part)', () => {
+    expect(taxLabel()).toBe('Tax (8%)');
+    expect(taxLabel(7.25)).toBe('Tax (7.25%)');
+    expect(totalsRows({ totalCostBeforeTax: 315.98, taxCost: 25.28, totalCostAfterTax: 341.26 })).toEqual([
+      { label: 'Subtotal', amount: 315.98, emphasis: false },
+      { label: 'Tax (8%)', amount: 25.28, emphasis: false },
+      { label: 'Total', amount: 341.26, emphasis: true },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { formatMoney, toCents } from '../../shared/money';
+import { formatMoney, toCents, totalsRows } from '../../shared/money';
 import { paths } from '../../shared/paths';
 import type { QuoteView } from '../../shared/schemas/quotes';
 import type { Config } from '../config';
@@ -18,9 +18,7 @@ function lineRows(quote: QuoteView): [string, string][] {
       'Labor',
       `${l.hours} h × ${money(l.hourlyRate)}/h = ${money(l.total)}`,
     ]),
-    ['Subtotal', money(quote.totalCostBeforeTax)],
-    ['Tax (8%)', money(quote.taxCost)],
-    ['Total', money(quote.totalCostAfterTax)],
+    ...totalsRows(quote).map((row): [string, string] => [row.label, money(row.amount)]),
   ];
 }
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatMoney, toCents } from '../../shared/money';
+import { formatMoney, toCents, totalsRows } from '../../shared/money';
 import type { QuoteView } from '../../shared/schemas/quotes';
 import type { Business } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
@@ -99,12 +99,8 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
     [0.4, 0.3, 0.3],
   );
 
-  const totals: [string, string, boolean][] = [
-    ['Subtotal', money(quote.totalCostBeforeTax), false],
-    ['Tax (8%)', money(quote.taxCost), false],
-    ['Total', money(quote.totalCostAfterTax), true],
-  ];
-  for (const [label, value, bold] of totals) {
+  for (const { label, amount, emphasis: bold } of totalsRows(quote)) {
+    const value = money(amount);
     const y = doc.y;
     doc.fontSize(bold ? 13 : 11).fillColor('#000000');
     writeText(doc, label, { x: left + width * 0.55, y, width: width * 0.2, align: 'right', bold });

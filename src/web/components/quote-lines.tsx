@@ -1,5 +1,6 @@
-import { Divider, Group, Stack, Table, Text } from '@mantine/core';
+import { Divider, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, toCents } from '../../shared/money';
+import { QuoteTotals } from './quote-totals';
 import { ScrollTable } from './scroll-table';
 
 interface QuoteLinesProps {
@@ -82,18 +83,7 @@ export function QuoteLines({ materials, labor, totalCostBeforeTax, taxCost, tota
       </div>
       <Divider />
       <Stack gap={2} maw={320} ml="auto" w="100%">
-        <Group justify="space-between">
-          <Text size="sm">Subtotal</Text>
-          <Text size="sm">{money(totalCostBeforeTax)}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text size="sm">Tax (8%)</Text>
-          <Text size="sm">{money(taxCost)}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text fw={700}>Total</Text>
-          <Text fw={700}>{money(totalCostAfterTax)}</Text>
-        </Group>
+        <QuoteTotals totals={{ totalCostBeforeTax, taxCost, totalCostAfterTax }} />
       </Stack>
     </Stack>
   );

@@ -18,6 +18,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useSendQuote } from '../api/quotes';
 import { QuoteDocument } from './quote-document';
+import { QuoteTotals } from '../../../components/quote-totals';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
@@ -202,18 +203,7 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
             ) : null}
 
             <Paper withBorder p="sm" radius="md" bg="gray.0">
-              <Group justify="space-between">
-                <Text size="sm">Subtotal</Text>
-                <Text size="sm">{money(priced.totalCostBeforeTax)}</Text>
-              </Group>
-              <Group justify="space-between">
-                <Text size="sm">Tax (8%)</Text>
-                <Text size="sm">{money(priced.taxCost)}</Text>
-              </Group>
-              <Group justify="space-between">
-                <Text fw={700}>Total</Text>
-                <Text fw={700}>{money(priced.totalCostAfterTax)}</Text>
-              </Group>
+              <QuoteTotals totals={priced} />
             </Paper>
             <Group justify="flex-end">
               <Button leftSection={<IconSend size={18} aria-hidden />} onClick={onSend} loading={sending} size="md">

@@ -1,6 +1,7 @@
 import { Box, Divider, Group, Stack, Text } from '@mantine/core';
 import { formatMoney, toCents, type PricedQuote } from '../../../../shared/money';
 import classes from './quote-document.module.css';
+import { QuoteTotals } from '../../../components/quote-totals';
 
 interface QuoteDocumentProps extends PricedQuote {
   business: { name: string; email: string; phone: string };
@@ -96,22 +97,12 @@ export function QuoteDocument({
           ))
         )}
         <Divider />
-        <Group justify="space-between">
-          <Text size={size}>Subtotal</Text>
-          <Text size={size}>{money(totalCostBeforeTax)}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text size={size}>Tax (8%)</Text>
-          <Text size={size}>{money(taxCost)}</Text>
-        </Group>
-        <Group justify="space-between">
-          <Text fw={800} size={compact ? 'sm' : 'lg'}>
-            Total
-          </Text>
-          <Text fw={800} size={compact ? 'sm' : 'lg'}>
-            {money(totalCostAfterTax)}
-          </Text>
-        </Group>
+        <QuoteTotals
+          totals={{ totalCostBeforeTax, taxCost, totalCostAfterTax }}
+          size={size}
+          totalSize={compact ? 'sm' : 'lg'}
+          totalWeight={800}
+        />
       </Stack>
     </Box>
   );

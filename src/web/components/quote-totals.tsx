@@ -1,0 +1,29 @@
+import { Group, Stack, Text, type MantineSize } from '@mantine/core';
+import { formatMoney, toCents, totalsRows } from '../../shared/money';
+
+interface QuoteTotalsProps {
+  totals: { totalCostBeforeTax: number; taxCost: number; totalCostAfterTax: number };
+  /** The size of the subtotal and tax lines. */
+  size?: MantineSize;
+  /** The size and weight of the total line. */
+  totalSize?: MantineSize;
+  totalWeight?: number;
+}
+
+/** Subtotal, tax and total of a priced document: the one way every screen shows them. */
+export function QuoteTotals({ totals, size = 'sm', totalSize, totalWeight = 700 }: QuoteTotalsProps) {
+  return (
+    <Stack gap={2}>
+      {totalsRows(totals).map((row) => (
+        <Group key={row.label} justify="space-between">
+          <Text size={row.emphasis ? totalSize : size} fw={row.emphasis ? totalWeight : undefined}>
+            {row.label}
+          </Text>
+          <Text size={row.emphasis ? totalSize : size} fw={row.emphasis ? totalWeight : undefined}>
+            {formatMoney(toCents(row.amount))}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
