@@ -13,6 +13,7 @@ import { scheduleRoutes, userRoutes } from './users';
 import { createJobForAcceptedQuote, employeeRoutes, jobRoutes } from './jobs';
 import { clientQuoteRoutes, quoteRoutes } from './quotes';
 import { dashboardRoutes } from './dashboard';
+import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { fileTransport, MailRelay, smtpTransport, type MailTransport } from './mail';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -74,7 +75,7 @@ export async function buildApp(options: AppOptions) {
   const redis = connectRedis(app, config);
   await registerRateLimit(app, redis);
   app.decorate('counters', redis ? redisCounters(redis, 'handyman-ctr:') : memoryCounters());
-  await registerApiDocs(app, config);
+  await registerApiDocs(app);
 
   const transport =
     options.mailTransport ??
@@ -99,6 +100,10 @@ export async function buildApp(options: AppOptions) {
   );
   app.decorate('mail', relay);
   app.decorate('quoteStatus', new QuoteStatusCache());
+  // The business's details live in the database; BUSINESS_* only seed them on the first start.
+  const settings = new SettingsStore(database.db, config);
+  await settings.seed();
+  app.decorate('settings', settings);
   // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -128,11 +133,13 @@ export async function buildApp(options: AppOptions) {
       // Jobs build on quotes: the app tells the client's answer what a yes starts.
       await api.register(clientQuoteRoutes, { onAccepted: createJobForAcceptedQuote });
       await api.register(dashboardRoutes);
+      await api.register(settingsRoutes, { store: settings });
     },
     { prefix: '/api' },
   );
 
   await app.register(siteRoutes);
+  await app.register(logoRoutes, { store: settings });
   await registerWeb(app, options.webRoot ?? webDistDir);
   return app;
 }

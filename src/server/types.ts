@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { SettingsSource } from './lib/business';
 import type { Counters } from './lib/counters';
 import type { Database, Db } from './db/client';
 import type { MailRelay } from './mail/relay';
@@ -16,5 +17,7 @@ declare module 'fastify' {
     quoteStatus: QuoteStatusCache;
     /** Expiring counters (sign-in failures), shared through Redis when REDIS_URL is set. */
     counters: Counters;
+    /** The business's details and rules as the owner set them on the Settings page. */
+    settings: SettingsSource;
   }
 }

@@ -1,8 +1,14 @@
-/** What the site shows about the business; the server fills it from BUSINESS_* configuration. */
+/** What the site shows about the business; the server fills it from the Settings (and configuration). */
 export interface SiteConfig {
   businessName: string;
   businessEmail: string;
   businessPhone: string;
+  /** The line "Proudly Serving …". */
+  serviceAreaHeadline: string;
+  /** The logo's address, or null to show the name alone. */
+  logoUrl: string | null;
+  /** What new quotes are priced at (800 = 8%): the quote builder's preview. */
+  taxRateBasisPoints: number;
   publicUrl: string;
   calendarEmbedUrl: string | null;
   /** Base URLs of the hero photos: `${base}-${width}.webp`. */
@@ -15,4 +21,6 @@ export const defaultBusiness = {
   phone: '(916) 555-0142',
   tagline: 'Your best choice for residential and commercial repairs, installs and pressure washing.',
   areaServed: 'Sacramento and Surrounding Counties',
+  /** The places the first install serves, as search engines read them. */
+  places: ['Sacramento', 'Sacramento County', 'Placer County', 'Yolo County', 'El Dorado County'],
 } as const;

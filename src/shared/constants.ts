@@ -29,7 +29,8 @@ export const NARROW_BREAKPOINT_PX = 768;
 export const HERO_IMAGE_COUNT = 5;
 export const HERO_INTERVAL_MS = 7_000;
 export const HERO_FADE_MS = 2_000;
-export const TAX_RATE_PERCENT = 8;
+/** The spec's 8%: what a new install charges until the owner sets the rate in Settings. */
+export const DEFAULT_TAX_RATE_BASIS_POINTS = 800;
 /** Where the business works: "today" and the dates on quotes are this zone's. */
 export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
 /** Dates a person may enter: anything outside is a typo (or an attack on the date parser). */

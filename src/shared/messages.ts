@@ -43,4 +43,11 @@ export const messages = {
   usersLoadError: 'Error fetching users. Please try again later.',
   workerAlreadyAssigned: 'Worker already assigned',
   jobNotFound: 'Job Not Found',
+  // Settings (beyond the spec)
+  settingsSaved: 'Settings saved',
+  settingsSaveError: 'Error saving settings. Please try again',
+  settingsLoadError: 'Error fetching settings. Please try again later.',
+  logoSaved: 'Logo updated',
+  logoRemoved: 'Logo removed',
+  logoError: 'Error saving the logo. Please try again',
 } as const;

@@ -1,5 +1,3 @@
-import { TAX_RATE_PERCENT } from './constants';
-
 /**
  * Money rules, once for the whole product: amounts are integer cents; quantities and hours have
  * at most two decimals (kept as integer hundredths while computing). Rounding is half-up to the cent.
@@ -46,19 +44,25 @@ export const materialSubtotalCents = (line: Pick<MaterialLine, 'unitPriceCents' 
   mulHundredths(line.unitPriceCents, toHundredths(line.quantity));
 export const laborTotalCents = (line: LaborLine) => mulHundredths(line.hourlyRateCents, toHundredths(line.hours));
 
-/** Tax at 8% of the subtotal, rounded to the cent. */
-export function taxCents(subtotalCents: number): number {
-  return mulHundredths(subtotalCents, TAX_RATE_PERCENT);
+/**
+ * Tax on the subtotal at a rate in basis points (800 = 8%, 875 = 8.75%), rounded half-up to the
+ * cent: subtotal · rate / 10,000 in integers.
+ */
+export function taxCents(subtotalCents: number, rateBasisPoints: number): number {
+  const product = subtotalCents * rateBasisPoints;
+  const sign = product < 0 ? -1 : 1;
+  return sign * Math.floor((Math.abs(product) + 5_000) / 10_000);
 }
 
 export function quoteTotals(
   materials: Pick<MaterialLine, 'unitPriceCents' | 'quantity'>[],
   labor: LaborLine[],
+  taxRateBasisPoints: number,
 ): QuoteTotals {
   const subtotalCents =
     materials.reduce((sum, m) => sum + materialSubtotalCents(m), 0) +
     labor.reduce((sum, l) => sum + laborTotalCents(l), 0);
-  const tax = taxCents(subtotalCents);
+  const tax = taxCents(subtotalCents, taxRateBasisPoints);
   return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
 }
 
@@ -69,12 +73,27 @@ export function formatMoney(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/** A material line as a person types it (dollars): the builder's dialog and the API's body. */
+export interface MaterialLineDollars {
+  name: string;
+  unitPrice: number;
+  quantity: number;
+}
+
+/** A labor line as a person types it (dollars an hour). */
+export interface LaborLineDollars {
+  hourlyRate: number;
+  hours: number;
+}
+
 export interface PricedQuote {
-  materials: { name: string; unitPrice: number; quantity: number; subtotal: number }[];
-  labor: { hourlyRate: number; hours: number; total: number }[];
+  materials: (MaterialLineDollars & { subtotal: number })[];
+  labor: (LaborLineDollars & { total: number })[];
   totalCostBeforeTax: number;
   taxCost: number;
   totalCostAfterTax: number;
+  /** The rate the tax was charged at, in basis points: stored with the quote, printed from it. */
+  taxRateBasisPoints: number;
 }
 
 /**
@@ -82,8 +101,9 @@ export interface PricedQuote {
  * builder's preview shows and what the server stores, e-mails and prints.
  */
 export function priceQuote(
-  materials: { name: string; unitPrice: number; quantity: number }[],
-  labor: { hourlyRate: number; hours: number }[],
+  materials: MaterialLineDollars[],
+  labor: LaborLineDollars[],
+  taxRateBasisPoints: number,
 ): PricedQuote {
   const m = materials.map((line) => ({
     name: line.name,
@@ -91,7 +111,7 @@ export function priceQuote(
     quantity: line.quantity,
   }));
   const l = labor.map((line) => ({ hourlyRateCents: toCents(line.hourlyRate), hours: line.hours }));
-  const totals = quoteTotals(m, l);
+  const totals = quoteTotals(m, l, taxRateBasisPoints);
   return {
     materials: m.map((line) => ({
       name: line.name,
@@ -107,6 +127,7 @@ export function priceQuote(
     totalCostBeforeTax: toDollars(totals.subtotalCents),
     taxCost: toDollars(totals.taxCents),
     totalCostAfterTax: toDollars(totals.totalCents),
+    taxRateBasisPoints,
   };
 }
 
@@ -119,19 +140,26 @@ export interface TotalsRow {
   emphasis: boolean;
 }
 
-/** "Tax (8%)": the tax line's label, written here only. */
-export function taxLabel(ratePercent: number = TAX_RATE_PERCENT): string {
-  return `Tax (${ratePercent}%)`;
+/** 875 → "8.75", 800 → "8": a rate in basis points as a percentage, without trailing zeros. */
+export function formatRatePercent(rateBasisPoints: number): string {
+  return String(rateBasisPoints / 100);
+}
+
+/** "Tax (8%)": the tax line's label, written here only, from the rate the document was priced at. */
+export function taxLabel(rateBasisPoints: number): string {
+  return `Tax (${formatRatePercent(rateBasisPoints)}%)`;
 }
 
 /** The totals rows of a quote (and later an invoice), for the page, the e-mail and the PDF alike. */
-export function totalsRows(
-  totals: { totalCostBeforeTax: number; taxCost: number; totalCostAfterTax: number },
-  ratePercent: number = TAX_RATE_PERCENT,
-): TotalsRow[] {
+export function totalsRows(totals: {
+  totalCostBeforeTax: number;
+  taxCost: number;
+  totalCostAfterTax: number;
+  taxRateBasisPoints: number;
+}): TotalsRow[] {
   return [
     { label: 'Subtotal', amount: totals.totalCostBeforeTax, emphasis: false },
-    { label: taxLabel(ratePercent), amount: totals.taxCost, emphasis: false },
+    { label: taxLabel(totals.taxRateBasisPoints), amount: totals.taxCost, emphasis: false },
     { label: 'Total', amount: totals.totalCostAfterTax, emphasis: true },
   ];
 }

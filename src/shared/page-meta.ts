@@ -102,3 +102,8 @@ export function routeForPath(pathname: string): { pattern: string; meta: PageMet
 export function metaForPath(pathname: string): PageMeta | undefined {
   return routeForPath(pathname)?.meta;
 }
+
+/** A page's document title, the same whether the server or the browser sets it. */
+export function documentTitle(title: string | undefined, businessName: string): string {
+  return title ? `${title} | ${businessName}` : `${businessName} — Handyman in Sacramento`;
+}

@@ -23,6 +23,11 @@ export const paths = {
     jobs: '/admin/jobs',
     job: (id: string) => `/admin/jobs/${encodeURIComponent(id)}`,
     users: '/admin/users',
+    settings: '/admin/settings',
+  },
+  media: {
+    /** The business's logo; the version changes with it, so it may be cached for good. */
+    logo: (version: string) => `/media/logo/${encodeURIComponent(version)}.png`,
   },
   employee: {
     root: '/employee',

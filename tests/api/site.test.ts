@@ -4,8 +4,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeJpeg } from '../helpers/images';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { dataUrl, makeJpeg } from '../helpers/images';
+import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 
 /** Pages the stand-in renderers rendered, as "<build dir> <path>". */
 const rendered = () => (globalThis as { renderedPages?: string[] }).renderedPages ?? [];
@@ -171,6 +171,55 @@ describe('search engines and link previews', () => {
     expect((await page('/media/hero/6-640.webp')).statusCode).toBe(404);
     expect((await page('/media/hero/1-333.webp')).statusCode).toBe(404);
     expect((await page('/media/hero/..%2F..%2Fpackage.json')).statusCode).toBe(404);
+  });
+
+  it('shows a change made on the Settings page on the next page, without a restart (issue 12.4)', async () => {
+    const { token } = await createUserAndSignIn(t, 'admin');
+    const current = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(token) })).json();
+    const { logoUrl: _logo, updatedAt: _at, ...values } = current;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: bearer(token),
+      payload: {
+        ...values,
+        businessName: 'Delta Fix & Paint',
+        businessPhone: '(530) 555-0111',
+        businessAddress: '100 J St, Sacramento, CA 95814',
+        serviceAreaHeadline: 'Davis, Woodland and the Delta',
+        serviceArea: ['Davis', 'Yolo County', '95616'],
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const logo = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/logo',
+      headers: bearer(token),
+      payload: { image: dataUrl(await makeJpeg({ width: 400, height: 100 })) },
+    });
+    const { logoUrl } = logo.json();
+
+    const html = (await page('/')).body;
+    expect(html).toContain('<title>Delta Fix &amp; Paint — Handyman in Sacramento</title>');
+    expect(html).toContain('<div id="root"><h1>Delta Fix & Paint $& /</h1></div>');
+    const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(data).toMatchObject({
+      name: 'Delta Fix & Paint',
+      telephone: '(530) 555-0111',
+      logo: `http://handyman.test${logoUrl}`,
+      address: { '@type': 'PostalAddress', streetAddress: '100 J St, Sacramento, CA 95814' },
+      areaServed: [
+        { '@type': 'City', name: 'Davis' },
+        { '@type': 'AdministrativeArea', name: 'Yolo County' },
+        { '@type': 'PostalCodeSpecification', postalCodeBegin: '95616' },
+      ],
+    });
+    const site = JSON.parse(/<script type="application\/json" id="site-config">(.*?)<\/script>/.exec(html)![1]!);
+    expect(site).toMatchObject({
+      businessName: 'Delta Fix & Paint',
+      serviceAreaHeadline: 'Davis, Woodland and the Delta',
+      logoUrl,
+    });
   });
 });
 

@@ -43,14 +43,18 @@ export async function insertJob(
   const db = t.database.db;
   let quoteId: string | null = null;
   if (fields.withQuote && fields.quoteRequestId) {
-    const quote = await insertQuote(db, {
-      quoteId: newQuoteNumber(),
-      quoteRequestId: fields.quoteRequestId,
-      clientName: 'C',
-      projectName: 'Fence',
-      materials: [{ name: 'Paint', unitPrice: 34.99, quantity: 2 }],
-      labor: [{ hourlyRate: 65, hours: 3.5 }],
-    });
+    const quote = await insertQuote(
+      db,
+      {
+        quoteId: newQuoteNumber(),
+        quoteRequestId: fields.quoteRequestId,
+        clientName: 'C',
+        projectName: 'Fence',
+        materials: [{ name: 'Paint', unitPrice: 34.99, quantity: 2 }],
+        labor: [{ hourlyRate: 65, hours: 3.5 }],
+      },
+      800,
+    );
     await db.update(quotes).set({ status: 'Accepted' }).where(eq(quotes.id, quote.id));
     quoteId = quote.id;
   }

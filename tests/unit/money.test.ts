@@ -35,7 +35,7 @@ describe('money', () => {
   });
 
   it('computes the example quote: $297.48 + $23.80 tax = $321.28', () => {
-    expect(quoteTotals([{ unitPriceCents: 3499, quantity: 2 }], [{ hourlyRateCents: 6500, hours: 3.5 }])).toEqual({
+    expect(quoteTotals([{ unitPriceCents: 3499, quantity: 2 }], [{ hourlyRateCents: 6500, hours: 3.5 }], 800)).toEqual({
       subtotalCents: 29748,
       taxCents: 2380,
       totalCents: 32128,
@@ -47,7 +47,7 @@ describe('money', () => {
   it('always adds up: subtotal is the sum of the lines, total is subtotal plus tax', () => {
     fc.assert(
       fc.property(fc.array(material, { maxLength: 20 }), fc.array(labor, { maxLength: 20 }), (ms, ls) => {
-        const t = quoteTotals(ms, ls);
+        const t = quoteTotals(ms, ls, 800);
         const lines =
           ms.reduce((s, m) => s + materialSubtotalCents(m), 0) + ls.reduce((s, l) => s + laborTotalCents(l), 0);
         return t.subtotalCents === lines && t.totalCents === t.subtotalCents + t.taxCents;
@@ -59,9 +59,25 @@ describe('money', () => {
   it('charges tax of 8% of the subtotal, to the cent', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (subtotal) => {
-        const tax = taxCents(subtotal);
+        const tax = taxCents(subtotal, 800);
         // |tax − 0.08 · subtotal| ≤ half a cent, checked in integers (×100).
         return Math.abs(tax * 100 - subtotal * 8) <= 50 && Number.isInteger(tax);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('charges any rate in basis points, rounded half-up to the cent', () => {
+    expect(taxCents(10_000, 875)).toBe(875); // $100 at 8.75% = $8.75
+    expect(taxCents(29_748, 725)).toBe(2157); // 2156.73 → 2157
+    expect(taxCents(200, 25)).toBe(1); // 0.5 → 1
+    expect(taxCents(199, 25)).toBe(0); // 0.4975 → 0
+    expect(taxCents(12_345, 0)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 5000 }), (subtotal, bp) => {
+        const tax = taxCents(subtotal, bp);
+        // |tax − subtotal · bp / 10,000| ≤ half a cent, in integers (×10,000).
+        return Math.abs(tax * 10_000 - subtotal * bp) <= 5_000 && Number.isSafeInteger(tax);
       }),
       { numRuns: 5000 },
     );
@@ -70,16 +86,20 @@ describe('money', () => {
   it('never drifts: every figure is a whole number of cents', () => {
     fc.assert(
       fc.property(fc.array(material, { maxLength: 10 }), fc.array(labor, { maxLength: 10 }), (ms, ls) => {
-        const t = quoteTotals(ms, ls);
+        const t = quoteTotals(ms, ls, 800);
         return [t.subtotalCents, t.taxCents, t.totalCents].every(Number.isSafeInteger);
       }),
     );
   });
 
-  it('gives the totals rows every view prints, with the tax label written once (issue 12.3, part)', () => {
-    expect(taxLabel()).toBe('Tax (8%)');
-    expect(taxLabel(7.25)).toBe('Tax (7.25%)');
-    expect(totalsRows({ totalCostBeforeTax: 315.98, taxCost: 25.28, totalCostAfterTax: 341.26 })).toEqual([
+  it('gives the totals rows every view prints, with the tax label written once, from the stored rate (issue 12.3)', () => {
+    expect(taxLabel(800)).toBe('Tax (8%)');
+    expect(taxLabel(725)).toBe('Tax (7.25%)');
+    expect(taxLabel(850)).toBe('Tax (8.5%)');
+    expect(taxLabel(0)).toBe('Tax (0%)');
+    expect(
+      totalsRows({ totalCostBeforeTax: 315.98, taxCost: 25.28, totalCostAfterTax: 341.26, taxRateBasisPoints: 800 }),
+    ).toEqual([
       { label: 'Subtotal', amount: 315.98, emphasis: false },
       { label: 'Tax (8%)', amount: 25.28, emphasis: false },
       { label: 'Total', amount: 341.26, emphasis: true },

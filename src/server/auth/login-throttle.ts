@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../shared/paths';
-import { businessOf } from '../lib/business';
 import { findUserByUsername, type UserRow } from '../users';
 import { composeEmail, enqueueMail } from '../mail';
 
@@ -23,8 +22,8 @@ export function createLoginThrottle(app: FastifyInstance) {
 
   async function alertOnce(username: string, user: UserRow | undefined) {
     if (!(await counters.firstTime(`login-alert:${username}`, windowMs))) return;
-    const to = user?.email || config.OWNER_EMAIL;
-    const business = businessOf(config);
+    const business = await app.settings.current();
+    const to = user?.email || business.ownerEmail;
     const { html, text } = composeEmail({
       business,
       heading: 'Many failed sign-ins',

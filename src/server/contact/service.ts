@@ -1,17 +1,20 @@
 import type { z } from 'zod';
 import type { contactInput } from '../../shared/schemas/contact';
-import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { contactMessages } from '../db/schema';
-import { businessOf } from '../lib/business';
+import type { BusinessSettings } from '../lib/business';
 import { composeEmail, enqueueMail } from '../mail';
 
 /** A visitor's message and the owner's notice of it, stored together; returns the message's id. */
-export async function storeContactMessage(db: Db, config: Config, m: z.output<typeof contactInput>): Promise<string> {
+export async function storeContactMessage(
+  db: Db,
+  business: BusinessSettings,
+  m: z.output<typeof contactInput>,
+): Promise<string> {
   const name = `${m.firstName} ${m.lastName}`;
   const { html, text } = composeEmail({
-    business: businessOf(config),
+    business,
     heading: `New message from ${name}`,
     blocks: [
       {
@@ -29,7 +32,7 @@ export async function storeContactMessage(db: Db, config: Config, m: z.output<ty
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ id, ...m });
     await enqueueMail(tx, {
-      to: config.OWNER_EMAIL,
+      to: business.ownerEmail,
       replyTo: m.email,
       subject: `Contact request from ${name}`,
       html,

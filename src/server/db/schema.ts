@@ -159,6 +159,8 @@ export const quotes = pgTable(
     subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** The tax rate the quote was priced at (800 = 8%): a later rate change leaves it as sent. */
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(800),
     clientMessage: text('client_message'),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     quoteDate: createdAt(),
@@ -236,6 +238,41 @@ export const jobWorkers = pgTable(
     assignedAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.userId] }), index('job_workers_user_idx').on(t.userId)],
+);
+
+/**
+ * The business's own details and rules, one row (id 1), edited on the Settings page. The BUSINESS_*
+ * variables only seed it on the first start.
+ */
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    businessName: text('business_name').notNull(),
+    businessEmail: text('business_email').notNull(),
+    businessPhone: text('business_phone').notNull(),
+    businessAddress: text('business_address').notNull().default(''),
+    /** The line "Proudly Serving …" on the home page. */
+    serviceAreaHeadline: text('service_area_headline').notNull(),
+    /** Cities, counties or ZIP codes served: the structured data search engines read. */
+    serviceArea: text('service_area')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    quoteValidityDays: integer('quote_validity_days').notNull(),
+    /** Where notices for the owner go (new requests, messages, answers). */
+    ownerEmail: text('owner_email').notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** The logo as a PNG, re-encoded from the upload; null when there is none. */
+    logo: bytea('logo'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('settings_single_row', sql`${t.id} = 1`),
+    check('settings_tax_rate_range', sql`${t.taxRateBasisPoints} between 0 and 5000`),
+    check('settings_quote_validity_range', sql`${t.quoteValidityDays} between 1 and 365`),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -1,12 +1,32 @@
-import type { Config } from '../config';
-
+/** The business as e-mails and PDFs name it. */
 export interface Business {
   name: string;
   email: string;
   phone: string;
 }
 
-/** The business as e-mails and PDFs name it. */
-export function businessOf(config: Config): Business {
-  return { name: config.BUSINESS_NAME, email: config.BUSINESS_EMAIL, phone: config.BUSINESS_PHONE };
+/**
+ * The business's details and rules as the Settings page keeps them: what every page, e-mail and
+ * PDF reads at the moment it is made, so a change applies without a restart.
+ */
+export interface BusinessSettings extends Business {
+  address: string;
+  serviceAreaHeadline: string;
+  serviceArea: string[];
+  /** 800 = 8%. New quotes are priced at it; a sent quote keeps its own. */
+  taxRateBasisPoints: number;
+  /** How long a client's quote link stays valid. */
+  quoteValidityDays: number;
+  /** Where the owner's notices go. */
+  ownerEmail: string;
+  timeZone: string;
+  /** Changes whenever the logo does (a cache-busting version for its address); null without a logo. */
+  logoVersion: string | null;
+}
+
+/** Where the app reads the current settings (the settings feature provides it as `app.settings`). */
+export interface SettingsSource {
+  current(): Promise<BusinessSettings>;
+  /** The logo as PNG bytes, or undefined without one. */
+  logo(): Promise<Buffer | undefined>;
 }

@@ -66,8 +66,7 @@ const BYTES_PER_SAMPLE: Record<string, number> = {
  * Checks one photo's header without decoding it: its real format, and that its size is one a
  * phone makes. A 115 KB PNG can claim 59 million pixels; decoding it would take seconds of CPU.
  */
-async function inspect(buffer: Buffer, index: number): Promise<keyof typeof FORMATS> {
-  const label = `images.${index}: image ${index + 1}`;
+async function inspect(buffer: Buffer, label: string): Promise<keyof typeof FORMATS> {
   let meta: Metadata;
   try {
     meta = await sharp(buffer).metadata();
@@ -138,8 +137,35 @@ export async function processImages(dataUrls: string[]): Promise<ProcessedImage[
   const total = buffers.reduce((sum, b) => sum + b.length, 0);
   if (total > MAX_UPLOAD_BYTES) throw badRequest(messages.filesTooLarge, 'FILES_TOO_LARGE');
   const formats: (keyof typeof FORMATS)[] = [];
-  for (const [index, buffer] of buffers.entries()) formats.push(await inspect(buffer, index));
+  for (const [index, buffer] of buffers.entries())
+    formats.push(await inspect(buffer, `images.${index}: image ${index + 1}`));
   const out: ProcessedImage[] = [];
   for (const [index, buffer] of buffers.entries()) out.push(await pool(() => reencode(buffer, formats[index]!, index)));
   return out;
+}
+
+/** A logo is shown at most this wide (page header, PDF), twice over for sharp screens. */
+const LOGO_MAX_WIDTH = 800;
+const LOGO_MAX_HEIGHT = 400;
+
+/**
+ * The business's logo: checked like a client's photo (content, header, size), then re-encoded as a
+ * PNG (transparency kept, metadata dropped) no larger than it is ever shown.
+ */
+export async function processLogo(dataUrl: string): Promise<{ png: Buffer; width: number; height: number }> {
+  const buffer = decodeDataUrl(dataUrl);
+  if (buffer.length > MAX_UPLOAD_BYTES) throw badRequest(messages.filesTooLarge, 'FILES_TOO_LARGE');
+  await inspect(buffer, 'image: the logo');
+  return pool(async () => {
+    try {
+      const { data, info } = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize(LOGO_MAX_WIDTH, LOGO_MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer({ resolveWithObject: true });
+      return { png: data, width: info.width, height: info.height };
+    } catch {
+      throw badRequest('image: the logo is not a JPEG, PNG, WebP or GIF picture', 'INVALID_IMAGE');
+    }
+  });
 }

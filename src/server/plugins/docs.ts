@@ -2,14 +2,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Config } from '../config';
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
-export async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
-        title: `${config.BUSINESS_NAME} API`,
+        title: 'Handyman business API',
         description: 'Quote requests, quotes, jobs and staff accounts.',
         version: '1.0.0',
       },

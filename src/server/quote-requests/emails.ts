@@ -1,6 +1,6 @@
 import { paths } from '../../shared/paths';
 import type { Config } from '../config';
-import { businessOf } from '../lib/business';
+import type { BusinessSettings } from '../lib/business';
 import type { QuoteRequestRow } from './repository';
 import { composeEmail, type OutgoingMail } from '../mail';
 
@@ -24,11 +24,15 @@ export function greetingName(contactName: string): string {
  * someone else's address into the form, so this carries nothing the visitor wrote but a first
  * name: no notes, no address, no links of theirs (the owner's notice keeps everything).
  */
-export function quoteRequestThankYou(config: Config, request: QuoteRequestRow): OutgoingMail {
+export function quoteRequestThankYou(
+  config: Config,
+  business: BusinessSettings,
+  request: QuoteRequestRow,
+): OutgoingMail {
   const statusUrl = `${config.PUBLIC_URL}${paths.quoteRequestStatusOf(request.id)}`;
   const name = greetingName(request.contactName);
   const { html, text } = composeEmail({
-    business: businessOf(config),
+    business,
     heading: 'Thank you for your quote request!',
     blocks: [
       { kind: 'paragraph', text: name ? `Hi ${name},` : 'Hello,' },
@@ -36,7 +40,7 @@ export function quoteRequestThankYou(config: Config, request: QuoteRequestRow): 
       { kind: 'emphasis', label: 'Your Quote Number:', value: request.quoteNumber },
       { kind: 'paragraph', text: 'Use it to check the status of your request at any time:' },
       { kind: 'button', label: 'Check your quote request status', href: statusUrl },
-      { kind: 'paragraph', text: `Questions? Reply to this e-mail or call us at ${config.BUSINESS_PHONE}.` },
+      { kind: 'paragraph', text: `Questions? Reply to this e-mail or call us at ${business.phone}.` },
     ],
   });
   return {
@@ -48,10 +52,15 @@ export function quoteRequestThankYou(config: Config, request: QuoteRequestRow): 
 }
 
 /** To the owner: a new request to triage, with the link to its admin page. */
-export function newQuoteRequestNotice(config: Config, request: QuoteRequestRow, imageCount: number): OutgoingMail {
+export function newQuoteRequestNotice(
+  config: Config,
+  business: BusinessSettings,
+  request: QuoteRequestRow,
+  imageCount: number,
+): OutgoingMail {
   const adminUrl = `${config.PUBLIC_URL}${paths.admin.quoteRequest(request.id)}`;
   const { html, text } = composeEmail({
-    business: businessOf(config),
+    business,
     heading: `New quote request ${request.quoteNumber}`,
     blocks: [
       {
@@ -70,7 +79,7 @@ export function newQuoteRequestNotice(config: Config, request: QuoteRequestRow, 
     ],
   });
   return {
-    to: config.OWNER_EMAIL,
+    to: business.ownerEmail,
     replyTo: request.contactEmail,
     subject: `New quote request from ${request.contactName} (${request.quoteNumber})`,
     html,
@@ -79,9 +88,13 @@ export function newQuoteRequestNotice(config: Config, request: QuoteRequestRow, 
 }
 
 /** To the client, when the owner accepts the request: a quote is on its way. */
-export function quoteRequestAcceptedMail(config: Config, request: QuoteRequestRow): OutgoingMail {
+export function quoteRequestAcceptedMail(
+  config: Config,
+  business: BusinessSettings,
+  request: QuoteRequestRow,
+): OutgoingMail {
   const { html, text } = composeEmail({
-    business: businessOf(config),
+    business,
     heading: 'We are preparing your quote',
     blocks: [
       { kind: 'paragraph', text: `Hi ${request.contactName},` },
@@ -94,7 +107,7 @@ export function quoteRequestAcceptedMail(config: Config, request: QuoteRequestRo
         label: 'Check your quote request status',
         href: `${config.PUBLIC_URL}${paths.quoteRequestStatusOf(request.id)}`,
       },
-      { kind: 'paragraph', text: `Questions in the meantime? Call us at ${config.BUSINESS_PHONE}.` },
+      { kind: 'paragraph', text: `Questions in the meantime? Call us at ${business.phone}.` },
     ],
   });
   return {
@@ -106,9 +119,14 @@ export function quoteRequestAcceptedMail(config: Config, request: QuoteRequestRo
 }
 
 /** To the client, when the owner declines the request, with the reason given. */
-export function quoteRequestDeclinedMail(config: Config, request: QuoteRequestRow, reason: string): OutgoingMail {
+export function quoteRequestDeclinedMail(
+  config: Config,
+  business: BusinessSettings,
+  request: QuoteRequestRow,
+  reason: string,
+): OutgoingMail {
   const { html, text } = composeEmail({
-    business: businessOf(config),
+    business,
     heading: 'About your quote request',
     blocks: [
       { kind: 'paragraph', text: `Hi ${request.contactName},` },
@@ -119,7 +137,7 @@ export function quoteRequestDeclinedMail(config: Config, request: QuoteRequestRo
       { kind: 'preformatted', text: reason },
       {
         kind: 'paragraph',
-        text: `If you think this is an error, or your plans change, please contact us at ${config.BUSINESS_PHONE} or ${config.BUSINESS_EMAIL}.`,
+        text: `If you think this is an error, or your plans change, please contact us at ${business.phone} or ${business.email}.`,
       },
     ],
   });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { quoteRequestInput } from '../../shared/schemas/quote-request';
 import type { Config } from '../config';
+import type { BusinessSettings } from '../lib/business';
 import type { Db } from '../db/client';
 import { conflict, notFound } from '../lib/http-errors';
 import type { ProcessedImage } from '../lib/images';
@@ -17,6 +18,7 @@ import { findQuoteRequestById, insertQuoteRequest, transitionQuoteRequest, type 
 export async function submitQuoteRequest(
   db: Db,
   config: Config,
+  business: BusinessSettings,
   body: z.output<typeof quoteRequestInput>,
   images: ProcessedImage[],
 ): Promise<QuoteRequestRow> {
@@ -33,8 +35,8 @@ export async function submitQuoteRequest(
       },
       images,
     );
-    await enqueueMail(tx, quoteRequestThankYou(config, created));
-    await enqueueMail(tx, newQuoteRequestNotice(config, created, images.length));
+    await enqueueMail(tx, quoteRequestThankYou(config, business, created));
+    await enqueueMail(tx, newQuoteRequestNotice(config, business, created, images.length));
     return created;
   });
 }
@@ -50,10 +52,15 @@ async function notPending(db: Db, id: string) {
 }
 
 /** The owner takes a Pending request on; the client is told a quote is coming. */
-export async function acceptQuoteRequest(db: Db, config: Config, id: string): Promise<QuoteRequestRow> {
+export async function acceptQuoteRequest(
+  db: Db,
+  config: Config,
+  business: BusinessSettings,
+  id: string,
+): Promise<QuoteRequestRow> {
   const row = await db.transaction(async (tx) => {
     const accepted = await transitionQuoteRequest(tx, id, 'Pending', 'Accepted');
-    if (accepted) await enqueueMail(tx, quoteRequestAcceptedMail(config, accepted));
+    if (accepted) await enqueueMail(tx, quoteRequestAcceptedMail(config, business, accepted));
     return accepted;
   });
   if (!row) throw await notPending(db, id);
@@ -64,12 +71,13 @@ export async function acceptQuoteRequest(db: Db, config: Config, id: string): Pr
 export async function declineQuoteRequest(
   db: Db,
   config: Config,
+  business: BusinessSettings,
   id: string,
   reason: string,
 ): Promise<QuoteRequestRow> {
   const row = await db.transaction(async (tx) => {
     const declined = await transitionQuoteRequest(tx, id, 'Pending', 'Declined', { declineReason: reason });
-    if (declined) await enqueueMail(tx, quoteRequestDeclinedMail(config, declined, reason));
+    if (declined) await enqueueMail(tx, quoteRequestDeclinedMail(config, business, declined, reason));
     return declined;
   });
   if (!row) throw await notPending(db, id);

@@ -146,7 +146,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await acceptQuoteRequest(app.db, app.config, request.params.id);
+      const row = await acceptQuoteRequest(app.db, app.config, await app.settings.current(), request.params.id);
       app.quoteStatus.forget(row);
       app.mail.kick();
       return toQuoteRequestView(row);
@@ -168,6 +168,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       const row = await declineQuoteRequest(
         app.db,
         app.config,
+        await app.settings.current(),
         request.body.quoteRequestId,
         request.body.reasonForDecline,
       );

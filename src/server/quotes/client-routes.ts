@@ -5,10 +5,9 @@ import { errorResponse } from '../../shared/schemas/errors';
 import { clientAnswerInput, clientQuoteView, quoteView as quoteViewSchema } from '../../shared/schemas/quotes';
 import { HttpError, notFound } from '../lib/http-errors';
 import { publicFormLimit } from '../plugins/rate-limit';
-import { businessOf } from '../lib/business';
 import { checkClientLink } from './links';
 import { findQuoteByNumber, quoteView } from './repository';
-import { answerQuote, type OnQuoteAccepted } from './service';
+import { answerQuote, quotePdf, type OnQuoteAccepted } from './service';
 
 const params = z.object({ quoteId: z.string().max(40) });
 
@@ -58,7 +57,32 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
     },
     async (request) => {
       const row = await authorizedQuote(request.params.quoteId, request.query.token);
-      return { ...(await quoteView(app.db, row)), business: businessOf(app.config) };
+      const { name, email, phone } = await app.settings.current();
+      return { ...(await quoteView(app.db, row)), business: { name, email, phone } };
+    },
+  );
+
+  r.get(
+    '/client-quotes/:quoteId/pdf',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A client's quote as a PDF, by the signed link from the e-mail",
+        params,
+        querystring: z.object({ token: z.string().max(2000).optional() }),
+        produces: ['application/pdf'],
+        response: { 403: errorResponse, 404: errorResponse, 410: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const row = await authorizedQuote(request.params.quoteId, request.query.token);
+      const pdf = await quotePdf(app, row);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="Quote-${row.quoteId}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf as never); // Bytes as they are: no 200 schema, so nothing serializes them.
     },
   );
 
@@ -83,7 +107,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
     async (request) => {
       const answer = request.body;
       const row = await authorizedQuote(request.params.quoteId, answer.token);
-      const view = await answerQuote(app.db, app.config, row, answer, options.onAccepted);
+      const view = await answerQuote(app.db, app.config, await app.settings.current(), row, answer, options.onAccepted);
       app.mail.kick();
       return view;
     },

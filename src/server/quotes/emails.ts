@@ -3,7 +3,7 @@ import { paths } from '../../shared/paths';
 import type { QuoteView } from '../../shared/schemas/quotes';
 import type { Config } from '../config';
 import type { MailAttachment } from '../db/schema';
-import { businessOf } from '../lib/business';
+import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type OutgoingMail } from '../mail';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
@@ -23,14 +23,20 @@ function lineRows(quote: QuoteView): [string, string][] {
 }
 
 /** The quote to the client: lines, totals, the PDF, and the link to answer it. */
-export function quoteMail(config: Config, to: string, quote: QuoteView, link: string, pdf: Buffer): OutgoingMail {
+export function quoteMail(
+  business: BusinessSettings,
+  to: string,
+  quote: QuoteView,
+  link: string,
+  pdf: Buffer,
+): OutgoingMail {
   const attachment: MailAttachment = {
     filename: `Quote-${quote.quoteId}.pdf`,
     contentType: 'application/pdf',
     contentBase64: pdf.toString('base64'),
   };
   const { html, text } = composeEmail({
-    business: businessOf(config),
+    business,
     heading: `Your quote for ${quote.projectName}`,
     blocks: [
       { kind: 'paragraph', text: `Hi ${quote.clientName},` },
@@ -41,13 +47,13 @@ export function quoteMail(config: Config, to: string, quote: QuoteView, link: st
       { kind: 'button', label: 'View and answer your quote', href: link },
       {
         kind: 'paragraph',
-        text: `This link stays valid for ${config.QUOTE_LINK_DAYS} days. Questions? Call us at ${config.BUSINESS_PHONE}.`,
+        text: `This link stays valid for ${business.quoteValidityDays} days. Questions? Call us at ${business.phone}.`,
       },
     ],
   });
   return {
     to,
-    subject: `Your quote ${quote.quoteId} from ${config.BUSINESS_NAME}`,
+    subject: `Your quote ${quote.quoteId} from ${business.name}`,
     html,
     text,
     attachments: [attachment],
@@ -64,13 +70,14 @@ const answerSubjects = {
 /** To the owner when a client answers a quote. */
 export function quoteAnswerNotice(
   config: Config,
+  business: BusinessSettings,
   quote: QuoteView,
   action: keyof typeof answerWords,
   message: string | undefined,
   jobId?: string,
 ): OutgoingMail {
   const { html, text } = composeEmail({
-    business: businessOf(config),
+    business,
     heading: `${quote.clientName} ${answerWords[action]} quote ${quote.quoteId}`,
     blocks: [
       {
@@ -95,5 +102,5 @@ export function quoteAnswerNotice(
       },
     ],
   });
-  return { to: config.OWNER_EMAIL, subject: answerSubjects[action](quote), html, text };
+  return { to: business.ownerEmail, subject: answerSubjects[action](quote), html, text };
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 
 const PURPOSE = 'client-quote';
 
-/** The token in a client's quote link: signed, for this one quote, expiring after QUOTE_LINK_DAYS. */
-export function signClientLink(app: FastifyInstance, quoteId: string): Promise<string> {
-  return app.tokens.signScoped(PURPOSE, quoteId, app.config.QUOTE_LINK_DAYS * 24 * 3600);
+/** The token in a client's quote link: signed, for this one quote, expiring after the quote validity days. */
+export function signClientLink(app: FastifyInstance, quoteId: string, validDays: number): Promise<string> {
+  return app.tokens.signScoped(PURPOSE, quoteId, validDays * 24 * 3600);
 }
 
 /** 'ok', or why the link cannot be used for this quote. */

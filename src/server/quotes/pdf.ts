@@ -1,16 +1,18 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney, toCents, totalsRows } from '../../shared/money';
 import type { QuoteView } from '../../shared/schemas/quotes';
-import type { Business } from '../lib/business';
+import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
-import { BUSINESS_TIME_ZONE } from '../../shared/constants';
 
 const BRAND = '#0b3372';
 const MUTED = '#555555';
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
-/** The quote as a one-page (or more) PDF, drawn from the stored quote: what the client files away. */
-export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Buffer> {
+/**
+ * The quote as a one-page (or more) PDF, drawn from the stored quote (its lines, totals and tax
+ * rate) with the business's current details and logo: what the client files away.
+ */
+export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, logo?: Buffer): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 50,
@@ -41,12 +43,13 @@ export function renderQuotePdf(quote: QuoteView, business: Business): Promise<Bu
 
   doc.fillColor('#000000').moveDown(3);
   doc.y = 115;
-  writeText(doc.fontSize(18), 'Quote', { x: left, bold: true });
+  if (logo) doc.image(logo, left + width - 160, 105, { fit: [160, 60], align: 'right' });
+  writeText(doc.fontSize(18), 'Quote', { x: left, y: 115, bold: true });
   doc.fontSize(11).fillColor(MUTED);
   writeText(doc, `Quote No. ${quote.quoteId}`);
   writeText(
     doc,
-    `Date: ${new Date(quote.quoteDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: BUSINESS_TIME_ZONE })}`,
+    `Date: ${new Date(quote.quoteDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: business.timeZone })}`,
   );
   doc.moveDown(0.5).fillColor('#000000');
   writeText(doc, `Client: ${quote.clientName}`);

@@ -30,6 +30,7 @@ export function draftOf(
     labor: LaborLineInput[];
   },
   quoteId: string,
+  taxRateBasisPoints: number,
 ): QuoteDraft {
   return {
     quoteId,
@@ -37,7 +38,7 @@ export function draftOf(
     clientName: input.clientName,
     projectName: input.projectName,
     quoteDate: new Date().toISOString(),
-    ...priceQuote(input.materials, input.labor),
+    ...priceQuote(input.materials, input.labor, taxRateBasisPoints),
   };
 }
 
@@ -52,9 +53,10 @@ export async function insertQuote(
     materials: MaterialLineInput[];
     labor: LaborLineInput[];
   },
+  taxRateBasisPoints: number,
 ): Promise<QuoteRow> {
   const lines = centsLines(input.materials, input.labor);
-  const totals = quoteTotals(lines.materials, lines.labor);
+  const totals = quoteTotals(lines.materials, lines.labor, taxRateBasisPoints);
   const id = newId();
   const [row] = await tx
     .insert(quotes)
@@ -65,6 +67,7 @@ export async function insertQuote(
       clientName: input.clientName,
       projectName: input.projectName,
       ...totals,
+      taxRateBasisPoints,
     })
     .returning();
   if (lines.materials.length) {
@@ -110,6 +113,7 @@ export async function quoteView(db: DbOrTx, row: QuoteRow): Promise<QuoteView> {
     ...priceQuote(
       materials.map((m) => ({ name: m.name, unitPrice: toDollars(m.unitPriceCents), quantity: Number(m.quantity) })),
       labor.map((l) => ({ hourlyRate: toDollars(l.hourlyRateCents), hours: Number(l.hours) })),
+      row.taxRateBasisPoints,
     ),
   };
 }

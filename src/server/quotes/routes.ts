@@ -46,7 +46,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       await requireAccepted(request.body.quoteRequestId);
       let number = newQuoteNumber();
       while (await findQuoteByNumber(app.db, number)) number = newQuoteNumber();
-      return draftOf(request.body, number);
+      return draftOf(request.body, number, (await app.settings.current()).taxRateBasisPoints);
     },
   );
 

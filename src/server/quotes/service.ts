@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/client';
 import { quotes } from '../db/schema';
 import { conflict, notFound } from '../lib/http-errors';
 import { enqueueMail } from '../mail';
-import { businessOf } from '../lib/business';
+import type { BusinessSettings } from '../lib/business';
 import { findQuoteRequestById, transitionQuoteRequest, type QuoteRequestRow } from '../quote-requests';
 import { quoteAnswerNotice, quoteMail } from './emails';
 import { signClientLink } from './links';
@@ -34,6 +34,7 @@ const NEXT: Record<ClientAnswer['action'], QuoteStatus> = {
 export async function answerQuote(
   db: Db,
   config: Config,
+  business: BusinessSettings,
   row: QuoteRow,
   answer: ClientAnswer,
   onAccepted: OnQuoteAccepted,
@@ -62,9 +63,19 @@ export async function answerQuote(
       if (!source) throw notFound('Quote request not found');
       jobId = await onAccepted(tx, updated, source);
     }
-    await enqueueMail(tx, quoteAnswerNotice(config, stored, answer.action, message, jobId));
+    await enqueueMail(tx, quoteAnswerNotice(config, business, stored, answer.action, message, jobId));
     return stored;
   });
+}
+
+/** A stored quote as a PDF: its own lines, totals and tax rate, with the business's current details. */
+export async function quotePdf(app: FastifyInstance, row: QuoteRow): Promise<Buffer> {
+  const [view, business, logo] = await Promise.all([
+    quoteView(app.db, row),
+    app.settings.current(),
+    app.settings.logo(),
+  ]);
+  return renderQuotePdf(view, business, logo);
 }
 
 /**
@@ -79,14 +90,17 @@ export async function sendQuote(
 ): Promise<QuoteView> {
   const wanted = body.quote?.quoteId;
   const number = isQuoteNumber(wanted) && !(await findQuoteByNumber(app.db, wanted)) ? wanted : newQuoteNumber();
+  // Priced at today's rate, which the quote keeps whatever the rate becomes.
+  const business = await app.settings.current();
   return app.db.transaction(async (tx) => {
     if (!(await transitionQuoteRequest(tx, quoteRequest.id, 'Accepted', 'Quote Sent')))
       throw conflict('This quote was already sent', 'QUOTE_ALREADY_SENT');
-    const row = await insertQuote(tx, { ...body, quoteId: number });
+    const row = await insertQuote(tx, { ...body, quoteId: number }, business.taxRateBasisPoints);
     const stored = await quoteView(tx, row);
-    const link = `${app.config.PUBLIC_URL}${paths.clientQuote(stored.quoteId, await signClientLink(app, stored.quoteId))}`;
-    const pdf = await renderQuotePdf(stored, businessOf(app.config));
-    await enqueueMail(tx, quoteMail(app.config, quoteRequest.contactEmail, stored, link, pdf));
+    const token = await signClientLink(app, stored.quoteId, business.quoteValidityDays);
+    const link = `${app.config.PUBLIC_URL}${paths.clientQuote(stored.quoteId, token)}`;
+    const pdf = await renderQuotePdf(stored, business, await app.settings.logo());
+    await enqueueMail(tx, quoteMail(business, quoteRequest.contactEmail, stored, link, pdf));
     return stored;
   });
 }

@@ -1,41 +1,48 @@
 import type { SiteConfig } from '../../shared/business';
 import { defaultBusiness } from '../../shared/business';
-import { appModule, metaForPath, notFoundMeta } from '../../shared/page-meta';
+import { appModule, documentTitle, metaForPath, notFoundMeta } from '../../shared/page-meta';
+import { paths } from '../../shared/paths';
 import type { Config } from '../config';
+import type { BusinessSettings } from '../lib/business';
 import { escapeHtml } from '../lib/html';
 import { heroSources } from './hero-images';
 
 /** JSON inside <script>: "<" escaped so no value can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function siteConfigOf(config: Config): SiteConfig {
+export function siteConfigOf(config: Config, business: BusinessSettings): SiteConfig {
   return {
-    businessName: config.BUSINESS_NAME,
-    businessEmail: config.BUSINESS_EMAIL,
-    businessPhone: config.BUSINESS_PHONE,
+    businessName: business.name,
+    businessEmail: business.email,
+    businessPhone: business.phone,
+    serviceAreaHeadline: business.serviceAreaHeadline,
+    logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
+    taxRateBasisPoints: business.taxRateBasisPoints,
     publicUrl: config.PUBLIC_URL,
     calendarEmbedUrl: config.CALENDAR_EMBED_URL ?? null,
     heroImages: heroSources(config.HERO_IMAGES_DIR).map((_, i) => `/media/hero/${i + 1}`),
   };
 }
 
-export function localBusinessJsonLd(config: Config) {
+/** A place served as schema.org names it: a ZIP code, a county, or a city. */
+function placeOf(name: string) {
+  if (/^\d{5}$/.test(name)) return { '@type': 'PostalCodeSpecification', postalCodeBegin: name, postalCodeEnd: name };
+  return { '@type': /\bcounty\b/i.test(name) ? 'AdministrativeArea' : 'City', name };
+}
+
+export function localBusinessJsonLd(config: Config, business: BusinessSettings) {
   return {
     '@context': 'https://schema.org',
     '@type': 'HomeAndConstructionBusiness',
-    name: config.BUSINESS_NAME,
+    name: business.name,
     description: defaultBusiness.tagline,
     url: config.PUBLIC_URL,
-    telephone: config.BUSINESS_PHONE,
-    email: config.BUSINESS_EMAIL,
+    telephone: business.phone,
+    email: business.email,
     image: `${config.PUBLIC_URL}/media/hero/1-1280.jpg`,
-    areaServed: [
-      { '@type': 'City', name: 'Sacramento' },
-      { '@type': 'AdministrativeArea', name: 'Sacramento County' },
-      { '@type': 'AdministrativeArea', name: 'Placer County' },
-      { '@type': 'AdministrativeArea', name: 'Yolo County' },
-      { '@type': 'AdministrativeArea', name: 'El Dorado County' },
-    ],
+    ...(business.logoVersion ? { logo: `${config.PUBLIC_URL}${paths.media.logo(business.logoVersion)}` } : {}),
+    ...(business.address ? { address: { '@type': 'PostalAddress', streetAddress: business.address } } : {}),
+    areaServed: business.serviceArea.map(placeOf),
   };
 }
 
@@ -46,15 +53,14 @@ export function localBusinessJsonLd(config: Config) {
  */
 export function renderPageHead(
   config: Config,
+  business: BusinessSettings,
   pathname: string,
   stylesFor: (module: string) => string[] = () => [],
-  site: SiteConfig = siteConfigOf(config),
 ): { head: string; assets: string; status: 200 | 404 } {
+  const site = siteConfigOf(config, business);
   const found = metaForPath(pathname);
   const meta = found ?? notFoundMeta;
-  const title = meta.title
-    ? `${meta.title} | ${config.BUSINESS_NAME}`
-    : `${config.BUSINESS_NAME} — Handyman in Sacramento`;
+  const title = documentTitle(meta.title, business.name);
   const url = `${config.PUBLIC_URL}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
   const image = `${config.PUBLIC_URL}/media/hero/1-1280.jpg`;
   const tags = [
@@ -62,13 +68,13 @@ export function renderPageHead(
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     meta.index ? `<link rel="canonical" href="${escapeHtml(url)}">` : '<meta name="robots" content="noindex">',
     `<meta property="og:type" content="website">`,
-    `<meta property="og:site_name" content="${escapeHtml(config.BUSINESS_NAME)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(business.name)}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
-    `<script type="application/ld+json">${scriptJson(localBusinessJsonLd(config))}</script>`,
+    `<script type="application/ld+json">${scriptJson(localBusinessJsonLd(config, business))}</script>`,
     `<script type="application/json" id="site-config">${scriptJson(site)}</script>`,
   ];
   if (pathname === '/') {

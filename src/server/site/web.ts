@@ -46,15 +46,21 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
   if (indexHtml)
     app.addHook('onListen', (done) => {
       setImmediate(() => {
-        const site = siteConfigOf(app.config);
-        for (const [pattern, meta] of routeMeta) if (meta.index) void pageHtml(pattern, site);
+        void app.settings.current().then(
+          (business) => {
+            const site = siteConfigOf(app.config, business);
+            for (const [pattern, meta] of routeMeta) if (meta.index) void pageHtml(pattern, site);
+          },
+          () => {}, // The first visitor's page renders it instead.
+        );
       });
       done();
     });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
-    const site = siteConfigOf(app.config);
-    const { head, assets, status } = renderPageHead(app.config, pathname, stylesFor, site);
+    const business = await app.settings.current();
+    const site = siteConfigOf(app.config, business);
+    const { head, assets, status } = renderPageHead(app.config, business, pathname, stylesFor);
     const rendered = (await pageHtml(pathname, site)) ?? '';
     const html = indexHtml!
       .replace(HEAD_MARK, () => head)

@@ -1,27 +1,15 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from '../constants';
 import { CREW_JOB_MOVES } from '../statuses';
+import { pricedQuote } from './quotes';
 import { workerRef } from './users';
 
 export const jobStatus = z.enum(JOB_STATUSES);
 
-export const materialLineView = z.object({
-  name: z.string(),
-  unitPrice: z.number(),
-  quantity: z.number(),
-  subtotal: z.number(),
-});
-export const laborLineView = z.object({ hourlyRate: z.number(), hours: z.number(), total: z.number() });
-
 /** The quote a job was sold with (prices in dollars, as the spec's client expects). */
-export const jobQuoteView = z.object({
+export const jobQuoteView = pricedQuote.extend({
   quoteId: z.string(),
   projectName: z.string(),
-  materials: z.array(materialLineView),
-  labor: z.array(laborLineView),
-  totalCostBeforeTax: z.number(),
-  taxCost: z.number(),
-  totalCostAfterTax: z.number(),
 });
 
 export const jobView = z.object({

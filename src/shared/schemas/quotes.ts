@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUOTE_STATUSES, type QuoteStatus } from '../constants';
+import type { LaborLineDollars, MaterialLineDollars, PricedQuote } from '../money';
 
 /** At most two decimals: cents for money, hundredths for quantities and hours. */
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
@@ -22,14 +23,14 @@ export const materialLineInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   unitPrice: money('Unit Price'),
   quantity: amount('Quantity'),
-});
+}) satisfies z.ZodType<MaterialLineDollars>;
 export type MaterialLineInput = z.infer<typeof materialLineInput>;
 
 /** A labor line as typed in the Add Labor dialog (dollars per hour). */
 export const laborLineInput = z.object({
   hourlyRate: money('Hourly Rate'),
   hours: amount('Hours'),
-});
+}) satisfies z.ZodType<LaborLineDollars>;
 export type LaborLineInput = z.infer<typeof laborLineInput>;
 
 export const quoteFields = z.object({
@@ -68,20 +69,22 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   'Requested More Info': 'Requested More Info',
 };
 
-const materialView = z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number() });
-const laborView = z.object({ hourlyRate: z.number(), hours: z.number(), total: z.number() });
+/** The priced lines and totals as the API carries them (quotes, a job's quote): money.ts's PricedQuote. */
+export const pricedQuote = z.object({
+  materials: z.array(z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number() })),
+  labor: z.array(z.object({ hourlyRate: z.number(), hours: z.number(), total: z.number() })),
+  totalCostBeforeTax: z.number(),
+  taxCost: z.number(),
+  totalCostAfterTax: z.number(),
+  taxRateBasisPoints: z.number().int(),
+}) satisfies z.ZodType<PricedQuote>;
 
-export const quoteView = z.object({
+export const quoteView = pricedQuote.extend({
   _id: z.string(),
   quoteId: z.string(),
   quoteRequestId: z.string(),
   clientName: z.string(),
   projectName: z.string(),
-  materials: z.array(materialView),
-  labor: z.array(laborView),
-  totalCostBeforeTax: z.number(),
-  taxCost: z.number(),
-  totalCostAfterTax: z.number(),
   status: quoteStatus,
   quoteDate: z.string(),
   clientMessage: z.string().nullable(),

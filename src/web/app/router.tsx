@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'jobs', lazy: page(() => import('../features/jobs/pages/jobs-page')) },
           { path: 'jobs/:jobId', lazy: page(() => import('../features/jobs/pages/job-detail-page')) },
           { path: 'users', lazy: page(() => import('../features/users/pages/users-page')) },
+          { path: 'settings', lazy: page(() => import('../features/settings/pages/settings-page')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

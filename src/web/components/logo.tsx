@@ -1,3 +1,5 @@
+import { useSiteConfig } from '../lib/site-config';
+
 /** The company mark: a house outline with a wrench, in the brand colours. */
 export function Logo({ size = 32 }: { size?: number }) {
   return (
@@ -9,5 +11,19 @@ export function Logo({ size = 32 }: { size?: number }) {
         fill="#0b3372"
       />
     </svg>
+  );
+}
+
+/** The business's own logo when the owner uploaded one (on a white tile, whatever its colours), else the mark. */
+export function BrandMark({ size = 32 }: { size?: number }) {
+  const { logoUrl } = useSiteConfig();
+  if (!logoUrl) return <Logo size={size} />;
+  return (
+    <img
+      src={logoUrl}
+      alt=""
+      height={size}
+      style={{ height: size, width: 'auto', maxWidth: size * 4, background: '#fff', borderRadius: 6, padding: 2 }}
+    />
   );
 }

@@ -1,20 +1,14 @@
 import { Divider, Stack, Table, Text } from '@mantine/core';
-import { formatMoney, toCents } from '../../shared/money';
+import { formatMoney, toCents, type PricedQuote } from '../../shared/money';
 import { QuoteTotals } from './quote-totals';
 import { ScrollTable } from './scroll-table';
 
-interface QuoteLinesProps {
-  materials: { name: string; unitPrice: number; quantity: number; subtotal: number }[];
-  labor: { hourlyRate: number; hours: number; total: number }[];
-  totalCostBeforeTax: number;
-  taxCost: number;
-  totalCostAfterTax: number;
-}
+type QuoteLinesProps = PricedQuote;
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /** A quote's materials and labor with its totals, as staff read it. */
-export function QuoteLines({ materials, labor, totalCostBeforeTax, taxCost, totalCostAfterTax }: QuoteLinesProps) {
+export function QuoteLines({ materials, labor, ...totals }: QuoteLinesProps) {
   return (
     <Stack gap="md">
       <div>
@@ -83,7 +77,7 @@ export function QuoteLines({ materials, labor, totalCostBeforeTax, taxCost, tota
       </div>
       <Divider />
       <Stack gap={2} maw={320} ml="auto" w="100%">
-        <QuoteTotals totals={{ totalCostBeforeTax, taxCost, totalCostAfterTax }} />
+        <QuoteTotals totals={totals} />
       </Stack>
     </Stack>
   );

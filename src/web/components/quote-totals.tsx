@@ -1,8 +1,8 @@
 import { Group, Stack, Text, type MantineSize } from '@mantine/core';
-import { formatMoney, toCents, totalsRows } from '../../shared/money';
+import { formatMoney, toCents, totalsRows, type PricedQuote } from '../../shared/money';
 
 interface QuoteTotalsProps {
-  totals: { totalCostBeforeTax: number; taxCost: number; totalCostAfterTax: number };
+  totals: Pick<PricedQuote, 'totalCostBeforeTax' | 'taxCost' | 'totalCostAfterTax' | 'taxRateBasisPoints'>;
   /** The size of the subtotal and tax lines. */
   size?: MantineSize;
   /** The size and weight of the total line. */

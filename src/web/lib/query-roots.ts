@@ -9,4 +9,5 @@ export const queryRoots = {
   jobs: ['jobs'],
   users: ['users'],
   dashboard: ['dashboard'],
+  settings: ['settings'],
 } as const;

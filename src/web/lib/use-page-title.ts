@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
+import { documentTitle } from '../../shared/page-meta';
 import { siteConfig } from './site-config';
 
-/** Sets the document title as "Page | Business". */
+/** Sets the document title as "Page | Business" (the home page: "Business — Handyman in Sacramento"). */
 export function usePageTitle(title: string | undefined) {
   useEffect(() => {
-    const { businessName } = siteConfig();
-    document.title = title ? `${title} | ${businessName}` : businessName;
+    document.title = documentTitle(title, siteConfig().businessName);
   }, [title]);
 }

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { IconHome } from '@tabler/icons-react';
-import { Logo } from '../../components/logo';
+import { BrandMark } from '../../components/logo';
 import { siteConfig } from '../../lib/site-config';
 import classes from './public-layout.module.css';
 
@@ -50,7 +50,7 @@ function TopBar({ overlay }: { overlay: boolean }) {
         </div>
         <div className={classes.wideOnly}>
           <Anchor component={Link} to={paths.home} className={classes.brand} underline="never">
-            <Logo size={34} />
+            <BrandMark size={34} />
             <span>{businessName}</span>
           </Anchor>
           <Group gap="lg" component="nav" aria-label="Main">

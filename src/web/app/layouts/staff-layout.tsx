@@ -20,6 +20,7 @@ import {
   IconTool,
   IconUsers,
   IconClock,
+  IconSettings,
   type Icon,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,10 +28,10 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import type { UserRole } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/paths';
-import { Logo } from '../../components/logo';
+import { BrandMark } from '../../components/logo';
 import { RequireRole } from '../../features/auth/components/require-role';
 import { logout } from '../../features/auth/api/session';
-import { siteConfig } from '../../lib/site-config';
+import { useSiteConfig } from '../../lib/site-config';
 import { toast } from '../../lib/toast';
 import classes from './staff-layout.module.css';
 
@@ -47,6 +48,7 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.quoteRequests, label: 'Quote Requests', icon: IconClipboardList },
   { to: paths.admin.jobs, label: 'Jobs', icon: IconTool },
   { to: paths.admin.users, label: 'Users', icon: IconUsers },
+  { to: paths.admin.settings, label: 'Settings', icon: IconSettings },
 ];
 
 const employeeMenu: MenuItem[] = [
@@ -61,7 +63,7 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { businessName } = siteConfig();
+  const { businessName } = useSiteConfig();
 
   const signOut = async () => {
     await logout();
@@ -88,7 +90,7 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
               aria-label={opened ? 'Close the menu' : 'Open the menu'}
             />
             <Link to={menu[0]!.to} className={classes.brand}>
-              <Logo size={30} />
+              <BrandMark size={30} />
               <span>{businessName}</span>
             </Link>
           </Group>

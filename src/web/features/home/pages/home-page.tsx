@@ -18,7 +18,6 @@ import {
   IconLayoutGrid,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { defaultBusiness } from '../../../../shared/business';
 import { paths } from '../../../../shared/paths';
 import { siteConfig } from '../../../lib/site-config';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -58,7 +57,7 @@ const services = [
 
 export function HomePage() {
   usePageTitle(undefined);
-  const { businessEmail, businessPhone } = siteConfig();
+  const { businessEmail, businessPhone, serviceAreaHeadline } = siteConfig();
   return (
     <>
       <Hero />
@@ -137,7 +136,7 @@ export function HomePage() {
             </Anchor>
           </Group>
           <Text fw={600} mt="md" className={classes.serving}>
-            <IconMapPin size={20} aria-hidden /> Proudly Serving {defaultBusiness.areaServed}
+            <IconMapPin size={20} aria-hidden /> Proudly Serving {serviceAreaHeadline}
           </Text>
         </Stack>
       </Container>

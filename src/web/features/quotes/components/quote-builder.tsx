@@ -84,7 +84,7 @@ function projectNameFrom(notes: string) {
 
 /** Quote Builder: lines and names on the right, the live preview on the left, then Send Quote. */
 export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
-  const { businessName, businessEmail, businessPhone } = siteConfig();
+  const { businessName, businessEmail, businessPhone, taxRateBasisPoints } = siteConfig();
   const [clientName, setClientName] = useState(request.contactPerson.name);
   const [projectName, setProjectName] = useState(() => projectNameFrom(request.notes));
   const [materials, setMaterials] = useState<MaterialLineInput[]>([]);
@@ -95,7 +95,7 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
   const [laborOpen, laborDialog] = useDisclosure(false);
   const previewRef = useRef<HTMLDivElement>(null);
   const { draft: createDraft, send } = useSendQuote();
-  const priced = priceQuote(materials, labor);
+  const priced = priceQuote(materials, labor, taxRateBasisPoints);
   const sending = createDraft.isPending || send.isPending;
 
   // Adding a line answers "Add at least one material or labor line".

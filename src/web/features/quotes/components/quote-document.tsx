@@ -24,10 +24,8 @@ export function QuoteDocument({
   date,
   materials,
   labor,
-  totalCostBeforeTax,
-  taxCost,
-  totalCostAfterTax,
   compact,
+  ...totals
 }: QuoteDocumentProps) {
   const size = compact ? 'xs' : 'sm';
   return (
@@ -97,12 +95,7 @@ export function QuoteDocument({
           ))
         )}
         <Divider />
-        <QuoteTotals
-          totals={{ totalCostBeforeTax, taxCost, totalCostAfterTax }}
-          size={size}
-          totalSize={compact ? 'sm' : 'lg'}
-          totalWeight={800}
-        />
+        <QuoteTotals totals={totals} size={size} totalSize={compact ? 'sm' : 'lg'} totalWeight={800} />
       </Stack>
     </Box>
   );

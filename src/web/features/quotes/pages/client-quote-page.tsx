@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconHelpCircle, IconLinkOff } from '@tabler/icons-react';
+import { IconDownload, IconCircleCheck, IconCircleX, IconHelpCircle, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
@@ -71,10 +71,21 @@ export default function ClientQuotePage() {
   return (
     <Container size={760} py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Your Quote</Title>
-          <Text c="dimmed">Please review the quote below, then let us know.</Text>
-        </div>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1}>Your Quote</Title>
+            <Text c="dimmed">Please review the quote below, then let us know.</Text>
+          </div>
+          <Button
+            component="a"
+            href={`/api/client-quotes/${encodeURIComponent(quoteId)}/pdf?token=${encodeURIComponent(token)}`}
+            download={`Quote-${q.quoteId}.pdf`}
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+          >
+            Download PDF
+          </Button>
+        </Group>
         <QuoteDocument {...q} date={q.quoteDate} />
         {asked ? (
           <Alert

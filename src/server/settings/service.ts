@@ -1,0 +1,146 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { BusinessSettings, SettingsSource } from '../lib/business';
+import { processLogo } from '../lib/images';
+import type { SettingsInput, SettingsView } from '../../shared/schemas/settings';
+import { paths } from '../../shared/paths';
+import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '../../shared/constants';
+import { defaultBusiness } from '../../shared/business';
+import { readLogo, readSettings, seedSettings, writeLogo, writeSettings, type SettingsRow } from './repository';
+
+/**
+ * Another process (a second server on the same PostgreSQL) sees a change within this long; this
+ * process sees its own changes at once.
+ */
+export const SETTINGS_CACHE_MS = 5_000;
+
+const versionOf = (updatedAt: Date) => updatedAt.getTime().toString(36);
+
+function toBusiness(row: SettingsRow): BusinessSettings {
+  return {
+    name: row.businessName,
+    email: row.businessEmail,
+    phone: row.businessPhone,
+    address: row.businessAddress,
+    serviceAreaHeadline: row.serviceAreaHeadline,
+    serviceArea: row.serviceArea,
+    taxRateBasisPoints: row.taxRateBasisPoints,
+    quoteValidityDays: row.quoteValidityDays,
+    ownerEmail: row.ownerEmail,
+    timeZone: row.timeZone,
+    logoVersion: row.hasLogo ? versionOf(row.updatedAt) : null,
+  };
+}
+
+export function toSettingsView(business: BusinessSettings, updatedAt: Date): SettingsView {
+  return {
+    businessName: business.name,
+    businessEmail: business.email,
+    businessPhone: business.phone,
+    businessAddress: business.address,
+    serviceAreaHeadline: business.serviceAreaHeadline,
+    serviceArea: business.serviceArea,
+    taxRatePercent: business.taxRateBasisPoints / 100,
+    quoteValidityDays: business.quoteValidityDays,
+    ownerEmail: business.ownerEmail,
+    timeZone: business.timeZone,
+    logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+/** The first values, from the BUSINESS_* variables (and OWNER_EMAIL, QUOTE_LINK_DAYS). */
+export function seedValues(config: Config) {
+  return {
+    businessName: config.BUSINESS_NAME,
+    businessEmail: config.BUSINESS_EMAIL,
+    businessPhone: config.BUSINESS_PHONE,
+    businessAddress: '',
+    serviceAreaHeadline: defaultBusiness.areaServed,
+    serviceArea: [...defaultBusiness.places],
+    taxRateBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS,
+    quoteValidityDays: Math.min(365, config.QUOTE_LINK_DAYS),
+    ownerEmail: config.OWNER_EMAIL,
+    timeZone: BUSINESS_TIME_ZONE,
+  };
+}
+
+/**
+ * The settings, read through a short cache: every page, e-mail and PDF asks for them, and a change
+ * made here is seen by the next one.
+ */
+export class SettingsStore implements SettingsSource {
+  private cached: { at: number; row: SettingsRow; business: BusinessSettings } | undefined;
+  private logoCache: { version: string; png: Buffer | undefined } | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+  ) {}
+
+  /** Writes the first values on the first start; later starts leave what the owner set. */
+  async seed(): Promise<void> {
+    await seedSettings(this.db, seedValues(this.config));
+  }
+
+  private async load() {
+    if (this.cached && Date.now() - this.cached.at < SETTINGS_CACHE_MS) return this.cached;
+    let row = await readSettings(this.db);
+    if (!row) {
+      await this.seed();
+      row = (await readSettings(this.db))!;
+    }
+    this.cached = { at: Date.now(), row, business: toBusiness(row) };
+    return this.cached;
+  }
+
+  async current(): Promise<BusinessSettings> {
+    return (await this.load()).business;
+  }
+
+  async view(): Promise<SettingsView> {
+    const { business, row } = await this.load();
+    return toSettingsView(business, row.updatedAt);
+  }
+
+  async update(input: SettingsInput): Promise<SettingsView> {
+    await writeSettings(this.db, {
+      businessName: input.businessName,
+      businessEmail: input.businessEmail,
+      businessPhone: input.businessPhone,
+      businessAddress: input.businessAddress,
+      serviceAreaHeadline: input.serviceAreaHeadline,
+      serviceArea: [...new Set(input.serviceArea)],
+      taxRateBasisPoints: Math.round(input.taxRatePercent * 100),
+      quoteValidityDays: input.quoteValidityDays,
+      ownerEmail: input.ownerEmail,
+      timeZone: input.timeZone,
+    });
+    this.cached = undefined;
+    return this.view();
+  }
+
+  async setLogo(dataUrl: string): Promise<SettingsView> {
+    const { png } = await processLogo(dataUrl);
+    await writeLogo(this.db, png);
+    this.cached = undefined;
+    return this.view();
+  }
+
+  async removeLogo(): Promise<SettingsView> {
+    await writeLogo(this.db, null);
+    this.cached = undefined;
+    return this.view();
+  }
+
+  async logo(): Promise<Buffer | undefined> {
+    const { business } = await this.load();
+    if (!business.logoVersion) return undefined;
+    if (this.logoCache?.version !== business.logoVersion) {
+      const stored = await readLogo(this.db);
+      // Bytes and version read together, so a cached logo always matches its version.
+      this.logoCache = stored && { version: versionOf(stored.updatedAt), png: stored.png };
+    }
+    return this.logoCache?.png;
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { imageDataUrl } from './quote-request';
+
+/** Whether the platform knows the zone (IANA names such as America/Los_Angeles). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const email = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(254, messages.emailInvalid)
+    .pipe(z.email(messages.emailInvalid));
+
+/** A place served: a city or county ("Roseville", "Placer County") or a five-digit ZIP code. */
+const place = z
+  .string()
+  .trim()
+  .min(1, 'Remove the empty place')
+  .max(60, 'Each place must be at most 60 characters')
+  .regex(/^[\p{L}\p{M}0-9 .,'’()-]+$/u, 'Each place is a city, a county or a ZIP code');
+
+/** PUT /api/settings and the Settings form: one schema for both. */
+export const settingsInput = z.object({
+  businessName: text('Business name', 100),
+  businessEmail: email('Business e-mail'),
+  businessPhone: text('Business phone', 40).regex(/^[0-9+().\s-]{7,}$/, 'Enter a phone number, e.g. (916) 555-0142'),
+  businessAddress: z.string().trim().max(200, 'Address must be at most 200 characters'),
+  serviceAreaHeadline: text('Service area headline', 120),
+  serviceArea: z.array(place).max(100, 'At most 100 places'),
+  /** Percent, at most two decimals (8.75): stored as basis points. */
+  taxRatePercent: z
+    .number({ error: 'Tax rate must be a number' })
+    .min(0, 'Tax rate cannot be negative')
+    .max(50, 'Tax rate must be at most 50%')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Tax rate can have at most 2 decimals'),
+  quoteValidityDays: z
+    .number({ error: 'Quote validity must be a number of days' })
+    .int('Quote validity must be a whole number of days')
+    .min(1, 'Quote validity must be at least 1 day')
+    .max(365, 'Quote validity must be at most 365 days'),
+  ownerEmail: email('Owner notices e-mail'),
+  timeZone: z.string().trim().min(1, 'Time zone is required').max(64).refine(isTimeZone, 'Choose a known time zone'),
+});
+export type SettingsInput = z.infer<typeof settingsInput>;
+
+/** GET /api/settings: the values, and where the logo is served (null without one). */
+export const settingsView = settingsInput.extend({
+  logoUrl: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type SettingsView = z.infer<typeof settingsView>;
+
+/** PUT /api/settings/logo: one image, checked on the server like a client's photos. */
+export const logoInput = z.object({ image: imageDataUrl });

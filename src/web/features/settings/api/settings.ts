@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SettingsInput, SettingsView } from '../../../../shared/schemas/settings';
+import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
+import { updateSiteConfig } from '../../../lib/site-config';
+
+const staff = { redirectOn401: true };
+const settingsKey = queryRoots.settings;
+
+export function useSettings() {
+  return useQuery({ queryKey: settingsKey, queryFn: () => api<SettingsView>('GET', '/settings', staff) });
+}
+
+/** The saved settings become this tab's too: the header's name, the builder's tax rate. */
+function useApplySettings() {
+  const queryClient = useQueryClient();
+  return (view: SettingsView) => {
+    queryClient.setQueryData(settingsKey, view);
+    updateSiteConfig({
+      businessName: view.businessName,
+      businessEmail: view.businessEmail,
+      businessPhone: view.businessPhone,
+      serviceAreaHeadline: view.serviceAreaHeadline,
+      logoUrl: view.logoUrl,
+      taxRateBasisPoints: Math.round(view.taxRatePercent * 100),
+    });
+  };
+}
+
+export function useSaveSettings() {
+  const apply = useApplySettings();
+  return useMutation({
+    mutationFn: (body: SettingsInput) => api<SettingsView>('PUT', '/settings', { ...staff, body }),
+    onSuccess: apply,
+  });
+}
+
+export function useSetLogo() {
+  const apply = useApplySettings();
+  return useMutation({
+    mutationFn: (image: string) => api<SettingsView>('PUT', '/settings/logo', { ...staff, body: { image } }),
+    onSuccess: apply,
+  });
+}
+
+export function useRemoveLogo() {
+  const apply = useApplySettings();
+  return useMutation({
+    mutationFn: () => api<SettingsView>('DELETE', '/settings/logo', staff),
+    onSuccess: apply,
+  });
+}

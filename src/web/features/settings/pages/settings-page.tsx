@@ -1,0 +1,333 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import { settingsInput, type SettingsInput, type SettingsView } from '../../../../shared/schemas/settings';
+import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
+import { hasErrorCode } from '../../../lib/api-client';
+import { readAsDataUrl } from '../../../lib/files';
+import { toast } from '../../../lib/toast';
+import { useRemoveLogo, useSaveSettings, useSetLogo, useSettings } from '../api/settings';
+
+const LOGO_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
+
+function timeZones(current: string): string[] {
+  const known = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+const valuesOf = ({ logoUrl: _logo, updatedAt: _at, ...values }: SettingsView): SettingsInput => values;
+
+/** The owner's Settings: the business's details, where it works, how quotes are priced and sent. */
+export default function SettingsPage() {
+  const settings = useSettings();
+  useEffect(() => {
+    if (settings.isError) toast.error(messages.settingsLoadError);
+  }, [settings.isError]);
+
+  return (
+    <>
+      <PageHeader title="Settings" />
+      {settings.data ? (
+        <Stack gap="md" maw={960}>
+          <SettingsForm settings={settings.data} />
+          <LogoCard logoUrl={settings.data.logoUrl} businessName={settings.data.businessName} />
+        </Stack>
+      ) : settings.isError ? (
+        <Alert color="red" title="Settings could not be loaded">
+          <Group justify="space-between">
+            <Text size="sm">Check the connection and try again.</Text>
+            <Button size="xs" variant="light" onClick={() => void settings.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading settings" />
+        </Group>
+      )}
+    </>
+  );
+}
+
+function SettingsForm({ settings }: { settings: SettingsView }) {
+  const save = useSaveSettings();
+  const form = useForm<SettingsInput>({ resolver: zodResolver(settingsInput), defaultValues: valuesOf(settings) });
+  const { errors, isDirty } = form.formState;
+  const zones = useMemo(() => timeZones(settings.timeZone), [settings.timeZone]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      form.reset(valuesOf(saved));
+      toast.success(messages.settingsSaved);
+    } catch (error) {
+      toast.error(hasErrorCode(error, 'VALIDATION_FAILED') ? error.message : messages.settingsSaveError);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Settings">
+      <Stack gap="md">
+        <SectionCard title="Business">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Business name"
+              required
+              autoComplete="organization"
+              {...form.register('businessName')}
+              error={errors.businessName?.message}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              required
+              autoComplete="tel"
+              {...form.register('businessPhone')}
+              error={errors.businessPhone?.message}
+            />
+            <TextInput
+              label="E-mail"
+              type="email"
+              required
+              autoComplete="email"
+              {...form.register('businessEmail')}
+              error={errors.businessEmail?.message}
+            />
+            <TextInput
+              label="Address"
+              description="Shown to search engines; leave empty to keep it private"
+              {...form.register('businessAddress')}
+              error={errors.businessAddress?.message}
+            />
+          </SimpleGrid>
+        </SectionCard>
+
+        <SectionCard title="Service area">
+          <Stack>
+            <TextInput
+              label="Headline"
+              description='The home page reads "Proudly Serving …" followed by this'
+              required
+              {...form.register('serviceAreaHeadline')}
+              error={errors.serviceAreaHeadline?.message}
+            />
+            <Controller
+              control={form.control}
+              name="serviceArea"
+              render={({ field }) => (
+                <TagsInput
+                  label="Cities, counties and ZIP codes"
+                  description="Press Enter after each place"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  clearable
+                  error={
+                    errors.serviceArea?.message ??
+                    (Array.isArray(errors.serviceArea)
+                      ? errors.serviceArea.find((e) => e?.message)?.message
+                      : undefined)
+                  }
+                />
+              )}
+            />
+          </Stack>
+        </SectionCard>
+
+        <SectionCard title="Quotes">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Controller
+              control={form.control}
+              name="taxRatePercent"
+              render={({ field }) => (
+                <NumberInput
+                  label="Sales tax rate (%)"
+                  description="New quotes are priced at it; sent quotes keep their own rate"
+                  required
+                  min={0}
+                  max={50}
+                  decimalScale={2}
+                  step={0.25}
+                  value={field.value}
+                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.taxRatePercent?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="quoteValidityDays"
+              render={({ field }) => (
+                <NumberInput
+                  label="Quote link valid for (days)"
+                  description="How long the client's link to answer a quote works"
+                  required
+                  min={1}
+                  max={365}
+                  allowDecimal={false}
+                  value={field.value}
+                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.quoteValidityDays?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </SectionCard>
+
+        <SectionCard title="Notices and time">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Send owner notices to"
+              description="New requests, contact messages and clients' answers"
+              type="email"
+              required
+              autoComplete="email"
+              {...form.register('ownerEmail')}
+              error={errors.ownerEmail?.message}
+            />
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <Select
+                  label="Time zone"
+                  description="Dates on quotes are printed in it"
+                  required
+                  searchable
+                  data={zones}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  allowDeselect={false}
+                  nothingFoundMessage="No such time zone"
+                  error={errors.timeZone?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </SectionCard>
+
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            disabled={!isDirty || save.isPending}
+            onClick={() => form.reset(valuesOf(settings))}
+          >
+            Discard changes
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save Settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function LogoCard({ logoUrl, businessName }: { logoUrl: string | null; businessName: string }) {
+  const setLogo = useSetLogo();
+  const removeLogo = useRemoveLogo();
+  const busy = setLogo.isPending || removeLogo.isPending;
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      toast.error(messages.filesTooLarge);
+      return;
+    }
+    try {
+      await setLogo.mutateAsync(await readAsDataUrl(file));
+      toast.success(messages.logoSaved);
+    } catch (error) {
+      toast.error(
+        hasErrorCode(error, 'INVALID_IMAGE', 'IMAGE_TOO_LARGE', 'FILES_TOO_LARGE') ? error.message : messages.logoError,
+      );
+    }
+  };
+  const remove = async () => {
+    try {
+      await removeLogo.mutateAsync();
+      toast.success(messages.logoRemoved);
+    } catch {
+      toast.error(messages.logoError);
+    }
+  };
+
+  return (
+    <SectionCard title="Logo">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Shown in the site's header and on quote PDFs. A JPEG, PNG, WebP or GIF picture up to 3 MB; a wide logo on a
+          transparent background looks best.
+        </Text>
+        <Box
+          p="md"
+          style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 12, minHeight: 96 }}
+          aria-live="polite"
+        >
+          {logoUrl ? (
+            <Image src={logoUrl} alt={`${businessName} logo`} h={64} w="auto" fit="contain" maw="100%" />
+          ) : (
+            <Text size="sm" c="dimmed">
+              No logo yet: the site shows the business name with the standard mark.
+            </Text>
+          )}
+        </Box>
+        <Group gap="sm">
+          <FileButton onChange={(file) => void upload(file)} accept={LOGO_TYPES}>
+            {(props) => (
+              <Button
+                {...props}
+                variant="light"
+                leftSection={<IconPhotoUp size={18} aria-hidden />}
+                loading={setLogo.isPending}
+                disabled={busy}
+              >
+                {logoUrl ? 'Replace logo' : 'Upload logo'}
+              </Button>
+            )}
+          </FileButton>
+          {logoUrl ? (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={() => void remove()}
+              loading={removeLogo.isPending}
+              disabled={busy}
+            >
+              Remove logo
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </SectionCard>
+  );
+}

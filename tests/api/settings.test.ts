@@ -1,0 +1,206 @@
+import { decodeJwt } from 'jose';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsInput, SettingsView } from '../../src/shared/schemas/settings';
+import { createQuoteRequest } from '../helpers/factories';
+import { dataUrl, makeCraftedPng, makeJpeg, makePng } from '../helpers/images';
+import { pdfText } from '../helpers/pdf';
+import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { bearer, createMailingTestApp, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
+
+const lines = {
+  clientName: 'Dana Whitfield',
+  projectName: 'Fence gate and faucet',
+  materials: [
+    { name: 'Gate hinge kit', unitPrice: 34.99, quantity: 2 },
+    { name: 'Faucet cartridge', unitPrice: 18.5, quantity: 1 },
+  ],
+  labor: [{ hourlyRate: 65, hours: 3.5 }],
+};
+// Subtotal 315.98: at 8% tax 25.28, total 341.26; at 9.25% tax 29.23, total 345.21.
+
+describe.each(dbKinds)('settings in the database (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    const mailing = await createMailingTestApp(kind, { BUSINESS_NAME: 'Seeded Handyman', QUOTE_LINK_DAYS: '30' });
+    t = mailing;
+    smtp = mailing.smtp;
+    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+  });
+  afterAll(() => t.close());
+
+  const getSettings = async (app = t.app) =>
+    (await app.inject({ method: 'GET', url: '/api/settings', headers: admin })).json<SettingsView>();
+  const putSettings = (changes: Partial<SettingsInput>) =>
+    getSettings().then(({ logoUrl: _l, updatedAt: _u, ...current }) =>
+      t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: { ...current, ...changes } }),
+    );
+
+  it('seeds the first values from BUSINESS_* and keeps what the owner set on later starts', async () => {
+    expect(await getSettings()).toMatchObject({
+      businessName: 'Seeded Handyman',
+      taxRatePercent: 8,
+      quoteValidityDays: 30,
+      ownerEmail: 'owner@handyman.test',
+      timeZone: 'America/Los_Angeles',
+      serviceAreaHeadline: 'Sacramento and Surrounding Counties',
+      logoUrl: null,
+    });
+    expect((await putSettings({ businessPhone: '(916) 555-0100' })).statusCode).toBe(200);
+    // A restart with other variables: the stored values win.
+    const again = await createTestApp(kind, {
+      database: t.database,
+      env: { BUSINESS_NAME: 'Another Name', BUSINESS_PHONE: '(530) 555-0000' },
+    });
+    try {
+      expect(await getSettings(again.app)).toMatchObject({
+        businessName: 'Seeded Handyman',
+        businessPhone: '(916) 555-0100',
+      });
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses values that would break a page, an e-mail or a price, naming the field', async () => {
+    const cases: [Partial<SettingsInput>, string, string][] = [
+      [{ businessEmail: 'dana@gmail' }, 'businessEmail', 'valid email address'],
+      [{ taxRatePercent: 8.755 }, 'taxRatePercent', 'at most 2 decimals'],
+      [{ taxRatePercent: -1 }, 'taxRatePercent', 'cannot be negative'],
+      [{ quoteValidityDays: 0 }, 'quoteValidityDays', 'at least 1 day'],
+      [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone', 'known time zone'],
+      [{ serviceArea: ['Roseville', '<script>'] }, 'serviceArea', 'city, a county or a ZIP code'],
+      [{ businessName: '   ' }, 'businessName', 'Business name is required'],
+    ];
+    for (const [changes, field, words] of cases) {
+      const res = await putSettings(changes);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().message, field).toContain(field);
+      expect(res.json().message.toLowerCase(), field).toContain(words.toLowerCase());
+    }
+    expect((await getSettings()).businessEmail).not.toBe('dana@gmail');
+  });
+
+  it('prices new quotes at a changed rate while a sent quote keeps its rate and totals on its page, e-mail and PDF', async () => {
+    const post = (url: string, payload: object, headers: Record<string, string> = admin) =>
+      t.app.inject({ method: 'POST', url, payload, headers });
+    const send = async () => {
+      const email = `rate${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`;
+      const request = await createQuoteRequest(t, { email });
+      await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${request._id}`, headers: admin });
+      const draft = (await post('/api/quotes/createNew', { ...lines, quoteRequestId: request._id })).json();
+      const sent = await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id, quote: draft });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+        what: 'quote e-mail',
+      });
+      const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text ?? '')![0]);
+      return { draft, mail, quoteId: link.pathname.split('/').pop()!, token: link.searchParams.get('token')! };
+    };
+
+    const old = await send();
+    expect(old.draft).toMatchObject({ taxRateBasisPoints: 800, taxCost: 25.28 });
+    expect(old.mail.parsed.text).toMatch(/Tax \(8%\):\s+\$25\.28/);
+
+    expect(
+      (await putSettings({ taxRatePercent: 9.25, quoteValidityDays: 14, businessName: 'Renamed Repairs' })).statusCode,
+    ).toBe(200);
+
+    // The old quote, after the change: its page, its PDF and the owner's notice of its answer.
+    const page = await t.app.inject({ method: 'GET', url: `/api/client-quotes/${old.quoteId}?token=${old.token}` });
+    expect(page.json()).toMatchObject({
+      taxRateBasisPoints: 800,
+      taxCost: 25.28,
+      totalCostAfterTax: 341.26,
+      business: { name: 'Renamed Repairs' },
+    });
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/client-quotes/${old.quoteId}/pdf?token=${old.token}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const oldPdfText = await pdfText(pdf.rawPayload);
+    expect(oldPdfText).toContain('Tax (8%)');
+    expect(oldPdfText).toContain('$341.26');
+    expect(oldPdfText).not.toContain('9.25');
+    const forged = await t.app.inject({ method: 'GET', url: `/api/client-quotes/${old.quoteId}/pdf?token=nope` });
+    expect(forged.statusCode).toBe(403);
+    const answered = await post(
+      `/api/client-quotes/${old.quoteId}/answer`,
+      { action: 'more-info', token: old.token, message: 'Can you start on a Monday?' },
+      {},
+    );
+    expect(answered.statusCode, answered.body).toBe(200);
+    const notice = await waitFor(
+      () =>
+        smtp
+          .to('owner@handyman.test')
+          .find((m) => m.parsed.subject === `Question about quote ${old.quoteId} from Dana Whitfield`),
+      { what: "owner's notice" },
+    );
+    expect(notice.parsed.text).toContain('$341.26');
+
+    // A new quote takes the new rate, the new validity and the new name.
+    const fresh = await send();
+    expect(fresh.draft).toMatchObject({ taxRateBasisPoints: 925, taxCost: 29.23, totalCostAfterTax: 345.21 });
+    expect(fresh.mail.parsed.subject).toContain('from Renamed Repairs');
+    expect(fresh.mail.parsed.text).toMatch(/Tax \(9\.25%\):\s+\$29\.23/);
+    expect(fresh.mail.parsed.text).toContain('valid for 14 days');
+    const { exp, iat } = decodeJwt(fresh.token);
+    expect(exp! - iat!).toBe(14 * 24 * 3600);
+    const freshPdf = await pdfText(fresh.mail.parsed.attachments[0]!.content);
+    expect(freshPdf).toContain('Tax (9.25%)');
+    expect(freshPdf).toContain('$345.21');
+    expect(freshPdf).toContain('Renamed Repairs');
+  });
+
+  it('sends owner notices where the settings say, from the next message on', async () => {
+    expect((await putSettings({ ownerEmail: 'office@renamed.test' })).statusCode).toBe(200);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { firstName: 'Lee', lastName: 'Park', email: 'lee@home.test', message: 'Do you fix decks?' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const mail = await waitFor(
+      () => smtp.to('office@renamed.test').find((m) => m.parsed.subject?.includes('Lee Park')),
+      {
+        what: 'contact notice',
+      },
+    );
+    expect(mail.parsed.text).toContain('Do you fix decks?');
+  });
+
+  it('takes a logo checked like a photo, serves it as a PNG at a versioned address, and removes it', async () => {
+    const put = (image: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/settings/logo', headers: admin, payload: { image } });
+    const notImage = await put(dataUrl(Buffer.from('not an image at all'), 'image/png'));
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().code).toBe('INVALID_IMAGE');
+    const bomb = await put(dataUrl(makeCraftedPng({ width: 13_000, height: 10 }), 'image/png'));
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json().code).toBe('IMAGE_TOO_LARGE');
+
+    const set = await put(dataUrl(await makeJpeg({ width: 1600, height: 400, withGps: true })));
+    expect(set.statusCode, set.body).toBe(200);
+    const { logoUrl } = set.json<SettingsView>();
+    expect(logoUrl).toMatch(/^\/media\/logo\/[0-9a-z]+\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: logoUrl! });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toContain('immutable');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 800, height: 200 });
+    expect(meta.exif).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/media/logo/old.png' })).statusCode).toBe(404);
+
+    const replaced = await put(dataUrl(await makePng(300, 100), 'image/png'));
+    expect(replaced.json<SettingsView>().logoUrl).not.toBe(logoUrl);
+    expect((await t.app.inject({ method: 'GET', url: logoUrl! })).statusCode).toBe(404);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: '/api/settings/logo', headers: admin });
+    expect(removed.json<SettingsView>().logoUrl).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: replaced.json<SettingsView>().logoUrl! })).statusCode).toBe(404);
+  });
+});

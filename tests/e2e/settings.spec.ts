@@ -1,0 +1,67 @@
+import type { APIRequestContext } from '@playwright/test';
+import { messages } from '../../src/shared/messages';
+import type { SettingsView } from '../../src/shared/schemas/settings';
+import { expectNoAxeViolations } from './support/axe';
+import { photo } from './support/files';
+import { expect, screenshot, test } from './support/fixtures';
+import { apiToken, signInAs } from './support/staff';
+
+/** The settings as they were, put back after the test: every other test expects the seeded business. */
+async function snapshot(request: APIRequestContext) {
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const before = (await (await request.get('/api/settings', { headers })).json()) as SettingsView;
+  return async () => {
+    const { logoUrl: _l, updatedAt: _u, ...values } = before;
+    await request.put('/api/settings', { headers, data: values });
+    await request.delete('/api/settings/logo', { headers });
+  };
+}
+
+test('the owner changes the business on Settings; a freshly loaded public page shows it', async ({ page, request }) => {
+  const restore = await snapshot(request);
+  try {
+    await signInAs(page, await apiToken(request));
+    const name = `Capitol Fix ${test.info().project.name}`;
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Business name')).toHaveValue('Sac Handyman Services');
+
+    // A bad address: the save is refused on the spot, the field says why and has the focus.
+    await page.getByLabel('Send owner notices to').fill('office@gmail');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText(messages.emailInvalid)).toBeVisible();
+    await expect(page.getByLabel('Send owner notices to')).toBeFocused();
+    await page.getByLabel('Send owner notices to').fill('office@capitolfix.test');
+
+    await page.getByLabel('Business name').fill(name);
+    await page.getByLabel('Headline').fill('Roseville, Folsom and Placer County');
+    await page.getByLabel('Sales tax rate (%)').fill('8.75');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText(messages.settingsSaved)).toBeVisible();
+    await expect(page.getByRole('banner')).toContainText(name);
+
+    await page.locator('input[type="file"]').setInputFiles(await photo('logo.jpg', '#0b3372'));
+    await expect(page.getByText(messages.logoSaved)).toBeVisible();
+    await expect(page.getByRole('img', { name: `${name} logo` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-settings');
+
+    // Reloaded, the page shows what was stored.
+    await page.reload();
+    await expect(page.getByLabel('Business name')).toHaveValue(name);
+    await expect(page.getByLabel('Sales tax rate (%)')).toHaveValue('8.75');
+
+    await page.goto('/');
+    await expect(page).toHaveTitle(`${name} — Handyman in Sacramento`);
+    await expect(page.getByText('Proudly Serving Roseville, Folsom and Placer County')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText(name);
+    if (test.info().project.name === 'desktop') {
+      const header = page.getByRole('banner');
+      await expect(header).toContainText(name);
+      await expect(header.locator('img[src^="/media/logo/"]')).toBeVisible();
+    }
+    await screenshot(page, 'home-after-settings');
+  } finally {
+    await restore();
+  }
+});
