@@ -7,6 +7,12 @@ export const paths = {
   contact: '/contact',
   thankYou: '/thank-you',
   login: '/login',
+  /**
+   * The sign-in page that returns to `next` afterwards; `ended` says the session ran out (an expired
+   * or refused token) rather than that nobody was signed in.
+   */
+  loginFor: (next: string, ended = false) =>
+    `/login?${new URLSearchParams({ next, ...(ended ? { session: 'ended' } : {}) }).toString()}`,
   quoteRequestStatus: '/quote-request-status',
   quoteRequestStatusOf: (quoteRequestId: string) => `/quote-request-status/${encodeURIComponent(quoteRequestId)}`,
   quoteAccepted: '/quote/accepted',

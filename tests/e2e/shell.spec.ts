@@ -20,7 +20,7 @@ test('routes match case-insensitively, as the footer link /Login expects', async
 
 test('the API documentation opens in the browser under the site security policy', async ({ page }) => {
   await page.goto('/api/docs/');
-  await expect(page.getByRole('heading', { name: /Sac Handyman Services API/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Handyman business API/ })).toBeVisible();
   await page
     .getByRole('button', { name: /\/api\/quoterequest\/status\/\{quoteNumber\}/ })
     .first()

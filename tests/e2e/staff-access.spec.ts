@@ -3,7 +3,7 @@ import { messages } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/constants';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, screenshot, test } from './support/fixtures';
-import { apiToken, createEmployee, signInAs } from './support/staff';
+import { apiToken, createEmployee, createQuoteRequest, signInAs } from './support/staff';
 
 test('an admin signs in, is sent to the dashboard, and signs out', async ({ page }) => {
   await page.goto('/login');
@@ -24,6 +24,9 @@ test('an admin signs in, is sent to the dashboard, and signs out', async ({ page
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(messages.loginSuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
+  // The failed attempts' warnings do not follow onto the dashboard.
+  await expect(page.getByText(messages.loginInvalid)).toHaveCount(0);
+  await expect(page.getByText(messages.loginRequired)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
 
@@ -37,12 +40,62 @@ test('an admin signs in, is sent to the dashboard, and signs out', async ({ page
   await expect(page.getByText(messages.loggedOut)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
-  // The session ended on the server too: a copy of the token is worthless.
-  expect(
-    (await page.request.get('/api/login/user-role', { headers: { authorization: `Bearer ${token}` } })).status(),
-  ).toBe(401);
+  // The session ended on the server too (asked in the background): a copy of the token is worthless.
+  await expect
+    .poll(async () =>
+      (await page.request.get('/api/login/user-role', { headers: { authorization: `Bearer ${token}` } })).status(),
+    )
+    .toBe(401);
   await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
+});
+
+/** Signs out from the menu (opened first on a phone). */
+async function signOut(page: import('@playwright/test').Page) {
+  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}
+
+test('signing out of a freshly loaded page says so every time, and calls nothing but sign-out (issue 13.5)', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  for (const path of ['/admin', '/admin/quote-requests', '/admin/users']) {
+    await page.evaluate((t) => localStorage.setItem('jwt', t), await apiToken(request));
+    await page.goto(path);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const calls: string[] = [];
+    const record = (r: import('@playwright/test').Request) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
+    };
+    page.on('request', record);
+    await signOut(page);
+    await expect(page.getByText(messages.loggedOut)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+    // Still there a moment later: no full page load replaced the sign-in page.
+    await page.waitForTimeout(500);
+    await expect(page.getByText(messages.loggedOut).first()).toBeVisible();
+    page.off('request', record);
+    expect(calls, path).toEqual(['POST /api/logout']);
+  }
+});
+
+test('signing out on a lost signal does not hang: the browser forgets the token at once', async ({ page, request }) => {
+  await signInAs(page, await apiToken(request));
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // The sign-out call never answers, as on a dead connection.
+  await page.route('**/api/logout', () => {});
+  await signOut(page);
+  await expect(page.getByText(messages.loggedOut)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
 });
 
 test('the guard sends a bad token to sign-in and an employee away from /admin, but into /employee', async ({
@@ -52,7 +105,7 @@ test('the guard sends a bad token to sign-in and an employee away from /admin, b
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('jwt', 'not-a-real-token'));
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin&session=ended$/);
 
   const crew = await createEmployee(request);
   const token = await apiToken(request, crew.username, crew.password);
@@ -63,6 +116,45 @@ test('the guard sends a bad token to sign-in and an employee away from /admin, b
   await page.goto('/employee');
   await expect(page.getByRole('heading', { name: 'My open jobs' })).toBeVisible();
   await expect(page.getByRole('banner')).not.toContainText('Get A Quote');
+});
+
+test('a link opened signed out, or a session that ends, leads to sign-in and back to the page (issue 13.6)', async ({
+  page,
+  request,
+}) => {
+  const signIn = async () => {
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(messages.loginSuccess)).toBeVisible();
+  };
+  // The owner's e-mail link to a request, opened with nobody signed in.
+  const created = await createQuoteRequest(request, `Return ${test.info().project.name}${Date.now().toString(36)}`);
+  await page.goto(`/admin/quote-requests/${created._id}`);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page.getByText('Your session has ended')).toHaveCount(0);
+  await signIn();
+  await expect(page).toHaveURL(new RegExp(`/admin/quote-requests/${created._id}$`));
+  await expect(page.getByRole('heading', { name: 'Quote Request', exact: true })).toBeVisible();
+
+  // The session ends while a page is open (signed out elsewhere): the next call says so, and
+  // signing in again returns to the page that call was made from.
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('jwt'));
+  await request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
+  await page.getByLabel('Search').fill('nobody-by-this-name');
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers.*&session=ended$/);
+  await expect(page.getByText('Your session has ended')).toBeVisible();
+  await signIn();
+  await expect(page).toHaveURL(/\/admin\/users/);
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+
+  // A "next" that leaves the site is ignored.
+  await page.evaluate(() => localStorage.removeItem('jwt'));
+  await page.goto('/login?next=%2F%2Fevil.example%2Fadmin');
+  await signIn();
+  await expect(page).toHaveURL(/\/admin$/);
 });
 
 test('the route guard shows "Authorizing..." while it checks the role', async ({ page, request }) => {
@@ -100,4 +192,15 @@ test('an admin sees a weak password refused on its field, and signs a user out e
   await edit.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page.getByText(`${crew.username} is signed out everywhere (1 session ended)`)).toBeVisible();
   expect((await request.get('/api/my/jobs', { headers: { authorization: `Bearer ${crewToken}` } })).status()).toBe(401);
+});
+
+test('on a lost signal the guard keeps the crew signed in and offers to try again', async ({ page, request }) => {
+  await signInAs(page, await apiToken(request));
+  await page.route('**/api/login/user-role', (route) => route.abort('internetdisconnected'));
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Cannot reach the server' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
+  await page.unroute('**/api/login/user-role');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { JWT_STORAGE_KEY } from '../../shared/constants';
+import { paths } from '../../shared/paths';
 import { ERROR_CODES, type ErrorCode } from '../../shared/schemas/errors';
 
 /** A failed API call: the HTTP status, the server's message and its stable code (branch on the code). */
@@ -35,12 +36,14 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Staff calls send the user to /login when the server no longer accepts the token. */
   redirectOn401?: boolean;
+  /** The token to send instead of the stored one (signing out sends the token it just forgot). */
+  token?: string;
 }
 
 /** The one way the web app calls the API: JSON in and out, with the stored bearer token. */
 export async function api<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = tokenStore.get();
+  const token = options.token ?? tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`/api${path}`, {
@@ -52,9 +55,11 @@ export async function api<T>(method: Method, path: string, options: RequestOptio
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    if (response.status === 401 && options.redirectOn401) {
+    // Only a token the server refused sends the user to sign in: a call made without one (a page
+    // refreshing its data as the user signs out) must not reload the page over the sign-out.
+    if (response.status === 401 && options.redirectOn401 && token) {
       tokenStore.clear();
-      window.location.assign('/login');
+      window.location.assign(paths.loginFor(`${window.location.pathname}${window.location.search}`, true));
     }
     const message = (data as { message?: string } | undefined)?.message ?? response.statusText;
     throw new ApiError(response.status, message, data);

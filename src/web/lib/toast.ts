@@ -10,4 +10,6 @@ export const toast = {
   success: (message: string) => notifications.show({ ...base, message, color: 'green' }),
   error: (message: string) => notifications.show({ ...base, message, color: 'red' }),
   warning: (message: string) => notifications.show({ ...base, message, color: 'yellow' }),
+  /** Closes every toast shown and drops the queued ones. */
+  clear: () => notifications.clean(),
 };

@@ -24,6 +24,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import type { UserRole } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
@@ -65,11 +67,16 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
   const queryClient = useQueryClient();
   const { businessName } = useSiteConfig();
 
-  const signOut = async () => {
-    await logout();
-    queryClient.clear();
+  const [signingOut, setSigningOut] = useState(false);
+  // The page is taken down first, so no query of it is left to fetch again; then the token is
+  // forgotten (the server is told in the background), the data dropped, and the sign-in page shown.
+  // Nothing after the click calls the API but the sign-out itself, even on a freshly loaded page.
+  const signOut = () => {
+    flushSync(() => setSigningOut(true));
+    logout();
+    void queryClient.cancelQueries().then(() => queryClient.clear());
     toast.success(messages.loggedOut);
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   };
 
   return (
@@ -122,14 +129,14 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
           />
         </AppShell.Section>
         <AppShell.Section>
-          <UnstyledButton onClick={() => void signOut()} className={classes.signOut}>
+          <UnstyledButton onClick={signOut} className={classes.signOut}>
             <IconLogout size={20} aria-hidden /> Sign out
           </UnstyledButton>
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
         <Box maw={1200} mx="auto">
-          <Outlet />
+          {signingOut ? null : <Outlet />}
         </Box>
       </AppShell.Main>
     </AppShell>

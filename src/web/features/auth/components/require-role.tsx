@@ -1,9 +1,9 @@
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import type { UserRole } from '../../../../shared/constants';
 import { paths } from '../../../../shared/paths';
-import { tokenStore } from '../../../lib/api-client';
+import { ApiError, tokenStore } from '../../../lib/api-client';
 import { useUserRole } from '../api/session';
 
 export function WaitScreen({ title, text }: { title: string; text: string }) {
@@ -21,12 +21,16 @@ export function WaitScreen({ title, text }: { title: string; text: string }) {
 }
 
 /**
- * The route guard: asks the server for the role behind the stored token. No token or a refused
- * one leads to /login; a role not in `allow` to /unauthorized.
+ * The route guard: asks the server for the role behind the stored token. No token leads to /login,
+ * a refused one to /login saying the session ended, both returning here after signing in; a role
+ * not in `allow` to /unauthorized. When the server cannot be reached the token is kept and the
+ * page offers to try again (a crew phone on a bad signal is still signed in).
  */
 export function RequireRole({ allow, children }: { allow: UserRole[]; children: ReactNode }) {
   const role = useUserRole();
-  if (!tokenStore.get()) return <Navigate to={paths.login} replace />;
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  if (!tokenStore.get()) return <Navigate to={paths.loginFor(here)} replace />;
   if (role.isPending)
     return (
       <WaitScreen
@@ -34,9 +38,24 @@ export function RequireRole({ allow, children }: { allow: UserRole[]; children: 
         text="Please wait while we confirm that you have the permission to view this route."
       />
     );
-  if (role.isError || !role.data.valid || !role.data.userRole) {
+  const refused = role.isError ? role.error instanceof ApiError && role.error.status === 401 : !role.data.valid;
+  if (role.isError && !refused)
+    return (
+      <Center mih="100vh" p="lg">
+        <Stack align="center" ta="center" gap="sm" role="alert">
+          <Title order={1} size="h2">
+            Cannot reach the server
+          </Title>
+          <Text c="dimmed">Check the connection, then try again. You are still signed in.</Text>
+          <Button onClick={() => void role.refetch()} loading={role.isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Center>
+    );
+  if (refused || !role.data?.userRole) {
     tokenStore.clear();
-    return <Navigate to={paths.login} replace />;
+    return <Navigate to={paths.loginFor(here, true)} replace />;
   }
   if (!allow.includes(role.data.userRole)) return <Navigate to={paths.unauthorized} replace />;
   return children;

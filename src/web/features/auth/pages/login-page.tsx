@@ -1,17 +1,14 @@
-import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import type { UserRole } from '../../../../shared/constants';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
-import { paths } from '../../../../shared/paths';
 import { ApiError, tokenStore } from '../../../lib/api-client';
+import { returnPath } from '../../../lib/return-to';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { userRoleKey, useLogin, useUserRole } from '../api/session';
 import { WaitScreen } from '../components/require-role';
-
-const homeOf = (role: UserRole) => (role === 'admin' ? paths.admin.dashboard : paths.employee.dashboard);
 
 export default function LoginPage() {
   usePageTitle('Admin Sign In');
@@ -21,6 +18,9 @@ export default function LoginPage() {
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const ended = params.get('session') === 'ended';
 
   // A failed role lookup for a stored token is silently ignored: the form stays.
   useEffect(() => {
@@ -31,7 +31,7 @@ export default function LoginPage() {
     return (
       <>
         <WaitScreen title="Redirecting" text="Please wait while we take you to the dashboard." />
-        <Navigate to={homeOf(stored.data.userRole)} replace />
+        <Navigate to={returnPath(next, stored.data.userRole)} replace />
       </>
     );
   }
@@ -50,8 +50,10 @@ export default function LoginPage() {
       }
       tokenStore.set(result.token);
       queryClient.removeQueries({ queryKey: userRoleKey });
+      // The warnings of failed attempts are done with: only the success follows onto the next page.
+      toast.clear();
       toast.success(messages.loginSuccess);
-      navigate(homeOf(result.role), { replace: true });
+      navigate(returnPath(next, result.role), { replace: true });
     } catch (error) {
       toast.warning(error instanceof ApiError ? error.message : messages.loginNoToken);
     }
@@ -70,6 +72,11 @@ export default function LoginPage() {
                 Sign in with your username to manage requests, quotes and jobs.
               </Text>
             </div>
+            {ended ? (
+              <Alert color="blue" role="status" title="Your session has ended">
+                Please sign in again{next ? ' to go back to the page you were on' : ''}.
+              </Alert>
+            ) : null}
             <TextInput
               label="Username"
               autoComplete="username"
