@@ -1,3 +1,4 @@
+import type { Page, Request } from '@playwright/test';
 import { WEAK_PASSWORD } from '../../src/server/lib/password-policy';
 import { messages } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/constants';
@@ -51,7 +52,7 @@ test('an admin signs in, is sent to the dashboard, and signs out', async ({ page
 });
 
 /** Signs out from the menu (opened first on a phone). */
-async function signOut(page: import('@playwright/test').Page) {
+async function signOut(page: Page) {
   if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
 }
@@ -68,7 +69,7 @@ test('signing out of a freshly loaded page says so every time, and calls nothing
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     const calls: string[] = [];
-    const record = (r: import('@playwright/test').Request) => {
+    const record = (r: Request) => {
       const url = new URL(r.url());
       if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
     };
