@@ -11,7 +11,7 @@ import { healthRoutes } from './health';
 import { publicQuoteRequestRoutes, QuoteStatusCache, staffQuoteRequestRoutes } from './quote-requests';
 import { scheduleRoutes, userRoutes } from './users';
 import { createJobForAcceptedQuote, employeeRoutes, jobRoutes } from './jobs';
-import { clientQuoteRoutes, quoteRoutes } from './quotes';
+import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote } from './quotes';
 import { dashboardRoutes } from './dashboard';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { fileTransport, MailRelay, smtpTransport, type MailTransport } from './mail';
@@ -122,7 +122,8 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
-      await api.register(publicQuoteRequestRoutes);
+      // The public status lookup also takes a quote's number (QT…), which the quotes feature resolves.
+      await api.register(publicQuoteRequestRoutes, { requestIdOfQuote });
       await api.register(contactRoutes);
       await api.register(staffQuoteRequestRoutes);
       await api.register(userRoutes);

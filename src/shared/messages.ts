@@ -23,6 +23,8 @@ export const messages = {
   // Quote number lookup
   quoteNumberRequired: 'Please enter your quote number.',
   quoteNumberInvalid: 'Invalid quote number.',
+  /** The lookup could not be made (server error, no network): not the client's number's fault. */
+  lookupFailed: 'Something went wrong, please try again',
   // Toasts (spec section 8)
   tooManyAttempts: 'Too many attempts. Please wait ten minutes and try again.',
   quoteSubmitError: 'Error submitting. Please check your inputs and try again.',

@@ -177,6 +177,17 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     expect(byNumber.json()).toMatchObject({ clientName: 'Dana Whitfield', projectName: 'Fence gate and faucet' });
   });
 
+  it("finds the request by its quote's number (QT…) in the public lookup, as the quote e-mail and PDF show it", async () => {
+    const { quoteId } = await sendQuote();
+    for (const key of [quoteId, quoteId.toLowerCase(), ` ${quoteId} `]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${encodeURIComponent(key)}` });
+      expect(res.statusCode, key).toBe(200);
+      expect(res.json()).toEqual({ quoteStatus: 'Quote Sent' });
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/quoterequest/status/QT00000001' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('shows the client their quote by the link, without changing anything', async () => {
     const { quoteId, token } = await sendQuote();
     for (let i = 0; i < 3; i++) {

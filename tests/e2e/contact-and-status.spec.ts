@@ -1,6 +1,7 @@
 import { messages } from '../../src/shared/messages';
 import { expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { sentQuoteLink } from './support/staff';
 
 test('a visitor sends a message: toast, form reset, and the owner receives it', async ({ page }) => {
   const tag = `${test.info().project.name}-${Date.now()}`;
@@ -36,7 +37,7 @@ test('the status lookup refuses an empty or unknown number and opens a known one
 
   await page.goto('/quote-request-status');
   await expect(page.getByRole('link', { name: 'Submit one here!' })).toHaveAttribute('href', '/get-a-quote');
-  await expect(page.getByLabel('Quote Number')).toHaveAttribute('placeholder', 'Q00000000');
+  await expect(page.getByLabel('Quote Number')).toHaveAttribute('placeholder', 'Q000000000');
   await page.getByRole('button', { name: 'Check Quote Request Status' }).click();
   await expect(page.getByText(messages.quoteNumberRequired)).toBeVisible();
   await expect(page.getByLabel('Quote Number')).toHaveAttribute('aria-invalid', 'true');
@@ -108,4 +109,58 @@ test('keyboard users can skip to the content and see where the focus is', async 
   await page.keyboard.press('Tab');
   const focused = page.locator(':focus');
   await expect(focused).toHaveCSS('outline-style', 'solid');
+});
+
+test('a refused field on Contact: Send brings it into view with the focus (issue 13.1)', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await page.getByLabel('Last Name').fill('Park');
+  await page.getByLabel('Email').fill('lee@home.test');
+  await page.getByLabel('Message').fill('Do you fix decks?\n'.repeat(20));
+  const send = page.getByRole('button', { name: 'Send' });
+  await send.scrollIntoViewIfNeeded();
+  await send.click();
+  await expect(page.getByLabel('First Name')).toBeFocused();
+  await expect(page.getByLabel('First Name')).toBeInViewport();
+  await expect(page.getByText(messages.firstNameRequired)).toBeInViewport();
+});
+
+test("the status lookup takes the quote's number (QT…) too, and says a failure is not the client's fault (issue 13.3)", async ({
+  page,
+  request,
+}) => {
+  const link = await sentQuoteLink(
+    request,
+    `Lookup ${test.info().project.name} ${Date.now().toString(36)}`,
+    waitForMail,
+  );
+  const quoteNumber = /QT\d{8}/.exec(link)![0];
+  await page.goto('/quote-request-status');
+  const field = page.getByLabel('Quote Number');
+  const check = page.getByRole('button', { name: 'Check Quote Request Status' });
+  await expect(check).toBeEnabled();
+
+  // The server refuses (too many lookups), then the phone loses its signal: neither blames the number,
+  // and the button is usable again. (A 5xx is handled the same way; the fixture fails any test that sees one.)
+  await page.route('**/api/quoterequest/status/**', (route) =>
+    route.fulfill({
+      status: 429,
+      json: { statusCode: 429, error: 'Too Many Requests', message: 'Slow down', code: 'RATE_LIMITED' },
+    }),
+  );
+  await field.fill(quoteNumber);
+  await check.click();
+  await expect(page.getByText(messages.lookupFailed)).toBeVisible();
+  await expect(page.getByText(messages.quoteNumberInvalid)).toHaveCount(0);
+  await expect(check).toBeEnabled();
+  await page.unroute('**/api/quoterequest/status/**');
+  await page.route('**/api/quoterequest/status/**', (route) => route.abort('internetdisconnected'));
+  await check.click();
+  await expect(page.getByText(messages.lookupFailed)).toBeVisible();
+  await expect(check).toBeEnabled();
+  await page.unroute('**/api/quoterequest/status/**');
+
+  await check.click();
+  await expect(page.getByRole('heading', { name: `Quote Request #${quoteNumber}` })).toBeVisible();
+  await expect(page.getByText('Quote Sent', { exact: true })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { expect, screenshot, test } from './support/fixtures';
 import { heavyFile, photo } from './support/files';
 import { waitForMail } from './support/mail';
 import { futureDate } from '../helpers/dates';
+import { todayInBusinessZone } from '../../src/shared/dates';
 
 test('a visitor asks for a quote with a photo, gets the e-mail, and follows its link to the status', async ({
   page,
@@ -134,4 +135,26 @@ test('the Send button reads Sending and is disabled while the request is on its 
   await expect(sending).toBeDisabled();
   await expect(page.getByLabel('First Name')).toBeDisabled();
   await expect(page).toHaveURL(/\/get-a-quote\/success$/);
+});
+
+test('a refused field on a phone: Send brings it into view with the focus (issue 13.1)', async ({ page }) => {
+  await page.goto('/get-a-quote');
+  // The date picker starts at today where the business is (issue 13.4; the server refuses earlier dates too).
+  await expect(page.getByLabel('Preferred End Date')).toHaveAttribute('min', todayInBusinessZone());
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await page.getByLabel('First Name').fill('Dana');
+  await page.getByLabel('Last Name').fill('Whitfield');
+  await page.getByLabel('Email').fill('dana@gmail');
+  await page.getByLabel('Street').fill('1201 K St');
+  await page.getByLabel('City').fill('Sacramento');
+  await page.getByLabel('State').fill('CA');
+  await page.getByLabel('Zip').fill('95814');
+  await page.getByLabel('Specifications').fill('The fence gate sags.');
+  const send = page.getByRole('button', { name: 'Send' });
+  await send.scrollIntoViewIfNeeded();
+  if (test.info().project.name === 'phone') await expect(page.getByLabel('Email')).not.toBeInViewport();
+  await send.click();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Email')).toBeInViewport();
+  await expect(page.getByText(messages.emailInvalid)).toBeInViewport();
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { quoteRequestInput, quoteRequestView, quoteStatusResponse } from '../../shared/schemas/quote-request';
+import type { Db } from '../db/client';
 import { notFound } from '../lib/http-errors';
 import { publicFormLimit } from '../plugins/rate-limit';
 import { processImages } from '../lib/images';
@@ -11,7 +12,15 @@ import { findQuoteRequestStatus, listImageSummaries, parseRequestKey, toQuoteReq
 import { cacheKeyOf } from './status-cache';
 import { submitQuoteRequest } from './service';
 
-export async function publicQuoteRequestRoutes(app: FastifyInstance) {
+export interface PublicQuoteRequestRoutesOptions {
+  /**
+   * The request a sent quote answers, by the quote's number (QT…, in the quote e-mail and PDF): given
+   * by the app, since quotes build on requests, not the other way.
+   */
+  requestIdOfQuote: (db: Db, quoteNumber: string) => Promise<string | undefined>;
+}
+
+export async function publicQuoteRequestRoutes(app: FastifyInstance, options: PublicQuoteRequestRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -43,13 +52,15 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance) {
       decompress: false,
       schema: {
         tags: ['quote requests'],
-        summary: 'The status of a request, by its quote number (Q…) or full id',
+        summary: "The status of a request, by its quote number (Q…), its quote's number (QT…) or its full id",
         params: z.object({ quoteNumber: z.string().max(64) }),
         response: { 200: quoteStatusResponse, 404: errorResponse },
       },
     },
     async (request) => {
-      const key = parseRequestKey(request.params.quoteNumber);
+      const typed = request.params.quoteNumber.trim().toUpperCase();
+      const quoteRequestId = /^QT\d{8}$/.test(typed) ? await options.requestIdOfQuote(app.db, typed) : undefined;
+      const key = quoteRequestId ? { id: quoteRequestId } : parseRequestKey(typed);
       const status = key && (await app.quoteStatus.get(cacheKeyOf(key), () => findQuoteRequestStatus(app.db, key)));
       if (!status) throw notFound(messages.quoteNumberInvalid);
       return { quoteStatus: status };

@@ -120,5 +120,15 @@ export async function quoteView(db: DbOrTx, row: QuoteRow): Promise<QuoteView> {
 
 export const findQuoteByNumber = (db: DbOrTx, quoteId: string) =>
   db.query.quotes.findFirst({ where: eq(quotes.quoteId, quoteId) });
+/** The request a quote answers, by the quote's number. */
+export async function requestIdOfQuote(db: DbOrTx, quoteId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ quoteRequestId: quotes.quoteRequestId })
+    .from(quotes)
+    .where(eq(quotes.quoteId, quoteId))
+    .limit(1);
+  return row?.quoteRequestId;
+}
+
 export const findQuoteByRequest = (db: DbOrTx, quoteRequestId: string) =>
   db.query.quotes.findFirst({ where: eq(quotes.quoteRequestId, quoteRequestId) });

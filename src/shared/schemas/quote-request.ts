@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { BUSINESS_TIME_ZONE, EARLIEST_DATE, LATEST_DATE, MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES } from '../constants';
+import { EARLIEST_DATE, LATEST_DATE, MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES } from '../constants';
+import { todayInBusinessZone } from '../dates';
 import { messages } from '../messages';
+
+export { todayInBusinessZone };
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -25,16 +28,6 @@ export const isoDate = z
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     'Must be a real date',
   );
-
-/** Today's date (YYYY-MM-DD) where the business is, whatever the clock's zone. */
-export function todayInBusinessZone(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 /** A date a client may ask us to finish by: a real date, between 2000 and 2100, and not already past. */
 export const preferredEndDate = isoDate

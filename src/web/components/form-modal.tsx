@@ -69,7 +69,8 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
                   label: field.label,
                   withAsterisk: true,
                   error: fieldState.error?.message,
-                  disabled: busy,
+                  // Locked only while saving: a refused field must stay focusable during the check.
+                  disabled: loading,
                 };
                 if (field.type === 'number') {
                   return (

@@ -21,6 +21,8 @@ export default function ContactPage() {
   });
   const { errors, isSubmitting } = form.formState;
   const busy = isSubmitting || send.isPending;
+  // Fields lock only while sending, so the first refused one can take the focus (get-a-quote-page.tsx).
+  const sending = send.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -35,7 +37,7 @@ export default function ContactPage() {
   const field = (name: keyof ContactInput) => ({
     ...form.register(name),
     error: errors[name]?.message,
-    disabled: busy,
+    disabled: sending,
   });
 
   return (

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { LATEST_DATE } from '../../../../shared/constants';
+import { todayInBusinessZone } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import type { quoteRequestForm, QuoteRequestForm } from '../../../../shared/schemas/quote-request';
@@ -42,7 +44,12 @@ export default function GetAQuotePage() {
     defaultValues: empty,
   });
   const { errors, isSubmitting } = form.formState;
+  // The picker starts at today where the business is, as the server's check does.
+  const [today] = useState(() => todayInBusinessZone());
   const busy = isSubmitting || create.isPending;
+  // Fields lock only while sending: during the check a refused field must stay focusable, since the
+  // form moves the focus (and the screen) to the first one.
+  const sending = create.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -62,7 +69,7 @@ export default function GetAQuotePage() {
   const field = (name: keyof QuoteRequestForm) => ({
     ...form.register(name),
     error: errors[name]?.message,
-    disabled: busy,
+    disabled: sending,
   });
 
   return (
@@ -100,7 +107,13 @@ export default function GetAQuotePage() {
           {...field('specifications')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
-          <TextInput label="Preferred End Date" type="date" {...field('preferredEndDate')} />
+          <TextInput
+            label="Preferred End Date"
+            type="date"
+            min={today}
+            max={LATEST_DATE}
+            {...field('preferredEndDate')}
+          />
         </SimpleGrid>
         <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
           <PhotoPicker

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { FormPage } from '../../../components/form-page';
+import { ApiError } from '../../../lib/api-client';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { quoteStatusQuery } from '../api/quote-status';
 
@@ -28,8 +29,9 @@ export default function StatusLookupPage() {
     try {
       await queryClient.fetchQuery({ ...quoteStatusQuery(number), retry: false });
       navigate(paths.quoteRequestStatusOf(number));
-    } catch {
-      setError(messages.quoteNumberInvalid);
+    } catch (error) {
+      // Only the server's "no such number" means the number is wrong; a failure or no signal does not.
+      setError(error instanceof ApiError && error.status === 404 ? messages.quoteNumberInvalid : messages.lookupFailed);
     } finally {
       setChecking(false);
     }
@@ -44,8 +46,8 @@ export default function StatusLookupPage() {
         <Stack>
           <TextInput
             label="Quote Number"
-            placeholder="Q00000000"
-            description="It is in the e-mail we sent when you asked for a quote."
+            placeholder="Q000000000"
+            description="It is in the e-mail we sent when you asked for a quote (Q…), or on your quote (QT…)."
             name="quoteNumber"
             onChange={() => setError(undefined)}
             error={error}

@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
 import { StatusText } from '../../../components/status-text';
+import { ApiError } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useQuoteStatus } from '../api/quote-status';
@@ -21,6 +22,7 @@ export default function StatusPage() {
   usePageTitle(`Quote Request #${number}`);
   const status = useQuoteStatus(quoteRequestId);
   const { businessEmail, businessPhone } = siteConfig();
+  const notFound = status.error instanceof ApiError && status.error.status === 404;
 
   return (
     <Container size={720} py={{ base: 32, sm: 64 }}>
@@ -40,9 +42,14 @@ export default function StatusPage() {
           ) : status.isError ? (
             <Stack gap="sm" role="alert">
               <Text c="red.9" fw={600}>
-                {messages.quoteNumberInvalid}
+                {notFound ? messages.quoteNumberInvalid : messages.lookupFailed}
               </Text>
               <Group>
+                {notFound ? null : (
+                  <Button onClick={() => void status.refetch()} loading={status.isFetching}>
+                    Try again
+                  </Button>
+                )}
                 <Button component={Link} to={paths.quoteRequestStatus} variant="light">
                   Try another number
                 </Button>

@@ -61,7 +61,9 @@ export function UserFormDialog({
     }
   });
   const busy = isSubmitting || save.isPending;
-  // The fields are disabled while saving: a password the server refused takes the focus once they are back.
+  // Fields lock only while saving (not during the check, so the first refused one takes the focus);
+  // a password the server refused takes the focus once they are back.
+  const saving = save.isPending;
   const serverPasswordError = errors.password?.type === 'server';
   useEffect(() => {
     if (!busy && serverPasswordError) form.setFocus('password');
@@ -85,7 +87,7 @@ export function UserFormDialog({
               autoComplete="off"
               {...form.register('username')}
               error={errors.username?.message}
-              disabled={busy}
+              disabled={saving}
             />
             <PasswordInput
               label="Password"
@@ -96,14 +98,14 @@ export function UserFormDialog({
               autoComplete="new-password"
               {...form.register('password')}
               error={errors.password?.message}
-              disabled={busy}
+              disabled={saving}
             />
             <TextInput
               label="Full Name"
               autoComplete="off"
               {...form.register('fullName')}
               error={errors.fullName?.message}
-              disabled={busy}
+              disabled={saving}
             />
             <TextInput
               label="Email"
@@ -111,7 +113,7 @@ export function UserFormDialog({
               autoComplete="off"
               {...form.register('email')}
               error={errors.email?.message}
-              disabled={busy}
+              disabled={saving}
             />
             <TextInput
               label="Phone"
@@ -119,7 +121,7 @@ export function UserFormDialog({
               autoComplete="off"
               {...form.register('phone')}
               error={errors.phone?.message}
-              disabled={busy}
+              disabled={saving}
             />
             <Controller
               control={form.control}
@@ -133,7 +135,7 @@ export function UserFormDialog({
                   value={field.value}
                   onChange={(v) => field.onChange(v)}
                   error={errors.role?.message}
-                  disabled={busy}
+                  disabled={saving}
                   allowDeselect={false}
                 />
               )}
@@ -150,7 +152,7 @@ export function UserFormDialog({
                 data={[...WORKER_TAGS]}
                 value={field.value ?? []}
                 onChange={field.onChange}
-                disabled={busy}
+                disabled={saving}
                 clearable
               />
             )}
@@ -162,7 +164,7 @@ export function UserFormDialog({
                 color="red"
                 c="red.9"
                 loading={endSessions.isPending}
-                disabled={busy}
+                disabled={saving}
                 onClick={() =>
                   endSessions.mutate(user._id, {
                     onSuccess: ({ ended }) =>
