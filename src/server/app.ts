@@ -82,6 +82,9 @@ export async function buildApp(options: AppOptions) {
     (config.SMTP_URL
       ? smtpTransport(config.SMTP_URL, config.MAIL_FROM)
       : fileTransport(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM, app.log));
+  // The business's details live in the database; BUSINESS_* only seed them on the first start.
+  const settings = new SettingsStore(database.db, config);
+  await settings.seed();
   const relay = new MailRelay({
     db: database.db,
     transport,
@@ -90,6 +93,8 @@ export async function buildApp(options: AppOptions) {
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,
     claimSeconds: config.MAIL_CLAIM_SECONDS,
+    // Mail comes from the business by its current name (MAIL_FROM gives the address).
+    senderName: async () => (await settings.current()).name,
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -100,9 +105,6 @@ export async function buildApp(options: AppOptions) {
   );
   app.decorate('mail', relay);
   app.decorate('quoteStatus', new QuoteStatusCache());
-  // The business's details live in the database; BUSINESS_* only seed them on the first start.
-  const settings = new SettingsStore(database.db, config);
-  await settings.seed();
   app.decorate('settings', settings);
   // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.
   let closing = false;

@@ -71,6 +71,11 @@ export const matrix: Record<string, Row> = {
   'POST /api/users/:id/end-sessions': { access: 'admin', url: '/api/users/none/end-sessions', ...ADMIN },
   'GET /api/jobs': { access: 'admin', ...ADMIN },
   'GET /api/jobs/:id': { access: 'admin', url: '/api/jobs/none', ...ADMIN },
+  'GET /api/jobs/by-quote-request/:quoteRequestId': {
+    access: 'admin',
+    url: '/api/jobs/by-quote-request/none',
+    ...ADMIN,
+  },
   'POST /api/jobs/:id/assign': { access: 'admin', url: '/api/jobs/none/assign', body: { workers: [] }, ...ADMIN },
   'PATCH /api/jobs/:id/status': {
     access: 'admin',

@@ -145,6 +145,11 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     const fresh = await send();
     expect(fresh.draft).toMatchObject({ taxRateBasisPoints: 925, taxCost: 29.23, totalCostAfterTax: 345.21 });
     expect(fresh.mail.parsed.subject).toContain('from Renamed Repairs');
+    // The sender is the business by its current name, at the configured address (issue 13.17).
+    expect(fresh.mail.parsed.from?.value[0]).toMatchObject({
+      name: 'Renamed Repairs',
+      address: 'no-reply@handyman.test',
+    });
     expect(fresh.mail.parsed.text).toMatch(/Tax \(9\.25%\):\s+\$29\.23/);
     expect(fresh.mail.parsed.text).toContain('valid for 14 days');
     const { exp, iat } = decodeJwt(fresh.token);

@@ -40,3 +40,34 @@ for (const path of ['/#%', '/contact#%E0%A4%A', '/get-a-quote#%zz']) {
     await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
   });
 }
+
+test('on a phone the top bar is made of finger-sized buttons and no service name breaks inside a word (issue 13.17)', async ({
+  page,
+}) => {
+  test.skip(test.info().project.name !== 'phone', 'the phone top bar');
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' }).first();
+  for (const name of ['Get A Quote', 'Contact', 'Quote Status']) {
+    const box = await nav.getByRole('link', { name }).boundingBox();
+    expect(box?.height, name).toBeGreaterThanOrEqual(44);
+  }
+  const home = await page.getByRole('link', { name: /home$/ }).first().boundingBox();
+  expect(home?.height).toBeGreaterThanOrEqual(44);
+  expect(home?.width).toBeGreaterThanOrEqual(44);
+  // Each word of the label sits on one line: "Moulding" is not cut into "Mouldin" + "g".
+  const service = page.getByText('Casing/Trim/Moulding');
+  await service.scrollIntoViewIfNeeded();
+  const wordsSplit = await service.evaluate((element) => {
+    const text = element.firstChild?.parentElement ?? element;
+    const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+    let split = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const word = (node.textContent ?? '').replace('/', '');
+      if (word && new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) split++;
+    }
+    return split;
+  });
+  expect(wordsSplit).toBe(0);
+});

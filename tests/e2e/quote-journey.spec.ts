@@ -113,7 +113,7 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(client.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   // Opening the link again: answered, nothing to press.
   await client.goto(link);
-  await expect(client.getByText(/This quote is accepted by client/i)).toBeVisible();
+  await expect(client.getByText('You accepted this quote')).toBeVisible();
   await expect(client.getByRole('button', { name: 'Accept the quote' })).toHaveCount(0);
   await clientContext.close();
   await waitForMail('owner@handyman.test', /accepted by Riley/);
@@ -130,13 +130,29 @@ test('request with a photo → accept → build and send a quote → client acce
   await screenshot(page, 'admin-jobs');
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page.getByRole('heading', { name: 'Job', exact: true })).toBeVisible();
+  // The job's number carries a prefix like the others (issue 13.17).
+  await expect(page.getByText(/^J[0-9A-F]{9}$/)).toBeVisible();
+  // The job shows the client's photo and leads back to its request, which leads to the job (issue 13.12).
+  await expect(page.getByRole('img', { name: 'Image 1' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+    'href',
+    /maps\.google\.com\/\?q=915%20L%20St/,
+  );
+  const jobUrl = page.url();
+  await page.getByRole('link', { name: 'Open the request' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/quote-requests/${requestId}$`));
+  await expect(page.getByRole('link', { name: 'Open in Maps' })).toBeVisible();
+  await page.getByRole('link', { name: /^Open job J[0-9A-F]{9}$/ }).click();
+  await expect(page).toHaveURL(jobUrl);
   await expect(page.getByText('Not Started', { exact: true })).toBeVisible();
   await expect(page.getByText('Gate hinge kit')).toBeVisible();
   await expect(page.getByText('$460.60')).toBeVisible();
 
-  // Assign a worker: search, the tag filter, a duplicate, then confirm.
+  // Assign a worker: the list, a search, the tag filter, then confirm.
   await page.getByRole('button', { name: 'Assign' }).click();
   const assign = page.getByRole('dialog', { name: 'Assign New Worker' });
+  // Every employee is listed before anything is typed (issue 13.10).
+  await expect(assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` })).toBeVisible();
   await assign.getByLabel('Search workers').fill(`Jamie Carpenter ${tag}`);
   await expect(assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` })).toBeVisible();
   await assign.getByText('Tile', { exact: true }).click();
@@ -147,8 +163,9 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(assign.getByRole('button', { name: `Remove Jamie Carpenter ${tag}` })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, 'assign-worker');
-  await assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` }).click();
-  await expect(page.getByText(messages.workerAlreadyAssigned)).toBeVisible();
+  // On the job now: marked, and not offered again.
+  await expect(assign.getByRole('button', { name: `Jamie Carpenter ${tag} (assigned)` })).toBeDisabled();
+  await expect(assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` })).toHaveCount(0);
   await assign.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(messages.userAdded)).toBeVisible();
   await expect(page.getByText(`Jamie Carpenter ${tag}`, { exact: true })).toBeVisible();
@@ -169,6 +186,7 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(card).toBeVisible();
   await expect(crewPage.getByText('915 L St, Sacramento, CA 95814')).toBeVisible();
   await expect(crewPage.getByText('$460.60')).toHaveCount(0);
+  await expect(crewPage.getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
   await expectNoAxeViolations(crewPage);
   await screenshot(crewPage, 'employee-dashboard');
   await crewPage.getByRole('button', { name: 'Mark Completed' }).click();

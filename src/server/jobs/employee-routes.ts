@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
 import { crewJobStatusInput, jobView } from '../../shared/schemas/jobs';
 import { notFound } from '../lib/http-errors';
-import { changeJobStatus } from './service';
+import { changeJobStatus, withPhotos } from './service';
 import { isAssigned, jobViews, listJobs } from './repository';
 
 /** What a crew member sees: their own jobs, without prices. */
@@ -34,7 +34,7 @@ export async function employeeRoutes(app: FastifyInstance) {
         workerId: request.user!.id,
         openOnly: request.query.all !== 'true',
       });
-      return { jobs: await jobViews(app.db, rows) };
+      return { jobs: await withPhotos(app, await jobViews(app.db, rows)) };
     },
   );
 

@@ -18,6 +18,17 @@ export async function insertJob(db: DbOrTx, job: NewJob): Promise<string> {
   return id;
 }
 
+/** The job a request became, if any. */
+export async function findJobIdByRequest(db: DbOrTx, quoteRequestId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(eq(jobs.quoteRequestId, quoteRequestId))
+    .orderBy(asc(jobs.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
 export function findJobById(db: DbOrTx, id: string) {
   return db.query.jobs.findFirst({ where: eq(jobs.id, id) });
 }
@@ -49,6 +60,7 @@ function toJobView(row: JobRow, workers: { _id: string; fullName: string }[]): J
     assignedTo: workers,
     status: row.status,
     quoteId: row.quoteId,
+    quoteRequestId: row.quoteRequestId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -125,7 +137,8 @@ export async function setWorkers(tx: DbOrTx, jobId: string, userIds: string[]) {
 /** Completed jobs and the quoted totals they brought in. */
 export async function completedJobStats(db: DbOrTx) {
   const [row] = await db
-    .select({ completed: count(), revenueCents: sql<string>`coalesce(sum(${quotes.totalCents}), 0)` })
+    // Revenue is what the work earned: the sales tax collected belongs to the state, not the business.
+    .select({ completed: count(), revenueCents: sql<string>`coalesce(sum(${quotes.subtotalCents}), 0)` })
     .from(jobs)
     .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .where(eq(jobs.status, 'Completed'));

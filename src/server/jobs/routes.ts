@@ -5,8 +5,8 @@ import { errorResponse } from '../../shared/schemas/errors';
 import { assignWorkersInput, jobStatus, jobStatusInput, jobView } from '../../shared/schemas/jobs';
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { notFound } from '../lib/http-errors';
-import { findJobById, jobDetail, jobViews, listJobs } from './repository';
-import { assignWorkers, changeJobStatus } from './service';
+import { findJobById, findJobIdByRequest, jobDetail, jobViews, listJobs } from './repository';
+import { assignWorkers, changeJobStatus, withPhotos } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const jobList = z.object({ jobs: z.array(jobView), totalPages: z.number(), total: z.number() });
@@ -48,7 +48,26 @@ export async function jobRoutes(app: FastifyInstance) {
     async (request) => {
       const job = await findJobById(app.db, request.params.id);
       if (!job) throw notFound('Job not found');
-      return jobDetail(app.db, job);
+      const [view] = await withPhotos(app, [await jobDetail(app.db, job)]);
+      return view!;
+    },
+  );
+
+  r.get(
+    '/jobs/by-quote-request/:quoteRequestId',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'The job a request became, if any (the request page links to it)',
+        params: z.object({ quoteRequestId: z.string().max(64) }),
+        response: { 200: z.object({ _id: z.string() }), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const id = await findJobIdByRequest(app.db, request.params.quoteRequestId);
+      if (!id) throw notFound('No job for this request');
+      return { _id: id };
     },
   );
 

@@ -4,7 +4,9 @@ import { canMove, JOB_TRANSITIONS } from '../../shared/statuses';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { jobs, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
-import type { QuoteRequestRow } from '../quote-requests';
+import type { FastifyInstance } from 'fastify';
+import type { JobView } from '../../shared/schemas/jobs';
+import { requestPhotos, type QuoteRequestRow } from '../quote-requests';
 import type { QuoteRow } from '../quotes';
 import { findJobById, insertJob, jobDetail, setWorkers } from './repository';
 
@@ -46,4 +48,11 @@ export async function createJobForAcceptedQuote(tx: Tx, quote: QuoteRow, request
     zip: request.zip,
     notes: request.notes,
   });
+}
+
+/** Jobs with the client's photos from the request each came from (signed addresses, as on the request page). */
+export async function withPhotos<T extends JobView>(app: FastifyInstance, views: T[]): Promise<T[]> {
+  const ids = views.map((v) => v.quoteRequestId).filter((id): id is string => id !== null);
+  const photos = await requestPhotos(app.db, app.tokens, ids);
+  return views.map((v) => ({ ...v, photos: (v.quoteRequestId && photos.get(v.quoteRequestId)) || [] }));
 }

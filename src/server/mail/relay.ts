@@ -14,6 +14,8 @@ export interface RelayOptions {
   /** How long a claimed message stays reserved for this relay before another may try it. */
   claimSeconds?: number;
   batchSize?: number;
+  /** The sender's display name at the moment of sending (the business's name from the settings). */
+  senderName?: () => Promise<string>;
 }
 
 /** Delay before attempt n+1 after n failures: base · 2^(n-1), capped. */
@@ -117,7 +119,7 @@ export class MailRelay {
   private async deliverOne(message: OutboxMessage): Promise<void> {
     const { db, transport, log, retryBaseMs, retryMaxMs } = this.options;
     try {
-      await transport.deliver(message);
+      await transport.deliver(message, await this.options.senderName?.());
     } catch (error) {
       const failures = message.attempts + 1;
       const delay = backoffMs(failures, retryBaseMs, retryMaxMs);

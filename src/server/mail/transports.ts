@@ -8,13 +8,19 @@ export type OutboxMessage = typeof mailOutbox.$inferSelect;
 
 export interface MailTransport {
   describe: string;
-  deliver(message: OutboxMessage): Promise<void>;
+  /** `senderName` replaces the display name of the configured From address. */
+  deliver(message: OutboxMessage, senderName?: string): Promise<void>;
   close(): void;
 }
 
-function toNodemailer(from: string, m: OutboxMessage) {
+/** "Name <address>" or a bare address: the address part. */
+export function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+function toNodemailer(from: string, m: OutboxMessage, senderName?: string) {
   return {
-    from,
+    from: senderName ? { name: senderName, address: addressOf(from) } : from,
     to: m.toAddress,
     ...(m.replyTo ? { replyTo: m.replyTo } : {}),
     subject: m.subject,
@@ -36,8 +42,8 @@ export function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 2, maxMessages: 100 });
   return {
     describe: `SMTP ${new URL(url).host}`,
-    async deliver(message) {
-      await transporter.sendMail(toNodemailer(from, message));
+    async deliver(message, senderName) {
+      await transporter.sendMail(toNodemailer(from, message, senderName));
     },
     close: () => transporter.close(),
   };
@@ -48,8 +54,8 @@ export function fileTransport(dir: string, from: string, log: FastifyBaseLogger)
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     describe: `files in ${dir}`,
-    async deliver(message) {
-      const info = await transporter.sendMail(toNodemailer(from, message));
+    async deliver(message, senderName) {
+      const info = await transporter.sendMail(toNodemailer(from, message, senderName));
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `${message.createdAt.toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
       // Mail files carry clients' details and live quote links: for the server's account only.

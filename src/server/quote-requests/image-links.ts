@@ -1,4 +1,7 @@
+import type { RequestPhoto } from '../../shared/schemas/staff-quote-requests';
+import type { DbOrTx } from '../db/client';
 import type { TokenService } from '../lib/tokens';
+import { listImageSummaries } from './repository';
 
 const PURPOSE = 'quote-request-image';
 const BUCKET_SECONDS = 600;
@@ -24,4 +27,19 @@ export async function verifyImageSignature(
   if (!sig) return false;
   const result = await tokens.verifyScoped(PURPOSE, sig);
   return 'subject' in result && result.subject === imageId;
+}
+
+/** The photos of each of these requests, with signed addresses, by request id. */
+export async function requestPhotos(
+  db: DbOrTx,
+  tokens: TokenService,
+  quoteRequestIds: string[],
+): Promise<Map<string, RequestPhoto[]>> {
+  const byRequest = new Map<string, RequestPhoto[]>();
+  for (const i of await listImageSummaries(db, quoteRequestIds)) {
+    const list = byRequest.get(i.quoteRequestId) ?? [];
+    list.push({ _id: i.id, width: i.width, height: i.height, ...(await signedImageUrls(tokens, i.id)) });
+    byRequest.set(i.quoteRequestId, list);
+  }
+  return byRequest;
 }

@@ -6,5 +6,6 @@ export {
   type QuoteRequestRow,
 } from './repository';
 export { QuoteStatusCache } from './status-cache';
+export { requestPhotos } from './image-links';
 export { publicQuoteRequestRoutes } from './routes';
 export { staffQuoteRequestRoutes } from './staff-routes';

@@ -11,15 +11,9 @@ import {
   quoteRequestListQuery,
 } from '../../shared/schemas/staff-quote-requests';
 import { errorBody, notFound } from '../lib/http-errors';
-import { signedImageUrls, verifyImageSignature } from './image-links';
+import { requestPhotos, verifyImageSignature } from './image-links';
 import { acceptQuoteRequest, declineQuoteRequest } from './service';
-import {
-  findImage,
-  findQuoteRequestById,
-  listImageSummaries,
-  listQuoteRequests,
-  toQuoteRequestView,
-} from './repository';
+import { findImage, findQuoteRequestById, listQuoteRequests, toQuoteRequestView } from './repository';
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -91,16 +85,8 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     async (request) => {
       const row = await findQuoteRequestById(app.db, request.params.id);
       if (!row) throw notFound('Quote request not found');
-      const summaries = await listImageSummaries(app.db, [row.id]);
-      const images = await Promise.all(
-        summaries.map(async (i) => ({
-          _id: i.id,
-          width: i.width,
-          height: i.height,
-          ...(await signedImageUrls(app.tokens, i.id)),
-        })),
-      );
-      return { ...toQuoteRequestView(row), images };
+      const photos = await requestPhotos(app.db, app.tokens, [row.id]);
+      return { ...toQuoteRequestView(row), images: photos.get(row.id) ?? [] };
     },
   );
 

@@ -83,12 +83,15 @@ export function searchEmployees(db: DbOrTx, name: string, tags: WorkerTag[]) {
   const conditions = [eq(users.role, 'employee')];
   if (name) conditions.push(ilike(users.fullName, `%${escapeLike(name)}%`));
   if (tags.length > 0) conditions.push(arrayContains(users.tags, tags));
-  return db
-    .select()
-    .from(users)
-    .where(and(...conditions))
-    .orderBy(asc(users.fullName))
-    .limit(20);
+  return (
+    db
+      .select()
+      .from(users)
+      .where(and(...conditions))
+      .orderBy(asc(users.fullName))
+      // Every employee of a small business, without a search (a crew of hundreds would search).
+      .limit(200)
+  );
 }
 
 /** A staff member's weekly availability. */

@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { JOB_STATUSES } from '../constants';
 import { CREW_JOB_MOVES } from '../statuses';
 import { pricedQuote } from './quotes';
+import { requestPhoto } from './staff-quote-requests';
 import { workerRef } from './users';
 
 export const jobStatus = z.enum(JOB_STATUSES);
+
+/** A job's number as people say it: "J" and the last nine characters of its id (like a request's "Q…"). */
+export function jobNumberOf(id: string): string {
+  return `J${id.slice(-9).toUpperCase()}`;
+}
 
 /** The quote a job was sold with (prices in dollars, as the spec's client expects). */
 export const jobQuoteView = pricedQuote.extend({
@@ -20,8 +26,12 @@ export const jobView = z.object({
   assignedTo: z.array(z.object({ _id: z.string(), fullName: z.string() })),
   status: jobStatus,
   quoteId: z.string().nullable(),
+  /** The request the job came from (null for a job entered by hand or whose request was deleted). */
+  quoteRequestId: z.string().nullable(),
   createdAt: z.string(),
   quote: jobQuoteView.nullable().optional(),
+  /** The client's photos from the request. */
+  photos: z.array(requestPhoto).optional(),
 });
 export type JobView = z.infer<typeof jobView>;
 

@@ -13,11 +13,17 @@ export const quoteRequestList = z.object({
 });
 
 /** The detail: each photo with short-lived signed addresses an <img> can load. */
-export const quoteRequestDetail = quoteRequestView.extend({
-  images: z.array(
-    z.object({ _id: z.string(), width: z.number(), height: z.number(), url: z.string(), thumbnailUrl: z.string() }),
-  ),
+/** A client's photo as staff pages show it: signed addresses of the photo and its thumbnail. */
+export const requestPhoto = z.object({
+  _id: z.string(),
+  width: z.number(),
+  height: z.number(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
 });
+export type RequestPhoto = z.infer<typeof requestPhoto>;
+
+export const quoteRequestDetail = quoteRequestView.extend({ images: z.array(requestPhoto) });
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetail>;
 
 /** POST /api/quoterequest/markDeclined (the spec's body; the e-mail goes to the stored address). */

@@ -24,11 +24,22 @@ function Toasts() {
   ) : null;
 }
 
+/**
+ * The built app links the theme's CSS as a stylesheet in <head> (render-page.tsx `themeCss`), so the
+ * pages carry no <style> elements in <body>; the development server has no build, so Mantine writes it.
+ */
+const themeInline = import.meta.env.DEV;
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        withCssVariables={themeInline}
+        withGlobalClasses={themeInline}
+      >
         <Toasts />
         {children}
       </MantineProvider>

@@ -15,6 +15,14 @@ function Root() {
   );
 }
 
+/**
+ * Shown while the first page's lazy module loads on a full page load (nothing: it takes a moment, and
+ * a page the server rendered is already on screen). Without one React Router warns on every such load.
+ */
+function FirstLoad() {
+  return null;
+}
+
 /** Lazy route modules keep each area's code out of the others' first load. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
@@ -25,6 +33,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <ErrorPage />,
+    HydrateFallback: FirstLoad,
     children: [
       {
         element: <PublicLayout />,

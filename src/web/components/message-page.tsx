@@ -1,8 +1,10 @@
-import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { usePageTitle } from '../lib/use-page-title';
+import layout from './layout.module.css';
+import classes from './message-page.module.css';
 
 interface MessagePageProps {
   title: string;
@@ -18,13 +20,21 @@ interface MessagePageProps {
 export function MessagePage({ title, eyebrow, icon, color = 'brand', children, actions }: MessagePageProps) {
   usePageTitle(title);
   return (
-    <Container size="sm" py={{ base: 48, sm: 96 }}>
-      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 48 }} radius="lg">
+    <Container size="sm" className={layout.pagePadLoose}>
+      <Paper withBorder shadow="sm" radius="lg" className={layout.cardPadRoomy}>
         <Stack align="center" ta="center" gap="md">
           {icon ? (
-            <ThemeIcon size={64} radius="xl" color={color} variant="light">
+            <span
+              className={classes.icon}
+              style={
+                {
+                  '--icon-bg': `var(--mantine-color-${color}-light)`,
+                  '--icon-color': `var(--mantine-color-${color}-light-color)`,
+                } as CSSProperties
+              }
+            >
               {icon}
-            </ThemeIcon>
+            </span>
           ) : null}
           {eyebrow ? (
             <Text fw={700} c="dimmed" tt="uppercase" size="sm">

@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * A page that fails the test on any console error, uncaught exception, CSP violation or 5xx, so a
- * broken screen cannot pass by looking right.
+ * A page that fails the test on any console error or warning, uncaught exception, CSP violation or
+ * 5xx, so a broken screen cannot pass by looking right.
  */
 export const test = base.extend<{ page: Page }>({
   page: async ({ page }, use) => {
@@ -11,6 +11,7 @@ export const test = base.extend<{ page: Page }>({
       // Failed loads are judged by the response listener: a 4xx can be the expected answer.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
         problems.push(`console error: ${message.text()}`);
+      if (message.type() === 'warning') problems.push(`console warning: ${message.text()}`);
     });
     page.on('response', (response) => {
       if (response.status() >= 500) problems.push(`HTTP ${response.status()} from ${response.url()}`);

@@ -1,8 +1,9 @@
 import AdminQuoteRequestPage from '../../features/quote-requests/pages/admin-detail-page';
 import { QuoteBuilder } from '../../features/quotes/components/quote-builder';
 import { SentQuote } from '../../features/quotes/components/sent-quote';
+import { RequestJobLink } from '../../features/jobs/components/request-job-link';
 
-/** The request page composes two features: the request itself, then its quote once accepted. */
+/** The request page composes three features: the request itself, its quote once accepted, and the job a yes became. */
 export default function QuoteRequestPage() {
   return (
     <AdminQuoteRequestPage
@@ -10,7 +11,10 @@ export default function QuoteRequestPage() {
         request.quoteStatus === 'Accepted' ? (
           <QuoteBuilder request={request} />
         ) : request.quoteStatus === 'Quote Sent' ? (
-          <SentQuote quoteRequestId={request._id} />
+          <>
+            <RequestJobLink quoteRequestId={request._id} />
+            <SentQuote quoteRequestId={request._id} />
+          </>
         ) : null
       }
     />

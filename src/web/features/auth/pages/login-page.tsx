@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { userRoleKey, useLogin, useUserRole } from '../api/session';
 import { WaitScreen } from '../components/require-role';
+import layout from '../../../components/layout.module.css';
 
 export default function LoginPage() {
   usePageTitle('Admin Sign In');
@@ -60,8 +61,8 @@ export default function LoginPage() {
   };
 
   return (
-    <Container size={440} py={{ base: 48, sm: 96 }}>
-      <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+    <Container size={440} className={layout.pagePadLoose}>
+      <Paper withBorder shadow="md" radius="lg" className={layout.cardPad}>
         <form onSubmit={onSubmit} noValidate aria-label="Admin Sign In">
           <Stack>
             <div>
@@ -79,6 +80,7 @@ export default function LoginPage() {
             ) : null}
             <TextInput
               label="Username"
+              type="text"
               autoComplete="username"
               value={username}
               onChange={(e) => setUsername(e.currentTarget.value)}

@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { Button, TextInput, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '../../../../shared/messages';
@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useHydrated } from '../../../lib/use-hydrated';
+import layout from '../../../components/layout.module.css';
 
 const empty: ContactInput = { firstName: '', lastName: '', phone: '', email: '', message: '' };
 
@@ -46,12 +47,12 @@ export default function ContactPage() {
       intro="Questions about a repair, a quote or a job? Send us a message and we will be in touch soon."
     >
       <form onSubmit={onSubmit} noValidate aria-label="Contact">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="First Name" withAsterisk autoComplete="given-name" {...field('firstName')} />
-          <TextInput label="Last Name" withAsterisk autoComplete="family-name" {...field('lastName')} />
+        <div className={`${layout.grid} ${layout.cols2}`}>
+          <TextInput label="First Name" type="text" withAsterisk autoComplete="given-name" {...field('firstName')} />
+          <TextInput label="Last Name" type="text" withAsterisk autoComplete="family-name" {...field('lastName')} />
           <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
           <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...field('email')} />
-        </SimpleGrid>
+        </div>
         <Textarea mt="md" label="Message" withAsterisk rows={6} {...field('message')} />
         <Button type="submit" mt="xl" size="md" fullWidth disabled={busy || !hydrated} color="accent">
           {busy ? 'Sending' : 'Send'}

@@ -1,26 +1,33 @@
-import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import { StatusPill } from '../../../components/status-text';
+import { addressLine, mapHref, telHref } from '../../../lib/links';
 import { toast } from '../../../lib/toast';
 import { useUpdateMyJob, type CrewJob } from '../api/my-work';
 import { nextCrewMove } from '../../../../shared/statuses';
+import { jobNumberOf } from '../../../../shared/schemas/jobs';
 
 /** One job as the crew needs it in the field: who, where, what, and the next step. */
 export function CrewJobCard({ job }: { job: CrewJob }) {
   const update = useUpdateMyJob();
-  const address = `${job.address.street}, ${job.address.city}, ${job.address.state} ${job.address.zip}`;
+  const address = addressLine(job.address);
   const next = nextCrewMove(job.status);
   return (
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" align="flex-start" mb="xs">
-        <Text fw={700} size="lg">
-          {job.contactPerson.name}
-        </Text>
+        <div>
+          <Text fw={700} size="lg">
+            {job.contactPerson.name}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            Job {jobNumberOf(job._id)}
+          </Text>
+        </div>
         <StatusPill status={job.status} />
       </Group>
       <Stack gap={6}>
         <Anchor
-          href={`https://maps.google.com/?q=${encodeURIComponent(address)}`}
+          href={mapHref(job.address)}
           target="_blank"
           rel="noreferrer"
           size="sm"
@@ -30,7 +37,7 @@ export function CrewJobCard({ job }: { job: CrewJob }) {
         </Anchor>
         {job.contactPerson.phone ? (
           <Anchor
-            href={`tel:${job.contactPerson.phone}`}
+            href={telHref(job.contactPerson.phone)}
             size="sm"
             style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}
           >
@@ -40,6 +47,24 @@ export function CrewJobCard({ job }: { job: CrewJob }) {
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} mt={4}>
           {job.notes || 'No description supplied'}
         </Text>
+        {job.photos?.length ? (
+          <Group gap={6} mt={4} component="ul" aria-label="Client's photos" style={{ listStyle: 'none', padding: 0 }}>
+            {job.photos.map((photo, i) => (
+              <li key={photo._id}>
+                <Anchor href={photo.url} target="_blank" rel="noreferrer" display="block">
+                  <Image
+                    src={photo.thumbnailUrl}
+                    alt={`Photo ${i + 1} of ${job.photos!.length}`}
+                    w={64}
+                    h={64}
+                    radius="sm"
+                    fit="cover"
+                  />
+                </Anchor>
+              </li>
+            ))}
+          </Group>
+        ) : null}
       </Stack>
       {next ? (
         <Button

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconAward,
   IconBath,
@@ -19,10 +19,12 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths';
+import { telHref } from '../../../lib/links';
 import { siteConfig } from '../../../lib/site-config';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Hero } from '../components/hero';
 import classes from './home-page.module.css';
+import layout from '../../../components/layout.module.css';
 
 const features = [
   {
@@ -55,6 +57,11 @@ const services = [
   { icon: IconDots, label: 'And so much more' },
 ];
 
+/** "Casing/Trim/Moulding" may wrap after a slash, never inside a word, in a narrow column. */
+function breakAfterSlashes(label: string) {
+  return label.split('/').flatMap((part, i) => (i === 0 ? [part] : ['/', <wbr key={i} />, part]));
+}
+
 export function HomePage() {
   usePageTitle(undefined);
   const { businessEmail, businessPhone, serviceAreaHeadline } = siteConfig();
@@ -62,13 +69,13 @@ export function HomePage() {
     <>
       <Hero />
 
-      <Container size="lg" py={{ base: 56, sm: 88 }}>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+      <Container size="lg" className={layout.sectionPad}>
+        <div className={`${layout.grid} ${layout.gridWide} ${layout.cols3}`}>
           {features.map((f) => (
             <Card key={f.title} withBorder radius="lg" padding="xl" shadow="sm">
-              <ThemeIcon size={52} radius="md" color="accent" variant="light">
+              <span className={classes.featureIcon}>
                 <f.icon size={28} aria-hidden />
-              </ThemeIcon>
+              </span>
               <Title order={2} size="h3" mt="md">
                 {f.title}
               </Title>
@@ -77,40 +84,34 @@ export function HomePage() {
               </Text>
             </Card>
           ))}
-        </SimpleGrid>
+        </div>
       </Container>
 
       <Box id="services-section" className={classes.services}>
-        <Container size="lg" py={{ base: 56, sm: 88 }}>
+        <Container size="lg" className={layout.sectionPad}>
           <Title order={2} ta="center" className={classes.sectionTitle}>
             Our Services
           </Title>
           <Text ta="center" c="dimmed" mt="sm" maw={620} mx="auto">
             Repairs, installs and upkeep for homes and businesses, big jobs and small.
           </Text>
-          <SimpleGrid
-            cols={{ base: 2, sm: 3, md: 5 }}
-            spacing="md"
-            mt={40}
-            component="ul"
-            className={classes.serviceList}
-          >
+          <Box component="ul" mt={40} className={`${layout.grid} ${layout.grid235} ${classes.serviceList}`}>
             {services.map((s) => (
               <Stack key={s.label} component="li" align="center" gap="xs" className={classes.service}>
-                <ThemeIcon size={48} radius="xl" variant="light">
+                <span className={classes.serviceIcon}>
                   <s.icon size={26} aria-hidden />
-                </ThemeIcon>
+                </span>
                 <Text fw={600} ta="center" size="sm">
-                  {s.label}
+                  {breakAfterSlashes(s.label)}
                 </Text>
               </Stack>
             ))}
-          </SimpleGrid>
+          </Box>
         </Container>
       </Box>
 
       <Box className={classes.cta}>
-        <Container size="lg" py={{ base: 48, sm: 64 }}>
+        <Container size="lg" className={layout.bandPad}>
           <Group justify="space-between" gap="lg">
             <Title order={2} className={classes.ctaTitle}>
               Don&apos;t wait, get an estimate now!
@@ -122,7 +123,7 @@ export function HomePage() {
         </Container>
       </Box>
 
-      <Container size="lg" py={{ base: 56, sm: 80 }}>
+      <Container size="lg" className={layout.sectionPad}>
         <Stack align="center" ta="center" gap="sm">
           <Title order={2} className={classes.sectionTitle}>
             Contact Us
@@ -131,7 +132,7 @@ export function HomePage() {
             <Anchor href={`mailto:${businessEmail}`} className={classes.contactLink}>
               <IconMail size={22} aria-hidden /> {businessEmail}
             </Anchor>
-            <Anchor href={`tel:${businessPhone.replace(/[^\d+]/g, '')}`} className={classes.contactLink}>
+            <Anchor href={telHref(businessPhone)} className={classes.contactLink}>
               <IconPhone size={22} aria-hidden /> {businessPhone}
             </Anchor>
           </Group>

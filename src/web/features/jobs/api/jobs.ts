@@ -3,7 +3,7 @@ import { PAGE_SIZE, type JobStatus } from '../../../../shared/constants';
 import type { JobView } from '../../../../shared/schemas/jobs';
 import type { WorkerRef } from '../../../../shared/schemas/users';
 import type { UserView } from '../../../../shared/schemas/users';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
 const staff = { redirectOn401: true };
@@ -56,13 +56,31 @@ export const useChangeJobStatus = (id: string) =>
     api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status } }),
   );
 
-/** Employees by name and skills, to put on a job (under the users' root: a change to a user refreshes it). */
+/**
+ * Employees by name and skills (all of them before anything is typed), to put on a job; under the
+ * users' root, so a change to a user refreshes it.
+ */
 export function useEmployeeSearch(name: string, tags: string[]) {
   const params = new URLSearchParams({ fullName: name });
   if (tags.length) params.set('tags', tags.join(','));
   return useQuery({
     queryKey: [...queryRoots.users, 'employees', name, tags],
     queryFn: () => api<UserView[]>('GET', `/users/search-employees?${params}`, staff),
-    enabled: name.length > 0 || tags.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The job a request became, or null (the request page links to it). */
+export function useJobOfRequest(quoteRequestId: string) {
+  return useQuery({
+    queryKey: [...queryRoots.jobs, 'by-request', quoteRequestId],
+    queryFn: async () => {
+      try {
+        return await api<{ _id: string }>('GET', `/jobs/by-quote-request/${encodeURIComponent(quoteRequestId)}`, staff);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
   });
 }

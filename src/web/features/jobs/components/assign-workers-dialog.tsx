@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { WORKER_SEARCH_DEBOUNCE_MS, WORKER_TAGS } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
@@ -66,8 +66,6 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
       onError: () => toast.error(messages.userAddError),
     });
 
-  const searching = debounced.length > 0 || tags.length > 0;
-
   return (
     <Stack>
       <TextInput
@@ -95,32 +93,46 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
           </Chip.Group>
         </Group>
       </div>
-      {searching ? (
-        <Paper
-          withBorder
-          radius="md"
-          p="xs"
-          className={classes.results}
-          aria-label="Search results"
-          aria-busy={results.isFetching}
-        >
-          {results.isFetching && !results.data ? (
-            <Group justify="center" p="sm">
-              <Loader size="sm" aria-label="Searching" />
-            </Group>
-          ) : results.data?.length ? (
-            <Stack gap={4}>
-              {results.data.map((e) => (
+      <Paper
+        withBorder
+        radius="md"
+        p="xs"
+        className={classes.results}
+        aria-label="Search results"
+        aria-busy={results.isFetching}
+      >
+        {results.isError ? (
+          <Group justify="space-between" p="sm" role="alert">
+            <Text size="sm" c="red.9">
+              The employees could not be loaded.
+            </Text>
+            <Button size="xs" variant="light" onClick={() => void results.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        ) : results.isFetching && !results.data ? (
+          <Group justify="center" p="sm">
+            <Loader size="sm" aria-label="Searching" />
+          </Group>
+        ) : results.data?.length ? (
+          <Stack gap={4}>
+            {results.data.map((e) => {
+              const name = e.fullName || e.username;
+              // Someone already on the job is shown as such, and not offered again.
+              const onJob = crew.some((w) => w._id === e._id);
+              return (
                 <UnstyledButton
                   key={e._id}
                   className={classes.result}
-                  onClick={() => add({ _id: e._id, fullName: e.fullName || e.username })}
-                  aria-label={`Add ${e.fullName || e.username}`}
+                  onClick={() => add({ _id: e._id, fullName: name })}
+                  disabled={onJob}
+                  data-assigned={onJob || undefined}
+                  aria-label={onJob ? `${name} (assigned)` : `Add ${name}`}
                 >
                   <Group justify="space-between" wrap="nowrap">
                     <div>
                       <Text fw={600} size="sm">
-                        {e.fullName || e.username}
+                        {name}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {scheduleSummary(e.schedule)}
@@ -133,18 +145,30 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
                         ))}
                       </Group>
                     </div>
-                    <IconPlus size={18} aria-hidden />
+                    {onJob ? (
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        color="green"
+                        c="green.9"
+                        leftSection={<IconCheck size={12} aria-hidden />}
+                      >
+                        Assigned
+                      </Badge>
+                    ) : (
+                      <IconPlus size={18} aria-hidden />
+                    )}
                   </Group>
                 </UnstyledButton>
-              ))}
-            </Stack>
-          ) : (
-            <Text c="dimmed" size="sm" ta="center" p="sm">
-              No employees found
-            </Text>
-          )}
-        </Paper>
-      ) : null}
+              );
+            })}
+          </Stack>
+        ) : (
+          <Text c="dimmed" size="sm" ta="center" p="sm">
+            No employees found
+          </Text>
+        )}
+      </Paper>
       <div>
         <Text fw={700} size="sm" mb={6}>
           Assigned Workers

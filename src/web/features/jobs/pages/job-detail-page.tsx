@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { JOB_TRANSITIONS } from '../../../../shared/statuses';
@@ -12,6 +12,9 @@ import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
 import { useChangeJobStatus, useJob } from '../api/jobs';
 import { AssignWorkersDialog } from '../components/assign-workers-dialog';
+import { jobNumberOf } from '../../../../shared/schemas/jobs';
+import { PhotoGallery } from '../../../components/photo-gallery';
+import { mapHref, telHref } from '../../../lib/links';
 
 const actionLabel = {
   'In Progress': 'Start work',
@@ -58,7 +61,7 @@ export default function JobDetailPage() {
         badges={
           <>
             <Badge variant="light" color="gray" c="dark.6" size="lg" ff="monospace">
-              ID {j._id.slice(-9).toUpperCase()}
+              {jobNumberOf(j._id)}
             </Badge>
             <StatusPill status={j.status} />
           </>
@@ -96,7 +99,7 @@ export default function JobDetailPage() {
               </Anchor>
               <Text size="sm">
                 {j.contactPerson.phone ? (
-                  <Anchor href={`tel:${j.contactPerson.phone}`}>{j.contactPerson.phone}</Anchor>
+                  <Anchor href={telHref(j.contactPerson.phone)}>{j.contactPerson.phone}</Anchor>
                 ) : (
                   'No phone number given'
                 )}
@@ -107,6 +110,9 @@ export default function JobDetailPage() {
               <Text>
                 {j.address.city}, {j.address.state} {j.address.zip}
               </Text>
+              <Anchor href={mapHref(j.address)} target="_blank" rel="noreferrer" size="sm" fw={600}>
+                Open in Maps
+              </Anchor>
             </SectionCard>
             <SectionCard
               title="Assigned Worker(s)"
@@ -134,8 +140,20 @@ export default function JobDetailPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            <SectionCard title="Work to do">
+            <SectionCard
+              title="Work to do"
+              action={
+                j.quoteRequestId ? (
+                  <Anchor component={Link} to={paths.admin.quoteRequest(j.quoteRequestId)} size="sm" fw={600}>
+                    Open the request
+                  </Anchor>
+                ) : null
+              }
+            >
               <Text style={{ whiteSpace: 'pre-wrap' }}>{j.notes || 'No description supplied'}</Text>
+            </SectionCard>
+            <SectionCard title="Client's Photos">
+              <PhotoGallery images={j.photos ?? []} />
             </SectionCard>
             <SectionCard title="Job Quote">
               {j.quote ? <QuoteLines {...j.quote} /> : <Text c="dimmed">No quote is linked to this job.</Text>}

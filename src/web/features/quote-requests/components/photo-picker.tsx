@@ -1,10 +1,11 @@
-import { ActionIcon, Box, Button, FileButton, Group, Image, Input, SimpleGrid, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { formatBytes } from '../../../lib/files';
 import classes from './photo-picker.module.css';
+import layout from '../../../components/layout.module.css';
 
 interface PhotoPickerProps {
   files: File[];
@@ -37,6 +38,8 @@ export function PhotoPicker({ files, error, onChange, disabled }: PhotoPickerPro
       description={`Optional. Photos of the job help us quote faster: JPEG, PNG, WebP or GIF, up to ${formatBytes(MAX_UPLOAD_BYTES)} in total.`}
       error={error}
       id="photos"
+      // A heading for the group, not a <label>: the file input is hidden and named by its own aria-label.
+      labelElement="div"
     >
       <Box mt={6}>
         <FileButton
@@ -60,12 +63,10 @@ export function PhotoPicker({ files, error, onChange, disabled }: PhotoPickerPro
         </FileButton>
         {files.length > 0 ? (
           <>
-            <SimpleGrid
-              cols={{ base: 3, sm: 4 }}
-              spacing="sm"
-              mt="sm"
+            <Box
               component="ul"
-              className={classes.list}
+              mt="sm"
+              className={`${layout.grid} ${layout.grid34} ${classes.list}`}
               aria-label="Chosen photos"
             >
               {previews.map(({ file, url }, i) => (
@@ -85,7 +86,7 @@ export function PhotoPicker({ files, error, onChange, disabled }: PhotoPickerPro
                   </ActionIcon>
                 </Box>
               ))}
-            </SimpleGrid>
+            </Box>
             <Group justify="space-between" mt={6}>
               <Text size="xs" c="dimmed">
                 {files.length} {files.length === 1 ? 'photo' : 'photos'}, {formatBytes(total)} of{' '}

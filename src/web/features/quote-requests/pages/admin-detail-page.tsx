@@ -13,7 +13,9 @@ import { SectionCard } from '../../../components/section-card';
 import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
 import { useDecideQuoteRequest, useQuoteRequest } from '../api/staff';
-import { PhotoGallery } from '../components/photo-gallery';
+import { hasErrorCode } from '../../../lib/api-client';
+import { PhotoGallery } from '../../../components/photo-gallery';
+import { mapHref, telHref } from '../../../lib/links';
 import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -78,10 +80,9 @@ export default function AdminQuoteRequestPage({
         toast.success(messages.quoteAccepted);
         acceptDialog.close();
       },
-      onError: (error) => {
-        console.warn('accept failed', error);
-        toast.error(messages.quoteAcceptError);
-      },
+      // The spec's toast says it; a request someone else already decided says so in the server's words.
+      onError: (error) =>
+        toast.error(hasErrorCode(error, 'REQUEST_NOT_PENDING') ? error.message : messages.quoteAcceptError),
     });
   const onDecline = () => {
     if (!reason.trim()) {
@@ -96,10 +97,8 @@ export default function AdminQuoteRequestPage({
           declineDialog.close();
           setReason('');
         },
-        onError: (error) => {
-          console.warn('decline failed', error);
-          toast.error(messages.quoteDeclineError);
-        },
+        onError: (error) =>
+          toast.error(hasErrorCode(error, 'REQUEST_NOT_PENDING') ? error.message : messages.quoteDeclineError),
       },
     );
   };
@@ -144,7 +143,13 @@ export default function AdminQuoteRequestPage({
                 <Field label="Email">
                   <Anchor href={`mailto:${q.contactPerson.email}`}>{q.contactPerson.email}</Anchor>
                 </Field>
-                <Field label="Phone">{q.contactPerson.phone || 'No phone number given'}</Field>
+                <Field label="Phone">
+                  {q.contactPerson.phone ? (
+                    <Anchor href={telHref(q.contactPerson.phone)}>{q.contactPerson.phone}</Anchor>
+                  ) : (
+                    'No phone number given'
+                  )}
+                </Field>
               </Stack>
             </SectionCard>
             <SectionCard title="Address">
@@ -155,6 +160,11 @@ export default function AdminQuoteRequestPage({
                   <Field label="State">{q.address.state || 'No state provided'}</Field>
                   <Field label="Zip">{q.address.zip || 'No zip provided'}</Field>
                 </Group>
+                {q.address.street ? (
+                  <Anchor href={mapHref(q.address)} target="_blank" rel="noreferrer" size="sm" fw={600}>
+                    Open in Maps
+                  </Anchor>
+                ) : null}
               </Stack>
             </SectionCard>
           </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Button, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Box, Button, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { useCreateQuoteRequest } from '../api/create-quote-request';
 import { PhotoPicker } from '../components/photo-picker';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useHydrated } from '../../../lib/use-hydrated';
+import layout from '../../../components/layout.module.css';
 
 /** The form's schema and its mapping to the API's body: loaded when first needed (lazy-zod-resolver.ts). */
 const loadSchemas = () => import('../../../../shared/schemas/quote-request');
@@ -88,16 +89,23 @@ export default function GetAQuotePage() {
       }
     >
       <form onSubmit={onSubmit} noValidate aria-label="Quote request">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput label="First Name" withAsterisk autoComplete="given-name" {...field('firstName')} />
-          <TextInput label="Last Name" withAsterisk autoComplete="family-name" {...field('lastName')} />
+        <div className={`${layout.grid} ${layout.cols2}`}>
+          <TextInput label="First Name" type="text" withAsterisk autoComplete="given-name" {...field('firstName')} />
+          <TextInput label="Last Name" type="text" withAsterisk autoComplete="family-name" {...field('lastName')} />
           <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
           <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...field('email')} />
-          <TextInput label="Street" withAsterisk autoComplete="street-address" {...field('street')} />
-          <TextInput label="City" withAsterisk autoComplete="address-level2" {...field('city')} />
-          <TextInput label="State" withAsterisk autoComplete="address-level1" {...field('state')} />
-          <TextInput label="Zip" withAsterisk autoComplete="postal-code" inputMode="numeric" {...field('zip')} />
-        </SimpleGrid>
+          <TextInput label="Street" type="text" withAsterisk autoComplete="address-line1" {...field('street')} />
+          <TextInput label="City" type="text" withAsterisk autoComplete="address-level2" {...field('city')} />
+          <TextInput label="State" type="text" withAsterisk autoComplete="address-level1" {...field('state')} />
+          <TextInput
+            label="Zip"
+            type="text"
+            withAsterisk
+            autoComplete="postal-code"
+            inputMode="numeric"
+            {...field('zip')}
+          />
+        </div>
         <Textarea
           mt="md"
           label="Specifications"
@@ -106,7 +114,7 @@ export default function GetAQuotePage() {
           rows={5}
           {...field('specifications')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
+        <Box mt="md" className={`${layout.grid} ${layout.cols2}`}>
           <TextInput
             label="Preferred End Date"
             type="date"
@@ -114,7 +122,7 @@ export default function GetAQuotePage() {
             max={LATEST_DATE}
             {...field('preferredEndDate')}
           />
-        </SimpleGrid>
+        </Box>
         <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
           <PhotoPicker
             files={photos}

@@ -6,9 +6,11 @@ import { paths } from '../../../../shared/paths';
 import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
 import { StatusText } from '../../../components/status-text';
 import { ApiError } from '../../../lib/api-client';
+import { telHref } from '../../../lib/links';
 import { siteConfig } from '../../../lib/site-config';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useQuoteStatus } from '../api/quote-status';
+import layout from '../../../components/layout.module.css';
 
 const STATUS_HINTS: Partial<Record<QuoteRequestStatus, string>> = {
   Pending: 'We have your request and will review it shortly.',
@@ -25,13 +27,13 @@ export default function StatusPage() {
   const notFound = status.error instanceof ApiError && status.error.status === 404;
 
   return (
-    <Container size={720} py={{ base: 32, sm: 64 }}>
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+    <Container size={720} className={layout.pagePad}>
+      <Paper withBorder shadow="sm" radius="lg" className={layout.cardPad}>
         <Stack gap="md">
           <Title order={1}>Quote Request #{number}</Title>
           <Text c="dimmed">
             If you have any questions about your request, contact us at{' '}
-            <Anchor href={`tel:${businessPhone.replace(/[^\d+]/g, '')}`}>{businessPhone}</Anchor> or{' '}
+            <Anchor href={telHref(businessPhone)}>{businessPhone}</Anchor> or{' '}
             <Anchor href={`mailto:${businessEmail}`}>{businessEmail}</Anchor>.
           </Text>
           {status.isPending ? (

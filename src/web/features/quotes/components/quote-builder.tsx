@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/schemas/quotes';
 import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
 import { FormModal } from '../../../components/form-modal';
+import { hasErrorCode } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useSendQuote } from '../api/quotes';
@@ -120,8 +121,9 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
       });
       toast.success(messages.quoteSent);
     } catch (error) {
-      console.warn('sending the quote failed', error);
-      toast.error(messages.quoteSendError);
+      toast.error(
+        hasErrorCode(error, 'QUOTE_ALREADY_SENT', 'REQUEST_NOT_PENDING') ? error.message : messages.quoteSendError,
+      );
     }
   };
 

@@ -3,12 +3,13 @@ import { IconDownload, IconCircleCheck, IconCircleX, IconHelpCircle, IconLinkOff
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
-import { QUOTE_STATUS_LABELS } from '../../../../shared/schemas/quotes';
+import type { QuoteStatus } from '../../../../shared/constants';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAnswerQuote, useClientQuote } from '../api/quotes';
 import { QuoteDocument } from '../components/quote-document';
+import layout from '../../../components/layout.module.css';
 
 type Mode = 'choose' | 'decline' | 'more-info';
 
@@ -28,6 +29,14 @@ function LinkProblem({ error }: { error: unknown }) {
 }
 
 /** The client's quote, from the e-mailed link: read it, then accept, decline, or ask a question. */
+/** How the client's page names an answer already given, in words a client reads. */
+const CLIENT_ANSWER_TITLES: Record<QuoteStatus, string> = {
+  Pending: 'This quote is waiting for your answer',
+  Accepted: 'You accepted this quote',
+  Declined: 'You declined this quote',
+  'Requested More Info': 'You asked us a question about this quote',
+};
+
 export default function ClientQuotePage() {
   usePageTitle('Your Quote');
   const { quoteId = '' } = useParams();
@@ -69,7 +78,7 @@ export default function ClientQuotePage() {
 
   const answered = q.status !== 'Pending' || asked;
   return (
-    <Container size={760} py={{ base: 32, sm: 56 }}>
+    <Container size={760} className={layout.pagePad}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>
@@ -99,12 +108,12 @@ export default function ClientQuotePage() {
         ) : answered ? (
           <Alert
             color={q.status === 'Accepted' ? 'green' : q.status === 'Declined' ? 'gray' : 'blue'}
-            title={`This quote is ${QUOTE_STATUS_LABELS[q.status].toLowerCase()}`}
+            title={CLIENT_ANSWER_TITLES[q.status]}
           >
             It has already been answered. Please contact us at {q.business.phone} if anything has changed.
           </Alert>
         ) : (
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Paper withBorder radius="lg" className={layout.cardPad}>
             {mode === 'choose' ? (
               <Stack>
                 <Title order={2} size="h4">

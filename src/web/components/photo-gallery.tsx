@@ -1,11 +1,11 @@
 import { ActionIcon, Box, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
+import type { RequestPhoto } from '../../shared/schemas/staff-quote-requests';
 import classes from './photo-gallery.module.css';
 
-/** The client's photos: one large, arrows to move, thumbnails below. */
-export function PhotoGallery({ images }: { images: QuoteRequestDetail['images'] }) {
+/** The client's photos: one large, arrows to move, thumbnails below (the request and the job pages). */
+export function PhotoGallery({ images }: { images: RequestPhoto[] }) {
   const [index, setIndex] = useState(0);
   if (images.length === 0) return <Text c="dimmed">No images provided</Text>;
   const current = images[Math.min(index, images.length - 1)]!;

@@ -1,0 +1,18 @@
+// pa11y ships no types: the part of its API the suite uses (https://github.com/pa11y/pa11y#javascript-interface).
+declare module 'pa11y' {
+  interface Pa11yIssue {
+    code: string;
+    type: 'error' | 'warning' | 'notice';
+    message: string;
+    context: string;
+    selector: string;
+  }
+  interface Pa11yOptions {
+    chromeLaunchConfig?: { executablePath?: string; args?: string[] };
+    standard?: 'WCAG2A' | 'WCAG2AA' | 'WCAG2AAA';
+    runners?: string[];
+    viewport?: { width: number; height: number };
+    timeout?: number;
+  }
+  export default function pa11y(url: string, options?: Pa11yOptions): Promise<{ issues: Pa11yIssue[] }>;
+}

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pa11y from 'pa11y';
+import { chromiumArgs, chromiumPath } from '../../helpers/chromium';
+
+const vnuJar: string = createRequire(import.meta.url)('vnu-jar');
+
+export interface HtmlProblem {
+  page: string;
+  message: string;
+  extract?: string;
+}
+
+/**
+ * The W3C Nu HTML Checker (vnu.jar, on the machine's Java) over several documents in one run: every
+ * error, named by the document it is in.
+ */
+export async function nuHtmlErrors(documents: { name: string; html: string }[]): Promise<HtmlProblem[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vnu-'));
+  try {
+    const files = documents.map((d, i) => {
+      const file = path.join(dir, `${i}.html`);
+      fs.writeFileSync(file, d.html);
+      return file;
+    });
+    const { stderr } = await promisify(execFile)(
+      'java',
+      ['-jar', vnuJar, '--errors-only', '--format', 'json', '--exit-zero-always', ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const { messages } = JSON.parse(stderr) as { messages: { url: string; message: string; extract?: string }[] };
+    return messages.map((m) => ({
+      page: documents[Number(path.basename(m.url).replace('.html', ''))]?.name ?? m.url,
+      message: m.message,
+      extract: m.extract,
+    }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** pa11y with HTML_CodeSniffer (WCAG 2 AA) on each address, in Debian's Chromium: every error found. */
+export async function pa11yErrors(urls: string[], viewport: { width: number; height: number }): Promise<HtmlProblem[]> {
+  const problems: HtmlProblem[] = [];
+  for (const url of urls) {
+    const result = await pa11y(url, {
+      chromeLaunchConfig: { executablePath: chromiumPath, args: chromiumArgs },
+      standard: 'WCAG2AA',
+      runners: ['htmlcs'],
+      viewport,
+      timeout: 30_000,
+    });
+    for (const issue of result.issues)
+      if (issue.type === 'error')
+        problems.push({
+          page: new URL(url).pathname,
+          message: `${issue.code}: ${issue.message}`,
+          extract: issue.context,
+        });
+  }
+  return problems;
+}
