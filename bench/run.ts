@@ -15,7 +15,9 @@ import { projectRoot } from '../src/server/paths';
 import { buildAll, isBuildStale } from '../scripts/build.mjs';
 import { createTestDatabase } from '../tests/helpers/test-db';
 import { freePort } from '../tests/helpers/server-process';
-import { makeCraftedPng } from '../tests/helpers/images';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
+import { makeCraftedPng, makePhonePhoto } from '../tests/helpers/images';
 import { seed } from './seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -313,11 +315,46 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
     clearInterval(sampler);
     facts[`${kind}PeakRssMb`] = peakRss;
     await hostileImages(url, child.pid!, kind);
+    if (kind === 'pglite') await photoShrink(url);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await cleanup();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Issue 13.2: the time Chromium takes, on a phone-like CPU (4× slowdown), to shrink a 4032 × 3024
+ * camera JPEG on the Get a Quote page before sending (target under 1.5 s a photo), and what it sends.
+ */
+async function photoShrink(url: string) {
+  if (!ONLY.test('photo shrink')) return;
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await page.goto(`${url}/get-a-quote`);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('button[type="submit"]')?.hasAttribute('disabled'));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const times: number[] = [];
+    const runs = 3;
+    for (let i = 1; i <= runs; i++) {
+      const buffer = await makePhonePhoto(i);
+      const started = performance.now();
+      await page.getByLabel('Upload Images').setInputFiles({ name: `IMG_${i}.jpg`, mimeType: 'image/jpeg', buffer });
+      await page.getByRole('img', { name: new RegExp(`^Photo ${i}:`) }).waitFor();
+      times.push(performance.now() - started);
+      facts.photoShrinkOriginalKb ??= Math.round(buffer.length / 1024);
+    }
+    const summary = await page.getByText(/photos?, .* of 3 MB/).textContent();
+    const kb = Number(/([\d.]+) (KB|MB) of/.exec(summary ?? '')?.[1] ?? NaN);
+    const unitMb = /MB of/.test(summary ?? '');
+    facts.photoShrinkMsPerPhoto4xSlowdown = Math.round(times.sort((a, b) => a - b)[1]!);
+    facts.photoShrinkSentKbPerPhoto = Math.round(((unitMb ? kb * 1024 : kb) / runs) * 10) / 10;
+  } finally {
+    await browser.close();
   }
 }
 

@@ -47,6 +47,21 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
       (await get('/api/quoterequest/all?search=%25')).json().quoteRequests.map((q: { _id: string }) => q._id),
     ).toEqual([made[3]!._id]);
 
+    // By its number, as the client reads it out (with or without the Q, any case), and by e-mail (issue 13.8).
+    const target = await createQuoteRequest(t, { name: 'Numbered Client', email: 'Findme.Byemail@Home.test' });
+    for (const key of [
+      target.quoteNumber,
+      target.quoteNumber.slice(1).toLowerCase(),
+      'findme.byemail@',
+      'BYEMAIL@home',
+    ])
+      expect(
+        (await get(`/api/quoterequest/all?search=${encodeURIComponent(key)}`))
+          .json()
+          .quoteRequests.map((q: { _id: string }) => q._id),
+        key,
+      ).toEqual([target._id]);
+
     const pending = (await get('/api/quoterequest/byStatus?status=Pending&limit=3')).json();
     expect(pending).toHaveLength(3);
     expect(pending.every((q: { quoteStatus: string }) => q.quoteStatus === 'Pending')).toBe(true);

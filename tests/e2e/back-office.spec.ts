@@ -30,7 +30,7 @@ test('the dashboard shows real counts; the Pending tile opens the list filtered 
   await expectNoAxeViolations(page);
   await screenshot(page, 'admin-dashboard');
   await page.getByRole('button', { name: /Pending Quote Requests/ }).click();
-  await expect(page).toHaveURL(/\/admin\/quote-requests$/);
+  await expect(page).toHaveURL(/\/admin\/quote-requests\?status=Pending$/);
   await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('Pending');
 });
 
@@ -49,6 +49,12 @@ test('staff search the requests, open one with its photos, and accept it; the cl
   await expect(page.getByRole('status').filter({ hasText: '1 result' })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, 'admin-quote-requests');
+  if (test.info().project.name === 'phone') {
+    // On a phone each request is a card with its action in view; nothing scrolls sideways (issue 13.9).
+    const card = page.locator('li').filter({ hasText: name });
+    await expect(card.getByRole('link', { name: 'View' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
   await page.getByRole('link', { name: 'View' }).click();
 
   await expect(page).toHaveURL(new RegExp(`/admin/quote-requests/${created._id}$`));
@@ -133,7 +139,17 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   await add.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText(messages.userAdded)).toBeVisible();
   await page.getByLabel('Search').fill(username);
-  await expect(page.getByRole('cell', { name: 'Morgan Mason' })).toBeVisible();
+  await expect(page.getByText('Morgan Mason', { exact: true })).toBeVisible();
+  // The role reads whole, the worker's skills are listed, and on a phone Edit and Delete are in view (issue 13.9).
+  await expect(page.getByRole('status').filter({ hasText: '1 user' })).toBeVisible();
+  const listed = page.locator(test.info().project.name === 'phone' ? 'li' : 'tr').filter({ hasText: username });
+  await expect(listed.getByText('employee', { exact: true })).toBeVisible();
+  expect(await listed.getByText('employee', { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(
+    true,
+  );
+  await expect(listed.getByText('Tile', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Edit ${username}` })).toBeInViewport();
+  await expect(page.getByRole('button', { name: `Delete ${username}` })).toBeInViewport();
   await expectNoAxeViolations(page);
   await screenshot(page, 'admin-users');
 
@@ -151,7 +167,7 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   await edit.getByLabel('Full Name').fill('Morgan Mason-Reyes');
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText(messages.userUpdated)).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Morgan Mason-Reyes' })).toBeVisible();
+  await expect(page.getByText('Morgan Mason-Reyes', { exact: true })).toBeVisible();
 
   // A refused delete puts the row back.
   await page.route('**/api/users/*', (route) =>
@@ -162,14 +178,14 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   await page.getByRole('button', { name: `Delete ${username}` }).click();
   await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(messages.userDeleteError)).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Morgan Mason-Reyes' })).toBeVisible();
+  await expect(page.getByText('Morgan Mason-Reyes', { exact: true })).toBeVisible();
   await page.unroute('**/api/users/*');
 
   await page.getByRole('button', { name: `Delete ${username}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
   await expect(confirm).toContainText('Are you sure you want to delete this item? This action cannot be undone.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('cell', { name: 'Morgan Mason-Reyes' })).toHaveCount(0);
+  await expect(page.getByText('Morgan Mason-Reyes', { exact: true })).toHaveCount(0);
   await page.reload();
   await page.getByLabel('Search').fill(username);
   await expect(page.getByText('No users match.')).toBeVisible();
@@ -187,6 +203,16 @@ test('an employee sets the days and hours they can work', async ({ page, request
   await page.getByLabel('Tuesday start').fill('07:30');
   await page.getByLabel('Tuesday end').fill('15:00');
   await page.getByLabel('Friday', { exact: true }).check();
+  // Hours that end before they start: refused, naming the day (issue 13.13).
+  await page.getByLabel('Wednesday', { exact: true }).check();
+  await page.getByLabel('Wednesday start').fill('17:00');
+  await page.getByLabel('Wednesday end').fill('08:00');
+  await page.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wednesday: The end time must be after the start time');
+  await page.getByLabel('Wednesday', { exact: true }).uncheck();
+  // The whole time shows in each box, on a phone too: wide enough for "03:00 PM".
+  for (const box of await page.getByLabel(/ (start|end)$/).all())
+    expect((await box.boundingBox())?.width).toBeGreaterThanOrEqual(120);
   await page.getByRole('button', { name: 'Save schedule' }).click();
   await expect(page.getByText('Schedule saved')).toBeVisible();
   await expectNoAxeViolations(page);
@@ -201,4 +227,36 @@ test('the calendar page says when no embed address is configured', async ({ page
   await page.goto('/admin/calendar');
   await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
   await expect(page.getByText('Embed URL is missing')).toBeVisible();
+});
+
+test('a list keeps its search and filter in the address: reload and Back return to it; a request is found by number or e-mail (issue 13.8)', async ({
+  page,
+  request,
+}) => {
+  const name = `Kept ${test.info().project.name} ${Date.now().toString(36)}`;
+  const created = await createQuoteRequest(request, name);
+  await page.goto('/admin/quote-requests');
+  await page.getByRole('combobox', { name: 'Filter' }).click();
+  await page.getByRole('option', { name: 'Pending' }).click();
+  await page.getByLabel('Search by name').fill(created.quoteNumber.toLowerCase());
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(
+    new RegExp(
+      `status=Pending.*q=${created.quoteNumber.toLowerCase()}|q=${created.quoteNumber.toLowerCase()}.*status=Pending`,
+    ),
+  );
+  await page.reload();
+  await expect(page.getByLabel('Search by name')).toHaveValue(created.quoteNumber.toLowerCase());
+  await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('Pending');
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'View' }).click();
+  await expect(page.getByRole('heading', { name: 'Quote Request', exact: true })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Search by name')).toHaveValue(created.quoteNumber.toLowerCase());
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
+  // By the client's e-mail.
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`;
+  await page.getByLabel('Search by name').fill(email);
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 result' })).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
@@ -5,6 +6,18 @@ import { photo } from './support/files';
 import { expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
+
+/** Nothing (a toast) lies over the middle of this element: a tap there reaches it. */
+async function expectUncovered(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  expect(
+    await locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top !== null && (top === element || element.contains(top));
+    }),
+  ).toBe(true);
+}
 
 test('request with a photo → accept → build and send a quote → client accepts by e-mail link → a job with its quote', async ({
   page,
@@ -123,7 +136,8 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(page.getByText('Accepted By Client')).toBeVisible();
   await page.goto('/admin/jobs');
   await page.getByLabel('Search by client').fill(`Journey ${tag}`);
-  const row = page.getByRole('row', { name: new RegExp(`Journey ${tag}`) });
+  // A table row on a desktop, a card on a phone (issue 13.9).
+  const row = page.locator(test.info().project.name === 'phone' ? 'li' : 'tr').filter({ hasText: `Journey ${tag}` });
   await expect(row).toContainText('915 L St, Sacramento, CA 95814');
   await expect(row).toContainText('Not assigned yet');
   await expectNoAxeViolations(page);
@@ -155,10 +169,10 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` })).toBeVisible();
   await assign.getByLabel('Search workers').fill(`Jamie Carpenter ${tag}`);
   await expect(assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` })).toBeVisible();
-  await assign.getByText('Tile', { exact: true }).click();
+  await assign.getByRole('group', { name: 'Skills' }).getByText('Tile', { exact: true }).click();
   await expect(assign.getByText('No employees found')).toBeVisible();
-  await assign.getByText('Painting', { exact: true }).click();
-  await assign.getByText('Tile', { exact: true }).click();
+  await assign.getByRole('group', { name: 'Skills' }).getByText('Painting', { exact: true }).click();
+  await assign.getByRole('group', { name: 'Skills' }).getByText('Tile', { exact: true }).click();
   await assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` }).click();
   await expect(assign.getByRole('button', { name: `Remove Jamie Carpenter ${tag}` })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -169,8 +183,13 @@ test('request with a photo → accept → build and send a quote → client acce
   await assign.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(messages.userAdded)).toBeVisible();
   await expect(page.getByText(`Jamie Carpenter ${tag}`, { exact: true })).toBeVisible();
+  // With a toast showing, the page's primary action and the phone's menu button stay uncovered (issue 13.11).
+  await expectUncovered(page.getByRole('button', { name: 'Start work' }));
+  if (test.info().project.name === 'phone') await expectUncovered(page.getByRole('button', { name: 'Open the menu' }));
   await page.getByRole('button', { name: 'Start work' }).click();
   await expect(page.getByText('In Progress', { exact: true })).toBeVisible();
+  await expect(page.getByText('Job is now In Progress')).toBeVisible();
+  await expectUncovered(page.getByRole('button', { name: 'Mark completed' }));
   await expectNoAxeViolations(page);
   await screenshot(page, 'admin-job');
 

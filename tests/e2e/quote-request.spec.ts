@@ -3,6 +3,9 @@ import { expect, screenshot, test } from './support/fixtures';
 import { heavyFile, photo } from './support/files';
 import { waitForMail } from './support/mail';
 import { futureDate } from '../helpers/dates';
+import sharp from 'sharp';
+import { makePhonePhoto } from '../helpers/images';
+import { PHOTO_TARGET_BYTES } from '../../src/web/lib/shrink-photo';
 import { todayInBusinessZone } from '../../src/shared/dates';
 
 test('a visitor asks for a quote with a photo, gets the e-mail, and follows its link to the status', async ({
@@ -66,17 +69,74 @@ test('the quote form shows every validation message beside its field', async ({ 
   await screenshot(page, 'get-a-quote-errors');
 });
 
-test('photos over 3 MB in total clear the selection with the spec message', async ({ page }) => {
+test('a photo that would go over 3 MB is refused with the spec message; those already chosen stay (issue 13.2)', async ({
+  page,
+}) => {
   await page.goto('/get-a-quote');
   // Photos can be chosen once the app has taken over the page the server sent (Send is enabled then).
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await page.getByLabel('Upload Images').setInputFiles([await photo('small.jpg')]);
   await expect(page.getByRole('img', { name: /small.jpg/ })).toBeVisible();
+  // Files the browser cannot shrink count at their size: the second would pass 3 MB.
   await page
     .getByLabel('Upload Images')
     .setInputFiles([heavyFile('big-1.jpg', 1_600_000), heavyFile('big-2.jpg', 1_600_000)]);
   await expect(page.getByText(messages.filesTooLarge)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Chosen photos' })).toHaveCount(0);
+  const chosen = page.getByRole('list', { name: 'Chosen photos' });
+  await expect(chosen.getByRole('img', { name: /small.jpg/ })).toBeVisible();
+  await expect(chosen.getByRole('img', { name: /big-1.jpg/ })).toBeVisible();
+  await expect(chosen.getByRole('img', { name: /big-2.jpg/ })).toHaveCount(0);
+});
+
+test('ten phone photos fit: each is shrunk in the browser, upright and without its metadata (issue 13.2)', async ({
+  page,
+}) => {
+  test.skip(
+    test.info().project.name !== 'phone',
+    'a phone sends phone photos (and one run of this heavy test is enough)',
+  );
+  test.setTimeout(60_000);
+  const original = await makePhonePhoto();
+  const name = `Tenphotos ${test.info().project.name}${Date.now().toString(36)}`;
+  await page.goto('/get-a-quote');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  for (const [label, value] of [
+    ['First Name', 'Tenphotos'],
+    ['Last Name', name.split(' ')[1] ?? 'Client'],
+    ['Email', `${name.replace(' ', '.').toLowerCase()}@home.test`],
+    ['Street', '1 Capitol Mall'],
+    ['City', 'Sacramento'],
+    ['State', 'CA'],
+    ['Zip', '95814'],
+    ['Specifications', 'Ten rooms to paint.'],
+  ] as const)
+    await page.getByLabel(label).fill(value);
+  const files = Array.from({ length: 10 }, (_, i) => ({
+    name: `IMG_${i}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: original,
+  }));
+  await page.getByLabel('Upload Images').setInputFiles(files);
+  const chosen = page.getByRole('list', { name: 'Chosen photos' });
+  await expect(chosen.getByRole('img')).toHaveCount(10, { timeout: 30_000 });
+  await expect(page.getByText(messages.filesTooLarge)).toHaveCount(0);
+  // What is sent: upright (the camera stored it sideways), 2048 px on the long edge, no EXIF left (no
+  // GPS position), and small enough that ten fit in 3 MB.
+  const [post] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/quoterequest/create')),
+    page.getByRole('button', { name: 'Send' }).click(),
+  ]);
+  const images = (post.postDataJSON() as { images: string[] }).images.map((url) =>
+    Buffer.from(url.split(',')[1]!, 'base64'),
+  );
+  expect(images).toHaveLength(10);
+  const meta = await sharp(images[0]!).metadata();
+  expect(meta).toMatchObject({ format: 'jpeg', width: 1536, height: 2048 });
+  expect(meta.exif).toBeUndefined();
+  for (const image of images) expect(image.length).toBeLessThanOrEqual(PHOTO_TARGET_BYTES);
+  await expect(page).toHaveURL(/\/get-a-quote\/success$/, { timeout: 20_000 });
+  const notice = await waitForMail('owner@handyman.test', new RegExp(`New quote request from ${name}`));
+  expect(notice.text).toMatch(/Photos:\s+10\b/);
 });
 
 test('a refused request shows the spec toasts: 429 and any other failure', async ({ page }) => {

@@ -92,3 +92,41 @@ export function makeCraftedPng({
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * A camera photo as a phone takes it: 4032 × 3024, with detail and grain (2–4 MB as a JPEG), stored
+ * sideways with EXIF orientation 6 ("turn right to view") and a GPS position, as phones do.
+ */
+export async function makePhonePhoto(seed = 1): Promise<Buffer> {
+  const [w, h] = [168, 126];
+  const raw = Buffer.alloc(w * h * 3);
+  let x = seed * 2654435761;
+  for (let i = 0; i < raw.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    raw[i] = 60 + ((x >>> 24) % 140);
+  }
+  const grain = Buffer.alloc(4032 * 3024);
+  for (let i = 0; i < grain.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    grain[i] = 120 + ((x >>> 28) % 15);
+  }
+  const texture = await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+    .resize(4032, 3024, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < texture.length; i++)
+    texture[i] = Math.min(255, Math.max(0, texture[i]! + grain[Math.floor(i / 3)]! - 127));
+  return sharp(texture, { raw: { width: 4032, height: 3024, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '38/1 34/1 54/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '121/1 29/1 38/1',
+      },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}

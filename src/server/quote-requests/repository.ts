@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { QuoteRequestStatus } from '../../shared/constants';
 import { canMove, QUOTE_REQUEST_TRANSITIONS } from '../../shared/statuses';
 import { escapeLike } from '../lib/sql';
@@ -112,11 +112,20 @@ export interface QuoteRequestFilter {
   search?: string | undefined;
 }
 
+/**
+ * What a search finds: a request by its number (Q…, as the client quotes it on the phone), by the
+ * client's e-mail (anything with an "@"), or by a part of the client's name.
+ */
+function searchWhere(search: string): SQL {
+  const number = /^q?([0-9a-z]{9})$/i.exec(search.trim());
+  if (number) return or(eq(quoteRequests.quoteNumber, `Q${number[1]!.toUpperCase()}`), nameLike(search))!;
+  if (search.includes('@')) return ilike(quoteRequests.contactEmail, `%${escapeLike(search.trim())}%`);
+  return nameLike(search);
+}
+const nameLike = (search: string) => ilike(quoteRequests.contactName, `%${escapeLike(search)}%`);
+
 function filterWhere({ status, search }: QuoteRequestFilter) {
-  return and(
-    status ? eq(quoteRequests.status, status) : undefined,
-    search ? ilike(quoteRequests.contactName, `%${escapeLike(search)}%`) : undefined,
-  );
+  return and(status ? eq(quoteRequests.status, status) : undefined, search ? searchWhere(search) : undefined);
 }
 
 const newestFirst = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];

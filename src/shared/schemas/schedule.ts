@@ -5,10 +5,11 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 08:00');
 
-/** One day an employee can work, with the hours. */
-export const availability = z
-  .object({ day: z.enum(WEEKDAYS), start: time, end: time })
-  .refine((a) => a.start < a.end, { message: 'The end time must be after the start time', path: ['end'] });
+/** One day an employee can work, with the hours; the end must come after the start, and the message names the day. */
+export const availability = z.object({ day: z.enum(WEEKDAYS), start: time, end: time }).superRefine((a, ctx) => {
+  if (a.start >= a.end)
+    ctx.addIssue({ code: 'custom', path: ['end'], message: `${a.day}: The end time must be after the start time` });
+});
 
 export const weeklySchedule = z
   .array(availability)

@@ -1,5 +1,8 @@
-import { Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { NARROW_BREAKPOINT_PX } from '../../shared/constants';
+import classes from './list-table.module.css';
 import { ScrollTable } from './scroll-table';
 
 interface ListTableProps<T> {
@@ -12,10 +15,23 @@ interface ListTableProps<T> {
   renderRow: (row: T) => ReactNode[];
   empty: string;
   skeletonRows?: number;
+  /** How many of the last columns hold the row's actions (View, Edit, Delete): a card's footer on a phone. */
+  actionColumns?: number;
 }
 
-/** A back-office table: skeleton rows while loading, a sentence when empty, scrolls sideways on phones. */
-export function ListTable<T>({
+/**
+ * A back-office list: a table on wider screens; on a phone each row is a card with its fields
+ * labelled and its actions in view, so nothing hides in a sideways-scrolling table. Skeletons while
+ * loading, a sentence when empty.
+ */
+export function ListTable<T>(props: ListTableProps<T>) {
+  const narrow = useMediaQuery(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  return narrow ? <ListCards {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable<T>({
   label,
   columns,
   rows,
@@ -26,7 +42,7 @@ export function ListTable<T>({
   skeletonRows = 10,
 }: ListTableProps<T>) {
   return (
-    <Paper withBorder radius="lg">
+    <Paper withBorder radius="lg" className={classes.frame}>
       <ScrollTable label={label} minWidth={620}>
         <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
           <Table.Thead>
@@ -67,5 +83,58 @@ export function ListTable<T>({
         </Table>
       </ScrollTable>
     </Paper>
+  );
+}
+
+function ListCards<T>({
+  label,
+  columns,
+  rows,
+  loading,
+  rowKey,
+  renderRow,
+  empty,
+  skeletonRows = 4,
+  actionColumns = 1,
+}: ListTableProps<T>) {
+  const fieldCount = columns.length - actionColumns;
+  if (loading)
+    return (
+      <Stack gap="sm" aria-label={label} aria-busy>
+        {Array.from({ length: skeletonRows }, (_, i) => (
+          <Skeleton key={i} h={96} radius="lg" data-testid="skeleton-row" />
+        ))}
+      </Stack>
+    );
+  if (!rows?.length)
+    return (
+      <Paper withBorder radius="lg" p="lg">
+        <Text c="dimmed" ta="center">
+          {empty}
+        </Text>
+      </Paper>
+    );
+  return (
+    <Stack component="ul" gap="sm" aria-label={label} className={classes.cards}>
+      {rows.map((row) => {
+        const cells = renderRow(row);
+        return (
+          <Paper component="li" key={rowKey(row)} withBorder radius="lg" p="md" className={classes.card}>
+            <div className={classes.title}>{cells[0]}</div>
+            <dl className={classes.fields}>
+              {cells.slice(1, fieldCount).map((cell, i) => (
+                <div key={columns[i + 1]} className={classes.field}>
+                  <dt>{columns[i + 1]}</dt>
+                  <dd>{cell}</dd>
+                </div>
+              ))}
+            </dl>
+            <Group gap="sm" justify="flex-end" className={classes.actions}>
+              {cells.slice(fieldCount)}
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
   );
 }

@@ -1,29 +1,41 @@
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 
-/** A back-office list's state: the search (and its debounced value), a filter, and the page, back to 1 on any change. */
-export function useListControls<F extends string>(initialFilter: F) {
-  const [search, setSearchNow] = useState('');
+/**
+ * A back-office list's state, kept in the address (?q=&status=&page=) so Back, a reload and a shared
+ * link show the same list: the search (and its debounced value), a filter among `filters`, and the
+ * page, back to 1 on any change. Typing replaces the history entry; a filter or a page adds one.
+ */
+export function useListControls<F extends string>(filters: readonly F[] = [], fallback?: F) {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [filter, setFilterNow] = useState<F>(initialFilter);
-  const [page, setPage] = useState(1);
+  const wanted = params.get('status') as F | null;
+  const filter = (wanted !== null && filters.includes(wanted) ? wanted : fallback) as F;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const update = (changes: Record<string, string | null>, replace: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
   return {
     search,
     debounced,
     filter,
     page,
-    setPage,
-    setSearch: (value: string) => {
-      setSearchNow(value);
-      setPage(1);
-    },
-    setFilter: (value: F) => {
-      setFilterNow(value);
-      setPage(1);
-    },
+    setPage: (value: number) => update({ page: value > 1 ? String(value) : null }, false),
+    setSearch: (value: string) => update({ q: value, page: null }, true),
+    setFilter: (value: F) => update({ status: value === fallback ? null : value, page: null }, false),
   };
 }
 

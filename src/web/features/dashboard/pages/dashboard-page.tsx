@@ -76,7 +76,7 @@ export default function DashboardPage() {
           icon={IconChecks}
           loading={stats.isPending}
           hint="See the jobs"
-          onClick={() => navigate(paths.admin.jobs, { state: { status: 'Completed' } })}
+          onClick={() => navigate(`${paths.admin.jobs}?status=Completed`)}
         />
         <Tile
           label="Pending Quote Requests"
@@ -84,7 +84,7 @@ export default function DashboardPage() {
           icon={IconHourglass}
           loading={stats.isPending}
           hint="Review the pending requests"
-          onClick={() => navigate(paths.admin.quoteRequests, { state: { status: 'Pending' } })}
+          onClick={() => navigate(`${paths.admin.quoteRequests}?status=Pending`)}
         />
         <Tile
           label="Revenue"
@@ -92,7 +92,7 @@ export default function DashboardPage() {
           icon={IconCash}
           loading={stats.isPending}
           hint="Quoted totals of completed jobs"
-          onClick={() => navigate(paths.admin.jobs, { state: { status: 'Completed' } })}
+          onClick={() => navigate(`${paths.admin.jobs}?status=Completed`)}
         />
       </SimpleGrid>
 

@@ -61,7 +61,7 @@ function ScheduleForm({ initial }: { initial: WeeklySchedule }) {
   return (
     <Stack gap="sm">
       {WEEKDAYS.map((day) => (
-        <Group key={day} className={classes.row} wrap="nowrap">
+        <Group key={day} className={classes.row}>
           <Checkbox
             label={day}
             checked={draft[day].on}

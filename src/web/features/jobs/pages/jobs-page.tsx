@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { JOB_STATUSES, type JobStatus } from '../../../../shared/constants';
 import { paths } from '../../../../shared/paths';
 import { ListTable } from '../../../components/list-table';
@@ -10,11 +10,10 @@ import { StatusText } from '../../../components/status-text';
 import { useJobs } from '../api/jobs';
 
 type Filter = JobStatus | 'All';
+const FILTERS: readonly Filter[] = ['All', ...JOB_STATUSES];
 
 export default function JobsPage() {
-  const location = useLocation();
-  const initial = (location.state as { status?: string } | null)?.status as Filter | undefined;
-  const list = useListControls<Filter>(initial && JOB_STATUSES.includes(initial as JobStatus) ? initial : 'All');
+  const list = useListControls<Filter>(FILTERS, 'All');
   const { debounced, filter: status, page } = list;
   const jobs = useJobs(page, debounced, status);
 
@@ -25,7 +24,7 @@ export default function JobsPage() {
         controls={list}
         searchLabel="Search by client"
         searchPlaceholder="Client name"
-        filter={{ label: 'Status', options: ['All', ...JOB_STATUSES] }}
+        filter={{ label: 'Status', options: FILTERS }}
         count={countOf(jobs.data?.total, 'job', 'jobs')}
       />
       <ListTable

@@ -1,9 +1,10 @@
 import { ActionIcon, Box, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { formatBytes } from '../../../lib/files';
+import { shrinkPhoto } from '../../../lib/shrink-photo';
 import classes from './photo-picker.module.css';
 import layout from '../../../components/layout.module.css';
 
@@ -12,24 +13,46 @@ interface PhotoPickerProps {
   error: string | undefined;
   onChange: (files: File[], error?: string) => void;
   disabled?: boolean;
+  /** While chosen photos are being shrunk (the form waits for them before sending). */
+  onPreparing?: (preparing: boolean) => void;
 }
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
 /**
  * "Upload Images": pick several photos (in one go or a few at a time), see them as thumbnails,
- * remove one. Over 3 MB in total clears the selection, as the spec says.
+ * remove one. Each photo is shrunk in the browser first (shrink-photo.ts); the 3 MB rule applies to
+ * what is sent. Photos already chosen stay; only those that would go over 3 MB are refused, with the
+ * spec's message.
  */
-export function PhotoPicker({ files, error, onChange, disabled }: PhotoPickerProps) {
+export function PhotoPicker({ files, error, onChange, disabled, onPreparing }: PhotoPickerProps) {
+  const [preparing, setPreparing] = useState(0);
   const previews = useMemo(() => files.map((file) => ({ file, url: URL.createObjectURL(file) })), [files]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
   const total = files.reduce((sum, f) => sum + f.size, 0);
 
-  const add = (picked: File[]) => {
+  const add = async (picked: File[]) => {
     if (picked.length === 0) return;
-    const next = [...files, ...picked];
-    if (next.reduce((sum, f) => sum + f.size, 0) > MAX_UPLOAD_BYTES) onChange([], messages.filesTooLarge);
-    else onChange(next);
+    setPreparing(picked.length);
+    onPreparing?.(true);
+    try {
+      const kept = [...files];
+      let sum = total;
+      let refused = 0;
+      // One at a time: a phone holds one decoded 12-megapixel photo in memory, not ten.
+      for (const file of picked) {
+        const small = await shrinkPhoto(file);
+        if (sum + small.size > MAX_UPLOAD_BYTES) refused++;
+        else {
+          kept.push(small);
+          sum += small.size;
+        }
+      }
+      onChange(kept, refused > 0 ? messages.filesTooLarge : undefined);
+    } finally {
+      setPreparing(0);
+      onPreparing?.(false);
+    }
   };
 
   return (
@@ -43,16 +66,17 @@ export function PhotoPicker({ files, error, onChange, disabled }: PhotoPickerPro
     >
       <Box mt={6}>
         <FileButton
-          onChange={add}
+          onChange={(picked) => void add(picked)}
           accept={ACCEPT}
           multiple
-          disabled={disabled}
+          disabled={disabled || preparing > 0}
           inputProps={{ 'aria-label': 'Upload Images', name: 'images' } as never}
         >
           {(props) => (
             <Button
               {...props}
-              disabled={disabled}
+              disabled={disabled || preparing > 0}
+              loading={preparing > 0}
               variant="light"
               leftSection={<IconPhotoPlus size={18} aria-hidden />}
               aria-describedby="photos-description"

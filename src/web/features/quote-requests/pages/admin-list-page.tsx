@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { QuoteRequestStatus } from '../../../../shared/constants';
 import { paths } from '../../../../shared/paths';
 import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
@@ -15,9 +15,7 @@ type Filter = QuoteRequestStatus | 'All';
 const FILTERS: Filter[] = ['All', 'Pending', 'Accepted', 'Quote Sent', 'Declined'];
 
 export default function AdminQuoteRequestsPage() {
-  const location = useLocation();
-  const initial = (location.state as { status?: string } | null)?.status;
-  const list = useListControls<Filter>(FILTERS.includes(initial as Filter) ? (initial as Filter) : 'All');
+  const list = useListControls<Filter>(FILTERS, 'All');
   const { debounced, filter: status, page } = list;
   const requests = useQuoteRequestList(page, status, debounced);
 
@@ -27,7 +25,7 @@ export default function AdminQuoteRequestsPage() {
       <ListToolbar
         controls={list}
         searchLabel="Search by name"
-        searchPlaceholder="Client name"
+        searchPlaceholder="Name, e-mail or Q-number"
         filter={{ label: 'Filter', options: FILTERS }}
         count={countOf(requests.data?.total, 'result', 'results')}
       />

@@ -40,6 +40,7 @@ export default function GetAQuotePage() {
   const create = useCreateQuoteRequest();
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string>();
+  const [preparingPhotos, setPreparingPhotos] = useState(false);
   const form = useForm<QuoteRequestForm, unknown, z.output<typeof quoteRequestForm>>({
     resolver: lazyZodResolver(async () => (await loadSchemas()).quoteRequestForm),
     defaultValues: empty,
@@ -128,13 +129,21 @@ export default function GetAQuotePage() {
             files={photos}
             error={photoError}
             disabled={busy || !hydrated}
+            onPreparing={setPreparingPhotos}
             onChange={(files, error) => {
               setPhotos(files);
               setPhotoError(error);
             }}
           />
         </div>
-        <Button type="submit" mt="xl" size="md" fullWidth disabled={busy || !hydrated} color="accent">
+        <Button
+          type="submit"
+          mt="xl"
+          size="md"
+          fullWidth
+          disabled={busy || !hydrated || preparingPhotos}
+          color="accent"
+        >
           {busy ? 'Sending' : 'Send'}
         </Button>
       </form>

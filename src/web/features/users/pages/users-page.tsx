@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -13,9 +13,10 @@ import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDeleteUser, userKeys, useUsers } from '../api/users';
 import { UserFormDialog } from '../components/user-form-dialog';
+import classes from './users-page.module.css';
 
 export default function UsersPage() {
-  const list = useListControls('');
+  const list = useListControls();
   const { debounced, page } = list;
   const users = useUsers(page, debounced);
   const remove = useDeleteUser(userKeys.list(page, debounced));
@@ -66,7 +67,8 @@ export default function UsersPage() {
       ) : null}
       <ListTable
         label="Users"
-        columns={['Username', 'Full Name', 'Email', 'Phone Number', 'Role', 'Edit', 'Delete']}
+        columns={['Username', 'Full Name', 'Email', 'Phone Number', 'Role', 'Skills', 'Edit', 'Delete']}
+        actionColumns={2}
         rows={users.data?.users}
         loading={users.isPending}
         rowKey={(u) => u._id}
@@ -80,12 +82,24 @@ export default function UsersPage() {
           u.phone || '—',
           <Badge
             key="r"
+            className={classes.role}
             variant="light"
             color={u.role === 'admin' ? 'brand' : 'gray'}
             c={u.role === 'admin' ? 'brand.8' : 'dark.6'}
           >
             {u.role}
           </Badge>,
+          u.tags.length ? (
+            <Group key="t" gap={4}>
+              {u.tags.map((tag) => (
+                <Badge key={tag} size="sm" variant="outline" color="gray" c="dark.6" tt="none">
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            '—'
+          ),
           <ActionIcon
             key="e"
             variant="subtle"

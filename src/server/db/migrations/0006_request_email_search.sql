@@ -1,0 +1,1 @@
+CREATE INDEX "quote_requests_contact_email_trgm_idx" ON "quote_requests" USING gin ("contact_email" gin_trgm_ops);
