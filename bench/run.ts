@@ -18,6 +18,7 @@ import { freePort } from '../tests/helpers/server-process';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
 import { makeCraftedPng, makePhonePhoto } from '../tests/helpers/images';
+import { SHRINK_MEASURE } from '../src/web/lib/shrink-photo';
 import { seed } from './seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -338,20 +339,22 @@ async function photoShrink(url: string) {
     await page.waitForFunction(() => !document.querySelector('button[type="submit"]')?.hasAttribute('disabled'));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const times: number[] = [];
     const runs = 3;
     for (let i = 1; i <= runs; i++) {
       const buffer = await makePhonePhoto(i);
-      const started = performance.now();
       await page.getByLabel('Upload Images').setInputFiles({ name: `IMG_${i}.jpg`, mimeType: 'image/jpeg', buffer });
       await page.getByRole('img', { name: new RegExp(`^Photo ${i}:`) }).waitFor();
-      times.push(performance.now() - started);
       facts.photoShrinkOriginalKb ??= Math.round(buffer.length / 1024);
     }
+    // The app measures each shrink itself (shrink-photo.ts): decode, scale and encode, not the file's trip in.
+    const times = await page.evaluate(
+      (name) => performance.getEntriesByName(name).map((entry) => entry.duration),
+      SHRINK_MEASURE,
+    );
     const summary = await page.getByText(/photos?, .* of 3 MB/).textContent();
     const kb = Number(/([\d.]+) (KB|MB) of/.exec(summary ?? '')?.[1] ?? NaN);
     const unitMb = /MB of/.test(summary ?? '');
-    facts.photoShrinkMsPerPhoto4xSlowdown = Math.round(times.sort((a, b) => a - b)[1]!);
+    facts.photoShrinkMsPerPhoto4xSlowdown = Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!);
     facts.photoShrinkSentKbPerPhoto = Math.round(((unitMb ? kb * 1024 : kb) / runs) * 10) / 10;
   } finally {
     await browser.close();
