@@ -80,8 +80,10 @@ export interface MaterialLineDollars {
   quantity: number;
 }
 
-/** A labor line as a person types it (dollars an hour). */
+/** A labor line as a person types it (dollars an hour), with what the work is. */
 export interface LaborLineDollars {
+  /** "Rehang the gate": what the quote, the e-mail and the PDF print for the line (may be empty). */
+  description: string;
   hourlyRate: number;
   hours: number;
 }
@@ -119,7 +121,8 @@ export function priceQuote(
       quantity: line.quantity,
       subtotal: toDollars(materialSubtotalCents(line)),
     })),
-    labor: l.map((line) => ({
+    labor: l.map((line, i) => ({
+      description: labor[i]!.description,
       hourlyRate: toDollars(line.hourlyRateCents),
       hours: line.hours,
       total: toDollars(laborTotalCents(line)),

@@ -84,12 +84,34 @@ test('request with a photo → accept → build and send a quote → client acce
   await page.getByRole('button', { name: 'Delete material Mistake line' }).click();
   await page.getByRole('button', { name: 'Add Labor' }).click();
   const laborDialog = page.getByRole('dialog', { name: 'Add Labor' });
+  await laborDialog.getByLabel('Description').fill('Rehang the side gate');
   await laborDialog.getByLabel(/^Hourly Rate/).fill('65');
-  await laborDialog.getByLabel(/^Hours/).fill('3.5');
+  await laborDialog.getByLabel(/^Hours/).fill('3');
   await laborDialog.getByRole('button', { name: 'Add' }).click();
   await expect(laborDialog).toBeHidden();
+  // A line is edited, not only deleted (issue 13.7).
+  await page.getByRole('button', { name: 'Edit labor line 1' }).click();
+  const editLabor = page.getByRole('dialog', { name: 'Edit Labor' });
+  await expect(editLabor.getByLabel('Description')).toHaveValue('Rehang the side gate');
+  await expect(editLabor.getByLabel(/^Hours/)).toHaveValue('3');
+  await editLabor.getByLabel(/^Hours/).fill('3.5');
+  await editLabor.getByRole('button', { name: 'Save' }).click();
+  await expect(editLabor).toBeHidden();
+  await expect(preview).toContainText('Rehang the side gate');
   // 69.98 + 129.00 + 227.50 = 426.48; tax 34.12; total 460.60
   await expect(preview).toContainText('$426.48');
+  // The draft survives a reload, and leaving with unsent lines asks first (issue 13.7).
+  await page.reload();
+  await expect(preview).toContainText('$460.60');
+  await expect(preview).toContainText('Rehang the side gate');
+  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
+  await page.getByRole('link', { name: 'Jobs' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave this quote?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/admin/quote-requests/${requestId}$`));
+  if (test.info().project.name === 'phone') await page.keyboard.press('Escape');
   await expect(preview).toContainText('$34.12');
   await expect(preview).toContainText('$460.60');
   await expect(preview).not.toContainText('Mistake line');
@@ -106,11 +128,13 @@ test('request with a photo → accept → build and send a quote → client acce
   // The client's e-mail: right totals, a PDF, and the link.
   const mail = await waitForMail(clientEmail, /^Your quote QT\d{8}/);
   expect(mail.text).toContain('$460.60');
+  expect(mail.text).toContain('Labor: Rehang the side gate');
   const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
   expect(pdf).toBeDefined();
   const text = await pdfText(pdf!.content);
   expect(text).toContain('$426.48');
   expect(text).toContain('$460.60');
+  expect(text).toContain('Rehang the side gate');
   const link = /http:\/\/127\.0\.0\.1:\d+\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.text ?? '')![0];
 
   // The client opens the link in their own browser and accepts.

@@ -51,7 +51,7 @@ export async function insertJob(
         clientName: 'C',
         projectName: 'Fence',
         materials: [{ name: 'Paint', unitPrice: 34.99, quantity: 2 }],
-        labor: [{ hourlyRate: 65, hours: 3.5 }],
+        labor: [{ description: 'Rehang the gate', hourlyRate: 65, hours: 3.5 }],
       },
       800,
     );

@@ -197,6 +197,8 @@ export const quoteLabor = pgTable(
       .notNull()
       .references(() => quotes.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    /** What the work is ("Rehang the gate"); empty for lines sent before descriptions existed. */
+    description: text('description').notNull().default(''),
     hourlyRateCents: bigint('hourly_rate_cents', { mode: 'number' }).notNull(),
     hours: numeric('hours', { precision: 12, scale: 2 }).notNull(),
   },

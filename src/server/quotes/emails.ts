@@ -15,7 +15,7 @@ function lineRows(quote: QuoteView): [string, string][] {
       `${m.quantity} × ${money(m.unitPrice)} = ${money(m.subtotal)}`,
     ]),
     ...quote.labor.map((l): [string, string] => [
-      'Labor',
+      l.description ? `Labor: ${l.description}` : 'Labor',
       `${l.hours} h × ${money(l.hourlyRate)}/h = ${money(l.total)}`,
     ]),
     ...totalsRows(quote).map((row): [string, string] => [row.label, money(row.amount)]),

@@ -97,9 +97,9 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
   );
   table(
     'Labor',
-    ['Hourly Rate', 'Hours', 'Total'],
-    quote.labor.map((l) => [money(l.hourlyRate), String(l.hours), money(l.total)]),
-    [0.4, 0.3, 0.3],
+    ['Description', 'Hourly Rate', 'Hours', 'Total'],
+    quote.labor.map((l) => [l.description || 'Labor', money(l.hourlyRate), String(l.hours), money(l.total)]),
+    [0.46, 0.18, 0.16, 0.2],
   );
 
   for (const { label, amount, emphasis: bold } of totalsRows(quote)) {

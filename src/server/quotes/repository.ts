@@ -18,7 +18,7 @@ export const isQuoteNumber = (value: string | undefined): value is string =>
 
 const centsLines = (materials: MaterialLineInput[], labor: LaborLineInput[]) => ({
   materials: materials.map((m) => ({ name: m.name, unitPriceCents: toCents(m.unitPrice), quantity: m.quantity })),
-  labor: labor.map((l) => ({ hourlyRateCents: toCents(l.hourlyRate), hours: l.hours })),
+  labor: labor.map((l) => ({ description: l.description, hourlyRateCents: toCents(l.hourlyRate), hours: l.hours })),
 });
 
 export function draftOf(
@@ -88,6 +88,7 @@ export async function insertQuote(
         id: newId(),
         quoteId: id,
         position,
+        description: l.description,
         hourlyRateCents: l.hourlyRateCents,
         hours: l.hours.toFixed(2),
       })),
@@ -112,7 +113,11 @@ export async function quoteView(db: DbOrTx, row: QuoteRow): Promise<QuoteView> {
     clientMessage: row.clientMessage,
     ...priceQuote(
       materials.map((m) => ({ name: m.name, unitPrice: toDollars(m.unitPriceCents), quantity: Number(m.quantity) })),
-      labor.map((l) => ({ hourlyRate: toDollars(l.hourlyRateCents), hours: Number(l.hours) })),
+      labor.map((l) => ({
+        description: l.description,
+        hourlyRate: toDollars(l.hourlyRateCents),
+        hours: Number(l.hours),
+      })),
       row.taxRateBasisPoints,
     ),
   };

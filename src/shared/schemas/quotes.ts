@@ -28,6 +28,12 @@ export type MaterialLineInput = z.infer<typeof materialLineInput>;
 
 /** A labor line as typed in the Add Labor dialog (dollars per hour). */
 export const laborLineInput = z.object({
+  description: z
+    .string()
+    .trim()
+    .max(200, 'Description must be at most 200 characters')
+    .optional()
+    .transform((v) => v ?? ''),
   hourlyRate: money('Hourly Rate'),
   hours: amount('Hours'),
 }) satisfies z.ZodType<LaborLineDollars>;
@@ -72,7 +78,7 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 /** The priced lines and totals as the API carries them (quotes, a job's quote): money.ts's PricedQuote. */
 export const pricedQuote = z.object({
   materials: z.array(z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number() })),
-  labor: z.array(z.object({ hourlyRate: z.number(), hours: z.number(), total: z.number() })),
+  labor: z.array(z.object({ description: z.string(), hourlyRate: z.number(), hours: z.number(), total: z.number() })),
   totalCostBeforeTax: z.number(),
   taxCost: z.number(),
   totalCostAfterTax: z.number(),

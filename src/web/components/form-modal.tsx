@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 
 export type FormModalField<T> =
-  | { name: Path<T>; label: string; type: 'text' }
+  | { name: Path<T>; label: string; type: 'text'; optional?: boolean; placeholder?: string }
   | { name: Path<T>; label: string; type: 'number'; step?: number; prefix?: string; decimalScale?: number }
   | { name: Path<T>; label: string; type: 'select' | 'multiselect'; options: string[] };
 
@@ -43,6 +44,11 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
     defaultValues: initialValues,
   });
   const busy = loading || form.formState.isSubmitting;
+  // Each opening starts from the values given (a line to edit, or a blank one to add).
+  useEffect(() => {
+    if (opened) form.reset(initialValues);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens
+  }, [opened]);
 
   const submit = form.handleSubmit(async (values) => {
     await onSubmit(values);
@@ -112,6 +118,8 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
                 return (
                   <TextInput
                     {...common}
+                    withAsterisk={!(field.type === 'text' && field.optional)}
+                    placeholder={field.type === 'text' ? field.placeholder : undefined}
                     value={(f.value as string) ?? ''}
                     onChange={f.onChange}
                     onBlur={f.onBlur}

@@ -57,6 +57,7 @@ export function QuoteLines({ materials, labor, ...totals }: QuoteLinesProps) {
             <Table verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th>Description</Table.Th>
                   <Table.Th ta="right">Hourly Rate</Table.Th>
                   <Table.Th ta="right">Hours</Table.Th>
                   <Table.Th ta="right">Total</Table.Th>
@@ -65,6 +66,7 @@ export function QuoteLines({ materials, labor, ...totals }: QuoteLinesProps) {
               <Table.Tbody>
                 {labor.map((l, i) => (
                   <Table.Tr key={i}>
+                    <Table.Td>{l.description || 'Labor'}</Table.Td>
                     <Table.Td ta="right">{money(l.hourlyRate)}</Table.Td>
                     <Table.Td ta="right">{l.hours}</Table.Td>
                     <Table.Td ta="right">{money(l.total)}</Table.Td>

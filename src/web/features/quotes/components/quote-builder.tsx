@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../../shared/messages';
 import { formatMoney, priceQuote, toCents } from '../../../../shared/money';
 import {
@@ -13,12 +13,15 @@ import {
   type QuoteDraft,
 } from '../../../../shared/schemas/quotes';
 import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormModal } from '../../../components/form-modal';
 import { hasErrorCode } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useSendQuote } from '../api/quotes';
 import { QuoteDocument } from './quote-document';
+import { forgetDraft, loadDraft, saveDraft } from '../lib/draft-store';
 import { QuoteTotals } from '../../../components/quote-totals';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
@@ -29,10 +32,10 @@ interface LineSectionProps {
   empty: string;
   onAdd: () => void;
   disabled: boolean;
-  lines: { text: ReactNode; deleteLabel: string; onDelete: () => void }[];
+  lines: { text: ReactNode; editLabel: string; onEdit: () => void; deleteLabel: string; onDelete: () => void }[];
 }
 
-/** Materials or Labor: the lines so far, each deletable at once, and the button to add one. */
+/** Materials or Labor: the lines so far, each to edit or delete, and the button to add one. */
 function LineSection({ title, addLabel, empty, onAdd, disabled, lines }: LineSectionProps) {
   const headingId = useId();
   return (
@@ -60,15 +63,20 @@ function LineSection({ title, addLabel, empty, onAdd, disabled, lines }: LineSec
           {lines.map((line, i) => (
             <Group key={i} justify="space-between" wrap="nowrap">
               <Text size="sm">{line.text}</Text>
-              <ActionIcon
-                variant="subtle"
-                color="red.9"
-                aria-label={line.deleteLabel}
-                onClick={line.onDelete}
-                disabled={disabled}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
+              <Group gap={2} wrap="nowrap">
+                <ActionIcon variant="subtle" aria-label={line.editLabel} onClick={line.onEdit} disabled={disabled}>
+                  <IconPencil size={16} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  aria-label={line.deleteLabel}
+                  onClick={line.onDelete}
+                  disabled={disabled}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
             </Group>
           ))}
         </Stack>
@@ -86,10 +94,23 @@ function projectNameFrom(notes: string) {
 /** Quote Builder: lines and names on the right, the live preview on the left, then Send Quote. */
 export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
   const { businessName, businessEmail, businessPhone, taxRateBasisPoints } = siteConfig();
-  const [clientName, setClientName] = useState(request.contactPerson.name);
-  const [projectName, setProjectName] = useState(() => projectNameFrom(request.notes));
-  const [materials, setMaterials] = useState<MaterialLineInput[]>([]);
-  const [labor, setLabor] = useState<LaborLineInput[]>([]);
+  // The work so far is kept in this browser until the quote is sent: a reload, a wrong click or an
+  // ended session does not throw it away.
+  const [saved] = useState(() => loadDraft(request._id));
+  const [clientName, setClientName] = useState(saved?.clientName ?? request.contactPerson.name);
+  const [projectName, setProjectName] = useState(() => saved?.projectName ?? projectNameFrom(request.notes));
+  const [materials, setMaterials] = useState<MaterialLineInput[]>(saved?.materials ?? []);
+  const [labor, setLabor] = useState<LaborLineInput[]>(saved?.labor ?? []);
+  const [editingMaterial, setEditingMaterial] = useState<number | null>(null);
+  const [editingLabor, setEditingLabor] = useState<number | null>(null);
+  const [sent, setSent] = useState(false);
+  const unsent = !sent && materials.length + labor.length > 0;
+  useEffect(() => {
+    if (sent) return;
+    if (materials.length + labor.length === 0) forgetDraft(request._id);
+    else saveDraft(request._id, { clientName, projectName, materials, labor });
+  }, [request._id, sent, clientName, projectName, materials, labor]);
+  const leaving = useLeaveGuard(unsent);
   const [draft, setDraft] = useState<QuoteDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [materialOpen, materialDialog] = useDisclosure(false);
@@ -119,6 +140,8 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
         quote: created,
         quoteHTML: previewRef.current?.outerHTML ?? '',
       });
+      setSent(true);
+      forgetDraft(request._id);
       toast.success(messages.quoteSent);
     } catch (error) {
       toast.error(
@@ -170,9 +193,17 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
               title="Materials"
               addLabel="Add Material"
               empty="No materials added"
-              onAdd={materialDialog.open}
+              onAdd={() => {
+                setEditingMaterial(null);
+                materialDialog.open();
+              }}
               disabled={sending}
               lines={priced.materials.map((m, i) => ({
+                editLabel: `Edit material ${m.name}`,
+                onEdit: () => {
+                  setEditingMaterial(i);
+                  materialDialog.open();
+                },
                 text: (
                   <>
                     {m.name} — {m.quantity} × {money(m.unitPrice)} = <b>{money(m.subtotal)}</b>
@@ -186,11 +217,20 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
               title="Labor"
               addLabel="Add Labor"
               empty="No labor added"
-              onAdd={laborDialog.open}
+              onAdd={() => {
+                setEditingLabor(null);
+                laborDialog.open();
+              }}
               disabled={sending}
               lines={priced.labor.map((l, i) => ({
+                editLabel: `Edit labor line ${i + 1}`,
+                onEdit: () => {
+                  setEditingLabor(i);
+                  laborDialog.open();
+                },
                 text: (
                   <>
+                    {l.description ? `${l.description} — ` : ''}
                     {l.hours} h × {money(l.hourlyRate)}/h = <b>{money(l.total)}</b>
                   </>
                 ),
@@ -218,37 +258,62 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
 
       <FormModal
         opened={materialOpen}
-        title="Add Material"
-        submitLabel="Add"
+        title={editingMaterial === null ? 'Add Material' : 'Edit Material'}
+        submitLabel={editingMaterial === null ? 'Add' : 'Save'}
         schema={materialLineInput}
-        initialValues={{ name: '', unitPrice: 0, quantity: 0 }}
+        initialValues={
+          (editingMaterial !== null && materials[editingMaterial]) || { name: '', unitPrice: 0, quantity: 0 }
+        }
         fields={[
           { name: 'name', label: 'Name', type: 'text' },
           { name: 'unitPrice', label: 'Unit Price', type: 'number', prefix: '$', step: 1 },
           { name: 'quantity', label: 'Quantity', type: 'number', step: 1 },
         ]}
         onSubmit={(line) => {
-          setMaterials((list) => [...list, line]);
+          setMaterials((list) =>
+            editingMaterial === null ? [...list, line] : list.map((old, i) => (i === editingMaterial ? line : old)),
+          );
           clearLineError();
         }}
         onClose={materialDialog.close}
       />
       <FormModal
         opened={laborOpen}
-        title="Add Labor"
-        submitLabel="Add"
+        title={editingLabor === null ? 'Add Labor' : 'Edit Labor'}
+        submitLabel={editingLabor === null ? 'Add' : 'Save'}
         schema={laborLineInput}
-        initialValues={{ hourlyRate: 0, hours: 0 }}
+        initialValues={(editingLabor !== null && labor[editingLabor]) || { description: '', hourlyRate: 0, hours: 0 }}
         fields={[
+          {
+            name: 'description',
+            label: 'Description',
+            type: 'text',
+            optional: true,
+            placeholder: 'e.g. Rehang the gate',
+          },
           { name: 'hourlyRate', label: 'Hourly Rate', type: 'number', prefix: '$', step: 5 },
           { name: 'hours', label: 'Hours', type: 'number', step: 0.5 },
         ]}
         onSubmit={(line) => {
-          setLabor((list) => [...list, line]);
+          setLabor((list) =>
+            editingLabor === null ? [...list, line] : list.map((old, i) => (i === editingLabor ? line : old)),
+          );
           clearLineError();
         }}
         onClose={laborDialog.close}
       />
+      <ConfirmDialog
+        opened={leaving.asking}
+        title="Leave this quote?"
+        confirmLabel="Leave"
+        onConfirm={leaving.leave}
+        onClose={leaving.stay}
+      >
+        <Text size="sm">
+          The quote is not sent yet. Its lines stay saved in this browser and come back when you open this request
+          again.
+        </Text>
+      </ConfirmDialog>
     </Paper>
   );
 }

@@ -88,7 +88,10 @@ export function QuoteDocument({
           labor.map((l, i) => (
             <Group key={i} justify="space-between" wrap="nowrap" gap="xs">
               <Text size={size}>
-                {l.hours} h <span className={classes.muted}>@ {money(l.hourlyRate)}/h</span>
+                {l.description || 'Labor'}{' '}
+                <span className={classes.muted}>
+                  {l.hours} h @ {money(l.hourlyRate)}/h
+                </span>
               </Text>
               <Text size={size}>{money(l.total)}</Text>
             </Group>

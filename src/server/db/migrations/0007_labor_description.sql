@@ -1,0 +1,1 @@
+ALTER TABLE "quote_labor" ADD COLUMN "description" text DEFAULT '' NOT NULL;
