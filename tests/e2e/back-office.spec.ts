@@ -139,10 +139,10 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   await add.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText(messages.userAdded)).toBeVisible();
   await page.getByLabel('Search').fill(username);
-  await expect(page.getByText('Morgan Mason', { exact: true })).toBeVisible();
-  // The role reads whole, the worker's skills are listed, and on a phone Edit and Delete are in view (issue 13.9).
   await expect(page.getByRole('status').filter({ hasText: '1 user' })).toBeVisible();
   const listed = page.locator(test.info().project.name === 'phone' ? 'li' : 'tr').filter({ hasText: username });
+  await expect(listed.getByText('Morgan Mason', { exact: true })).toBeVisible();
+  // The role reads whole, the worker's skills are listed, and on a phone Edit and Delete are in view (issue 13.9).
   await expect(listed.getByText('employee', { exact: true })).toBeVisible();
   expect(await listed.getByText('employee', { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(
     true,

@@ -1,22 +1,28 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { NARROW_BREAKPOINT_PX, TOAST_AUTO_CLOSE_MS } from '../../shared/constants';
+import classes from './toast-container.module.css';
 
 /**
- * Mantine's toast container, loaded with the first toast (providers.tsx): at the bottom, where no
- * page keeps its menu button or its primary action (Start work, Save), closing after 5 s, at most
- * three at once (more wait their turn); across the bottom on a phone.
+ * Mantine's toast container, loaded with the first toast (providers.tsx), placed where no screen keeps
+ * its primary actions: on a desktop at the bottom left (page actions are at the top right, a dialog's
+ * buttons at its bottom right), at most three at once; on a phone one at a time, just under the top
+ * bar, clear of the menu button, the page's actions below its title and a dialog's buttons at its
+ * bottom. Each closes after 5 s.
  */
 export default function ToastContainer() {
   const narrow = useMediaQuery(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`, false, {
     getInitialValueInEffect: false,
   });
-  return (
+  return narrow ? (
     <Notifications
-      position={narrow ? 'bottom-center' : 'bottom-right'}
+      position="top-center"
+      classNames={{ root: classes.belowTopBar }}
       autoClose={TOAST_AUTO_CLOSE_MS}
-      limit={3}
-      containerWidth={narrow ? 'calc(100vw - 24px)' : 440}
+      limit={1}
+      containerWidth="calc(100vw - 24px)"
     />
+  ) : (
+    <Notifications position="bottom-left" autoClose={TOAST_AUTO_CLOSE_MS} limit={3} containerWidth={400} />
   );
 }

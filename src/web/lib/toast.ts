@@ -1,15 +1,25 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
+import { NARROW_BREAKPOINT_PX } from '../../shared/constants';
 
 const base: Partial<NotificationData> = {
   withBorder: true,
   closeButtonProps: { 'aria-label': 'Close the notification' },
 };
 
-/** Toasts (top-right, 5 s, set in the providers) in the three tones the app uses. */
+/** A phone shows one toast at a time (toast-container.tsx): the newest replaces the one on screen. */
+const narrow = () =>
+  typeof window !== 'undefined' && window.matchMedia(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`).matches;
+
+function show(data: NotificationData) {
+  if (narrow()) notifications.clean();
+  return notifications.show({ ...base, ...data });
+}
+
+/** Toasts (placed and timed by the toast container) in the three tones the app uses. */
 export const toast = {
-  success: (message: string) => notifications.show({ ...base, message, color: 'green' }),
-  error: (message: string) => notifications.show({ ...base, message, color: 'red' }),
-  warning: (message: string) => notifications.show({ ...base, message, color: 'yellow' }),
+  success: (message: string) => show({ message, color: 'green' }),
+  error: (message: string) => show({ message, color: 'red' }),
+  warning: (message: string) => show({ message, color: 'yellow' }),
   /** Closes every toast shown and drops the queued ones. */
   clear: () => notifications.clean(),
 };
