@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { QuoteStatus } from '../../shared/constants';
+import { QUOTE_STATUSES, type QuoteStatus } from '../../shared/constants';
+import { canMove, QUOTE_TRANSITIONS } from '../../shared/statuses';
 import { paths } from '../../shared/paths';
 import type { clientAnswerInput, QuoteView, sendQuoteInput } from '../../shared/schemas/quotes';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,9 @@ type ClientAnswer = z.output<typeof clientAnswerInput>;
 
 /** What a client's yes starts, in the same transaction; returns the new job's id. */
 export type OnQuoteAccepted = (tx: Tx, quote: QuoteRow, request: QuoteRequestRow) => Promise<string>;
+
+/** The statuses a quote may be in for a client's answer to move it to `to`. */
+const answerableFrom = (to: QuoteStatus) => QUOTE_STATUSES.filter((from) => canMove(QUOTE_TRANSITIONS, from, to));
 
 const NEXT: Record<ClientAnswer['action'], QuoteStatus> = {
   accept: 'Accepted',
@@ -49,7 +53,8 @@ export async function answerQuote(
     const [updated] = await tx
       .update(quotes)
       .set({ status: NEXT[answer.action], clientMessage: message ?? null, answeredAt: new Date() })
-      .where(and(eq(quotes.id, row.id), eq(quotes.status, 'Pending')))
+      // Only from a status the workflow lets move there (shared/statuses.ts), once: the row is re-checked here.
+      .where(and(eq(quotes.id, row.id), inArray(quotes.status, answerableFrom(NEXT[answer.action]))))
       .returning();
     if (!updated)
       throw conflict(

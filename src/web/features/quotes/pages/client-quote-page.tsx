@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import type { QuoteStatus } from '../../../../shared/constants';
+import { QUOTE_TRANSITIONS } from '../../../../shared/statuses';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -76,7 +77,8 @@ export default function ClientQuotePage() {
     respond({ action: 'more-info', token, message: text.trim() }, () => setAsked(true));
   };
 
-  const answered = q.status !== 'Pending' || asked;
+  // Answerable while the workflow lets the quote move on from where it is (shared/statuses.ts).
+  const answered = QUOTE_TRANSITIONS[q.status].length === 0 || asked;
   return (
     <Container size={760} className={layout.pagePad}>
       <Stack gap="lg">
