@@ -1,6 +1,6 @@
-import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { NARROW_BREAKPOINT_PX, TOAST_AUTO_CLOSE_MS } from '../../shared/constants';
+import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants';
+import { useNarrowScreen } from '../lib/narrow-screen';
 import classes from './toast-container.module.css';
 
 /**
@@ -11,9 +11,7 @@ import classes from './toast-container.module.css';
  * bottom. Each closes after 5 s.
  */
 export default function ToastContainer() {
-  const narrow = useMediaQuery(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`, false, {
-    getInitialValueInEffect: false,
-  });
+  const narrow = useNarrowScreen();
   return narrow ? (
     <Notifications
       position="top-center"

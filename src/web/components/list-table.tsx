@@ -1,7 +1,6 @@
 import { Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { NARROW_BREAKPOINT_PX } from '../../shared/constants';
+import { useNarrowScreen } from '../lib/narrow-screen';
 import classes from './list-table.module.css';
 import { ScrollTable } from './scroll-table';
 
@@ -25,9 +24,7 @@ interface ListTableProps<T> {
  * loading, a sentence when empty.
  */
 export function ListTable<T>(props: ListTableProps<T>) {
-  const narrow = useMediaQuery(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`, false, {
-    getInitialValueInEffect: false,
-  });
+  const narrow = useNarrowScreen();
   return narrow ? <ListCards {...props} /> : <WideTable {...props} />;
 }
 

@@ -1,5 +1,5 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
-import { NARROW_BREAKPOINT_PX } from '../../shared/constants';
+import { isNarrowScreen } from './narrow-screen';
 
 const base: Partial<NotificationData> = {
   withBorder: true,
@@ -7,11 +7,8 @@ const base: Partial<NotificationData> = {
 };
 
 /** A phone shows one toast at a time (toast-container.tsx): the newest replaces the one on screen. */
-const narrow = () =>
-  typeof window !== 'undefined' && window.matchMedia(`(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`).matches;
-
 function show(data: NotificationData) {
-  if (narrow()) notifications.clean();
+  if (isNarrowScreen()) notifications.clean();
   return notifications.show({ ...base, ...data });
 }
 
