@@ -2,21 +2,13 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, quoteRequests, quotes } from '../../src/server/db/schema';
-import { createQuoteRequest } from '../helpers/factories';
+import { createQuoteRequest, sampleQuoteLines } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
-const lines = {
-  clientName: 'Dana Whitfield',
-  projectName: 'Fence gate and faucet',
-  materials: [
-    { name: 'Gate hinge kit', unitPrice: 34.99, quantity: 2 },
-    { name: 'Faucet cartridge', unitPrice: 18.5, quantity: 1 },
-  ],
-  labor: [{ hourlyRate: 65, hours: 3.5 }],
-};
+const lines = sampleQuoteLines;
 // 69.98 + 18.50 + 227.50 = 315.98; tax 25.28; total 341.26
 
 describe.each(dbKinds)('quotes end to end (%s)', (kind) => {

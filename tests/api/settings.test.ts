@@ -2,22 +2,23 @@ import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsInput, SettingsView } from '../../src/shared/schemas/settings';
-import { createQuoteRequest } from '../helpers/factories';
+import { createQuoteRequest, sampleQuoteLines } from '../helpers/factories';
 import { dataUrl, makeCraftedPng, makeJpeg, makePng } from '../helpers/images';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { bearer, createMailingTestApp, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
-import { dbKinds } from '../helpers/test-db';
+import {
+  bearer,
+  createMailingTestApp,
+  createTestApp,
+  createUserAndSignIn,
+  testConfig,
+  type TestApp,
+} from '../helpers/test-app';
+import { settings } from '../../src/server/db/schema';
+import { SettingsStore } from '../../src/server/settings';
+import { createTestDatabase, dbKinds } from '../helpers/test-db';
 
-const lines = {
-  clientName: 'Dana Whitfield',
-  projectName: 'Fence gate and faucet',
-  materials: [
-    { name: 'Gate hinge kit', unitPrice: 34.99, quantity: 2 },
-    { name: 'Faucet cartridge', unitPrice: 18.5, quantity: 1 },
-  ],
-  labor: [{ hourlyRate: 65, hours: 3.5 }],
-};
+const lines = sampleQuoteLines;
 // Subtotal 315.98: at 8% tax 25.28, total 341.26; at 9.25% tax 29.23, total 345.21.
 
 describe.each(dbKinds)('settings in the database (%s)', (kind) => {
@@ -207,5 +208,24 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     const removed = await t.app.inject({ method: 'DELETE', url: '/api/settings/logo', headers: admin });
     expect(removed.json<SettingsView>().logoUrl).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: replaced.json<SettingsView>().logoUrl! })).statusCode).toBe(404);
+  });
+});
+
+describe.each(dbKinds)('settings seeded by servers starting together (%s)', (kind) => {
+  it('keeps one row, the first values, however many start at once', async () => {
+    const database = await createTestDatabase(kind);
+    try {
+      const stores = Array.from(
+        { length: 12 },
+        (_, i) => new SettingsStore(database.db, testConfig({ BUSINESS_NAME: `Starter ${i}` })),
+      );
+      await Promise.all(stores.map((store) => store.seed()));
+      expect(await database.db.select().from(settings)).toHaveLength(1);
+      const names = new Set((await Promise.all(stores.map((store) => store.current()))).map((b) => b.name));
+      expect(names.size).toBe(1);
+      expect([...names][0]).toMatch(/^Starter \d+$/);
+    } finally {
+      await database.destroy();
+    }
   });
 });

@@ -7,6 +7,17 @@ import type { TestApp } from './test-app';
 
 let n = 0;
 
+/** A quote's lines as the builder sends them: 69.98 + 18.50 + 227.50 = 315.98 before tax. */
+export const sampleQuoteLines = {
+  clientName: 'Dana Whitfield',
+  projectName: 'Fence gate and faucet',
+  materials: [
+    { name: 'Gate hinge kit', unitPrice: 34.99, quantity: 2 },
+    { name: 'Faucet cartridge', unitPrice: 18.5, quantity: 1 },
+  ],
+  labor: [{ hourlyRate: 65, hours: 3.5 }],
+};
+
 export function quoteRequestBody(overrides: { name?: string; email?: string } = {}) {
   n++;
   return {
