@@ -1,6 +1,7 @@
 // Feature boundaries, checked by `npm run check` (decision 010). Print the feature graph with
 // `npm run graph`.
-const serverFeatures = '(auth|contact|dashboard|health|jobs|mail|quote-requests|quotes|settings|site|users)';
+const serverFeatures =
+  '(activity|auth|clients|contact|dashboard|health|jobs|mail|quote-requests|quotes|settings|site|users)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

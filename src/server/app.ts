@@ -13,8 +13,11 @@ import { scheduleRoutes, userRoutes } from './users';
 import { createJobForAcceptedQuote, employeeRoutes, jobRoutes } from './jobs';
 import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote } from './quotes';
 import { dashboardRoutes } from './dashboard';
+import { activityRoutes } from './activity';
+import { clientRoutes } from './clients';
+import { clientHistory } from './client-history';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
-import { fileTransport, MailRelay, smtpTransport, type MailTransport } from './mail';
+import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -137,6 +140,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(clientQuoteRoutes, { onAccepted: createJobForAcceptedQuote });
       await api.register(dashboardRoutes);
       await api.register(settingsRoutes, { store: settings });
+      await api.register(activityRoutes);
+      await api.register(mailRoutes);
+      // A client's page lists their requests, quotes and jobs: features that build on clients.
+      await api.register(clientRoutes, { historyOf: clientHistory });
     },
     { prefix: '/api' },
   );

@@ -9,6 +9,10 @@ export interface SiteConfig {
   logoUrl: string | null;
   /** What new quotes are priced at (800 = 8%): the quote builder's preview. */
   taxRateBasisPoints: number;
+  /** A new quote's default validity (days): the builder's valid-until date. */
+  quoteValidityDays: number;
+  /** The business's time zone: what "today" means on its pages. */
+  timeZone: string;
   publicUrl: string;
   calendarEmbedUrl: string | null;
   /** Base URLs of the hero photos: `${base}-${width}.webp`. */

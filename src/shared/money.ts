@@ -73,24 +73,41 @@ export function formatMoney(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/**
+ * Whether a line is one the client may choose (optional) and whether it counts in the totals
+ * (included): a required line always does; an optional one once the client ticks it.
+ */
+export interface LineChoice {
+  optional?: boolean;
+  included?: boolean;
+}
+
+/** Whether a line counts in the totals. */
+export const isIncluded = (line: LineChoice): boolean => !line.optional || line.included === true;
+
 /** A material line as a person types it (dollars): the builder's dialog and the API's body. */
-export interface MaterialLineDollars {
+export interface MaterialLineDollars extends LineChoice {
   name: string;
   unitPrice: number;
   quantity: number;
 }
 
 /** A labor line as a person types it (dollars an hour), with what the work is. */
-export interface LaborLineDollars {
+export interface LaborLineDollars extends LineChoice {
   /** "Rehang the gate": what the quote, the e-mail and the PDF print for the line (may be empty). */
   description: string;
   hourlyRate: number;
   hours: number;
 }
 
+interface PricedChoice {
+  optional: boolean;
+  included: boolean;
+}
+
 export interface PricedQuote {
-  materials: (MaterialLineDollars & { subtotal: number })[];
-  labor: (LaborLineDollars & { total: number })[];
+  materials: (MaterialLineDollars & PricedChoice & { subtotal: number })[];
+  labor: (LaborLineDollars & PricedChoice & { total: number })[];
   totalCostBeforeTax: number;
   taxCost: number;
   totalCostAfterTax: number;
@@ -100,7 +117,8 @@ export interface PricedQuote {
 
 /**
  * A quote's lines and totals in the spec's dollar figures, from lines in dollars: what the
- * builder's preview shows and what the server stores, e-mails and prints.
+ * builder's preview shows and what the server stores, e-mails and prints. The totals count the
+ * included lines only (an optional line the client has not ticked is priced but not counted).
  */
 export function priceQuote(
   materials: MaterialLineDollars[],
@@ -113,25 +131,45 @@ export function priceQuote(
     quantity: line.quantity,
   }));
   const l = labor.map((line) => ({ hourlyRateCents: toCents(line.hourlyRate), hours: line.hours }));
-  const totals = quoteTotals(m, l, taxRateBasisPoints);
+  const totals = quoteTotals(
+    m.filter((_, i) => isIncluded(materials[i]!)),
+    l.filter((_, i) => isIncluded(labor[i]!)),
+    taxRateBasisPoints,
+  );
+  const choice = (line: LineChoice): PricedChoice => ({ optional: line.optional === true, included: isIncluded(line) });
   return {
-    materials: m.map((line) => ({
+    materials: m.map((line, i) => ({
       name: line.name,
       unitPrice: toDollars(line.unitPriceCents),
       quantity: line.quantity,
       subtotal: toDollars(materialSubtotalCents(line)),
+      ...choice(materials[i]!),
     })),
     labor: l.map((line, i) => ({
       description: labor[i]!.description,
       hourlyRate: toDollars(line.hourlyRateCents),
       hours: line.hours,
       total: toDollars(laborTotalCents(line)),
+      ...choice(labor[i]!),
     })),
     totalCostBeforeTax: toDollars(totals.subtotalCents),
     taxCost: toDollars(totals.taxCents),
     totalCostAfterTax: toDollars(totals.totalCents),
     taxRateBasisPoints,
   };
+}
+
+/**
+ * The quote as the client would accept it with these optional lines ticked (by their position in
+ * materials, then labor): the live totals on the client's page and the stored acceptance alike.
+ */
+export function withChoices<Q extends { materials: LineChoice[]; labor: LineChoice[] }>(
+  quote: Q,
+  chosen: { materials: number[]; labor: number[] },
+): Q {
+  const pick = <L extends LineChoice>(lines: L[], picked: number[]) =>
+    lines.map((line, i) => (line.optional ? { ...line, included: picked.includes(i) } : { ...line, included: true }));
+  return { ...quote, materials: pick(quote.materials, chosen.materials), labor: pick(quote.labor, chosen.labor) };
 }
 
 /** One line of a priced document's totals, in the order every view shows them. */

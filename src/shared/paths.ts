@@ -26,6 +26,10 @@ export const paths = {
     calendar: '/admin/calendar',
     quoteRequests: '/admin/quote-requests',
     quoteRequest: (id: string) => `/admin/quote-requests/${encodeURIComponent(id)}`,
+    /** A request the office enters for a client who phoned. */
+    newQuoteRequest: '/admin/quote-requests/new',
+    clients: '/admin/clients',
+    client: (id: string) => `/admin/clients/${encodeURIComponent(id)}`,
     jobs: '/admin/jobs',
     job: (id: string) => `/admin/jobs/${encodeURIComponent(id)}`,
     users: '/admin/users',

@@ -28,13 +28,35 @@ export const QUOTE_REQUEST_TRANSITIONS: Record<QuoteRequestStatus, readonly Quot
   Declined: [],
 };
 
-/** A quote: the client answers it once, while it is Pending. */
+/**
+ * A quote: the client accepts, declines or asks a question; a question leaves the quote open (the
+ * client may ask again, accept or decline), and the owner's answer puts it back to awaiting the
+ * client. Accepted and Declined are final for that version: a revision sends a new one.
+ */
 export const QUOTE_TRANSITIONS: Record<QuoteStatus, readonly QuoteStatus[]> = {
   Pending: ['Accepted', 'Declined', 'Requested More Info'],
   Accepted: [],
   Declined: [],
-  'Requested More Info': [],
+  'Requested More Info': ['Accepted', 'Declined', 'Requested More Info', 'Pending'],
 };
+
+/**
+ * Where a request's quote stands, as the request list, its filter, the dashboard and the client's
+ * status page name it (beside the spec's four request statuses).
+ */
+export const QUOTE_STATE_LABELS: Record<QuoteStatus, string> = {
+  Pending: 'Awaiting the client',
+  'Requested More Info': 'Question asked',
+  Accepted: 'Accepted (job created)',
+  Declined: 'Declined by the client',
+};
+
+/** A quote the owner may still replace with a new version: anything but an accepted one. */
+export const REVISABLE_QUOTE_STATUSES = [
+  'Pending',
+  'Requested More Info',
+  'Declined',
+] as const satisfies readonly QuoteStatus[];
 
 /** A job: forward through the work, or cancelled before it is done (the office). */
 export const JOB_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {

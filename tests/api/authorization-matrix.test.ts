@@ -117,11 +117,27 @@ export const matrix: Record<string, Row> = {
   'POST /api/client-quotes/:quoteId/answer': {
     access: 'public',
     url: '/api/client-quotes/QT00000000/answer',
-    body: { action: 'accept', token: 'x' },
+    body: { action: 'accept', token: 'x', signatureName: 'Dana Whitfield' },
     anonymous: 403,
     employee: 403,
     admin: 403,
   },
+  'POST /api/client-quotes/:quoteId/request-update': {
+    access: 'public',
+    url: '/api/client-quotes/QT00000000/request-update',
+    body: { token: 'x' },
+    anonymous: 403,
+    employee: 403,
+    admin: 403,
+  },
+  'POST /api/quotes/revise': { access: 'admin', body: {}, ...ADMIN },
+  'POST /api/quotes/:quoteId/reply': { access: 'admin', url: '/api/quotes/QT00000000/reply', body: {}, ...ADMIN },
+  'GET /api/quoterequest/:id/timeline': { access: 'admin', url: '/api/quoterequest/none/timeline', ...ADMIN },
+  'POST /api/quoterequest/staff-entry': { access: 'admin', body: {}, ...ADMIN },
+  'POST /api/mail/:id/send-again': { access: 'admin', url: '/api/mail/none/send-again', ...ADMIN },
+  'GET /api/clients': { access: 'admin', ...ADMIN },
+  'GET /api/clients/:id': { access: 'admin', url: '/api/clients/none', ...ADMIN },
+  'PUT /api/clients/:id': { access: 'admin', url: '/api/clients/none', body: {}, ...ADMIN },
   // Last: signing out ends the session whose token the rows above use.
   'POST /api/logout': { access: 'staff', ...STAFF },
 };

@@ -174,13 +174,13 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     for (const key of [quoteId, quoteId.toLowerCase(), ` ${quoteId} `]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${encodeURIComponent(key)}` });
       expect(res.statusCode, key).toBe(200);
-      expect(res.json()).toEqual({ quoteStatus: 'Quote Sent' });
+      expect(res.json()).toEqual({ quoteStatus: 'Quote Sent', quoteState: 'Pending' });
     }
     const unknown = await t.app.inject({ method: 'GET', url: '/api/quoterequest/status/QT00000001' });
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('shows the client their quote by the link, without changing anything', async () => {
+  it('shows the client their quote by the link, without changing its status', async () => {
     const { quoteId, token } = await sendQuote();
     for (let i = 0; i < 3; i++) {
       const res = await t.app.inject({ method: 'GET', url: `/api/client-quotes/${quoteId}?token=${token}` });
@@ -217,13 +217,22 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
       .setIssuedAt(1)
       .setExpirationTime(2)
       .sign(key);
-    const res = await post(`/api/client-quotes/${first.quoteId}/answer`, { action: 'accept', token: expired }, {});
+    const res = await post(
+      `/api/client-quotes/${first.quoteId}/answer`,
+      { action: 'accept', token: expired, signatureName: 'Dana Whitfield' },
+      {},
+    );
     expect(res.statusCode).toBe(410);
     expect(res.json().message).toContain('expired');
     const staffToken = admin.authorization!.slice(7);
     expect(
-      (await post(`/api/client-quotes/${first.quoteId}/answer`, { action: 'accept', token: staffToken }, {}))
-        .statusCode,
+      (
+        await post(
+          `/api/client-quotes/${first.quoteId}/answer`,
+          { action: 'accept', token: staffToken, signatureName: 'Dana Whitfield' },
+          {},
+        )
+      ).statusCode,
     ).toBe(403);
     const [row] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, first.quoteId));
     expect(row!.status).toBe('Pending');
@@ -231,7 +240,11 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
 
   it('turns an acceptance into a job in the same step, tells the owner, and refuses a second answer', async () => {
     const { quoteId, token, request } = await sendQuote();
-    const res = await post(`/api/client-quotes/${quoteId}/answer`, { action: 'accept', token }, {});
+    const res = await post(
+      `/api/client-quotes/${quoteId}/answer`,
+      { action: 'accept', token, signatureName: 'Dana Whitfield' },
+      {},
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('Accepted');
     const [quote] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));

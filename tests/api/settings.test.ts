@@ -1,4 +1,6 @@
 import { decodeJwt } from 'jose';
+import { LINK_GRACE_DAYS } from '../../src/server/quotes/links';
+import { addDays, formatLongDate, todayIn } from '../../src/shared/dates';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsInput, SettingsView } from '../../src/shared/schemas/settings';
@@ -45,6 +47,7 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
       businessName: 'Seeded Handyman',
       taxRatePercent: 8,
       quoteValidityDays: 30,
+      quoteReminderDays: [3, 7],
       ownerEmail: 'owner@handyman.test',
       timeZone: 'America/Los_Angeles',
       serviceAreaHeadline: 'Sacramento and Surrounding Counties',
@@ -72,6 +75,9 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
       [{ taxRatePercent: 8.755 }, 'taxRatePercent', 'at most 2 decimals'],
       [{ taxRatePercent: -1 }, 'taxRatePercent', 'cannot be negative'],
       [{ quoteValidityDays: 0 }, 'quoteValidityDays', 'at least 1 day'],
+      [{ quoteReminderDays: [3, 7, 10] }, 'quoteReminderDays', 'At most two reminders'],
+      [{ quoteReminderDays: [3, 3] }, 'quoteReminderDays', 'Choose two different days'],
+      [{ quoteReminderDays: [0] }, 'quoteReminderDays', 'at least 1 day after'],
       [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone', 'known time zone'],
       [{ serviceArea: ['Roseville', '<script>'] }, 'serviceArea', 'city, a county or a ZIP code'],
       [{ businessName: '   ' }, 'businessName', 'Business name is required'],
@@ -152,9 +158,12 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
       address: 'no-reply@handyman.test',
     });
     expect(fresh.mail.parsed.text).toMatch(/Tax \(9\.25%\):\s+\$29\.23/);
-    expect(fresh.mail.parsed.text).toContain('valid for 14 days');
-    const { exp, iat } = decodeJwt(fresh.token);
-    expect(exp! - iat!).toBe(14 * 24 * 3600);
+    const validUntil = addDays(todayIn('America/Los_Angeles'), 14);
+    expect(fresh.mail.parsed.text).toContain(`valid until ${formatLongDate(validUntil)}`);
+    // The link outlives the quote by the grace period, so an expired quote's page can offer an update.
+    const { exp } = decodeJwt(fresh.token);
+    expect(exp! * 1000).toBeGreaterThan(Date.parse(`${validUntil}T00:00:00Z`) + (LINK_GRACE_DAYS - 1) * 86_400_000);
+    expect(exp! * 1000).toBeLessThan(Date.parse(`${validUntil}T00:00:00Z`) + (LINK_GRACE_DAYS + 2) * 86_400_000);
     const freshPdf = await pdfText(fresh.mail.parsed.attachments[0]!.content);
     expect(freshPdf).toContain('Tax (9.25%)');
     expect(freshPdf).toContain('$345.21');

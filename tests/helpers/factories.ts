@@ -57,14 +57,13 @@ export async function insertJob(
     const quote = await insertQuote(
       db,
       {
-        quoteId: newQuoteNumber(),
         quoteRequestId: fields.quoteRequestId,
         clientName: 'C',
         projectName: 'Fence',
-        materials: [{ name: 'Paint', unitPrice: 34.99, quantity: 2 }],
-        labor: [{ description: 'Rehang the gate', hourlyRate: 65, hours: 3.5 }],
+        materials: [{ name: 'Paint', unitPrice: 34.99, quantity: 2, optional: false }],
+        labor: [{ description: 'Rehang the gate', hourlyRate: 65, hours: 3.5, optional: false }],
       },
-      800,
+      { quoteId: newQuoteNumber(), version: 1, validUntil: '2099-12-31', taxRateBasisPoints: 800 },
     );
     await db.update(quotes).set({ status: 'Accepted' }).where(eq(quotes.id, quote.id));
     quoteId = quote.id;

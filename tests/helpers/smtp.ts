@@ -14,6 +14,8 @@ export interface ReceivedMail {
  */
 export class TestSmtpServer {
   readonly received: ReceivedMail[] = [];
+  /** Recipients this server refuses (550), to play a bad mailbox while the server stays up. */
+  readonly refusing = new Set<string>();
   private server: SMTPServer | undefined;
   port = 0;
 
@@ -26,6 +28,11 @@ export class TestSmtpServer {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (this.refusing.has(address.address))
+          return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));

@@ -22,6 +22,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
         pendingQuoteRequests: requests.pending,
         newThisWeek: requests.week,
         newThisMonth: requests.month,
+        quotes: requests.quotes,
       };
     },
   );

@@ -87,6 +87,53 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * A client: the person behind requests, quotes and jobs, matched by e-mail (case-insensitive) when
+ * a request arrives or the office enters one.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    /** Name, e-mail, phone (also as bare digits) and every address: what the Clients search reads. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('clients_email_lower_idx').on(sql`lower(${t.email})`),
+    index('clients_created_idx').on(t.createdAt, t.id),
+    index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** How many clients there are, kept by a trigger (migration 0008): the Clients page's page count. */
+export const clientCounts = pgTable('client_counts', {
+  id: integer('id').primaryKey().default(1),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/** The properties a client has asked us to work at. */
+export const clientAddresses = pgTable(
+  'client_addresses',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('client_addresses_unique_idx').on(t.clientId, sql`lower(${t.street})`, sql`lower(${t.zip})`)],
+);
+
 export const quoteRequests = pgTable(
   'quote_requests',
   {
@@ -104,10 +151,16 @@ export const quoteRequests = pgTable(
     preferredEndDate: date('preferred_end_date', { mode: 'string' }),
     status: text('status').$type<QuoteRequestStatus>().notNull().default('Pending'),
     declineReason: text('decline_reason'),
+    clientId: text('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
+    /** Where the current quote stands (its status), beside the request's own; null before a quote is sent. */
+    quoteStatus: text('quote_status').$type<QuoteStatus>(),
     createdAt: createdAt(),
   },
   (t) => [
     oneOf('quote_requests_status_check', t.status, QUOTE_REQUEST_STATUSES),
+    oneOf('quote_requests_quote_status_check', t.quoteStatus, QUOTE_STATUSES),
+    index('quote_requests_client_idx').on(t.clientId, t.createdAt),
+    index('quote_requests_quote_status_idx').on(t.quoteStatus, t.createdAt, t.id),
     uniqueIndex('quote_requests_quote_number_idx').on(t.quoteNumber),
     // The admin list: newest first, optionally by status, optionally searched by name. Ascending
     // indexes read backwards serve "order by created_at desc, id desc" (DESC NULLS FIRST).
@@ -166,11 +219,26 @@ export const quotes = pgTable(
     clientMessage: text('client_message'),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     quoteDate: createdAt(),
+    /** 1 for the first quote sent for a request; each revision adds one ("QT74936259-2"). */
+    version: integer('version').notNull().default(1),
+    /** When a newer version replaced this one: its link then points to the newer one. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }),
+    /** The last day the client may accept it (in the business's time zone). */
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    /** When the client first opened the quote's page. */
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }),
+    /** The acceptance: the name the client typed and the network address it came from (the time is answeredAt). */
+    acceptedName: text('accepted_name'),
+    acceptedIp: text('accepted_ip'),
   },
   (t) => [
     oneOf('quotes_status_check', t.status, QUOTE_STATUSES),
     uniqueIndex('quotes_quote_id_idx').on(t.quoteId),
-    uniqueIndex('quotes_quote_request_idx').on(t.quoteRequestId),
+    uniqueIndex('quotes_request_version_idx').on(t.quoteRequestId, t.version),
+    // One current version per request.
+    uniqueIndex('quotes_current_idx')
+      .on(t.quoteRequestId)
+      .where(sql`${t.replacedAt} is null`),
   ],
 );
 
@@ -185,6 +253,10 @@ export const quoteMaterials = pgTable(
     name: text('name').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    /** A line the client may choose to include. */
+    optional: boolean('optional').notNull().default(false),
+    /** Counted in the totals: every required line; an optional one once the client ticked it. */
+    included: boolean('included').notNull().default(true),
   },
   (t) => [index('quote_materials_quote_idx').on(t.quoteId, t.position)],
 );
@@ -201,6 +273,10 @@ export const quoteLabor = pgTable(
     description: text('description').notNull().default(''),
     hourlyRateCents: bigint('hourly_rate_cents', { mode: 'number' }).notNull(),
     hours: numeric('hours', { precision: 12, scale: 2 }).notNull(),
+    /** A line the client may choose to include. */
+    optional: boolean('optional').notNull().default(false),
+    /** Counted in the totals: every required line; an optional one once the client ticked it. */
+    included: boolean('included').notNull().default(true),
   },
   (t) => [index('quote_labor_quote_idx').on(t.quoteId, t.position)],
 );
@@ -265,6 +341,11 @@ export const settings = pgTable(
       .default(sql`'{}'::text[]`),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     quoteValidityDays: integer('quote_validity_days').notNull(),
+    /** Days after sending when an unanswered quote gets a polite reminder (at most two). */
+    quoteReminderDays: integer('quote_reminder_days')
+      .array()
+      .notNull()
+      .default(sql`'{3,7}'::integer[]`),
     /** Where notices for the owner go (new requests, messages, answers). */
     ownerEmail: text('owner_email').notNull(),
     timeZone: text('time_zone').notNull(),
@@ -315,6 +396,8 @@ export const mailOutbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** A scheduled message no longer wanted (a reminder after the client answered): never sent. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -322,4 +405,33 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.sent} = false`),
   ],
+);
+
+/**
+ * A request's history, oldest first: what happened, who did it, and the e-mail it caused (whose
+ * delivery state the timeline reads from the outbox).
+ */
+export const quoteRequestEvents = pgTable(
+  'quote_request_events',
+  {
+    id: text('id').primaryKey(),
+    quoteRequestId: text('quote_request_id')
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** 'client', 'staff' or 'system'. */
+    actor: text('actor').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The quote version it concerns (QT74936259-2), if any. */
+    quoteNumber: text('quote_number'),
+    /** A question, an answer or a reason, as written. */
+    message: text('message'),
+    details: jsonb('details')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    mailId: text('mail_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_request_events_request_idx').on(t.quoteRequestId, t.createdAt)],
 );

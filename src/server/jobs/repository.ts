@@ -5,7 +5,8 @@ import { OPEN_JOB_STATUSES } from '../../shared/statuses';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { jobs, jobWorkers, quotes, users } from '../db/schema';
-import { quoteView } from '../quotes';
+import { soldQuoteView } from '../quotes';
+import { todayInBusinessZone } from '../../shared/dates';
 import { escapeLike } from '../lib/sql';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -79,7 +80,7 @@ export async function jobDetail(db: DbOrTx, row: JobRow): Promise<JobView> {
   if (!row.quoteId) return { ...view!, quote: null };
   const quote = await db.query.quotes.findFirst({ where: eq(quotes.id, row.quoteId) });
   if (!quote) return { ...view!, quote: null };
-  return { ...view!, quote: await quoteView(db, quote) };
+  return { ...view!, quote: await soldQuoteView(db, quote, todayInBusinessZone()) };
 }
 
 export async function listJobs(
@@ -143,4 +144,14 @@ export async function completedJobStats(db: DbOrTx) {
     .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .where(eq(jobs.status, 'Completed'));
   return { completed: row?.completed ?? 0, revenueCents: Number(row?.revenueCents ?? 0) };
+}
+
+/** The jobs these requests became, newest first. */
+export function jobsOfRequests(db: DbOrTx, quoteRequestIds: string[]) {
+  if (quoteRequestIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(jobs)
+    .where(inArray(jobs.quoteRequestId, quoteRequestIds))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id));
 }

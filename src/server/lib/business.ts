@@ -17,6 +17,8 @@ export interface BusinessSettings extends Business {
   taxRateBasisPoints: number;
   /** How long a client's quote link stays valid. */
   quoteValidityDays: number;
+  /** Days after sending when an unanswered quote gets a polite reminder (at most two). */
+  quoteReminderDays: number[];
   /** Where the owner's notices go. */
   ownerEmail: string;
   timeZone: string;

@@ -3,3 +3,4 @@ export { composeEmail, type Block } from './compose';
 export { enqueueMail, safeHeader, type OutgoingMail } from './outbox';
 export { MailRelay } from './relay';
 export { fileTransport, smtpTransport, type MailTransport } from './transports';
+export { mailRoutes } from './routes';

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Not before this moment (a reminder days from now); the relay sends it once it is due. */
+  notBefore?: Date;
 }
 
 /** A header value cannot carry a line break: one would let input add headers of its own. */
@@ -31,6 +33,7 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<strin
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments ?? [],
+    ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
   });
   return id;
 }

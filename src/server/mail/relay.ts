@@ -102,6 +102,7 @@ export class MailRelay {
       .where(
         and(
           eq(mailOutbox.sent, false),
+          isNull(mailOutbox.cancelledAt),
           lte(mailOutbox.nextAttemptAt, now),
           or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
         ),

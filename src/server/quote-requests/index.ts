@@ -2,6 +2,8 @@
 export {
   findQuoteRequestById,
   requestDashboardCounts,
+  requestsOfClient,
+  setQuoteStatus,
   transitionQuoteRequest,
   type QuoteRequestRow,
 } from './repository';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { QuoteRequestStatus } from '../../shared/constants';
+import type { QuoteRequestStatus, QuoteStatus } from '../../shared/constants';
 import { canMove, QUOTE_REQUEST_TRANSITIONS } from '../../shared/statuses';
 import { escapeLike } from '../lib/sql';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -67,10 +67,20 @@ function keyWhere(key: RequestKey) {
   return 'id' in key ? eq(quoteRequests.id, key.id) : eq(quoteRequests.quoteNumber, key.quoteNumber);
 }
 
-/** Just the status, for the public status lookup. */
-export async function findQuoteRequestStatus(db: DbOrTx, key: RequestKey): Promise<QuoteRequestStatus | undefined> {
-  const [row] = await db.select({ status: quoteRequests.status }).from(quoteRequests).where(keyWhere(key)).limit(1);
-  return row?.status;
+/** A request's status and, beside it, its current quote's (null before a quote is sent). */
+export interface RequestStatus {
+  status: QuoteRequestStatus;
+  quoteStatus: QuoteStatus | null;
+}
+
+/** Just the statuses (the request's and its quote's), for the public status lookup. */
+export async function findQuoteRequestStatus(db: DbOrTx, key: RequestKey): Promise<RequestStatus | undefined> {
+  const [row] = await db
+    .select({ status: quoteRequests.status, quoteStatus: quoteRequests.quoteStatus })
+    .from(quoteRequests)
+    .where(keyWhere(key))
+    .limit(1);
+  return row;
 }
 
 export function findQuoteRequestById(db: DbOrTx, id: string): Promise<QuoteRequestRow | undefined> {
@@ -102,6 +112,8 @@ export function toQuoteRequestView(row: QuoteRequestRow, images: ImageSummary[] 
     notes: row.notes,
     preferredEndDate: row.preferredEndDate,
     quoteStatus: row.status,
+    quoteState: row.quoteStatus,
+    clientId: row.clientId,
     quoteRequestDate: row.createdAt.toISOString(),
     images: images.map((i) => ({ _id: i.id, width: i.width, height: i.height })),
   };
@@ -110,6 +122,7 @@ export function toQuoteRequestView(row: QuoteRequestRow, images: ImageSummary[] 
 export interface QuoteRequestFilter {
   status?: QuoteRequestStatus | undefined;
   search?: string | undefined;
+  quoteState?: QuoteStatus | undefined;
 }
 
 /**
@@ -124,8 +137,12 @@ function searchWhere(search: string): SQL {
 }
 const nameLike = (search: string) => ilike(quoteRequests.contactName, `%${escapeLike(search)}%`);
 
-function filterWhere({ status, search }: QuoteRequestFilter) {
-  return and(status ? eq(quoteRequests.status, status) : undefined, search ? searchWhere(search) : undefined);
+function filterWhere({ status, search, quoteState }: QuoteRequestFilter) {
+  return and(
+    status ? eq(quoteRequests.status, status) : undefined,
+    quoteState ? eq(quoteRequests.quoteStatus, quoteState) : undefined,
+    search ? searchWhere(search) : undefined,
+  );
 }
 
 const newestFirst = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
@@ -186,15 +203,16 @@ export async function listQuoteRequests(db: Db, filter: QuoteRequestFilter, page
   const take = Math.min(limit, total - offset);
   const values = { take, skip: fromOldest ? total - offset - take : offset, status };
   const direction = fromOldest ? 'oldest' : 'newest';
-  const rows = search
-    ? await pageRows(db, filterWhere(filter), fromOldest).execute(values)
-    : await (status ? prepared.byStatus : prepared.all)[direction].execute(values);
+  const rows =
+    search || filter.quoteState
+      ? await pageRows(db, filterWhere(filter), fromOldest).execute(values)
+      : await (status ? prepared.byStatus : prepared.all)[direction].execute(values);
   return { rows, total };
 }
 
 /** Without a name search the trigger-kept counts answer at once; a search counts its (few) matches. */
 async function countQuoteRequests(db: Db, filter: QuoteRequestFilter): Promise<number> {
-  if (filter.search) {
+  if (filter.search || filter.quoteState) {
     const [row] = await db.select({ n: count() }).from(quoteRequests).where(filterWhere(filter));
     return row?.n ?? 0;
   }
@@ -226,14 +244,45 @@ export async function transitionQuoteRequest(
   return row;
 }
 
-/** Requests still waiting for a decision, and those that came in over the last week and month. */
+/** Requests still waiting for a decision, those that came in over the last week and month, and sent quotes by state. */
 export async function requestDashboardCounts(db: DbOrTx) {
   const countWhere = async (where: SQL) =>
     (await db.select({ n: count() }).from(quoteRequests).where(where))[0]?.n ?? 0;
-  const [pending, week, month] = await Promise.all([
+  const [pending, week, month, quoteStates] = await Promise.all([
     countWhere(eq(quoteRequests.status, 'Pending')),
     countWhere(gte(quoteRequests.createdAt, sql`now() - interval '7 days'`)),
     countWhere(gte(quoteRequests.createdAt, sql`now() - interval '1 month'`)),
+    db
+      .select({ state: quoteRequests.quoteStatus, n: count() })
+      .from(quoteRequests)
+      .where(sql`${quoteRequests.quoteStatus} is not null`)
+      .groupBy(quoteRequests.quoteStatus),
   ]);
-  return { pending, week, month };
+  const of = (state: QuoteStatus) => quoteStates.find((s) => s.state === state)?.n ?? 0;
+  return {
+    pending,
+    week,
+    month,
+    quotes: {
+      awaiting: of('Pending'),
+      questions: of('Requested More Info'),
+      accepted: of('Accepted'),
+      declined: of('Declined'),
+    },
+  };
+}
+
+/** Records where the request's current quote stands (beside the request's own status). */
+export async function setQuoteStatus(tx: DbOrTx, id: string, quoteStatus: QuoteStatus): Promise<void> {
+  await tx.update(quoteRequests).set({ quoteStatus }).where(eq(quoteRequests.id, id));
+}
+
+/** A client's requests, newest first. */
+export function requestsOfClient(db: DbOrTx, clientId: string) {
+  return db
+    .select()
+    .from(quoteRequests)
+    .where(eq(quoteRequests.clientId, clientId))
+    .orderBy(...newestFirst)
+    .limit(500);
 }

@@ -59,11 +59,13 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance, options: Pu
     },
     async (request) => {
       const typed = request.params.quoteNumber.trim().toUpperCase();
-      const quoteRequestId = /^QT\d{8}$/.test(typed) ? await options.requestIdOfQuote(app.db, typed) : undefined;
+      const quoteRequestId = /^QT\d{8}(-\d{1,3})?$/.test(typed)
+        ? await options.requestIdOfQuote(app.db, typed)
+        : undefined;
       const key = quoteRequestId ? { id: quoteRequestId } : parseRequestKey(typed);
-      const status = key && (await app.quoteStatus.get(cacheKeyOf(key), () => findQuoteRequestStatus(app.db, key)));
-      if (!status) throw notFound(messages.quoteNumberInvalid);
-      return { quoteStatus: status };
+      const found = key && (await app.quoteStatus.get(cacheKeyOf(key), () => findQuoteRequestStatus(app.db, key)));
+      if (!found) throw notFound(messages.quoteNumberInvalid);
+      return { quoteStatus: found.status, quoteState: found.quoteStatus };
     },
   );
 }

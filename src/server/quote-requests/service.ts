@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { quoteRequestInput } from '../../shared/schemas/quote-request';
 import type { Config } from '../config';
 import type { BusinessSettings } from '../lib/business';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { recordActivity } from '../activity';
+import { matchClient } from '../clients';
 import { conflict, notFound } from '../lib/http-errors';
 import type { ProcessedImage } from '../lib/images';
 import { enqueueMail } from '../mail';
@@ -14,6 +16,26 @@ import {
 } from './emails';
 import { findQuoteRequestById, insertQuoteRequest, transitionQuoteRequest, type QuoteRequestRow } from './repository';
 
+type RequestBody = Omit<z.output<typeof quoteRequestInput>, 'images'>;
+
+/** Stores a request with its photos, attached to its client (matched by e-mail, or new). */
+async function storeRequest(tx: Tx, body: RequestBody, images: ProcessedImage[]) {
+  const clientId = await matchClient(tx, body.contactPerson, body.address);
+  return insertQuoteRequest(
+    tx,
+    {
+      contactName: body.contactPerson.name,
+      contactEmail: body.contactPerson.email,
+      contactPhone: body.contactPerson.phone,
+      ...body.address,
+      notes: body.notes,
+      preferredEndDate: body.preferredEndDate,
+      clientId,
+    },
+    images,
+  );
+}
+
 /** A visitor's request, its photos and the two e-mails it causes, stored together or not at all. */
 export async function submitQuoteRequest(
   db: Db,
@@ -23,20 +45,37 @@ export async function submitQuoteRequest(
   images: ProcessedImage[],
 ): Promise<QuoteRequestRow> {
   return db.transaction(async (tx) => {
-    const created = await insertQuoteRequest(
-      tx,
-      {
-        contactName: body.contactPerson.name,
-        contactEmail: body.contactPerson.email,
-        contactPhone: body.contactPerson.phone,
-        ...body.address,
-        notes: body.notes,
-        preferredEndDate: body.preferredEndDate,
-      },
-      images,
-    );
-    await enqueueMail(tx, quoteRequestThankYou(config, business, created));
+    const created = await storeRequest(tx, body, images);
+    const mailId = await enqueueMail(tx, quoteRequestThankYou(config, business, created));
     await enqueueMail(tx, newQuoteRequestNotice(config, business, created, images.length));
+    await recordActivity(tx, { quoteRequestId: created.id, kind: 'request-created', actor: 'client', mailId });
+    return created;
+  });
+}
+
+/**
+ * A request the office enters for a client who phoned: the same checks, photos optional, and the
+ * client's confirmation e-mail only when asked for (no owner notice: the office is the owner's).
+ */
+export async function enterQuoteRequest(
+  db: Db,
+  config: Config,
+  business: BusinessSettings,
+  body: RequestBody,
+  images: ProcessedImage[],
+  options: { emailClient: boolean; userId: string | undefined },
+): Promise<QuoteRequestRow> {
+  return db.transaction(async (tx) => {
+    const created = await storeRequest(tx, body, images);
+    const mailId = options.emailClient ? await enqueueMail(tx, quoteRequestThankYou(config, business, created)) : null;
+    await recordActivity(tx, {
+      quoteRequestId: created.id,
+      kind: 'request-created',
+      actor: 'staff',
+      userId: options.userId,
+      details: { enteredBy: 'office' },
+      mailId,
+    });
     return created;
   });
 }
@@ -57,10 +96,14 @@ export async function acceptQuoteRequest(
   config: Config,
   business: BusinessSettings,
   id: string,
+  userId?: string,
 ): Promise<QuoteRequestRow> {
   const row = await db.transaction(async (tx) => {
     const accepted = await transitionQuoteRequest(tx, id, 'Pending', 'Accepted');
-    if (accepted) await enqueueMail(tx, quoteRequestAcceptedMail(config, business, accepted));
+    if (accepted) {
+      const mailId = await enqueueMail(tx, quoteRequestAcceptedMail(config, business, accepted));
+      await recordActivity(tx, { quoteRequestId: id, kind: 'request-accepted', actor: 'staff', userId, mailId });
+    }
     return accepted;
   });
   if (!row) throw await notPending(db, id);
@@ -74,10 +117,21 @@ export async function declineQuoteRequest(
   business: BusinessSettings,
   id: string,
   reason: string,
+  userId?: string,
 ): Promise<QuoteRequestRow> {
   const row = await db.transaction(async (tx) => {
     const declined = await transitionQuoteRequest(tx, id, 'Pending', 'Declined', { declineReason: reason });
-    if (declined) await enqueueMail(tx, quoteRequestDeclinedMail(config, business, declined, reason));
+    if (declined) {
+      const mailId = await enqueueMail(tx, quoteRequestDeclinedMail(config, business, declined, reason));
+      await recordActivity(tx, {
+        quoteRequestId: id,
+        kind: 'request-declined',
+        actor: 'staff',
+        userId,
+        message: reason,
+        mailId,
+      });
+    }
     return declined;
   });
   if (!row) throw await notPending(db, id);

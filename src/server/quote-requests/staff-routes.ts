@@ -9,10 +9,12 @@ import {
   quoteRequestDetail,
   quoteRequestList,
   quoteRequestListQuery,
+  staffQuoteRequestInput,
 } from '../../shared/schemas/staff-quote-requests';
 import { errorBody, notFound } from '../lib/http-errors';
 import { requestPhotos, verifyImageSignature } from './image-links';
-import { acceptQuoteRequest, declineQuoteRequest } from './service';
+import { acceptQuoteRequest, declineQuoteRequest, enterQuoteRequest } from './service';
+import { processImages } from '../lib/images';
 import { findImage, findQuoteRequestById, listQuoteRequests, toQuoteRequestView } from './repository';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -35,10 +37,10 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { page, limit, search, status } = request.query;
+      const { page, limit, search, status, quoteState } = request.query;
       const { rows, total } = await listQuoteRequests(
         app.db,
-        { search, status: status === 'All' ? undefined : status },
+        { search, status: status === 'All' ? undefined : status, quoteState },
         page,
         limit,
       );
@@ -47,6 +49,29 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         totalPages: totalPagesOf(total, limit),
         total,
       };
+    },
+  );
+
+  r.post(
+    '/quoterequest/staff-entry',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Enter a request for a client who phoned (photos optional, e-mail to the client optional)',
+        body: staffQuoteRequestInput,
+        response: { 201: z.object({ quoteRequest: quoteRequestView }), 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { emailClient, images: photos, ...body } = request.body;
+      const images = await processImages(photos);
+      const row = await enterQuoteRequest(app.db, app.config, await app.settings.current(), body, images, {
+        emailClient,
+        userId: request.user?.id,
+      });
+      if (emailClient) app.mail.kick();
+      return reply.code(201).send({ quoteRequest: toQuoteRequestView(row) });
     },
   );
 
@@ -132,7 +157,13 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await acceptQuoteRequest(app.db, app.config, await app.settings.current(), request.params.id);
+      const row = await acceptQuoteRequest(
+        app.db,
+        app.config,
+        await app.settings.current(),
+        request.params.id,
+        request.user?.id,
+      );
       app.quoteStatus.forget(row);
       app.mail.kick();
       return toQuoteRequestView(row);
@@ -157,6 +188,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         await app.settings.current(),
         request.body.quoteRequestId,
         request.body.reasonForDecline,
+        request.user?.id,
       );
       app.quoteStatus.forget(row);
       app.mail.kick();

@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { QuoteRequestStatus } from '../../shared/constants';
-import type { RequestKey } from './repository';
+import type { RequestKey, RequestStatus } from './repository';
 
 /**
  * Recently looked-up request statuses, so a client refreshing the status page (or many at once)
@@ -8,8 +7,8 @@ import type { RequestKey } from './repository';
  * its own answers are never stale; other processes sharing a PostgreSQL database are at most
  * `ttlMs` behind (decision 006). Only found requests are kept: a new request is never "not found".
  */
-export class QuoteStatusCache {
-  private readonly entries: LRUCache<string, QuoteRequestStatus>;
+export class QuoteStatusCache<V extends object | string = RequestStatus> {
+  private readonly entries: LRUCache<string, V>;
   /** Bumped by every change, so a lookup that raced a change does not put the old status back. */
   private changes = 0;
 
@@ -18,7 +17,7 @@ export class QuoteStatusCache {
   }
 
   /** The cached status, or reads it with `load` and keeps it. */
-  async get(key: string, load: () => Promise<QuoteRequestStatus | undefined>): Promise<QuoteRequestStatus | undefined> {
+  async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const cached = this.entries.get(key);
     if (cached) return cached;
     const before = this.changes;

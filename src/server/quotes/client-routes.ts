@@ -2,12 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
-import { clientAnswerInput, clientQuoteView, quoteView as quoteViewSchema } from '../../shared/schemas/quotes';
+import {
+  clientAnswerInput,
+  clientQuoteView,
+  quoteView as quoteViewSchema,
+  requestUpdateInput,
+} from '../../shared/schemas/quotes';
+import { hasActivitySince } from '../activity';
+import { findQuoteRequestById } from '../quote-requests';
 import { HttpError, notFound } from '../lib/http-errors';
 import { publicFormLimit } from '../plugins/rate-limit';
-import { checkClientLink } from './links';
-import { findQuoteByNumber, quoteView } from './repository';
-import { answerQuote, quotePdf, type OnQuoteAccepted } from './service';
+import { checkClientLink, clientQuoteLink } from './links';
+import { findQuoteByNumber, findQuoteByRequest } from './repository';
+import { answerQuote, noteOpened, quotePdf, requestUpdatedQuote, viewOf, type OnQuoteAccepted } from './service';
 
 const params = z.object({ quoteId: z.string().max(40) });
 
@@ -17,8 +24,8 @@ export interface ClientQuoteRoutesOptions {
 }
 
 /**
- * The client's side of a quote, reached from the e-mailed link. Opening it changes nothing (mail
- * scanners open links); only a POST with the signed token answers, once.
+ * The client's side of a quote, reached from the e-mailed link, which is signed for one version.
+ * Opening the page notes the first visit; only a POST with the signed token answers.
  */
 export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuoteRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +56,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "A client's quote, by the signed link from the e-mail",
+        summary: "A client's quote, by the signed link from the e-mail (a replaced one names its newer version)",
         params,
         querystring: z.object({ token: z.string().max(2000).optional() }),
         response: { 200: clientQuoteView, 403: errorResponse, 404: errorResponse, 410: errorResponse },
@@ -57,8 +64,27 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
     },
     async (request) => {
       const row = await authorizedQuote(request.params.quoteId, request.query.token);
-      const { name, email, phone } = await app.settings.current();
-      return { ...(await quoteView(app.db, row)), business: { name, email, phone } };
+      const business = await app.settings.current();
+      // The holder of an old version's link may follow it to the newest version, and to nothing else.
+      const newest = row.replacedAt ? await findQuoteByRequest(app.db, row.quoteRequestId) : undefined;
+      if (!row.replacedAt) await noteOpened(app.db, row);
+      // No internal ids, no network address, no "opened" for the client (the response schema drops them too).
+      const {
+        _id: _internal,
+        quoteRequestId: _request,
+        acceptedIp: _ip,
+        openedAt: _opened,
+        ...view
+      } = await viewOf(app, app.db, row, business);
+      return {
+        ...view,
+        business: { name: business.name, email: business.email, phone: business.phone },
+        replacedBy: newest
+          ? { quoteId: newest.quoteId, link: await clientQuoteLink(app, newest.quoteId, newest.validUntil) }
+          : null,
+        updateRequested:
+          view.expired && (await hasActivitySince(app.db, row.quoteRequestId, 'update-requested', row.quoteDate)),
+      };
     },
   );
 
@@ -92,11 +118,12 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
       config: { access: 'public', ...publicFormLimit(app.config) },
       schema: {
         tags,
-        summary: 'The client accepts, declines, or asks for more information (once)',
+        summary: 'The client accepts (with their typed name and chosen options), declines, or asks a question',
         params,
         body: clientAnswerInput,
         response: {
           200: quoteViewSchema,
+          400: errorResponse,
           403: errorResponse,
           404: errorResponse,
           409: errorResponse,
@@ -107,9 +134,34 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
     async (request) => {
       const answer = request.body;
       const row = await authorizedQuote(request.params.quoteId, answer.token);
-      const view = await answerQuote(app.db, app.config, await app.settings.current(), row, answer, options.onAccepted);
-      app.mail.kick();
+      const view = await answerQuote(app, row, answer, request.ip, options.onAccepted);
+      const quoteRequest = await findQuoteRequestById(app.db, row.quoteRequestId);
+      if (quoteRequest) app.quoteStatus.forget(quoteRequest);
       return view;
+    },
+  );
+
+  r.post(
+    '/client-quotes/:quoteId/request-update',
+    {
+      config: { access: 'public', ...publicFormLimit(app.config) },
+      schema: {
+        tags,
+        summary: 'The client of an expired quote asks for an updated one (the owner is told once)',
+        params,
+        body: requestUpdateInput,
+        response: {
+          200: z.object({ alreadyAsked: z.boolean() }),
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          410: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const row = await authorizedQuote(request.params.quoteId, request.body.token);
+      return requestUpdatedQuote(app, row);
     },
   );
 }

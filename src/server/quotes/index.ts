@@ -1,5 +1,5 @@
 // The quotes feature's public entry.
-export { quoteView, requestIdOfQuote, type QuoteRow } from './repository';
+export { quotesOfRequests, soldQuoteView, requestIdOfQuote, type QuoteRow } from './repository';
 export { quoteRoutes } from './routes';
 export { clientQuoteRoutes } from './client-routes';
 export type { OnQuoteAccepted } from './service';

@@ -1,10 +1,25 @@
 import type { FastifyInstance } from 'fastify';
+import { paths } from '../../shared/paths';
 
 const PURPOSE = 'client-quote';
 
-/** The token in a client's quote link: signed, for this one quote, expiring after the quote validity days. */
-export function signClientLink(app: FastifyInstance, quoteId: string, validDays: number): Promise<string> {
-  return app.tokens.signScoped(PURPOSE, quoteId, validDays * 24 * 3600);
+/**
+ * How long after the valid-until date a client's link still opens the quote: long enough to read
+ * it, see that it expired and ask for an updated one.
+ */
+export const LINK_GRACE_DAYS = 60;
+
+/** The token in a client's quote link: signed, for this one quote version, until its grace period ends. */
+export function signClientLink(app: FastifyInstance, quoteId: string, validUntil: string): Promise<string> {
+  const end = Date.parse(`${validUntil}T23:59:59Z`) + LINK_GRACE_DAYS * 86_400_000;
+  const seconds = Math.max(3600, Math.ceil((end - Date.now()) / 1000));
+  return app.tokens.signScoped(PURPOSE, quoteId, seconds);
+}
+
+/** The whole address of a client's quote page, signed. */
+export async function clientQuoteLink(app: FastifyInstance, quoteId: string, validUntil: string): Promise<string> {
+  const token = await signClientLink(app, quoteId, validUntil);
+  return `${app.config.PUBLIC_URL}${paths.clientQuote(quoteId, token)}`;
 }
 
 /** 'ok', or why the link cannot be used for this quote. */

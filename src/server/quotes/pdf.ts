@@ -1,8 +1,10 @@
 import PDFDocument from 'pdfkit';
+import { formatLongDate } from '../../shared/dates';
 import { formatMoney, toCents, totalsRows } from '../../shared/money';
 import type { QuoteView } from '../../shared/schemas/quotes';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
+import { acceptanceLine } from './emails';
 
 const BRAND = '#0b3372';
 const MUTED = '#555555';
@@ -46,11 +48,12 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
   if (logo) doc.image(logo, left + width - 160, 105, { fit: [160, 60], align: 'right' });
   writeText(doc.fontSize(18), 'Quote', { x: left, y: 115, bold: true });
   doc.fontSize(11).fillColor(MUTED);
-  writeText(doc, `Quote No. ${quote.quoteId}`);
+  writeText(doc, `Quote No. ${quote.quoteId}${quote.version > 1 ? ` (version ${quote.version})` : ''}`);
   writeText(
     doc,
     `Date: ${new Date(quote.quoteDate).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: business.timeZone })}`,
   );
+  writeText(doc, `Valid until: ${formatLongDate(quote.validUntil)}`);
   doc.moveDown(0.5).fillColor('#000000');
   writeText(doc, `Client: ${quote.clientName}`);
   writeText(doc, `Project: ${quote.projectName}`);
@@ -89,16 +92,30 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
     doc.moveDown();
   };
 
+  // Once accepted, the chosen lines only; before, every line with the optional ones marked.
+  const accepted = quote.status === 'Accepted';
+  const shown = <L extends { included: boolean }>(lines: L[]) => lines.filter((l) => !accepted || l.included);
+  const mark = (l: { optional: boolean }) => (l.optional && !accepted ? ' (optional)' : '');
   table(
     'Materials',
     ['Name', 'Unit Price', 'Quantity', 'Subtotal'],
-    quote.materials.map((m) => [m.name, money(m.unitPrice), String(m.quantity), money(m.subtotal)]),
+    shown(quote.materials).map((m) => [
+      `${m.name}${mark(m)}`,
+      money(m.unitPrice),
+      String(m.quantity),
+      money(m.subtotal),
+    ]),
     [0.46, 0.18, 0.16, 0.2],
   );
   table(
     'Labor',
     ['Description', 'Hourly Rate', 'Hours', 'Total'],
-    quote.labor.map((l) => [l.description || 'Labor', money(l.hourlyRate), String(l.hours), money(l.total)]),
+    shown(quote.labor).map((l) => [
+      `${l.description || 'Labor'}${mark(l)}`,
+      money(l.hourlyRate),
+      String(l.hours),
+      money(l.total),
+    ]),
     [0.46, 0.18, 0.16, 0.2],
   );
 
@@ -109,6 +126,22 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
     writeText(doc, label, { x: left + width * 0.55, y, width: width * 0.2, align: 'right', bold });
     writeText(doc, value, { x: left + width * 0.75, y, width: width * 0.25, align: 'right', bold });
     doc.moveDown(0.2);
+  }
+  if (!accepted && [...quote.materials, ...quote.labor].some((l) => l.optional)) {
+    doc.moveDown(0.5).fontSize(9).fillColor(MUTED);
+    writeText(doc, 'Optional lines are not in the total unless you choose them when you accept.', {
+      x: left,
+      y: doc.y,
+      width,
+    });
+  }
+  if (accepted && quote.acceptedName) {
+    doc.moveDown(1.5);
+    writeText(doc.fontSize(13).fillColor(BRAND), 'Acceptance', { x: left, y: doc.y, width, bold: true });
+    doc.moveDown(0.3).fontSize(11).fillColor('#000000');
+    writeText(doc, `Accepted by ${acceptanceLine(quote, business.timeZone)}`, { x: left, y: doc.y, width });
+    writeText(doc, `Typed signature: ${quote.acceptedName}`, { x: left, y: doc.y, width });
+    if (quote.acceptedIp) writeText(doc, `From network address ${quote.acceptedIp}`, { x: left, y: doc.y, width });
   }
   doc.moveDown(2).fontSize(9).fillColor(MUTED);
   writeText(doc, `Questions about this quote? Call ${business.phone} or write to ${business.email}.`, {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import { priceQuote, quoteTotals, toCents, toDollars } from '../../shared/money';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { isIncluded, priceQuote, quoteTotals, toCents, toDollars } from '../../shared/money';
 import type { LaborLineInput, MaterialLineInput, QuoteDraft, QuoteView } from '../../shared/schemas/quotes';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
@@ -13,61 +13,90 @@ export function newQuoteNumber(): string {
   return `QT${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
+/** A first quote's number (QT74936259), or a later version's (QT74936259-2). */
 export const isQuoteNumber = (value: string | undefined): value is string =>
+  typeof value === 'string' && /^QT\d{8}(-\d{1,3})?$/.test(value);
+export const isFirstQuoteNumber = (value: string | undefined): value is string =>
   typeof value === 'string' && /^QT\d{8}$/.test(value);
 
+/** The number a version carries: the first keeps the plain number, later ones add "-2", "-3"… */
+export function versionNumber(firstNumber: string, version: number): string {
+  return version === 1 ? firstNumber : `${firstNumber}-${version}`;
+}
+const firstNumberOf = (quoteId: string) => quoteId.replace(/-\d+$/, '');
+
+/** Optional lines start unticked: the client opts in. */
 const centsLines = (materials: MaterialLineInput[], labor: LaborLineInput[]) => ({
-  materials: materials.map((m) => ({ name: m.name, unitPriceCents: toCents(m.unitPrice), quantity: m.quantity })),
-  labor: labor.map((l) => ({ description: l.description, hourlyRateCents: toCents(l.hourlyRate), hours: l.hours })),
+  materials: materials.map((m) => ({
+    name: m.name,
+    unitPriceCents: toCents(m.unitPrice),
+    quantity: m.quantity,
+    optional: m.optional,
+    included: !m.optional,
+  })),
+  labor: labor.map((l) => ({
+    description: l.description,
+    hourlyRateCents: toCents(l.hourlyRate),
+    hours: l.hours,
+    optional: l.optional,
+    included: !l.optional,
+  })),
 });
 
-export function draftOf(
-  input: {
-    quoteRequestId: string;
-    clientName: string;
-    projectName: string;
-    materials: MaterialLineInput[];
-    labor: LaborLineInput[];
-  },
-  quoteId: string,
-  taxRateBasisPoints: number,
-): QuoteDraft {
+export interface QuoteLinesInput {
+  quoteRequestId: string;
+  clientName: string;
+  projectName: string;
+  materials: MaterialLineInput[];
+  labor: LaborLineInput[];
+}
+
+/** Where a new quote or version stands before it is stored: its number, version, dates and rate. */
+export interface QuoteIdentity {
+  quoteId: string;
+  version: number;
+  validUntil: string;
+  taxRateBasisPoints: number;
+}
+
+export function draftOf(input: QuoteLinesInput, identity: QuoteIdentity): QuoteDraft {
   return {
-    quoteId,
+    quoteId: identity.quoteId,
+    version: identity.version,
+    validUntil: identity.validUntil,
     quoteRequestId: input.quoteRequestId,
     clientName: input.clientName,
     projectName: input.projectName,
     quoteDate: new Date().toISOString(),
-    ...priceQuote(input.materials, input.labor, taxRateBasisPoints),
+    ...priceQuote(
+      input.materials.map((m) => ({ ...m, included: !m.optional })),
+      input.labor.map((l) => ({ ...l, included: !l.optional })),
+      identity.taxRateBasisPoints,
+    ),
   };
 }
 
 /** Stores a quote and its lines; totals are computed here, never taken from the browser. */
-export async function insertQuote(
-  tx: DbOrTx,
-  input: {
-    quoteId: string;
-    quoteRequestId: string;
-    clientName: string;
-    projectName: string;
-    materials: MaterialLineInput[];
-    labor: LaborLineInput[];
-  },
-  taxRateBasisPoints: number,
-): Promise<QuoteRow> {
+export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: QuoteIdentity): Promise<QuoteRow> {
   const lines = centsLines(input.materials, input.labor);
-  const totals = quoteTotals(lines.materials, lines.labor, taxRateBasisPoints);
+  const totals = quoteTotals(
+    lines.materials.filter(isIncluded),
+    lines.labor.filter(isIncluded),
+    identity.taxRateBasisPoints,
+  );
   const id = newId();
   const [row] = await tx
     .insert(quotes)
     .values({
       id,
-      quoteId: input.quoteId,
+      quoteId: identity.quoteId,
+      version: identity.version,
+      validUntil: identity.validUntil,
       quoteRequestId: input.quoteRequestId,
       clientName: input.clientName,
       projectName: input.projectName,
       ...totals,
-      taxRateBasisPoints,
+      taxRateBasisPoints: identity.taxRateBasisPoints,
     })
     .returning();
   if (lines.materials.length) {
@@ -79,6 +108,8 @@ export async function insertQuote(
         name: m.name,
         unitPriceCents: m.unitPriceCents,
         quantity: m.quantity.toFixed(2),
+        optional: m.optional,
+        included: m.included,
       })),
     );
   }
@@ -91,18 +122,33 @@ export async function insertQuote(
         description: l.description,
         hourlyRateCents: l.hourlyRateCents,
         hours: l.hours.toFixed(2),
+        optional: l.optional,
+        included: l.included,
       })),
     );
   }
   return row!;
 }
 
-export async function quoteView(db: DbOrTx, row: QuoteRow): Promise<QuoteView> {
+/** Past its valid-until date and still open: the client can no longer accept it. */
+export const isExpired = (row: Pick<QuoteRow, 'validUntil' | 'status'>, today: string) =>
+  row.validUntil < today && row.status !== 'Accepted' && row.status !== 'Declined';
+
+/** A stored quote with its lines and totals; `today` (in the business's zone) decides whether it has expired. */
+export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promise<QuoteView> {
   const [materials, labor] = await Promise.all([
     db.select().from(quoteMaterials).where(eq(quoteMaterials.quoteId, row.id)).orderBy(asc(quoteMaterials.position)),
     db.select().from(quoteLabor).where(eq(quoteLabor.quoteId, row.id)).orderBy(asc(quoteLabor.position)),
   ]);
   return {
+    version: row.version,
+    current: row.replacedAt === null,
+    validUntil: row.validUntil,
+    expired: isExpired(row, today),
+    openedAt: row.openedAt?.toISOString() ?? null,
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    acceptedName: row.acceptedName,
+    acceptedIp: row.acceptedIp,
     _id: row.id,
     quoteId: row.quoteId,
     quoteRequestId: row.quoteRequestId,
@@ -112,11 +158,19 @@ export async function quoteView(db: DbOrTx, row: QuoteRow): Promise<QuoteView> {
     quoteDate: row.quoteDate.toISOString(),
     clientMessage: row.clientMessage,
     ...priceQuote(
-      materials.map((m) => ({ name: m.name, unitPrice: toDollars(m.unitPriceCents), quantity: Number(m.quantity) })),
+      materials.map((m) => ({
+        name: m.name,
+        unitPrice: toDollars(m.unitPriceCents),
+        quantity: Number(m.quantity),
+        optional: m.optional,
+        included: m.included,
+      })),
       labor.map((l) => ({
         description: l.description,
         hourlyRate: toDollars(l.hourlyRateCents),
         hours: Number(l.hours),
+        optional: l.optional,
+        included: l.included,
       })),
       row.taxRateBasisPoints,
     ),
@@ -135,5 +189,59 @@ export async function requestIdOfQuote(db: DbOrTx, quoteId: string): Promise<str
   return row?.quoteRequestId;
 }
 
+/** A request's current quote (the newest version). */
 export const findQuoteByRequest = (db: DbOrTx, quoteRequestId: string) =>
-  db.query.quotes.findFirst({ where: eq(quotes.quoteRequestId, quoteRequestId) });
+  db.query.quotes.findFirst({ where: and(eq(quotes.quoteRequestId, quoteRequestId), isNull(quotes.replacedAt)) });
+
+/** Every version sent for a request, newest first. */
+export const quoteVersions = (db: DbOrTx, quoteRequestId: string) =>
+  db.select().from(quotes).where(eq(quotes.quoteRequestId, quoteRequestId)).orderBy(desc(quotes.version));
+
+/** The number the next version of this quote will carry. */
+export const nextVersionOf = (current: Pick<QuoteRow, 'quoteId' | 'version'>) => ({
+  version: current.version + 1,
+  quoteId: versionNumber(firstNumberOf(current.quoteId), current.version + 1),
+});
+
+/** Records the optional lines the client chose (by position), as the accepted selection. */
+export async function storeSelection(
+  tx: DbOrTx,
+  quoteRowId: string,
+  selection: { materials: number[]; labor: number[] },
+): Promise<void> {
+  const rows = await Promise.all([
+    tx.select().from(quoteMaterials).where(eq(quoteMaterials.quoteId, quoteRowId)),
+    tx.select().from(quoteLabor).where(eq(quoteLabor.quoteId, quoteRowId)),
+  ]);
+  const [materialRows, laborRows] = rows;
+  for (const m of materialRows.filter((r) => r.optional))
+    await tx
+      .update(quoteMaterials)
+      .set({ included: selection.materials.includes(m.position) })
+      .where(eq(quoteMaterials.id, m.id));
+  for (const l of laborRows.filter((r) => r.optional))
+    await tx
+      .update(quoteLabor)
+      .set({ included: selection.labor.includes(l.position) })
+      .where(eq(quoteLabor.id, l.id));
+}
+
+/**
+ * A quote as the work was sold: an accepted quote's chosen lines only (its stored totals are those
+ * of the choice); any other quote as it stands. What a job carries.
+ */
+export async function soldQuoteView(db: DbOrTx, row: QuoteRow, today: string): Promise<QuoteView> {
+  const view = await quoteView(db, row, today);
+  if (view.status !== 'Accepted') return view;
+  return { ...view, materials: view.materials.filter((m) => m.included), labor: view.labor.filter((l) => l.included) };
+}
+
+/** Every version sent for these requests, newest first. */
+export function quotesOfRequests(db: DbOrTx, quoteRequestIds: string[]) {
+  if (quoteRequestIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(quotes)
+    .where(inArray(quotes.quoteRequestId, quoteRequestIds))
+    .orderBy(desc(quotes.quoteDate), desc(quotes.version));
+}

@@ -2,30 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
-import { createQuoteInput, quoteDraft, quoteView, sendQuoteInput } from '../../shared/schemas/quotes';
+import { createQuoteInput, quoteDraft, quoteReplyInput, quoteView, sendQuoteInput } from '../../shared/schemas/quotes';
 import { conflict, notFound } from '../lib/http-errors';
 import { findQuoteRequestById } from '../quote-requests';
-import { sendQuote } from './service';
 import {
-  draftOf,
-  findQuoteByNumber,
-  findQuoteByRequest,
-  newQuoteNumber,
-  quoteView as loadQuoteView,
-} from './repository';
+  firstIdentity,
+  replyToQuestion,
+  reviseQuote,
+  revisableQuote,
+  revisionIdentity,
+  sendQuote,
+  viewOf,
+} from './service';
+import { draftOf, findQuoteByNumber, findQuoteByRequest } from './repository';
 
-/** Building and sending quotes: admins only. */
+/** Building, sending, revising and discussing quotes: admins only. */
 export async function quoteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['quotes'];
   const admin = { access: 'admin' as const };
 
-  async function requireAccepted(quoteRequestId: string) {
+  async function requestIn(quoteRequestId: string, status: 'Accepted' | 'Quote Sent') {
     const request = await findQuoteRequestById(app.db, quoteRequestId);
     if (!request) throw notFound('Quote request not found');
-    if (request.status !== 'Accepted')
+    if (request.status !== status)
       throw conflict(
-        `This request is ${request.status}: a quote can be sent only for an Accepted request`,
+        status === 'Accepted'
+          ? `This request is ${request.status}: a quote can be sent only for an Accepted request`
+          : `This request is ${request.status}: only a sent quote can be revised`,
         'REQUEST_NOT_PENDING',
       );
     return request;
@@ -37,16 +41,22 @@ export async function quoteRoutes(app: FastifyInstance) {
       config: admin,
       schema: {
         tags,
-        summary: 'A draft quote: its number and totals (nothing is stored or sent)',
+        summary: 'A draft quote or revision: its number and totals (nothing is stored or sent)',
         body: createQuoteInput,
-        response: { 200: quoteDraft, 404: errorResponse, 409: errorResponse },
+        response: { 200: quoteDraft, 400: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request) => {
-      await requireAccepted(request.body.quoteRequestId);
-      let number = newQuoteNumber();
-      while (await findQuoteByNumber(app.db, number)) number = newQuoteNumber();
-      return draftOf(request.body, number, (await app.settings.current()).taxRateBasisPoints);
+      const body = request.body;
+      const business = await app.settings.current();
+      const quoteRequest = await findQuoteRequestById(app.db, body.quoteRequestId);
+      if (!quoteRequest) throw notFound('Quote request not found');
+      if (quoteRequest.status === 'Quote Sent') {
+        const current = await revisableQuote(app.db, quoteRequest.id);
+        return draftOf(body, revisionIdentity(current, business, body.validUntil));
+      }
+      await requestIn(body.quoteRequestId, 'Accepted');
+      return draftOf(body, await firstIdentity(app, business, undefined, body.validUntil));
     },
   );
 
@@ -63,11 +73,54 @@ export async function quoteRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      const quoteRequest = await requireAccepted(body.quoteRequestId);
-      const view = await sendQuote(app, quoteRequest, body);
+      const quoteRequest = await requestIn(body.quoteRequestId, 'Accepted');
+      const view = await sendQuote(app, quoteRequest, body, request.user?.id);
       app.quoteStatus.forget(quoteRequest);
       app.mail.kick();
       return reply.code(201).send(view);
+    },
+  );
+
+  r.post(
+    '/quotes/revise',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Send a new version of a sent quote (QT…-2); the old link then points to it',
+        body: sendQuoteInput,
+        response: { 201: quoteView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const quoteRequest = await requestIn(body.quoteRequestId, 'Quote Sent');
+      const view = await reviseQuote(app, quoteRequest, body, request.user?.id);
+      app.quoteStatus.forget(quoteRequest);
+      app.mail.kick();
+      return reply.code(201).send(view);
+    },
+  );
+
+  r.post(
+    '/quotes/:quoteId/reply',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Answer the client's question (e-mailed to them; the quote awaits them again)",
+        params: z.object({ quoteId: z.string().max(40) }),
+        body: quoteReplyInput,
+        response: { 200: quoteView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const row = await findQuoteByNumber(app.db, request.params.quoteId);
+      if (!row) throw notFound('Quote not found');
+      const view = await replyToQuestion(app, row, request.body.message, request.user?.id);
+      const quoteRequest = await findQuoteRequestById(app.db, row.quoteRequestId);
+      if (quoteRequest) app.quoteStatus.forget(quoteRequest);
+      return view;
     },
   );
 
@@ -77,7 +130,7 @@ export async function quoteRoutes(app: FastifyInstance) {
       config: admin,
       schema: {
         tags,
-        summary: 'The quote sent for a request',
+        summary: 'The current quote of a request (its newest version)',
         params: z.object({ quoteRequestId: z.string().max(64) }),
         response: { 200: quoteView, 404: errorResponse },
       },
@@ -85,7 +138,7 @@ export async function quoteRoutes(app: FastifyInstance) {
     async (request) => {
       const row = await findQuoteByRequest(app.db, request.params.quoteRequestId);
       if (!row) throw notFound('No quote has been sent for this request');
-      return loadQuoteView(app.db, row);
+      return viewOf(app, app.db, row, await app.settings.current());
     },
   );
 
@@ -103,7 +156,7 @@ export async function quoteRoutes(app: FastifyInstance) {
     async (request) => {
       const row = await findQuoteByNumber(app.db, request.params.quoteId);
       if (!row) throw notFound('Quote not found');
-      return loadQuoteView(app.db, row);
+      return viewOf(app, app.db, row, await app.settings.current());
     },
   );
 }

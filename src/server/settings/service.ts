@@ -26,6 +26,7 @@ function toBusiness(row: SettingsRow): BusinessSettings {
     serviceArea: row.serviceArea,
     taxRateBasisPoints: row.taxRateBasisPoints,
     quoteValidityDays: row.quoteValidityDays,
+    quoteReminderDays: row.quoteReminderDays,
     ownerEmail: row.ownerEmail,
     timeZone: row.timeZone,
     logoVersion: row.hasLogo ? versionOf(row.updatedAt) : null,
@@ -42,6 +43,7 @@ export function toSettingsView(business: BusinessSettings, updatedAt: Date): Set
     serviceArea: business.serviceArea,
     taxRatePercent: business.taxRateBasisPoints / 100,
     quoteValidityDays: business.quoteValidityDays,
+    quoteReminderDays: business.quoteReminderDays,
     ownerEmail: business.ownerEmail,
     timeZone: business.timeZone,
     logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
@@ -113,6 +115,7 @@ export class SettingsStore implements SettingsSource {
       serviceArea: [...new Set(input.serviceArea)],
       taxRateBasisPoints: Math.round(input.taxRatePercent * 100),
       quoteValidityDays: input.quoteValidityDays,
+      quoteReminderDays: [...input.quoteReminderDays].sort((a, b) => a - b),
       ownerEmail: input.ownerEmail,
       timeZone: input.timeZone,
     });

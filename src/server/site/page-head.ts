@@ -18,6 +18,8 @@ export function siteConfigOf(config: Config, business: BusinessSettings): SiteCo
     serviceAreaHeadline: business.serviceAreaHeadline,
     logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
     taxRateBasisPoints: business.taxRateBasisPoints,
+    quoteValidityDays: business.quoteValidityDays,
+    timeZone: business.timeZone,
     publicUrl: config.PUBLIC_URL,
     calendarEmbedUrl: config.CALENDAR_EMBED_URL ?? null,
     heroImages: heroSources(config.HERO_IMAGES_DIR).map((_, i) => `/media/hero/${i + 1}`),

@@ -32,6 +32,11 @@ export const ERROR_CODES = [
   'LINK_EXPIRED',
   'LINK_INVALID',
   'INVALID_STATUS_CHANGE',
+  'QUOTE_REPLACED',
+  'QUOTE_EXPIRED',
+  'QUOTE_NOT_REVISABLE',
+  'NO_QUESTION',
+  'MAIL_NOT_RETRYABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EARLIEST_DATE, LATEST_DATE, MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES } from '../constants';
+import { EARLIEST_DATE, LATEST_DATE, MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES, QUOTE_STATUSES } from '../constants';
 import { todayInBusinessZone } from '../dates';
 import { messages } from '../messages';
 
@@ -102,12 +102,19 @@ export const quoteRequestView = z.object({
   notes: z.string(),
   preferredEndDate: z.string().nullable(),
   quoteStatus: quoteRequestStatus,
+  /** Where the request's current quote stands (its status), beside the request's own; null before a quote. */
+  quoteState: z.enum(QUOTE_STATUSES).nullable(),
+  clientId: z.string().nullable(),
   quoteRequestDate: z.string(),
   images: z.array(z.object({ _id: z.string(), width: z.number(), height: z.number() })),
 });
 export type QuoteRequestView = z.infer<typeof quoteRequestView>;
 
-export const quoteStatusResponse = z.object({ quoteStatus: quoteRequestStatus });
+/** The request's status (the spec's), and where its current quote stands beside it (null before one is sent). */
+export const quoteStatusResponse = z.object({
+  quoteStatus: quoteRequestStatus,
+  quoteState: z.enum(QUOTE_STATUSES).nullable(),
+});
 
 /** The number a client types: "Q" and the last 9 characters of the id (the id itself if shorter). */
 export function quoteNumberOf(id: string): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUOTE_STATUSES, type QuoteStatus } from '../constants';
+import { isoDate } from './quote-request';
 import type { LaborLineDollars, MaterialLineDollars, PricedQuote } from '../money';
 
 /** At most two decimals: cents for money, hundredths for quantities and hours. */
@@ -23,6 +24,8 @@ export const materialLineInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   unitPrice: money('Unit Price'),
   quantity: amount('Quantity'),
+  /** The client chooses whether to include it. */
+  optional: z.boolean().optional().default(false),
 }) satisfies z.ZodType<MaterialLineDollars>;
 export type MaterialLineInput = z.infer<typeof materialLineInput>;
 
@@ -36,6 +39,7 @@ export const laborLineInput = z.object({
     .transform((v) => v ?? ''),
   hourlyRate: money('Hourly Rate'),
   hours: amount('Hours'),
+  optional: z.boolean().optional().default(false),
 }) satisfies z.ZodType<LaborLineDollars>;
 export type LaborLineInput = z.infer<typeof laborLineInput>;
 
@@ -45,6 +49,8 @@ export const quoteFields = z.object({
   projectName: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(200),
   materials: z.array(materialLineInput).max(100),
   labor: z.array(laborLineInput).max(100),
+  /** The last day the client may accept; by default the settings' quote validity from today. */
+  validUntil: isoDate.optional(),
 });
 
 const atLeastOneLine = (q: { materials: unknown[]; labor: unknown[] }) => q.materials.length + q.labor.length > 0;
@@ -76,9 +82,14 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 };
 
 /** The priced lines and totals as the API carries them (quotes, a job's quote): money.ts's PricedQuote. */
+const lineChoice = { optional: z.boolean(), included: z.boolean() };
 export const pricedQuote = z.object({
-  materials: z.array(z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number() })),
-  labor: z.array(z.object({ description: z.string(), hourlyRate: z.number(), hours: z.number(), total: z.number() })),
+  materials: z.array(
+    z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number(), ...lineChoice }),
+  ),
+  labor: z.array(
+    z.object({ description: z.string(), hourlyRate: z.number(), hours: z.number(), total: z.number(), ...lineChoice }),
+  ),
   totalCostBeforeTax: z.number(),
   taxCost: z.number(),
   totalCostAfterTax: z.number(),
@@ -94,21 +105,71 @@ export const quoteView = pricedQuote.extend({
   status: quoteStatus,
   quoteDate: z.string(),
   clientMessage: z.string().nullable(),
+  /** 1, 2, …: the quote's number carries it from 2 on (QT74936259-2). */
+  version: z.number().int(),
+  /** False once a newer version replaced it. */
+  current: z.boolean(),
+  validUntil: z.string(),
+  /** Past its valid-until date (in the business's time zone) and not accepted. */
+  expired: z.boolean(),
+  openedAt: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  /** The name the client typed to accept, and the network address the acceptance came from. */
+  acceptedName: z.string().nullable(),
+  acceptedIp: z.string().nullable(),
 });
 export type QuoteView = z.infer<typeof quoteView>;
 
 /** The draft createNew answers: the number the quote will carry, and its totals. */
-export const quoteDraft = quoteView.omit({ _id: true, status: true, clientMessage: true });
+export const quoteDraft = quoteView.pick({
+  quoteId: true,
+  quoteRequestId: true,
+  clientName: true,
+  projectName: true,
+  quoteDate: true,
+  validUntil: true,
+  version: true,
+  materials: true,
+  labor: true,
+  totalCostBeforeTax: true,
+  taxCost: true,
+  totalCostAfterTax: true,
+  taxRateBasisPoints: true,
+});
 export type QuoteDraft = z.infer<typeof quoteDraft>;
 
-/** What the client's link shows: no internal ids. */
+/** What the client's link shows: no internal ids, no network address. */
 export const clientQuoteView = quoteView
-  .omit({ _id: true, quoteRequestId: true })
-  .extend({ business: z.object({ name: z.string(), email: z.string(), phone: z.string() }) });
+  .omit({ _id: true, quoteRequestId: true, acceptedIp: true, openedAt: true })
+  .extend({
+    business: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+    /** When a newer version replaced this one: its number and its page's address (signed for the client). */
+    replacedBy: z.object({ quoteId: z.string(), link: z.string() }).nullable(),
+    /** The client already asked for an updated quote after this one expired. */
+    updateRequested: z.boolean(),
+  });
 export type ClientQuoteView = z.infer<typeof clientQuoteView>;
 
+/** The optional lines the client ticked, by position in materials and in labor. */
+export const lineSelection = z
+  .object({
+    materials: z.array(z.number().int().min(0).max(99)).max(100).default([]),
+    labor: z.array(z.number().int().min(0).max(99)).max(100).default([]),
+  })
+  .default({ materials: [], labor: [] });
+
 export const clientAnswerInput = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('accept'), token: z.string().max(2000) }),
+  z.object({
+    action: z.literal('accept'),
+    token: z.string().max(2000),
+    /** The client's typed name: their signature on the acceptance. */
+    signatureName: z
+      .string({ error: 'Please type your full name to accept' })
+      .trim()
+      .min(2, 'Please type your full name to accept')
+      .max(120, 'Name must be at most 120 characters'),
+    selection: lineSelection,
+  }),
   z.object({
     action: z.literal('decline'),
     token: z.string().max(2000),
@@ -120,4 +181,12 @@ export const clientAnswerInput = z.discriminatedUnion('action', [
     message: z.string().trim().min(1, 'Please write your question').max(2000),
   }),
 ]);
-export type ClientAnswerInput = z.infer<typeof clientAnswerInput>;
+export type ClientAnswerInput = z.input<typeof clientAnswerInput>;
+
+/** POST /api/client-quotes/:quoteId/request-update: an expired quote's client asks for a new one. */
+export const requestUpdateInput = z.object({ token: z.string().max(2000) });
+
+/** POST /api/quotes/:quoteId/reply: the owner answers the client's question. */
+export const quoteReplyInput = z.object({
+  message: z.string({ error: 'Please write your answer' }).trim().min(1, 'Please write your answer').max(5000),
+});

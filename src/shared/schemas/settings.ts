@@ -53,6 +53,17 @@ export const settingsInput = z.object({
     .int('Quote validity must be a whole number of days')
     .min(1, 'Quote validity must be at least 1 day')
     .max(365, 'Quote validity must be at most 365 days'),
+  /** Days after sending when an unanswered quote gets a reminder: at most two, none if empty. */
+  quoteReminderDays: z
+    .array(
+      z
+        .number({ error: 'Reminder days must be numbers' })
+        .int('Reminder days must be whole days')
+        .min(1, 'A reminder comes at least 1 day after the quote')
+        .max(365, 'A reminder comes at most 365 days after the quote'),
+    )
+    .max(2, 'At most two reminders')
+    .refine((days) => new Set(days).size === days.length, 'Choose two different days'),
   ownerEmail: email('Owner notices e-mail'),
   timeZone: z.string().trim().min(1, 'Time zone is required').max(64).refine(isTimeZone, 'Choose a known time zone'),
 });

@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { pageQuery } from './paging';
-import { quoteRequestStatus, quoteRequestView } from './quote-request';
+import { QUOTE_STATUSES } from '../constants';
+import { quoteRequestInput, quoteRequestStatus, quoteRequestView } from './quote-request';
 
 export const quoteRequestListQuery = pageQuery.extend({
   status: z.union([quoteRequestStatus, z.literal('All')]).optional(),
+  /** Where the request's quote stands (awaiting the client, question asked, accepted, declined). */
+  quoteState: z.enum(QUOTE_STATUSES).optional(),
+});
+
+/** POST /api/quoterequest/staff-entry: a request the office takes on the phone (photos optional). */
+export const staffQuoteRequestInput = quoteRequestInput.extend({
+  /** Send the client the usual confirmation e-mail. */
+  emailClient: z.boolean().optional().default(false),
 });
 
 export const quoteRequestList = z.object({
@@ -40,5 +49,12 @@ export const dashboardStats = z.object({
   pendingQuoteRequests: z.number(),
   newThisWeek: z.number(),
   newThisMonth: z.number(),
+  /** Sent quotes by where they stand (current versions). */
+  quotes: z.object({
+    awaiting: z.number(),
+    questions: z.number(),
+    accepted: z.number(),
+    declined: z.number(),
+  }),
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;

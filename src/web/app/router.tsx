@@ -69,6 +69,12 @@ export const routes: RouteObject[] = [
           { index: true, lazy: page(() => import('../features/dashboard/pages/dashboard-page')) },
           { path: 'quote-requests', lazy: page(() => import('../features/quote-requests/pages/admin-list-page')) },
           {
+            path: 'quote-requests/new',
+            lazy: page(() => import('../features/quote-requests/pages/new-request-page')),
+          },
+          { path: 'clients', lazy: page(() => import('../features/clients/pages/clients-page')) },
+          { path: 'clients/:clientId', lazy: page(() => import('../features/clients/pages/client-page')) },
+          {
             path: 'quote-requests/:quoteRequestId',
             lazy: page(() => import('./pages/quote-request-page')),
           },

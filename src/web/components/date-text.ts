@@ -11,3 +11,26 @@ export function formatDate(value: string | null | undefined, fallback = 'No Date
     timeZone: 'UTC',
   });
 }
+
+/** "just now", "5 min ago", "2 h ago", "3 days ago": how long ago something happened. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  return days === 1 ? 'yesterday' : `${days} days ago`;
+}
+
+/** "Nov 22, 2026, 9:14 AM": a moment as staff read it, in the business's zone. */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  });
+}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
@@ -7,7 +7,8 @@ import type { z } from 'zod';
 export type FormModalField<T> =
   | { name: Path<T>; label: string; type: 'text'; optional?: boolean; placeholder?: string }
   | { name: Path<T>; label: string; type: 'number'; step?: number; prefix?: string; decimalScale?: number }
-  | { name: Path<T>; label: string; type: 'select' | 'multiselect'; options: string[] };
+  | { name: Path<T>; label: string; type: 'select' | 'multiselect'; options: string[] }
+  | { name: Path<T>; label: string; type: 'checkbox'; description?: string };
 
 interface FormModalProps<S extends z.ZodType<FieldValues, FieldValues>> {
   opened: boolean;
@@ -24,7 +25,7 @@ interface FormModalProps<S extends z.ZodType<FieldValues, FieldValues>> {
 }
 
 /**
- * The spec's generic modal form: text, number, select and multi-select fields, every one required,
+ * The spec's generic modal form: text, number, select, multi-select and checkbox fields, required unless marked,
  * validated by a shared zod schema; Cancel and submit; resets after submit and closes by default.
  */
 export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
@@ -90,6 +91,19 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
                       prefix={field.prefix}
                       decimalScale={field.decimalScale ?? 2}
                       thousandSeparator=","
+                    />
+                  );
+                }
+                if (field.type === 'checkbox') {
+                  return (
+                    <Checkbox
+                      label={field.label}
+                      description={field.description}
+                      checked={Boolean(f.value)}
+                      onChange={(e) => f.onChange(e.currentTarget.checked)}
+                      onBlur={f.onBlur}
+                      disabled={loading}
+                      error={fieldState.error?.message}
                     />
                   );
                 }

@@ -7,6 +7,10 @@ type QuoteLinesProps = PricedQuote;
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
+/** An optional line's mark: chosen by the client, or not (yet). */
+const optionMark = (line: { optional: boolean; included: boolean }) =>
+  line.optional ? (line.included ? ' (optional, chosen)' : ' (optional, not in the total)') : '';
+
 /** A quote's materials and labor with its totals, as staff read it. */
 export function QuoteLines({ materials, labor, ...totals }: QuoteLinesProps) {
   return (
@@ -33,7 +37,10 @@ export function QuoteLines({ materials, labor, ...totals }: QuoteLinesProps) {
               <Table.Tbody>
                 {materials.map((m, i) => (
                   <Table.Tr key={i}>
-                    <Table.Td>{m.name}</Table.Td>
+                    <Table.Td>
+                      {m.name}
+                      {optionMark(m)}
+                    </Table.Td>
                     <Table.Td ta="right">{money(m.unitPrice)}</Table.Td>
                     <Table.Td ta="right">{m.quantity}</Table.Td>
                     <Table.Td ta="right">{money(m.subtotal)}</Table.Td>
@@ -66,7 +73,10 @@ export function QuoteLines({ materials, labor, ...totals }: QuoteLinesProps) {
               <Table.Tbody>
                 {labor.map((l, i) => (
                   <Table.Tr key={i}>
-                    <Table.Td>{l.description || 'Labor'}</Table.Td>
+                    <Table.Td>
+                      {l.description || 'Labor'}
+                      {optionMark(l)}
+                    </Table.Td>
                     <Table.Td ta="right">{money(l.hourlyRate)}</Table.Td>
                     <Table.Td ta="right">{l.hours}</Table.Td>
                     <Table.Td ta="right">{money(l.total)}</Table.Td>

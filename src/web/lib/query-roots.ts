@@ -10,4 +10,5 @@ export const queryRoots = {
   users: ['users'],
   dashboard: ['dashboard'],
   settings: ['settings'],
+  clients: ['clients'],
 } as const;

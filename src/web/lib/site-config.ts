@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { defaultBusiness, type SiteConfig } from '../../shared/business';
-import { DEFAULT_TAX_RATE_BASIS_POINTS } from '../../shared/constants';
+import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '../../shared/constants';
 
 let cached: SiteConfig | undefined;
 const listeners = new Set<() => void>();
@@ -37,6 +37,8 @@ export function siteConfig(): SiteConfig {
     serviceAreaHeadline: defaultBusiness.areaServed,
     logoUrl: null,
     taxRateBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS,
+    quoteValidityDays: 30,
+    timeZone: BUSINESS_TIME_ZONE,
     publicUrl: window.location.origin,
     calendarEmbedUrl: null,
     heroImages: [1, 2, 3, 4, 5].map((n) => `/media/hero/${n}`),

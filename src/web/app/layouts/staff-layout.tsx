@@ -21,6 +21,7 @@ import {
   IconUsers,
   IconClock,
   IconSettings,
+  IconAddressBook,
   type Icon,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -48,6 +49,7 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.dashboard, label: 'Dashboard', icon: IconLayoutDashboard, end: true },
   { to: paths.admin.calendar, label: 'Calendar', icon: IconCalendar },
   { to: paths.admin.quoteRequests, label: 'Quote Requests', icon: IconClipboardList },
+  { to: paths.admin.clients, label: 'Clients', icon: IconAddressBook },
   { to: paths.admin.jobs, label: 'Jobs', icon: IconTool },
   { to: paths.admin.users, label: 'Users', icon: IconUsers },
   { to: paths.admin.settings, label: 'Settings', icon: IconSettings },

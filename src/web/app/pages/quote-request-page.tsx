@@ -2,21 +2,28 @@ import AdminQuoteRequestPage from '../../features/quote-requests/pages/admin-det
 import { QuoteBuilder } from '../../features/quotes/components/quote-builder';
 import { SentQuote } from '../../features/quotes/components/sent-quote';
 import { RequestJobLink } from '../../features/jobs/components/request-job-link';
+import { RequestTimeline } from '../../features/activity/components/request-timeline';
 
-/** The request page composes three features: the request itself, its quote once accepted, and the job a yes became. */
+/**
+ * The request page composes four features: the request itself, its quote once accepted (built, then
+ * sent, discussed and revised), the job a yes became, and the request's activity.
+ */
 export default function QuoteRequestPage() {
   return (
     <AdminQuoteRequestPage
-      quoteSection={(request) =>
-        request.quoteStatus === 'Accepted' ? (
-          <QuoteBuilder request={request} />
-        ) : request.quoteStatus === 'Quote Sent' ? (
-          <>
-            <RequestJobLink quoteRequestId={request._id} />
-            <SentQuote quoteRequestId={request._id} />
-          </>
-        ) : null
-      }
+      quoteSection={(request) => (
+        <>
+          {request.quoteStatus === 'Accepted' ? (
+            <QuoteBuilder request={request} />
+          ) : request.quoteStatus === 'Quote Sent' ? (
+            <>
+              <RequestJobLink quoteRequestId={request._id} />
+              <SentQuote request={request} />
+            </>
+          ) : null}
+          <RequestTimeline quoteRequestId={request._id} />
+        </>
+      )}
     />
   );
 }

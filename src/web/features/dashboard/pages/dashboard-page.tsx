@@ -15,6 +15,9 @@ import { IconCash, IconChecks, IconHourglass, type Icon } from '@tabler/icons-re
 import { Link, useNavigate } from 'react-router';
 import { formatMoney, toCents } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
+import type { QuoteStatus } from '../../../../shared/constants';
+import type { DashboardStats } from '../../../../shared/schemas/staff-quote-requests';
+import { QUOTE_STATE_LABELS } from '../../../../shared/statuses';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { StatusText } from '../../../components/status-text';
@@ -60,6 +63,47 @@ function Tile({
   );
 }
 
+/** The sent quotes by where they stand, each opening the request list filtered to them. */
+const QUOTE_FIGURES = [
+  { key: 'awaiting', state: 'Pending' },
+  { key: 'questions', state: 'Requested More Info' },
+  { key: 'accepted', state: 'Accepted' },
+  { key: 'declined', state: 'Declined' },
+] as const satisfies readonly { key: keyof DashboardStats['quotes']; state: QuoteStatus }[];
+
+function Figure({
+  label,
+  value,
+  loading,
+  to,
+}: {
+  label: string;
+  value: number | undefined;
+  loading: boolean;
+  to?: string;
+}) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {to ? (
+          <Anchor component={Link} to={to} c="dimmed" underline="always">
+            {label}
+          </Anchor>
+        ) : (
+          label
+        )}
+      </Text>
+      {loading ? (
+        <Skeleton h={28} w={40} />
+      ) : (
+        <Text fw={700} size="xl">
+          {value ?? 0}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 export default function DashboardPage() {
   const navigate = useNavigate();
   const stats = useDashboardStats();
@@ -101,30 +145,22 @@ export default function DashboardPage() {
           Client Activity
         </Title>
         <Group gap="xl" mt="sm">
-          <Stack gap={0}>
-            <Text size="sm" c="dimmed">
-              New quote requests this week
-            </Text>
-            {stats.isPending ? (
-              <Skeleton h={28} w={40} />
-            ) : (
-              <Text fw={700} size="xl">
-                {s?.newThisWeek ?? 0}
-              </Text>
-            )}
-          </Stack>
-          <Stack gap={0}>
-            <Text size="sm" c="dimmed">
-              New quote requests this month
-            </Text>
-            {stats.isPending ? (
-              <Skeleton h={28} w={40} />
-            ) : (
-              <Text fw={700} size="xl">
-                {s?.newThisMonth ?? 0}
-              </Text>
-            )}
-          </Stack>
+          <Figure label="New quote requests this week" value={s?.newThisWeek} loading={stats.isPending} />
+          <Figure label="New quote requests this month" value={s?.newThisMonth} loading={stats.isPending} />
+        </Group>
+        <Title order={3} size="h4" mt="lg" mb="xs">
+          Sent quotes
+        </Title>
+        <Group gap="xl">
+          {QUOTE_FIGURES.map(({ key, state }) => (
+            <Figure
+              key={key}
+              label={QUOTE_STATE_LABELS[state]}
+              value={s?.quotes[key]}
+              loading={stats.isPending}
+              to={`${paths.admin.quoteRequests}?status=${encodeURIComponent(`Quote: ${QUOTE_STATE_LABELS[state]}`)}`}
+            />
+          ))}
         </Group>
         <Title order={3} size="h4" mt="lg" mb="xs">
           Recent pending requests

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { QuoteRequestStatus } from '../../../../shared/constants';
+import type { QuoteRequestStatus, QuoteStatus } from '../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 
 export function fetchQuoteStatus(quoteNumber: string) {
-  return api<{ quoteStatus: QuoteRequestStatus }>(
+  return api<{ quoteStatus: QuoteRequestStatus; quoteState: QuoteStatus | null }>(
     'GET',
     `/quoterequest/status/${encodeURIComponent(quoteNumber.trim())}`,
   );

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuoteRequestStatus } from '../../../../shared/constants';
-import type { QuoteRequestView } from '../../../../shared/schemas/quote-request';
+import type { QuoteRequestStatus, QuoteStatus } from '../../../../shared/constants';
+import type { QuoteRequestInput, QuoteRequestView } from '../../../../shared/schemas/quote-request';
 import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
 import { PAGE_SIZE } from '../../../../shared/constants';
 import { api } from '../../../lib/api-client';
@@ -10,15 +10,20 @@ const staff = { redirectOn401: true };
 
 export const quoteRequestKeys = {
   all: queryRoots.quoteRequests,
-  list: (page: number, status: string, search: string) => ['quote-requests', 'list', { page, status, search }] as const,
+  list: (page: number, filter: object, search: string) => ['quote-requests', 'list', { page, filter, search }] as const,
   detail: (id: string) => ['quote-requests', 'detail', id] as const,
 };
 
-export function useQuoteRequestList(page: number, status: QuoteRequestStatus | 'All', search: string) {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), status });
+export function useQuoteRequestList(
+  page: number,
+  filter: { status: QuoteRequestStatus | 'All'; quoteState?: QuoteStatus },
+  search: string,
+) {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE), status: filter.status });
+  if (filter.quoteState) params.set('quoteState', filter.quoteState);
   if (search) params.set('search', search);
   return useQuery({
-    queryKey: quoteRequestKeys.list(page, status, search),
+    queryKey: quoteRequestKeys.list(page, filter, search),
     queryFn: () =>
       api<{ quoteRequests: QuoteRequestView[]; totalPages: number; total: number }>(
         'GET',
@@ -56,4 +61,17 @@ export function useDecideQuoteRequest(id: string) {
     onSuccess,
   });
   return { accept, decline };
+}
+
+/** A request the office enters for a client who phoned. */
+export function useEnterQuoteRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuoteRequestInput & { emailClient: boolean }) =>
+      api<{ quoteRequest: QuoteRequestView }>('POST', '/quoterequest/staff-entry', { ...staff, body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: quoteRequestKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
+    },
+  });
 }

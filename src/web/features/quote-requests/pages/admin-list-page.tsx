@@ -1,6 +1,13 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconPhonePlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { QuoteRequestStatus } from '../../../../shared/constants';
+import {
+  QUOTE_REQUEST_STATUSES,
+  QUOTE_STATUSES,
+  type QuoteRequestStatus,
+  type QuoteStatus,
+} from '../../../../shared/constants';
+import { QUOTE_STATE_LABELS } from '../../../../shared/statuses';
 import { paths } from '../../../../shared/paths';
 import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
 import { formatDate } from '../../../components/date-text';
@@ -11,17 +18,38 @@ import { PaginationBar } from '../../../components/pagination-bar';
 import { StatusText } from '../../../components/status-text';
 import { useQuoteRequestList } from '../api/staff';
 
-type Filter = QuoteRequestStatus | 'All';
-const FILTERS: Filter[] = ['All', 'Pending', 'Accepted', 'Quote Sent', 'Declined'];
+/** The request statuses, then where a sent quote stands ("Quote: Question asked"): one filter for both. */
+const quoteFilter = (state: QuoteStatus) => `Quote: ${QUOTE_STATE_LABELS[state]}`;
+const FILTERS = ['All', ...QUOTE_REQUEST_STATUSES, ...QUOTE_STATUSES.map(quoteFilter)];
+type Filter = (typeof FILTERS)[number];
+
+function apiFilter(filter: Filter): { status: QuoteRequestStatus | 'All'; quoteState?: QuoteStatus } {
+  const state = QUOTE_STATUSES.find((s) => quoteFilter(s) === filter);
+  if (state) return { status: 'Quote Sent', quoteState: state };
+  return {
+    status: (QUOTE_REQUEST_STATUSES as readonly string[]).includes(filter) ? (filter as QuoteRequestStatus) : 'All',
+  };
+}
 
 export default function AdminQuoteRequestsPage() {
   const list = useListControls<Filter>(FILTERS, 'All');
-  const { debounced, filter: status, page } = list;
-  const requests = useQuoteRequestList(page, status, debounced);
+  const { debounced, filter, page } = list;
+  const requests = useQuoteRequestList(page, apiFilter(filter), debounced);
 
   return (
     <>
-      <PageHeader title="Quote Requests" />
+      <PageHeader
+        title="Quote Requests"
+        actions={
+          <Button
+            component={Link}
+            to={paths.admin.newQuoteRequest}
+            leftSection={<IconPhonePlus size={18} aria-hidden />}
+          >
+            Enter a phoned-in request
+          </Button>
+        }
+      />
       <ListToolbar
         controls={list}
         searchLabel="Search by name"
@@ -35,14 +63,21 @@ export default function AdminQuoteRequestsPage() {
         rows={requests.data?.quoteRequests}
         loading={requests.isPending}
         rowKey={(q) => q._id}
-        empty={debounced || status !== 'All' ? 'No quote requests match.' : 'No quote requests yet.'}
+        empty={debounced || filter !== 'All' ? 'No quote requests match.' : 'No quote requests yet.'}
         renderRow={(q) => [
           <Text key="id" ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
             {quoteNumberOf(q._id)}
           </Text>,
           q.contactPerson.name || 'No name provided',
           formatDate(q.preferredEndDate),
-          <StatusText key="s" status={q.quoteStatus} size="sm" />,
+          <Stack key="s" gap={0}>
+            <StatusText status={q.quoteStatus} size="sm" />
+            {q.quoteState ? (
+              <Text size="xs" c="dimmed">
+                Quote: {QUOTE_STATE_LABELS[q.quoteState]}
+              </Text>
+            ) : null}
+          </Stack>,
           <Anchor key="a" component={Link} to={paths.admin.quoteRequest(q._id)} fw={600}>
             View
           </Anchor>,

@@ -1,9 +1,8 @@
-import { Anchor, Box, Button, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { LATEST_DATE } from '../../../../shared/constants';
 import { todayInBusinessZone } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
@@ -14,9 +13,9 @@ import { readAsDataUrl } from '../../../lib/files';
 import { toast } from '../../../lib/toast';
 import { useCreateQuoteRequest } from '../api/create-quote-request';
 import { PhotoPicker } from '../components/photo-picker';
+import { RequestFields } from '../components/request-fields';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useHydrated } from '../../../lib/use-hydrated';
-import layout from '../../../components/layout.module.css';
 
 /** The form's schema and its mapping to the API's body: loaded when first needed (lazy-zod-resolver.ts). */
 const loadSchemas = () => import('../../../../shared/schemas/quote-request');
@@ -90,40 +89,7 @@ export default function GetAQuotePage() {
       }
     >
       <form onSubmit={onSubmit} noValidate aria-label="Quote request">
-        <div className={`${layout.grid} ${layout.cols2}`}>
-          <TextInput label="First Name" type="text" withAsterisk autoComplete="given-name" {...field('firstName')} />
-          <TextInput label="Last Name" type="text" withAsterisk autoComplete="family-name" {...field('lastName')} />
-          <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-          <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...field('email')} />
-          <TextInput label="Street" type="text" withAsterisk autoComplete="address-line1" {...field('street')} />
-          <TextInput label="City" type="text" withAsterisk autoComplete="address-level2" {...field('city')} />
-          <TextInput label="State" type="text" withAsterisk autoComplete="address-level1" {...field('state')} />
-          <TextInput
-            label="Zip"
-            type="text"
-            withAsterisk
-            autoComplete="postal-code"
-            inputMode="numeric"
-            {...field('zip')}
-          />
-        </div>
-        <Textarea
-          mt="md"
-          label="Specifications"
-          withAsterisk
-          description="What needs doing? Sizes, materials and anything we should know."
-          rows={5}
-          {...field('specifications')}
-        />
-        <Box mt="md" className={`${layout.grid} ${layout.cols2}`}>
-          <TextInput
-            label="Preferred End Date"
-            type="date"
-            min={today}
-            max={LATEST_DATE}
-            {...field('preferredEndDate')}
-          />
-        </Box>
+        <RequestFields field={field} today={today} />
         <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
           <PhotoPicker
             files={photos}

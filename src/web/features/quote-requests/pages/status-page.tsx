@@ -1,6 +1,7 @@
 import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { QuoteRequestStatus } from '../../../../shared/constants';
+import type { QuoteRequestStatus, QuoteStatus } from '../../../../shared/constants';
+import { QUOTE_STATE_LABELS } from '../../../../shared/statuses';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
@@ -16,6 +17,14 @@ const STATUS_HINTS: Partial<Record<QuoteRequestStatus, string>> = {
   Pending: 'We have your request and will review it shortly.',
   Accepted: 'We are preparing your quote: it will arrive by e-mail.',
   'Quote Sent': 'Your quote was sent by e-mail: please check your inbox.',
+};
+
+/** What the client can do, by where their quote stands. */
+const QUOTE_STATE_HINTS: Record<QuoteStatus, string> = {
+  Pending: 'Your quote was sent by e-mail: open it from the e-mail to accept it, decline it or ask us a question.',
+  'Requested More Info': 'We have your question and will answer by e-mail. Your quote stays open in the meantime.',
+  Accepted: 'Thank you: we have your acceptance and will be in touch to schedule the work.',
+  Declined: 'You declined the quote. Contact us if you would like a different option.',
 };
 
 export default function StatusPage() {
@@ -62,7 +71,16 @@ export default function StatusPage() {
               <Text size="lg">
                 Status: <StatusText status={status.data.quoteStatus} />
               </Text>
-              {STATUS_HINTS[status.data.quoteStatus] ? <Text>{STATUS_HINTS[status.data.quoteStatus]}</Text> : null}
+              {status.data.quoteState ? (
+                <Text size="lg">
+                  Your quote: <b>{QUOTE_STATE_LABELS[status.data.quoteState]}</b>
+                </Text>
+              ) : null}
+              {status.data.quoteState ? (
+                <Text>{QUOTE_STATE_HINTS[status.data.quoteState]}</Text>
+              ) : STATUS_HINTS[status.data.quoteStatus] ? (
+                <Text>{STATUS_HINTS[status.data.quoteStatus]}</Text>
+              ) : null}
               {status.data.quoteStatus === 'Declined' ? (
                 <Text>
                   Please check email for more info, or{' '}

@@ -27,15 +27,34 @@ export function useSendQuote() {
   const draft = useMutation({
     mutationFn: (body: QuoteInput) => api<QuoteDraft>('POST', '/quotes/createNew', { ...staff, body }),
   });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: queryRoots.quoteRequests });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.quotes });
+  };
   const send = useMutation({
     mutationFn: (body: QuoteInput & { userEmail: string; quote: QuoteDraft; quoteHTML: string }) =>
       api<QuoteView>('POST', '/quotes/sendQuote', { ...staff, body }),
+    onSuccess: refresh,
+  });
+  const revise = useMutation({
+    mutationFn: (body: QuoteInput & { quote: QuoteDraft }) =>
+      api<QuoteView>('POST', '/quotes/revise', { ...staff, body }),
+    onSuccess: refresh,
+  });
+  return { draft, send, revise };
+}
+
+/** The owner answers the client's question (e-mailed to them). */
+export function useReplyToQuestion(quoteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) =>
+      api<QuoteView>('POST', `/quotes/${encodeURIComponent(quoteId)}/reply`, { ...staff, body: { message } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryRoots.quoteRequests });
       void queryClient.invalidateQueries({ queryKey: queryRoots.quotes });
     },
   });
-  return { draft, send };
 }
 
 export function useClientQuote(quoteId: string, token: string) {
@@ -52,5 +71,15 @@ export function useAnswerQuote(quoteId: string) {
   return useMutation({
     mutationFn: (body: ClientAnswerInput) =>
       api<QuoteView>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/answer`, { body }),
+  });
+}
+
+/** An expired quote's client asks for an updated one. */
+export function useRequestUpdate(quoteId: string) {
+  return useMutation({
+    mutationFn: (token: string) =>
+      api<{ alreadyAsked: boolean }>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/request-update`, {
+        body: { token },
+      }),
   });
 }

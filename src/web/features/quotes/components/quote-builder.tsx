@@ -11,7 +11,9 @@ import {
   type LaborLineInput,
   type MaterialLineInput,
   type QuoteDraft,
+  type QuoteView,
 } from '../../../../shared/schemas/quotes';
+import { addDays, todayIn } from '../../../../shared/dates';
 import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormModal } from '../../../components/form-modal';
@@ -25,6 +27,13 @@ import { forgetDraft, loadDraft, saveDraft } from '../lib/draft-store';
 import { QuoteTotals } from '../../../components/quote-totals';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
+
+/** A line the client may choose: left out of the total until they tick it. */
+const OPTIONAL_FIELD = {
+  name: 'optional',
+  label: 'Optional: the client chooses whether to include it',
+  type: 'checkbox',
+} as const;
 
 interface LineSectionProps {
   title: string;
@@ -91,40 +100,70 @@ function projectNameFrom(notes: string) {
   return first.length > 60 ? `${first.slice(0, 57).trimEnd()}…` : first.replace(/\.$/, '');
 }
 
-/** Quote Builder: lines and names on the right, the live preview on the left, then Send Quote. */
-export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
-  const { businessName, businessEmail, businessPhone, taxRateBasisPoints } = siteConfig();
+const linesOf = (quote: QuoteView) => ({
+  materials: quote.materials.map(({ name, unitPrice, quantity, optional }) => ({
+    name,
+    unitPrice,
+    quantity,
+    optional,
+  })),
+  labor: quote.labor.map(({ description, hourlyRate, hours, optional }) => ({
+    description,
+    hourlyRate,
+    hours,
+    optional,
+  })),
+});
+
+interface QuoteBuilderProps {
+  request: QuoteRequestDetail;
+  /** The sent quote this builder makes a new version of (its lines to start from). */
+  revising?: QuoteView;
+  /** After the revision is sent, or when the owner cancels it. */
+  onDone?: () => void;
+}
+
+/** Quote Builder: lines and names on the right, the live preview on the left, then Send Quote (or its revision). */
+export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
+  const { businessName, businessEmail, businessPhone, taxRateBasisPoints, quoteValidityDays, timeZone } = siteConfig();
   // The work so far is kept in this browser until the quote is sent: a reload, a wrong click or an
   // ended session does not throw it away.
-  const [saved] = useState(() => loadDraft(request._id));
-  const [clientName, setClientName] = useState(saved?.clientName ?? request.contactPerson.name);
-  const [projectName, setProjectName] = useState(() => saved?.projectName ?? projectNameFrom(request.notes));
-  const [materials, setMaterials] = useState<MaterialLineInput[]>(saved?.materials ?? []);
-  const [labor, setLabor] = useState<LaborLineInput[]>(saved?.labor ?? []);
+  const draftKey = revising ? `${request._id}:v${revising.version + 1}` : request._id;
+  const [saved] = useState(() => loadDraft(draftKey));
+  const start = revising ? linesOf(revising) : { materials: [], labor: [] };
+  const [clientName, setClientName] = useState(saved?.clientName ?? revising?.clientName ?? request.contactPerson.name);
+  const [projectName, setProjectName] = useState(
+    () => saved?.projectName ?? revising?.projectName ?? projectNameFrom(request.notes),
+  );
+  const [materials, setMaterials] = useState<MaterialLineInput[]>(saved?.materials ?? start.materials);
+  const [labor, setLabor] = useState<LaborLineInput[]>(saved?.labor ?? start.labor);
+  const [validUntil, setValidUntil] = useState(
+    () => saved?.validUntil ?? addDays(todayIn(timeZone), quoteValidityDays),
+  );
   const [editingMaterial, setEditingMaterial] = useState<number | null>(null);
   const [editingLabor, setEditingLabor] = useState<number | null>(null);
   const [sent, setSent] = useState(false);
   const unsent = !sent && materials.length + labor.length > 0;
   useEffect(() => {
     if (sent) return;
-    if (materials.length + labor.length === 0) forgetDraft(request._id);
-    else saveDraft(request._id, { clientName, projectName, materials, labor });
-  }, [request._id, sent, clientName, projectName, materials, labor]);
+    if (materials.length + labor.length === 0) forgetDraft(draftKey);
+    else saveDraft(draftKey, { clientName, projectName, materials, labor, validUntil });
+  }, [draftKey, sent, clientName, projectName, materials, labor, validUntil]);
   const leaving = useLeaveGuard(unsent);
   const [draft, setDraft] = useState<QuoteDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [materialOpen, materialDialog] = useDisclosure(false);
   const [laborOpen, laborDialog] = useDisclosure(false);
   const previewRef = useRef<HTMLDivElement>(null);
-  const { draft: createDraft, send } = useSendQuote();
+  const { draft: createDraft, send, revise } = useSendQuote();
   const priced = priceQuote(materials, labor, taxRateBasisPoints);
-  const sending = createDraft.isPending || send.isPending;
+  const sending = createDraft.isPending || send.isPending || revise.isPending;
 
   // Adding a line answers "Add at least one material or labor line".
   const clearLineError = () => setErrors(({ materials: _gone, ...rest }) => rest);
 
   const onSend = async () => {
-    const body = { quoteRequestId: request._id, clientName, projectName, materials, labor };
+    const body = { quoteRequestId: request._id, clientName, projectName, materials, labor, validUntil };
     const parsed = createQuoteInput.safeParse(body);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -134,27 +173,39 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
     try {
       const created = await createDraft.mutateAsync(parsed.data);
       setDraft(created);
-      await send.mutateAsync({
-        ...parsed.data,
-        userEmail: request.contactPerson.email,
-        quote: created,
-        quoteHTML: previewRef.current?.outerHTML ?? '',
-      });
+      if (revising) await revise.mutateAsync({ ...parsed.data, quote: created });
+      else
+        await send.mutateAsync({
+          ...parsed.data,
+          userEmail: request.contactPerson.email,
+          quote: created,
+          quoteHTML: previewRef.current?.outerHTML ?? '',
+        });
       setSent(true);
-      forgetDraft(request._id);
-      toast.success(messages.quoteSent);
+      forgetDraft(draftKey);
+      toast.success(revising ? `Quote ${created.quoteId} sent to the client` : messages.quoteSent);
+      onDone?.();
     } catch (error) {
       toast.error(
-        hasErrorCode(error, 'QUOTE_ALREADY_SENT', 'REQUEST_NOT_PENDING') ? error.message : messages.quoteSendError,
+        hasErrorCode(error, 'QUOTE_ALREADY_SENT', 'REQUEST_NOT_PENDING', 'QUOTE_NOT_REVISABLE', 'VALIDATION_FAILED')
+          ? error.message
+          : messages.quoteSendError,
       );
     }
   };
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} mt="md">
-      <Title order={2} size="h3" mb="md">
-        Quote Builder
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={2} size="h3">
+          {revising ? `Revise Quote ${revising.quoteId}` : 'Quote Builder'}
+        </Title>
+        {revising && onDone ? (
+          <Button variant="default" onClick={onDone} disabled={sending}>
+            Cancel revision
+          </Button>
+        ) : null}
+      </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 'content' }}>
           <div ref={previewRef}>
@@ -164,6 +215,7 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
               quoteId={draft?.quoteId ?? null}
               clientName={clientName}
               projectName={projectName}
+              validUntil={validUntil || undefined}
               {...priced}
             />
           </div>
@@ -188,6 +240,18 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
                 disabled={sending}
               />
             </Group>
+            <TextInput
+              type="date"
+              label="Valid until"
+              description="The last day the client can accept this quote"
+              withAsterisk
+              min={todayIn(timeZone)}
+              value={validUntil}
+              onChange={(e) => setValidUntil(e.currentTarget.value)}
+              error={errors.validUntil}
+              disabled={sending}
+              maw={260}
+            />
 
             <LineSection
               title="Materials"
@@ -206,7 +270,8 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
                 },
                 text: (
                   <>
-                    {m.name} — {m.quantity} × {money(m.unitPrice)} = <b>{money(m.subtotal)}</b>
+                    {m.name}
+                    {m.optional ? ' (optional)' : ''} — {m.quantity} × {money(m.unitPrice)} = <b>{money(m.subtotal)}</b>
                   </>
                 ),
                 deleteLabel: `Delete material ${m.name}`,
@@ -230,7 +295,11 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
                 },
                 text: (
                   <>
-                    {l.description ? `${l.description} — ` : ''}
+                    {l.description
+                      ? `${l.description}${l.optional ? ' (optional)' : ''} — `
+                      : l.optional
+                        ? '(optional) '
+                        : ''}
                     {l.hours} h × {money(l.hourlyRate)}/h = <b>{money(l.total)}</b>
                   </>
                 ),
@@ -249,7 +318,7 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
             </Paper>
             <Group justify="flex-end">
               <Button leftSection={<IconSend size={18} aria-hidden />} onClick={onSend} loading={sending} size="md">
-                Send Quote
+                {revising ? 'Send Revised Quote' : 'Send Quote'}
               </Button>
             </Group>
           </Stack>
@@ -262,12 +331,18 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
         submitLabel={editingMaterial === null ? 'Add' : 'Save'}
         schema={materialLineInput}
         initialValues={
-          (editingMaterial !== null && materials[editingMaterial]) || { name: '', unitPrice: 0, quantity: 0 }
+          (editingMaterial !== null && materials[editingMaterial]) || {
+            name: '',
+            unitPrice: 0,
+            quantity: 0,
+            optional: false,
+          }
         }
         fields={[
           { name: 'name', label: 'Name', type: 'text' },
           { name: 'unitPrice', label: 'Unit Price', type: 'number', prefix: '$', step: 1 },
           { name: 'quantity', label: 'Quantity', type: 'number', step: 1 },
+          OPTIONAL_FIELD,
         ]}
         onSubmit={(line) => {
           setMaterials((list) =>
@@ -282,7 +357,14 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
         title={editingLabor === null ? 'Add Labor' : 'Edit Labor'}
         submitLabel={editingLabor === null ? 'Add' : 'Save'}
         schema={laborLineInput}
-        initialValues={(editingLabor !== null && labor[editingLabor]) || { description: '', hourlyRate: 0, hours: 0 }}
+        initialValues={
+          (editingLabor !== null && labor[editingLabor]) || {
+            description: '',
+            hourlyRate: 0,
+            hours: 0,
+            optional: false,
+          }
+        }
         fields={[
           {
             name: 'description',
@@ -293,6 +375,7 @@ export function QuoteBuilder({ request }: { request: QuoteRequestDetail }) {
           },
           { name: 'hourlyRate', label: 'Hourly Rate', type: 'number', prefix: '$', step: 5 },
           { name: 'hours', label: 'Hours', type: 'number', step: 0.5 },
+          OPTIONAL_FIELD,
         ]}
         onSubmit={(line) => {
           setLabor((list) =>

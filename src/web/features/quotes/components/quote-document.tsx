@@ -1,7 +1,11 @@
-import { Box, Divider, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatLongDate } from '../../../../shared/dates';
 import { formatMoney, toCents, type PricedQuote } from '../../../../shared/money';
 import classes from './quote-document.module.css';
 import { QuoteTotals } from '../../../components/quote-totals';
+
+export type LineKind = 'materials' | 'labor';
 
 interface QuoteDocumentProps extends PricedQuote {
   business: { name: string; email: string; phone: string };
@@ -9,25 +13,90 @@ interface QuoteDocumentProps extends PricedQuote {
   clientName: string;
   projectName: string;
   date?: string;
+  validUntil?: string | undefined;
   /** The builder's small live preview (275 px wide) or the client's full page. */
   compact?: boolean;
+  /** When given, the client ticks the optional lines to include (the totals follow). */
+  onToggle?: ((kind: LineKind, index: number, included: boolean) => void) | undefined;
+  /** Only the lines counted (an accepted quote shows what was chosen). */
+  includedOnly?: boolean;
 }
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
-/** The quote as the client sees it: business, number, client, project, lines and totals. */
+/** The quote as the client sees it: business, number, client, project, lines (optional ones marked) and totals. */
 export function QuoteDocument({
   business,
   quoteId,
   clientName,
   projectName,
   date,
+  validUntil,
   materials,
   labor,
   compact,
+  onToggle,
+  includedOnly,
   ...totals
 }: QuoteDocumentProps) {
   const size = compact ? 'xs' : 'sm';
+
+  function line(
+    kind: LineKind,
+    index: number,
+    entry: { optional: boolean; included: boolean },
+    label: ReactNode,
+    detail: string,
+    amount: number,
+  ) {
+    const name = (
+      <Text size={size} className={classes.name} component="span">
+        {label} <span className={classes.muted}>{detail}</span>
+      </Text>
+    );
+    return (
+      <Group
+        key={`${kind}-${index}`}
+        justify="space-between"
+        wrap="nowrap"
+        gap="xs"
+        className={entry.optional && !entry.included ? classes.excluded : undefined}
+      >
+        {entry.optional && onToggle ? (
+          <Checkbox
+            checked={entry.included}
+            onChange={(e) => onToggle(kind, index, e.currentTarget.checked)}
+            label={
+              <>
+                {name}{' '}
+                <Badge size="xs" variant="light" color="orange.9" component="span">
+                  Optional
+                </Badge>
+              </>
+            }
+          />
+        ) : (
+          <div>
+            {name}
+            {entry.optional ? (
+              <>
+                {' '}
+                <Badge size="xs" variant="light" color="orange.9" component="span">
+                  {entry.included ? 'Optional, included' : 'Optional'}
+                </Badge>
+              </>
+            ) : null}
+          </div>
+        )}
+        <Text size={size} className={classes.amount}>
+          {money(amount)}
+        </Text>
+      </Group>
+    );
+  }
+
+  const shownMaterials = materials.map((m, i) => ({ m, i })).filter(({ m }) => !includedOnly || m.included);
+  const shownLabor = labor.map((l, i) => ({ l, i })).filter(({ l }) => !includedOnly || l.included);
   return (
     <Box
       className={compact ? `${classes.paper} ${classes.compact}` : classes.paper}
@@ -60,42 +129,31 @@ export function QuoteDocument({
           <Text size={size}>
             <b>Project:</b> {projectName || '—'}
           </Text>
+          {validUntil ? (
+            <Text size={size}>
+              <b>Valid until:</b> {formatLongDate(validUntil)}
+            </Text>
+          ) : null}
         </div>
         <Divider label="Materials" labelPosition="left" />
-        {materials.length === 0 ? (
+        {shownMaterials.length === 0 ? (
           <Text size={size} c="dimmed">
             No materials yet
           </Text>
         ) : (
-          materials.map((m, i) => (
-            <Group key={i} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size={size} className={classes.name}>
-                {m.name}{' '}
-                <span className={classes.muted}>
-                  × {m.quantity} @ {money(m.unitPrice)}
-                </span>
-              </Text>
-              <Text size={size}>{money(m.subtotal)}</Text>
-            </Group>
-          ))
+          shownMaterials.map(({ m, i }) =>
+            line('materials', i, m, m.name, `× ${m.quantity} @ ${money(m.unitPrice)}`, m.subtotal),
+          )
         )}
         <Divider label="Labor" labelPosition="left" />
-        {labor.length === 0 ? (
+        {shownLabor.length === 0 ? (
           <Text size={size} c="dimmed">
             No labor yet
           </Text>
         ) : (
-          labor.map((l, i) => (
-            <Group key={i} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size={size}>
-                {l.description || 'Labor'}{' '}
-                <span className={classes.muted}>
-                  {l.hours} h @ {money(l.hourlyRate)}/h
-                </span>
-              </Text>
-              <Text size={size}>{money(l.total)}</Text>
-            </Group>
-          ))
+          shownLabor.map(({ l, i }) =>
+            line('labor', i, l, l.description || 'Labor', `${l.hours} h @ ${money(l.hourlyRate)}/h`, l.total),
+          )
         )}
         <Divider />
         <QuoteTotals totals={totals} size={size} totalSize={compact ? 'sm' : 'lg'} totalWeight={800} />

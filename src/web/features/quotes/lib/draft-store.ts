@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { laborLineInput, materialLineInput } from '../../../../shared/schemas/quotes';
 
-/** An unsent quote as the builder keeps it in this browser, one per request. */
+/** An unsent quote (or revision) as the builder keeps it in this browser, one per request and version. */
 const storedDraft = z.object({
   clientName: z.string(),
   projectName: z.string(),
   materials: z.array(materialLineInput),
   labor: z.array(laborLineInput),
+  validUntil: z.string().optional(),
 });
 export type StoredDraft = z.output<typeof storedDraft>;
 

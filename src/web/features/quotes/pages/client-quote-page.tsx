@@ -1,18 +1,29 @@
-import { Alert, Button, Container, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconDownload, IconCircleCheck, IconCircleX, IconHelpCircle, IconLinkOff } from '@tabler/icons-react';
+import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  IconCircleCheck,
+  IconCircleX,
+  IconClockExclamation,
+  IconDownload,
+  IconHelpCircle,
+  IconLinkOff,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { formatLongDate } from '../../../../shared/dates';
+import { formatMoney, priceQuote, toCents, withChoices } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import type { QuoteStatus } from '../../../../shared/constants';
+import type { ClientQuoteView } from '../../../../shared/schemas/quotes';
 import { QUOTE_TRANSITIONS } from '../../../../shared/statuses';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAnswerQuote, useClientQuote } from '../api/quotes';
-import { QuoteDocument } from '../components/quote-document';
+import { useAnswerQuote, useClientQuote, useRequestUpdate } from '../api/quotes';
+import { QuoteDocument, type LineKind } from '../components/quote-document';
 import layout from '../../../components/layout.module.css';
 
-type Mode = 'choose' | 'decline' | 'more-info';
+type Mode = 'choose' | 'accept' | 'decline' | 'more-info';
 
 function LinkProblem({ error }: { error: unknown }) {
   const message =
@@ -29,7 +40,27 @@ function LinkProblem({ error }: { error: unknown }) {
   );
 }
 
-/** The client's quote, from the e-mailed link: read it, then accept, decline, or ask a question. */
+/** An old version's link: where the newest one is. */
+function Replaced({ quote }: { quote: ClientQuoteView }) {
+  const next = new URL(quote.replacedBy!.link, window.location.origin);
+  return (
+    <MessagePage
+      title="This quote was replaced by a newer version"
+      icon={<IconRefresh size={34} />}
+      color="blue"
+      actions={
+        <Button component={Link} to={`${next.pathname}${next.search}`} size="md">
+          Open quote {quote.replacedBy!.quoteId}
+        </Button>
+      }
+    >
+      <Text>
+        We updated quote {quote.quoteId}. Please read and answer the newest version; this one can no longer be accepted.
+      </Text>
+    </MessagePage>
+  );
+}
+
 /** How the client's page names an answer already given, in words a client reads. */
 const CLIENT_ANSWER_TITLES: Record<QuoteStatus, string> = {
   Pending: 'This quote is waiting for your answer',
@@ -38,6 +69,38 @@ const CLIENT_ANSWER_TITLES: Record<QuoteStatus, string> = {
   'Requested More Info': 'You asked us a question about this quote',
 };
 
+/** The expired quote's offer: ask the owner for an updated one. */
+function Expired({ quote, token }: { quote: ClientQuoteView; token: string }) {
+  const request = useRequestUpdate(quote.quoteId);
+  const asked = quote.updateRequested || request.isSuccess;
+  return (
+    <Alert color="orange" icon={<IconClockExclamation aria-hidden />} title="This quote has expired">
+      <Stack gap="sm">
+        <Text size="sm">
+          It was valid until {formatLongDate(quote.validUntil)}. Prices and schedules may have changed since.
+        </Text>
+        {asked ? (
+          <Text size="sm" fw={600} role="status">
+            Thanks, we have your request and will send you an updated quote.
+          </Text>
+        ) : (
+          <Group>
+            <Button onClick={() => request.mutate(token)} loading={request.isPending}>
+              Ask for an updated quote
+            </Button>
+          </Group>
+        )}
+        {request.isError ? (
+          <Text size="sm" c="red.9" role="alert">
+            {request.error instanceof ApiError ? request.error.message : 'Something went wrong, please try again'}
+          </Text>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The client's quote, from the e-mailed link: read it, choose options, then accept with their name, decline, or ask. */
 export default function ClientQuotePage() {
   usePageTitle('Your Quote');
   const { quoteId = '' } = useParams();
@@ -49,7 +112,10 @@ export default function ClientQuotePage() {
   const [mode, setMode] = useState<Mode>('choose');
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string>();
+  const [signature, setSignature] = useState('');
+  const [signatureError, setSignatureError] = useState<string>();
   const [asked, setAsked] = useState(false);
+  const [chosen, setChosen] = useState<{ materials: number[]; labor: number[] }>({ materials: [], labor: [] });
 
   if (quote.isPending) {
     return (
@@ -59,14 +125,41 @@ export default function ClientQuotePage() {
     );
   }
   if (quote.isError) return <LinkProblem error={quote.error} />;
-  if (answer.isError && answer.error instanceof ApiError && answer.error.status !== 400)
+  const q = quote.data;
+  if (q.replacedBy) return <Replaced quote={q} />;
+  // Replaced or expired meanwhile: the page shows it after reading the quote again.
+  const stale = hasErrorCode(answer.error, 'QUOTE_REPLACED') || hasErrorCode(answer.error, 'QUOTE_EXPIRED');
+  if (answer.isError && answer.error instanceof ApiError && answer.error.status !== 400 && !stale)
     return <LinkProblem error={answer.error} />;
 
-  const q = quote.data;
-  const respond = (body: Parameters<typeof answer.mutate>[0], onDone: () => void) =>
-    answer.mutate(body, { onSuccess: onDone });
+  const open = QUOTE_TRANSITIONS[q.status].length > 0 && !q.expired;
+  // The live totals: the shared money module prices exactly what the server will store.
+  const shown = open
+    ? { ...q, ...priceQuote(withChoices(q, chosen).materials, withChoices(q, chosen).labor, q.taxRateBasisPoints) }
+    : q;
+  const toggle = (kind: LineKind, index: number, included: boolean) =>
+    setChosen((c) => ({
+      ...c,
+      [kind]: included ? [...c[kind].filter((i) => i !== index), index] : c[kind].filter((i) => i !== index),
+    }));
+  const hasOptions = [...q.materials, ...q.labor].some((l) => l.optional);
 
-  const accept = () => respond({ action: 'accept', token }, () => navigate(paths.quoteAccepted));
+  const respond = (body: Parameters<typeof answer.mutate>[0], onDone: () => void) =>
+    answer.mutate(body, {
+      onSuccess: onDone,
+      onError: (error) => {
+        if (hasErrorCode(error, 'QUOTE_REPLACED') || hasErrorCode(error, 'QUOTE_EXPIRED')) void quote.refetch();
+      },
+    });
+  const accept = () => {
+    if (signature.trim().length < 2) {
+      setSignatureError('Please type your full name to accept');
+      return;
+    }
+    respond({ action: 'accept', token, signatureName: signature.trim(), selection: chosen }, () =>
+      navigate(paths.quoteAccepted),
+    );
+  };
   const decline = () =>
     respond({ action: 'decline', token, reason: text.trim() || undefined }, () => navigate(paths.quoteDeclined));
   const ask = () => {
@@ -74,18 +167,28 @@ export default function ClientQuotePage() {
       setTextError('Please write your question');
       return;
     }
-    respond({ action: 'more-info', token, message: text.trim() }, () => setAsked(true));
+    respond({ action: 'more-info', token, message: text.trim() }, () => {
+      setAsked(true);
+      setText('');
+      setMode('choose');
+      void quote.refetch();
+    });
   };
+  const fieldError = answer.error instanceof ApiError && answer.error.status === 400 ? answer.error.message : undefined;
 
-  // Answerable while the workflow lets the quote move on from where it is (shared/statuses.ts).
-  const answered = QUOTE_TRANSITIONS[q.status].length === 0 || asked;
   return (
     <Container size={760} className={layout.pagePad}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>
             <Title order={1}>Your Quote</Title>
-            <Text c="dimmed">Please review the quote below, then let us know.</Text>
+            <Text c="dimmed">
+              {open
+                ? hasOptions
+                  ? 'Please review the quote below, tick the options you would like, then let us know.'
+                  : 'Please review the quote below, then let us know.'
+                : 'Here is your quote.'}
+            </Text>
           </div>
           <Button
             component="a"
@@ -97,91 +200,131 @@ export default function ClientQuotePage() {
             Download PDF
           </Button>
         </Group>
-        <QuoteDocument {...q} date={q.quoteDate} />
-        {asked ? (
-          <Alert
-            color="blue"
-            icon={<IconHelpCircle aria-hidden />}
-            title="Thanks, we received your question"
-            role="status"
-          >
-            We will get back to you soon. You can still come back to this page later.
-          </Alert>
-        ) : answered ? (
-          <Alert
-            color={q.status === 'Accepted' ? 'green' : q.status === 'Declined' ? 'gray' : 'blue'}
-            title={CLIENT_ANSWER_TITLES[q.status]}
-          >
-            It has already been answered. Please contact us at {q.business.phone} if anything has changed.
+        <QuoteDocument
+          {...shown}
+          date={q.quoteDate}
+          validUntil={q.validUntil}
+          onToggle={open && mode !== 'accept' ? toggle : undefined}
+          includedOnly={q.status === 'Accepted'}
+        />
+        {q.expired ? (
+          <Expired quote={q} token={token} />
+        ) : !open ? (
+          <Alert color={q.status === 'Accepted' ? 'green' : 'gray'} title={CLIENT_ANSWER_TITLES[q.status]}>
+            {q.status === 'Accepted' && q.acceptedName ? `Accepted by ${q.acceptedName}. ` : null}
+            Please contact us at {q.business.phone} if anything has changed.
           </Alert>
         ) : (
-          <Paper withBorder radius="lg" className={layout.cardPad}>
-            {mode === 'choose' ? (
-              <Stack>
-                <Title order={2} size="h4">
-                  What would you like to do?
-                </Title>
-                <Group>
-                  <Button
-                    color="success"
-                    size="md"
-                    leftSection={<IconCircleCheck size={20} aria-hidden />}
-                    onClick={accept}
-                    loading={answer.isPending}
-                  >
-                    Accept the quote
-                  </Button>
-                  <Button
-                    variant="outline"
-                    color="red.9"
-                    size="md"
-                    leftSection={<IconCircleX size={20} aria-hidden />}
-                    onClick={() => setMode('decline')}
-                    disabled={answer.isPending}
-                  >
-                    Decline
-                  </Button>
-                  <Button
-                    variant="subtle"
-                    size="md"
-                    leftSection={<IconHelpCircle size={20} aria-hidden />}
-                    onClick={() => setMode('more-info')}
-                    disabled={answer.isPending}
-                  >
-                    Request more info
-                  </Button>
-                </Group>
-              </Stack>
-            ) : (
-              <Stack>
-                <Textarea
-                  label={mode === 'decline' ? 'Why are you declining? (optional)' : 'Your question'}
-                  withAsterisk={mode === 'more-info'}
-                  autosize
-                  minRows={3}
-                  value={text}
-                  onChange={(e) => {
-                    setText(e.currentTarget.value);
-                    setTextError(undefined);
-                  }}
-                  error={textError}
-                  data-autofocus
-                />
-                <Group>
-                  <Button
-                    color={mode === 'decline' ? 'red.9' : 'brand'}
-                    onClick={mode === 'decline' ? decline : ask}
-                    loading={answer.isPending}
-                  >
-                    {mode === 'decline' ? 'Decline the quote' : 'Send my question'}
-                  </Button>
-                  <Button variant="default" onClick={() => setMode('choose')} disabled={answer.isPending}>
-                    Back
-                  </Button>
-                </Group>
-              </Stack>
-            )}
-          </Paper>
+          <>
+            {asked || q.status === 'Requested More Info' ? (
+              <Alert
+                color="blue"
+                icon={<IconHelpCircle aria-hidden />}
+                title={asked ? 'Thanks, we received your question' : CLIENT_ANSWER_TITLES[q.status]}
+                role="status"
+              >
+                We will answer by e-mail soon. The quote stays open: you can still accept or decline it here.
+              </Alert>
+            ) : null}
+            <Paper withBorder radius="lg" className={layout.cardPad}>
+              {mode === 'choose' ? (
+                <Stack>
+                  <Title order={2} size="h4">
+                    What would you like to do?
+                  </Title>
+                  <Group>
+                    <Button
+                      color="success"
+                      size="md"
+                      leftSection={<IconCircleCheck size={20} aria-hidden />}
+                      onClick={() => setMode('accept')}
+                      disabled={answer.isPending}
+                    >
+                      Accept the quote
+                    </Button>
+                    <Button
+                      variant="outline"
+                      color="red.9"
+                      size="md"
+                      leftSection={<IconCircleX size={20} aria-hidden />}
+                      onClick={() => setMode('decline')}
+                      disabled={answer.isPending}
+                    >
+                      Decline
+                    </Button>
+                    <Button
+                      variant="subtle"
+                      size="md"
+                      leftSection={<IconHelpCircle size={20} aria-hidden />}
+                      onClick={() => setMode('more-info')}
+                      disabled={answer.isPending}
+                    >
+                      Request more info
+                    </Button>
+                  </Group>
+                </Stack>
+              ) : mode === 'accept' ? (
+                <Stack>
+                  <Title order={2} size="h4">
+                    Accept for {formatMoney(toCents(shown.totalCostAfterTax))}
+                  </Title>
+                  <Text size="sm">
+                    Type your full name to sign: it is recorded with the date and time and printed on the PDF we e-mail
+                    you.
+                  </Text>
+                  <TextInput
+                    label="Your full name"
+                    withAsterisk
+                    autoComplete="name"
+                    value={signature}
+                    onChange={(e) => {
+                      setSignature(e.currentTarget.value);
+                      setSignatureError(undefined);
+                    }}
+                    error={signatureError ?? fieldError}
+                    data-autofocus
+                    maxLength={120}
+                  />
+                  <Group>
+                    <Button color="success" onClick={accept} loading={answer.isPending}>
+                      Accept and sign
+                    </Button>
+                    <Button variant="default" onClick={() => setMode('choose')} disabled={answer.isPending}>
+                      Back
+                    </Button>
+                  </Group>
+                </Stack>
+              ) : (
+                <Stack>
+                  <Textarea
+                    label={mode === 'decline' ? 'Why are you declining? (optional)' : 'Your question'}
+                    withAsterisk={mode === 'more-info'}
+                    autosize
+                    minRows={3}
+                    value={text}
+                    onChange={(e) => {
+                      setText(e.currentTarget.value);
+                      setTextError(undefined);
+                    }}
+                    error={textError ?? fieldError}
+                    data-autofocus
+                  />
+                  <Group>
+                    <Button
+                      color={mode === 'decline' ? 'red.9' : 'brand'}
+                      onClick={mode === 'decline' ? decline : ask}
+                      loading={answer.isPending}
+                    >
+                      {mode === 'decline' ? 'Decline the quote' : 'Send my question'}
+                    </Button>
+                    <Button variant="default" onClick={() => setMode('choose')} disabled={answer.isPending}>
+                      Back
+                    </Button>
+                  </Group>
+                </Stack>
+              )}
+            </Paper>
+          </>
         )}
       </Stack>
     </Container>

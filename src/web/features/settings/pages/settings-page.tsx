@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
@@ -36,6 +36,41 @@ function timeZones(current: string): string[] {
 }
 
 const valuesOf = ({ logoUrl: _logo, updatedAt: _at, ...values }: SettingsView): SettingsInput => values;
+
+/** "3, 7": the days after sending when an unanswered quote gets a reminder (empty: none). */
+function ReminderDaysInput({
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  value: number[];
+  onChange: (days: number[]) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}) {
+  const [text, setText] = useState(value.join(', '));
+  return (
+    <TextInput
+      label="Remind unanswered quotes after (days)"
+      description="At most two, e.g. 3, 7; leave empty for no reminders"
+      inputMode="numeric"
+      value={text}
+      onChange={(e) => {
+        const typed = e.currentTarget.value;
+        setText(typed);
+        onChange(
+          typed
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .map((d) => (/^\d+$/.test(d) ? Number(d) : Number.NaN)),
+        );
+      }}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
+}
 
 /** The owner's Settings: the business's details, where it works, how quotes are priced and sent. */
 export default function SettingsPage() {
@@ -183,8 +218,8 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
               name="quoteValidityDays"
               render={({ field }) => (
                 <NumberInput
-                  label="Quote link valid for (days)"
-                  description="How long the client's link to answer a quote works"
+                  label="Quotes valid for (days)"
+                  description="A new quote's valid-until date, from the day it is sent"
                   required
                   min={1}
                   max={365}
@@ -194,6 +229,18 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
                   onBlur={field.onBlur}
                   ref={field.ref}
                   error={errors.quoteValidityDays?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="quoteReminderDays"
+              render={({ field }) => (
+                <ReminderDaysInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.quoteReminderDays?.message ?? errors.quoteReminderDays?.[0]?.message}
                 />
               )}
             />

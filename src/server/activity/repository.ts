@@ -1,0 +1,134 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ActivityActor, ActivityEvent, ActivityKind, MailState } from '../../shared/schemas/activity';
+import type { DbOrTx } from '../db/client';
+import { newId } from '../db/ids';
+import { mailOutbox, quoteRequestEvents, users } from '../db/schema';
+
+export interface NewActivity {
+  quoteRequestId: string;
+  kind: ActivityKind;
+  actor: ActivityActor;
+  userId?: string | null | undefined;
+  quoteNumber?: string | null | undefined;
+  message?: string | null | undefined;
+  details?: Record<string, string | number | boolean | null>;
+  /** The e-mail this step caused, whose delivery the timeline shows. */
+  mailId?: string | null | undefined;
+  /** When it happened, if not now (a reminder: when it is due). */
+  at?: Date;
+}
+
+/** Adds a step to a request's history; pass the transaction of the change it records. */
+export async function recordActivity(tx: DbOrTx, activity: NewActivity): Promise<void> {
+  await tx.insert(quoteRequestEvents).values({
+    id: newId(),
+    quoteRequestId: activity.quoteRequestId,
+    kind: activity.kind,
+    actor: activity.actor,
+    userId: activity.userId ?? null,
+    quoteNumber: activity.quoteNumber ?? null,
+    message: activity.message ?? null,
+    details: activity.details ?? {},
+    mailId: activity.mailId ?? null,
+    // now() is the transaction's start: steps recorded in one transaction would tie and lose their order.
+    createdAt: activity.at ?? sql`clock_timestamp()`,
+  });
+}
+
+function mailState(m: {
+  sent: boolean;
+  cancelledAt: Date | null;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  now: Date;
+}): MailState {
+  if (m.sent) return 'sent';
+  if (m.cancelledAt) return 'cancelled';
+  if (m.lastError) return 'failing';
+  return m.nextAttemptAt > m.now ? 'scheduled' : 'queued';
+}
+
+/** A request's history, oldest first, each e-mail with where its delivery stands. */
+export async function requestTimeline(db: DbOrTx, quoteRequestId: string): Promise<ActivityEvent[]> {
+  const rows = await db
+    .select({
+      event: quoteRequestEvents,
+      actorName: sql<string | null>`coalesce(nullif(${users.fullName}, ''), ${users.username})`,
+      mail: {
+        id: mailOutbox.id,
+        to: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        sent: mailOutbox.sent,
+        cancelledAt: mailOutbox.cancelledAt,
+        lastError: mailOutbox.lastError,
+        attempts: mailOutbox.attempts,
+        nextAttemptAt: mailOutbox.nextAttemptAt,
+        sentAt: mailOutbox.sentAt,
+      },
+      now: sql<string>`now()`,
+    })
+    .from(quoteRequestEvents)
+    .leftJoin(users, eq(users.id, quoteRequestEvents.userId))
+    .leftJoin(mailOutbox, eq(mailOutbox.id, quoteRequestEvents.mailId))
+    .where(eq(quoteRequestEvents.quoteRequestId, quoteRequestId))
+    .orderBy(asc(quoteRequestEvents.createdAt), asc(quoteRequestEvents.id))
+    .limit(500);
+  return rows.map(({ event, actorName, mail, now }) => ({
+    _id: event.id,
+    kind: event.kind as ActivityKind,
+    actor: event.actor as ActivityActor,
+    actorName: event.userId ? actorName : null,
+    quoteNumber: event.quoteNumber,
+    message: event.message,
+    details: event.details,
+    at: event.createdAt.toISOString(),
+    mail:
+      mail && mail.id
+        ? {
+            _id: mail.id,
+            to: mail.to,
+            subject: mail.subject,
+            state: mailState({ ...mail, now: new Date(now) }),
+            lastError: mail.sent ? null : mail.lastError,
+            attempts: mail.attempts,
+            nextAttemptAt: mail.sent || mail.cancelledAt ? null : mail.nextAttemptAt.toISOString(),
+            sentAt: mail.sentAt?.toISOString() ?? null,
+          }
+        : null,
+  }));
+}
+
+/** The reminders still waiting for a request's quote: called off by any answer, revision or acceptance. */
+export async function cancelReminders(tx: DbOrTx, quoteRequestId: string): Promise<number> {
+  const reminders = tx
+    .select({ id: quoteRequestEvents.mailId })
+    .from(quoteRequestEvents)
+    .where(and(eq(quoteRequestEvents.quoteRequestId, quoteRequestId), eq(quoteRequestEvents.kind, 'reminder')));
+  const cancelled = await tx
+    .update(mailOutbox)
+    .set({ cancelledAt: sql`now()` })
+    .where(and(inArray(mailOutbox.id, reminders), eq(mailOutbox.sent, false), sql`${mailOutbox.cancelledAt} is null`))
+    .returning({ id: mailOutbox.id });
+  return cancelled.length;
+}
+
+/** Whether a request's history has this kind of step since a moment (e.g. an update already asked for). */
+export async function hasActivitySince(
+  db: DbOrTx,
+  quoteRequestId: string,
+  kind: ActivityKind,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quoteRequestEvents.id })
+    .from(quoteRequestEvents)
+    .where(
+      and(
+        eq(quoteRequestEvents.quoteRequestId, quoteRequestId),
+        eq(quoteRequestEvents.kind, kind),
+        sql`${quoteRequestEvents.createdAt} >= ${since}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { activityTimeline } from '../../shared/schemas/activity';
+import { requestTimeline } from './repository';
+
+/** A request's timeline for the office. */
+export async function activityRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/quoterequest/:id/timeline',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['quote requests'],
+        summary: "A request's history, with each e-mail's delivery state",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: activityTimeline },
+      },
+    },
+    async (request) => ({ events: await requestTimeline(app.db, request.params.id) }),
+  );
+}

@@ -1,0 +1,40 @@
+import type { ClientHistory } from '../shared/schemas/clients';
+import type { Db } from './db/client';
+import { jobsOfRequests } from './jobs';
+import { quotesOfRequests } from './quotes';
+import { requestsOfClient } from './quote-requests';
+
+/**
+ * Everything of a client's for their page: their requests, every quote version sent for them, and
+ * the jobs they became. Composed here, at the app's root, because those features build on clients.
+ */
+export async function clientHistory(db: Db, clientId: string): Promise<ClientHistory> {
+  const requests = await requestsOfClient(db, clientId);
+  const ids = requests.map((r) => r.id);
+  const [quotes, jobs] = await Promise.all([quotesOfRequests(db, ids), jobsOfRequests(db, ids)]);
+  return {
+    requests: requests.map((r) => ({
+      _id: r.id,
+      quoteNumber: r.quoteNumber,
+      status: r.status,
+      quoteState: r.quoteStatus,
+      address: `${r.street}, ${r.city}, ${r.state} ${r.zip}`,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    quotes: quotes.map((q) => ({
+      quoteId: q.quoteId,
+      quoteRequestId: q.quoteRequestId,
+      projectName: q.projectName,
+      status: q.status,
+      current: q.replacedAt === null,
+      total: q.totalCents / 100,
+      quoteDate: q.quoteDate.toISOString(),
+    })),
+    jobs: jobs.map((j) => ({
+      _id: j.id,
+      status: j.status,
+      quoteRequestId: j.quoteRequestId,
+      createdAt: j.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ClientView } from '../../shared/schemas/clients';
+import type { Db, DbOrTx } from '../db/client';
+import { newId } from '../db/ids';
+import { preparedStatement } from '../db/prepared';
+import { clientAddresses, clientCounts, clients } from '../db/schema';
+import { escapeLike } from '../lib/sql';
+
+export type ClientRow = typeof clients.$inferSelect;
+
+export interface ClientContact {
+  name: string;
+  email: string;
+  phone: string;
+}
+export interface PropertyAddress {
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** Name, e-mail, phone (and its bare digits) and every address, lower-case: what a search matches. */
+async function refreshSearchText(tx: DbOrTx, clientId: string): Promise<void> {
+  await tx
+    .update(clients)
+    .set({
+      searchText: sql`lower(concat_ws(' ', ${clients.name}, ${clients.email}, ${clients.phone},
+        regexp_replace(${clients.phone}, '[^0-9]', '', 'g'),
+        (select string_agg(concat_ws(' ', a.street, a.city, a.state, a.zip), ' ')
+           from ${clientAddresses} a where a.client_id = ${clients.id})))`,
+    })
+    .where(eq(clients.id, clientId));
+}
+
+/**
+ * The client a request belongs to: found by e-mail (case-insensitive) or created, in one statement
+ * so two requests from a new client at once make one client. A known client keeps their name; an
+ * empty phone is filled in. The address joins their properties if it is new.
+ */
+export async function matchClient(tx: DbOrTx, contact: ClientContact, address: PropertyAddress): Promise<string> {
+  // Drizzle names conflict targets by column only; the unique index is on lower(email).
+  const result = (await tx.execute(sql`
+    insert into ${clients} (id, name, email, phone)
+    values (${newId()}, ${contact.name}, ${contact.email}, ${contact.phone})
+    on conflict (lower(email)) do update set
+      phone = case when ${clients}.phone = '' then excluded.phone else ${clients}.phone end,
+      updated_at = now()
+    returning id`)) as { rows: { id: string }[] };
+  const clientId = result.rows[0]!.id;
+  await tx
+    .insert(clientAddresses)
+    .values({ id: newId(), clientId, ...address })
+    .onConflictDoNothing();
+  await refreshSearchText(tx, clientId);
+  return clientId;
+}
+
+export function findClient(db: DbOrTx, id: string) {
+  return db.query.clients.findFirst({ where: eq(clients.id, id) });
+}
+
+export async function clientViews(db: DbOrTx, rows: ClientRow[]): Promise<ClientView[]> {
+  const ids = rows.map((r) => r.id);
+  const addresses = ids.length
+    ? await db
+        .select()
+        .from(clientAddresses)
+        .where(inArray(clientAddresses.clientId, ids))
+        .orderBy(asc(clientAddresses.createdAt), asc(clientAddresses.id))
+    : [];
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    notes: r.notes,
+    createdAt: r.createdAt.toISOString(),
+    addresses: addresses
+      .filter((a) => a.clientId === r.id)
+      .map((a) => ({ _id: a.id, street: a.street, city: a.city, state: a.state, zip: a.zip })),
+  }));
+}
+
+export async function updateClient(
+  db: DbOrTx,
+  id: string,
+  values: { name: string; phone: string; notes: string },
+): Promise<ClientRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(clients)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(clients.id, id))
+      .returning();
+    if (!row) return undefined;
+    await refreshSearchText(tx, id);
+    return row;
+  });
+}
+
+const newestFirst = [desc(clients.createdAt), desc(clients.id)];
+const oldestFirst = [asc(clients.createdAt), asc(clients.id)];
+
+/** A page's rows: ids from the index alone (a deferred join), then those rows, newest first (as the request list). */
+function pageRows(db: DbOrTx, where: SQL | undefined, fromOldest: boolean) {
+  const ids = db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(where)
+    .orderBy(...(fromOldest ? oldestFirst : newestFirst))
+    .limit(sql.placeholder('take'))
+    .offset(sql.placeholder('skip'));
+  return db
+    .select()
+    .from(clients)
+    .where(inArray(clients.id, ids))
+    .orderBy(...newestFirst);
+}
+
+const prepared = preparedStatement((db) => ({
+  newest: pageRows(db, undefined, false).prepare('clients_page_newest'),
+  oldest: pageRows(db, undefined, true).prepare('clients_page_oldest'),
+  count: db.select({ n: clientCounts.n }).from(clientCounts).where(eq(clientCounts.id, 1)).prepare('clients_count'),
+}));
+
+/** A search: every word must appear in the client's name, e-mail, phone or addresses (the trigram index). */
+function searchWhere(search: string): SQL | undefined {
+  const words = search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 6)
+    .map((w) => (/^[0-9()+.\s-]+$/.test(w) && w.replace(/\D/g, '').length >= 3 ? w.replace(/\D/g, '') : w));
+  return and(...words.map((w) => ilike(clients.searchText, `%${escapeLike(w)}%`)));
+}
+
+/**
+ * One page of clients, newest first. Without a search the trigger-kept count and prepared pages
+ * answer, the far half read from the oldest end (decision 004); a search counts its matches.
+ */
+export async function listClients(db: Db, search: string | undefined, page: number, limit: number) {
+  const statements = prepared(db);
+  const where = search ? searchWhere(search) : undefined;
+  const total = where
+    ? ((await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0)
+    : Number((await statements.count.execute())[0]?.n ?? 0);
+  const offset = (page - 1) * limit;
+  if (offset >= total) return { rows: [], total };
+  const fromOldest = offset > total / 2;
+  const take = Math.min(limit, total - offset);
+  const values = { take, skip: fromOldest ? total - offset - take : offset };
+  const rows = where
+    ? await pageRows(db, where, fromOldest).execute(values)
+    : await statements[fromOldest ? 'oldest' : 'newest'].execute(values);
+  return { rows, total };
+}

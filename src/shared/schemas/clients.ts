@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, JOB_STATUSES } from '../constants';
+import { pageQuery } from './paging';
+
+export const clientAddress = z.object({
+  _id: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
+
+export const clientView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  notes: z.string(),
+  addresses: z.array(clientAddress),
+  createdAt: z.string(),
+});
+export type ClientView = z.infer<typeof clientView>;
+
+export const clientListQuery = pageQuery;
+
+export const clientList = z.object({
+  clients: z.array(clientView),
+  totalPages: z.number(),
+  total: z.number(),
+});
+export type ClientList = z.infer<typeof clientList>;
+
+/** PUT /api/clients/:id: what the office may change (the e-mail identifies the client and stays). */
+export const clientUpdateInput = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  phone: z.string().trim().max(40, 'Phone must be at most 40 characters'),
+  notes: z.string().trim().max(5000, 'Notes must be at most 5000 characters'),
+});
+export type ClientUpdateInput = z.infer<typeof clientUpdateInput>;
+
+/** Everything of a client's, each with where it stands. */
+export const clientHistory = z.object({
+  requests: z.array(
+    z.object({
+      _id: z.string(),
+      quoteNumber: z.string(),
+      status: z.enum(QUOTE_REQUEST_STATUSES),
+      quoteState: z.enum(QUOTE_STATUSES).nullable(),
+      address: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  quotes: z.array(
+    z.object({
+      quoteId: z.string(),
+      quoteRequestId: z.string(),
+      projectName: z.string(),
+      status: z.enum(QUOTE_STATUSES),
+      current: z.boolean(),
+      total: z.number(),
+      quoteDate: z.string(),
+    }),
+  ),
+  jobs: z.array(
+    z.object({
+      _id: z.string(),
+      status: z.enum(JOB_STATUSES),
+      quoteRequestId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ClientHistory = z.infer<typeof clientHistory>;
+
+export const clientDetail = clientView.extend({ history: clientHistory });
+export type ClientDetail = z.infer<typeof clientDetail>;

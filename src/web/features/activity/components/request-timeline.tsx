@@ -1,0 +1,178 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import {
+  IconCheck,
+  IconEye,
+  IconFilePencil,
+  IconMail,
+  IconMessageQuestion,
+  IconMessageReply,
+  IconPlus,
+  IconRefresh,
+  IconSend,
+  IconTool,
+  IconX,
+  IconBell,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { ActivityEvent, ActivityKind, MailState } from '../../../../shared/schemas/activity';
+import { formatDateTime } from '../../../components/date-text';
+import { hasErrorCode } from '../../../lib/api-client';
+import { siteConfig } from '../../../lib/site-config';
+import { toast } from '../../../lib/toast';
+import { useRequestTimeline, useSendAgain } from '../api/timeline';
+
+const money = (dollars: unknown) =>
+  typeof dollars === 'number' ? dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '';
+
+/** What each step is called, and its mark. */
+const STEPS: Record<ActivityKind, { title: (e: ActivityEvent) => string; icon: ReactNode; color: string }> = {
+  'request-created': {
+    title: (e) => (e.details.enteredBy === 'office' ? 'Request entered by the office' : 'Request received'),
+    icon: <IconPlus size={14} />,
+    color: 'gray',
+  },
+  'request-accepted': { title: () => 'Request accepted', icon: <IconCheck size={14} />, color: 'teal' },
+  'request-declined': { title: () => 'Request declined', icon: <IconX size={14} />, color: 'red' },
+  'quote-sent': {
+    title: (e) => `Quote ${e.quoteNumber} sent (${money(e.details.total)})`,
+    icon: <IconSend size={14} />,
+    color: 'blue',
+  },
+  'quote-revised': {
+    title: (e) => `Revised quote ${e.quoteNumber} sent (${money(e.details.total)})`,
+    icon: <IconFilePencil size={14} />,
+    color: 'blue',
+  },
+  'quote-opened': { title: (e) => `Client opened quote ${e.quoteNumber}`, icon: <IconEye size={14} />, color: 'gray' },
+  question: { title: () => 'Client asked a question', icon: <IconMessageQuestion size={14} />, color: 'yellow' },
+  answer: { title: () => 'Answer sent', icon: <IconMessageReply size={14} />, color: 'blue' },
+  reminder: {
+    title: (e) =>
+      `Reminder ${typeof e.details.due === 'string' ? `for ${formatDateTime(e.details.due, siteConfig().timeZone)}` : ''}`,
+    icon: <IconBell size={14} />,
+    color: 'gray',
+  },
+  'quote-accepted': {
+    title: (e) => `Client accepted quote ${e.quoteNumber} (${money(e.details.total)})`,
+    icon: <IconCheck size={14} />,
+    color: 'green',
+  },
+  'quote-declined': { title: (e) => `Client declined quote ${e.quoteNumber}`, icon: <IconX size={14} />, color: 'red' },
+  'update-requested': {
+    title: (e) => `Client asked for an updated quote (${e.quoteNumber} expired)`,
+    icon: <IconRefresh size={14} />,
+    color: 'orange',
+  },
+  'job-created': { title: () => 'Job created', icon: <IconTool size={14} />, color: 'green' },
+};
+
+const MAIL_LABELS: Record<MailState, { label: string; color: string }> = {
+  scheduled: { label: 'E-mail scheduled', color: 'gray' },
+  queued: { label: 'E-mail queued', color: 'yellow' },
+  sent: { label: 'E-mail sent', color: 'green' },
+  failing: { label: 'E-mail failing', color: 'red' },
+  cancelled: { label: 'E-mail called off', color: 'gray' },
+};
+
+function MailLine({ event, quoteRequestId }: { event: ActivityEvent; quoteRequestId: string }) {
+  const sendAgain = useSendAgain(quoteRequestId);
+  const mail = event.mail!;
+  const zone = siteConfig().timeZone;
+  const state = MAIL_LABELS[mail.state];
+  return (
+    <Stack gap={4} mt={4}>
+      <Group gap="xs" wrap="wrap">
+        <Badge
+          size="sm"
+          variant="light"
+          color={state.color}
+          c="dark.7"
+          leftSection={<IconMail size={12} aria-hidden />}
+        >
+          {state.label}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          to {mail.to}
+          {mail.state === 'sent' && mail.sentAt ? `, ${formatDateTime(mail.sentAt, zone)}` : ''}
+          {mail.state === 'scheduled' && mail.nextAttemptAt ? `, goes ${formatDateTime(mail.nextAttemptAt, zone)}` : ''}
+        </Text>
+      </Group>
+      {mail.state === 'failing' ? (
+        <Group gap="xs" wrap="wrap">
+          <Text size="xs" c="red.9">
+            {mail.lastError} (tried {mail.attempts} {mail.attempts === 1 ? 'time' : 'times'}
+            {mail.nextAttemptAt ? `; next try ${formatDateTime(mail.nextAttemptAt, zone)}` : ''})
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="light"
+            loading={sendAgain.isPending}
+            onClick={() =>
+              sendAgain.mutate(mail._id, {
+                onSuccess: () => toast.success('Sending the e-mail again'),
+                onError: (error) =>
+                  toast.error(
+                    hasErrorCode(error, 'MAIL_NOT_RETRYABLE') ? error.message : 'The e-mail could not be sent again',
+                  ),
+              })
+            }
+          >
+            Send again
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A request's history: what happened, who did it, and each e-mail's delivery. */
+export function RequestTimeline({ quoteRequestId }: { quoteRequestId: string }) {
+  const timeline = useRequestTimeline(quoteRequestId);
+  const zone = siteConfig().timeZone;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      mt="md"
+      component="section"
+      aria-labelledby="timeline-title"
+    >
+      <Title order={2} size="h3" mb="md" id="timeline-title">
+        Activity
+      </Title>
+      {timeline.isPending ? (
+        <Skeleton h={120} />
+      ) : timeline.isError ? (
+        <Text c="dimmed">The activity could not be loaded.</Text>
+      ) : timeline.data.events.length === 0 ? (
+        <Text c="dimmed">Nothing has happened yet.</Text>
+      ) : (
+        <Timeline bulletSize={24} lineWidth={2} active={timeline.data.events.length}>
+          {timeline.data.events.map((event) => {
+            const step = STEPS[event.kind];
+            return (
+              <Timeline.Item key={event._id} bullet={step.icon} color={step.color} title={step.title(event)}>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(event.at, zone)}
+                  {event.actorName ? ` · ${event.actorName}` : event.actor === 'client' ? ' · client' : ''}
+                </Text>
+                {event.kind === 'quote-accepted' && typeof event.details.signatureName === 'string' ? (
+                  <Text size="sm">
+                    Signed “{event.details.signatureName}” from {String(event.details.ip ?? 'an unknown address')}
+                  </Text>
+                ) : null}
+                {event.message ? (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {event.message}
+                  </Text>
+                ) : null}
+                {event.mail ? <MailLine event={event} quoteRequestId={quoteRequestId} /> : null}
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../../shared/constants';
+import type { ClientDetail, ClientList, ClientUpdateInput, ClientView } from '../../../../shared/schemas/clients';
+import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
+
+const staff = { redirectOn401: true };
+
+export function useClients(page: number, search: string) {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (search) params.set('search', search);
+  return useQuery({
+    queryKey: [...queryRoots.clients, 'list', { page, search }],
+    queryFn: () => api<ClientList>('GET', `/clients?${params}`, staff),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useClient(id: string) {
+  return useQuery({
+    queryKey: [...queryRoots.clients, 'detail', id],
+    queryFn: () => api<ClientDetail>('GET', `/clients/${encodeURIComponent(id)}`, staff),
+  });
+}
+
+export function useUpdateClient(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClientUpdateInput) =>
+      api<ClientView>('PUT', `/clients/${encodeURIComponent(id)}`, { ...staff, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
+  });
+}

@@ -1,0 +1,107 @@
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { todayInBusinessZone } from '../../../../shared/dates';
+import { paths } from '../../../../shared/paths';
+import {
+  quoteRequestForm,
+  quoteRequestFromForm,
+  type QuoteRequestForm,
+} from '../../../../shared/schemas/quote-request';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { readAsDataUrl } from '../../../lib/files';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { toast } from '../../../lib/toast';
+import { useEnterQuoteRequest } from '../api/staff';
+import { PhotoPicker } from '../components/photo-picker';
+import { RequestFields } from '../components/request-fields';
+
+const empty: QuoteRequestForm = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  email: '',
+  street: '',
+  city: '',
+  state: '',
+  zip: '',
+  specifications: '',
+  preferredEndDate: '',
+};
+
+/** A request for a client who phoned: the public form's checks, photos optional, the client's e-mail optional. */
+export default function NewQuoteRequestPage() {
+  const navigate = useNavigate();
+  const enter = useEnterQuoteRequest();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string>();
+  const [preparing, setPreparing] = useState(false);
+  const [emailClient, setEmailClient] = useState(false);
+  const [today] = useState(() => todayInBusinessZone());
+  const form = useForm<QuoteRequestForm, unknown, z.output<typeof quoteRequestForm>>({
+    resolver: lazyZodResolver(async () => quoteRequestForm),
+    defaultValues: empty,
+  });
+  const { errors } = form.formState;
+  const sending = enter.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const images = await Promise.all(photos.map(readAsDataUrl));
+      const { quoteRequest } = await enter.mutateAsync({ ...quoteRequestFromForm(values, images), emailClient });
+      toast.success(`Request ${quoteRequest.quoteNumber} entered`);
+      navigate(paths.admin.quoteRequest(quoteRequest._id));
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status === 400 ? error.message : 'The request could not be saved');
+    }
+  });
+
+  const field = (name: keyof QuoteRequestForm) => ({
+    ...form.register(name),
+    error: errors[name]?.message,
+    disabled: sending,
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Enter a phoned-in request"
+        back={{ to: paths.admin.quoteRequests, label: 'Back to Quote Requests' }}
+      />
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={900}>
+        <form onSubmit={onSubmit} noValidate aria-label="Phoned-in request">
+          <Stack gap="md">
+            <Text c="dimmed" size="sm">
+              The client is found by their e-mail (or added to Clients). Photos are optional.
+            </Text>
+            <RequestFields field={field} today={today} />
+            <PhotoPicker
+              files={photos}
+              error={photoError}
+              disabled={sending}
+              onPreparing={setPreparing}
+              onChange={(files, error) => {
+                setPhotos(files);
+                setPhotoError(error);
+              }}
+            />
+            <Checkbox
+              label="E-mail the client a confirmation with their request number"
+              checked={emailClient}
+              onChange={(e) => setEmailClient(e.currentTarget.checked)}
+              disabled={sending}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={sending} disabled={preparing}>
+                Save request
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}
