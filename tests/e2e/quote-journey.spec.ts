@@ -146,6 +146,11 @@ test('request with a photo → accept → build and send a quote → client acce
   await expectNoAxeViolations(client);
   await screenshot(client, 'client-quote');
   await client.getByRole('button', { name: 'Accept the quote' }).click();
+  // The client signs with their typed name (issue 14).
+  await client.getByRole('button', { name: 'Accept and sign' }).click();
+  await expect(client.getByText('Please type your full name to accept')).toBeVisible();
+  await client.getByLabel(/^Your full name/).fill(`Riley Journey ${tag}`);
+  await client.getByRole('button', { name: 'Accept and sign' }).click();
   await expect(client).toHaveURL(/\/quote\/accepted$/);
   await expect(client.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   // Opening the link again: answered, nothing to press.
@@ -261,7 +266,9 @@ test('a client declines a quote with a reason, or asks a question first', async 
   await page.getByLabel(/^Your question/).fill('Are the boards pressure treated?');
   await page.getByRole('button', { name: 'Send my question' }).click();
   await expect(page.getByText('Thanks, we received your question')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Accept the quote' })).toHaveCount(0);
+  // Asking leaves the quote open (issue 14).
+  await expect(page.getByRole('button', { name: 'Accept the quote' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Decline' })).toBeVisible();
   const notice = await waitForMail(
     'owner@handyman.test',
     new RegExp(`Question about quote QT\\d{8} from Asker ${tag}`),

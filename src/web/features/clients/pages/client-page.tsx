@@ -172,7 +172,9 @@ export default function ClientPage() {
           <Stack gap="md">
             <SectionCard title="Contact">
               <Stack gap={6}>
-                <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor>
+                <Anchor href={`mailto:${c.email}`} style={{ overflowWrap: 'anywhere' }}>
+                  {c.email}
+                </Anchor>
                 {c.phone ? <Anchor href={telHref(c.phone)}>{c.phone}</Anchor> : <Text c="dimmed">No phone</Text>}
                 <Text size="sm" c="dimmed">
                   Client since {formatDate(c.createdAt)}

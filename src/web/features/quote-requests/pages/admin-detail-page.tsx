@@ -141,7 +141,9 @@ export default function AdminQuoteRequestPage({
               <Stack gap="sm">
                 <Field label="Name">{q.contactPerson.name || 'No name provided'}</Field>
                 <Field label="Email">
-                  <Anchor href={`mailto:${q.contactPerson.email}`}>{q.contactPerson.email}</Anchor>
+                  <Anchor href={`mailto:${q.contactPerson.email}`} style={{ overflowWrap: 'anywhere' }}>
+                    {q.contactPerson.email}
+                  </Anchor>
                 </Field>
                 <Field label="Phone">
                   {q.contactPerson.phone ? (

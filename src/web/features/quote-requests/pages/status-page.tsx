@@ -29,7 +29,10 @@ const QUOTE_STATE_HINTS: Record<QuoteStatus, string> = {
 
 export default function StatusPage() {
   const { quoteRequestId = '' } = useParams();
-  const number = quoteNumberOf(quoteRequestId);
+  // A quote's number (QT74936259-2) names itself; a request's id or number reads as Q….
+  const number = /^qt\d{8}(-\d{1,3})?$/i.test(quoteRequestId.trim())
+    ? quoteRequestId.trim().toUpperCase()
+    : quoteNumberOf(quoteRequestId);
   usePageTitle(`Quote Request #${number}`);
   const status = useQuoteStatus(quoteRequestId);
   const { businessEmail, businessPhone } = siteConfig();

@@ -69,7 +69,7 @@ export function QuoteDocument({
             label={
               <>
                 {name}{' '}
-                <Badge size="xs" variant="light" color="orange.9" component="span">
+                <Badge size="xs" variant="light" color="orange" c="dark.7" component="span">
                   Optional
                 </Badge>
               </>
@@ -81,7 +81,7 @@ export function QuoteDocument({
             {entry.optional ? (
               <>
                 {' '}
-                <Badge size="xs" variant="light" color="orange.9" component="span">
+                <Badge size="xs" variant="light" color="orange" c="dark.7" component="span">
                   {entry.included ? 'Optional, included' : 'Optional'}
                 </Badge>
               </>

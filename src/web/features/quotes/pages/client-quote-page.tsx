@@ -74,7 +74,7 @@ function Expired({ quote, token }: { quote: ClientQuoteView; token: string }) {
   const request = useRequestUpdate(quote.quoteId);
   const asked = quote.updateRequested || request.isSuccess;
   return (
-    <Alert color="orange" icon={<IconClockExclamation aria-hidden />} title="This quote has expired">
+    <Alert color="orange.9" icon={<IconClockExclamation aria-hidden />} title="This quote has expired">
       <Stack gap="sm">
         <Text size="sm">
           It was valid until {formatLongDate(quote.validUntil)}. Prices and schedules may have changed since.
