@@ -250,6 +250,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
       url: `${url}/api/quoterequest/all?${query}`,
       headers: auth,
     });
+    const clients = (query: string): autocannon.Options => ({ url: `${url}/api/clients?${query}`, headers: auth });
     const scenarios: [string, autocannon.Options][] = [
       // A client refreshing the status page: the same number again and again (the status cache's case).
       ['status: one quote number', { url: `${url}/api/quoterequest/status/${quoteNumberOf(54321)}` }],
@@ -278,6 +279,18 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
       [`list: page ${lastPage} (4 connections)`, { ...list(`page=${lastPage}&limit=10`), connections: 4 }],
       ['list: name search (4 connections)', { ...list('page=1&limit=10&search=garcia%2012'), connections: 4 }],
       ['list: status Declined (4 connections)', { ...list('page=1&limit=10&status=Declined'), connections: 4 }],
+      // The Clients page (issue 14): 100,000 clients, paged and searched by name, phone or address.
+      ['clients: page 1 (4 connections)', { ...clients('page=1&limit=10'), connections: 4 }],
+      [`clients: page ${lastPage} (4 connections)`, { ...clients(`page=${lastPage}&limit=10`), connections: 4 }],
+      [
+        'clients: name search "garcia 12" (4 connections)',
+        { ...clients('page=1&limit=10&search=garcia%2012'), connections: 4 },
+      ],
+      ['clients: phone search (4 connections)', { ...clients('page=1&limit=10&search=916-555-4321'), connections: 4 }],
+      [
+        'clients: address search (4 connections)',
+        { ...clients('page=1&limit=10&search=54321%20main'), connections: 4 },
+      ],
       [
         'create without photos',
         {
