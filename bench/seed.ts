@@ -12,12 +12,12 @@ export async function seed(
   counts = { quoteRequests: 100_000, jobs: 10_000, users: 500 },
 ) {
   await db.execute(sql`
-    insert into clients (id, name, email, phone, created_at, updated_at)
+    insert into clients (id, name, email, phone, phone_digits, created_at, updated_at)
     select lpad(to_hex(1300000000 + g), 8, '0') || lpad(to_hex(g), 16, '0'),
            (array['Alex','Sam','Jordan','Taylor','Morgan','Casey','Riley','Jamie'])[1 + g % 8] || ' ' ||
              (array['Smith','Garcia','Nguyen','Patel','Johnson','Lee','Brown','Lopez','Kim','Ortiz','Reyes','Chen'])[1 + (g / 8) % 12] || ' ' || g,
            'client' || g || '@home.test', '916-555-' || lpad((g % 10000)::text, 4, '0'),
-           now() - make_interval(mins => g), now()
+           '916555' || lpad((g % 10000)::text, 4, '0'), now() - make_interval(mins => g), now()
     from generate_series(1, ${counts.quoteRequests}) g`);
   await db.execute(sql`
     insert into client_addresses (id, client_id, street, city, state, zip)

@@ -81,7 +81,17 @@ describe.each(dbKinds)('clients (%s)', (kind) => {
         address: { street: `${id} Larkspur Lane`, city: 'Elk Grove', state: 'CA', zip: '95757' },
       },
     });
-    for (const q of [`quinn ${id}`, `searchme${id}@`, '916-555-7731', '5557731', `${id} larkspur`, `Larkspur ${id}`]) {
+    for (const q of [
+      `quinn ${id}`,
+      `searchme${id}@`,
+      '916-555-7731',
+      '+1 (916) 555 7731',
+      '5557731',
+      '7731',
+      `${id} larkspur`,
+      'ELK GROVE',
+      '95757',
+    ]) {
       const res = (await get(`/api/clients?search=${encodeURIComponent(q)}`)).json();
       expect(
         res.clients.map((c: { name: string }) => c.name),

@@ -36,6 +36,11 @@ test('the owner changes the business on Settings; a freshly loaded public page s
     await page.getByLabel('Business name').fill(name);
     await page.getByLabel('Headline').fill('Roseville, Folsom and Placer County');
     await page.getByLabel('Sales tax rate (%)').fill('8.75');
+    // Reminders for unanswered quotes: at most two (issue 14).
+    await page.getByLabel('Remind unanswered quotes after (days)').fill('3, 7, 10');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('At most two reminders')).toBeVisible();
+    await page.getByLabel('Remind unanswered quotes after (days)').fill('2, 5');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByText(messages.settingsSaved)).toBeVisible();
     await expect(page.getByRole('banner')).toContainText(name);
@@ -50,6 +55,7 @@ test('the owner changes the business on Settings; a freshly loaded public page s
     await page.reload();
     await expect(page.getByLabel('Business name')).toHaveValue(name);
     await expect(page.getByLabel('Sales tax rate (%)')).toHaveValue('8.75');
+    await expect(page.getByLabel('Remind unanswered quotes after (days)')).toHaveValue('2, 5');
 
     await page.goto('/');
     await expect(page).toHaveTitle(`${name} — Handyman in Sacramento`);

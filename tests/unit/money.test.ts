@@ -4,12 +4,14 @@ import {
   formatMoney,
   laborTotalCents,
   materialSubtotalCents,
+  priceQuote,
   quoteTotals,
   taxCents,
   taxLabel,
   toCents,
   toHundredths,
   totalsRows,
+  withChoices,
 } from '../../src/shared/money';
 
 const cents = fc.integer({ min: 0, max: 100_000_000 });
@@ -104,5 +106,39 @@ describe('money', () => {
       { label: 'Tax (8%)', amount: 25.28, emphasis: false },
       { label: 'Total', amount: 341.26, emphasis: true },
     ]);
+  });
+
+  it('counts an optional line only once the client ticks it; required lines always count', () => {
+    const quote = {
+      materials: [
+        { name: 'Boards', unitPrice: 12.5, quantity: 10 },
+        { name: 'Latch', unitPrice: 40, quantity: 1, optional: true },
+      ],
+      labor: [{ description: 'Paint', hourlyRate: 50, hours: 2, optional: true }],
+    };
+    const priced = (chosen: { materials: number[]; labor: number[] }) => {
+      const picked = withChoices(quote, chosen);
+      return priceQuote(picked.materials, picked.labor, 800);
+    };
+    expect(priced({ materials: [], labor: [] })).toMatchObject({ totalCostBeforeTax: 125, totalCostAfterTax: 135 });
+    expect(priced({ materials: [1], labor: [] })).toMatchObject({ totalCostBeforeTax: 165, totalCostAfterTax: 178.2 });
+    expect(priced({ materials: [1], labor: [0] })).toMatchObject({ totalCostBeforeTax: 265, taxCost: 21.2 });
+    // Unticking a required line, or ticking one that does not exist, changes nothing.
+    expect(priced({ materials: [0, 5], labor: [] }).totalCostBeforeTax).toBe(125);
+    expect(priced({ materials: [1], labor: [] }).materials.map((m) => [m.optional, m.included])).toEqual([
+      [false, true],
+      [true, true],
+    ]);
+    // Whatever the choice, the totals are those of the included lines alone.
+    fc.assert(
+      fc.property(fc.subarray([0, 1]), fc.subarray([0]), (m, l) => {
+        const p = priced({ materials: m, labor: l });
+        const sum = [
+          ...p.materials.filter((x) => x.included).map((x) => x.subtotal),
+          ...p.labor.filter((x) => x.included).map((x) => x.total),
+        ].reduce((a, b) => a + toCents(b), 0);
+        return toCents(p.totalCostBeforeTax) === sum && toCents(p.totalCostAfterTax) === sum + taxCents(sum, 800);
+      }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ClientView } from '../../shared/schemas/clients';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
@@ -7,6 +7,12 @@ import { clientAddresses, clientCounts, clients } from '../db/schema';
 import { escapeLike } from '../lib/sql';
 
 export type ClientRow = typeof clients.$inferSelect;
+
+/** A phone number's digits, without a leading US "1": "+1 (916) 555-0142" → "9165550142". */
+export function phoneDigitsOf(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
 
 export interface ClientContact {
   name: string;
@@ -41,10 +47,11 @@ async function refreshSearchText(tx: DbOrTx, clientId: string): Promise<void> {
 export async function matchClient(tx: DbOrTx, contact: ClientContact, address: PropertyAddress): Promise<string> {
   // Drizzle names conflict targets by column only; the unique index is on lower(email).
   const result = (await tx.execute(sql`
-    insert into ${clients} (id, name, email, phone)
-    values (${newId()}, ${contact.name}, ${contact.email}, ${contact.phone})
+    insert into ${clients} (id, name, email, phone, phone_digits)
+    values (${newId()}, ${contact.name}, ${contact.email}, ${contact.phone}, ${phoneDigitsOf(contact.phone)})
     on conflict (lower(email)) do update set
       phone = case when ${clients}.phone = '' then excluded.phone else ${clients}.phone end,
+      phone_digits = case when ${clients}.phone = '' then excluded.phone_digits else ${clients}.phone_digits end,
       updated_at = now()
     returning id`)) as { rows: { id: string }[] };
   const clientId = result.rows[0]!.id;
@@ -90,7 +97,7 @@ export async function updateClient(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(clients)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, phoneDigits: phoneDigitsOf(values.phone), updatedAt: new Date() })
       .where(eq(clients.id, id))
       .returning();
     if (!row) return undefined;
@@ -124,15 +131,24 @@ const prepared = preparedStatement((db) => ({
   count: db.select({ n: clientCounts.n }).from(clientCounts).where(eq(clientCounts.id, 1)).prepare('clients_count'),
 }));
 
-/** A search: every word must appear in the client's name, e-mail, phone or addresses (the trigram index). */
-function searchWhere(search: string): SQL | undefined {
-  const words = search
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 6)
-    .map((w) => (/^[0-9()+.\s-]+$/.test(w) && w.replace(/\D/g, '').length >= 3 ? w.replace(/\D/g, '') : w));
-  return and(...words.map((w) => ilike(clients.searchText, `%${escapeLike(w)}%`)));
+/**
+ * What a search finds. A phone number, however it is written, matches the phones that end with its
+ * digits (the whole number, or its last four: a prefix search on the reversed digits' index). Anything
+ * else matches the words as typed, in order, anywhere in the client's name, e-mail, phone or addresses
+ * (the trigram index: a phrase's trigrams narrow it at once, where separate short words would not).
+ */
+function searchWheres(search: string): SQL[] {
+  const text = search.trim().toLowerCase().replace(/\s+/g, ' ');
+  const digits = phoneDigitsOf(text);
+  if (/^[0-9()+.\s-]+$/.test(text) && digits.length >= 4) {
+    const reversed = [...digits].reverse().join('');
+    // A number that is no phone's ending (a middle part, a ZIP code) is looked for in the rest.
+    return [
+      sql`reverse(${clients.phoneDigits}) like ${`${escapeLike(reversed)}%`}`,
+      ilike(clients.searchText, `%${escapeLike(digits)}%`),
+    ];
+  }
+  return [ilike(clients.searchText, `%${escapeLike(text)}%`)];
 }
 
 /**
@@ -140,18 +156,39 @@ function searchWhere(search: string): SQL | undefined {
  * answer, the far half read from the oldest end (decision 004); a search counts its matches.
  */
 export async function listClients(db: Db, search: string | undefined, page: number, limit: number) {
+  if (search) {
+    // The first way of matching that finds anyone; page 1 (nearly every search) counts and reads at once.
+    for (const where of searchWheres(search)) {
+      const found = await searchPage(db, where, page, limit);
+      if (found.total > 0) return found;
+    }
+    return { rows: [], total: 0 };
+  }
   const statements = prepared(db);
-  const where = search ? searchWhere(search) : undefined;
-  const total = where
-    ? ((await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0)
-    : Number((await statements.count.execute())[0]?.n ?? 0);
+  const total = Number((await statements.count.execute())[0]?.n ?? 0);
   const offset = (page - 1) * limit;
   if (offset >= total) return { rows: [], total };
   const fromOldest = offset > total / 2;
   const take = Math.min(limit, total - offset);
   const values = { take, skip: fromOldest ? total - offset - take : offset };
-  const rows = where
-    ? await pageRows(db, where, fromOldest).execute(values)
-    : await statements[fromOldest ? 'oldest' : 'newest'].execute(values);
+  const rows = await statements[fromOldest ? 'oldest' : 'newest'].execute(values);
+  return { rows, total };
+}
+
+async function searchPage(db: Db, where: SQL, page: number, limit: number) {
+  const countOf = async () => (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0;
+  const offset = (page - 1) * limit;
+  if (page === 1) {
+    const [total, rows] = await Promise.all([countOf(), pageRows(db, where, false).execute({ take: limit, skip: 0 })]);
+    return { rows, total };
+  }
+  const total = await countOf();
+  if (offset >= total) return { rows: [], total };
+  const fromOldest = offset > total / 2;
+  const take = Math.min(limit, total - offset);
+  const rows = await pageRows(db, where, fromOldest).execute({
+    take,
+    skip: fromOldest ? total - offset - take : offset,
+  });
   return { rows, total };
 }

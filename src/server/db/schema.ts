@@ -101,10 +101,14 @@ export const clients = pgTable(
     notes: text('notes').notNull().default(''),
     /** Name, e-mail, phone (also as bare digits) and every address: what the Clients search reads. */
     searchText: text('search_text').notNull().default(''),
+    /** The phone's digits without a leading US "1": what a typed number is matched against. */
+    phoneDigits: text('phone_digits').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    // Reversed, so "ends with these digits" (the whole number, or its last four) is a prefix search.
+    index('clients_phone_digits_reversed_idx').on(sql`reverse(${t.phoneDigits}) text_pattern_ops`),
     uniqueIndex('clients_email_lower_idx').on(sql`lower(${t.email})`),
     index('clients_created_idx').on(t.createdAt, t.id),
     index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
