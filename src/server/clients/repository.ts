@@ -157,7 +157,7 @@ function searchWheres(search: string): SQL[] {
  */
 export async function listClients(db: Db, search: string | undefined, page: number, limit: number) {
   if (search) {
-    // The first way of matching that finds anyone; page 1 (nearly every search) counts and reads at once.
+    // The first way of matching that finds anyone.
     for (const where of searchWheres(search)) {
       const found = await searchPage(db, where, page, limit);
       if (found.total > 0) return found;
@@ -176,13 +176,8 @@ export async function listClients(db: Db, search: string | undefined, page: numb
 }
 
 async function searchPage(db: Db, where: SQL, page: number, limit: number) {
-  const countOf = async () => (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0;
+  const total = (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0;
   const offset = (page - 1) * limit;
-  if (page === 1) {
-    const [total, rows] = await Promise.all([countOf(), pageRows(db, where, false).execute({ take: limit, skip: 0 })]);
-    return { rows, total };
-  }
-  const total = await countOf();
   if (offset >= total) return { rows: [], total };
   const fromOldest = offset > total / 2;
   const take = Math.min(limit, total - offset);
