@@ -16,6 +16,7 @@ import { dashboardRoutes } from './dashboard';
 import { activityRoutes } from './activity';
 import { clientRoutes } from './clients';
 import { clientHistory } from './client-history';
+import { visitRoutes } from './visits';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
 import { registerApiDocs } from './plugins/docs';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(mailRoutes);
       // A client's page lists their requests, quotes and jobs: features that build on clients.
       await api.register(clientRoutes, { historyOf: clientHistory });
+      await api.register(visitRoutes);
     },
     { prefix: '/api' },
   );

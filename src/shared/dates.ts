@@ -31,3 +31,50 @@ export function formatLongDate(isoDate: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** The wall-clock date and time ("2027-03-15", "09:00") an instant shows in a time zone. */
+export function wallTimeIn(timeZone: string, instant: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** How far a zone's clock is ahead of UTC at an instant, in minutes (Los Angeles in July: -420). */
+function offsetMinutes(timeZone: string, instant: Date): number {
+  const { date, time } = wallTimeIn(timeZone, instant);
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant a wall-clock date and time happen in a time zone: 09:00 on 2027-03-15 in Los Angeles is
+ * 16:00 UTC (daylight time), 09:00 on 2027-11-08 is 17:00 UTC. A time the clocks skip (02:30 on the
+ * spring-forward night) lands an hour later; a time that happens twice (the fall-back night) is the first.
+ */
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const guess = Date.parse(`${date}T${time}:00Z`);
+  const first = guess - offsetMinutes(timeZone, new Date(guess)) * 60_000;
+  const second = guess - offsetMinutes(timeZone, new Date(first)) * 60_000;
+  const candidates = [first, second].sort((a, b) => a - b);
+  const exact = candidates.find((c) => {
+    const wall = wallTimeIn(timeZone, new Date(c));
+    return wall.date === date && wall.time === time;
+  });
+  return new Date(exact ?? Math.max(first, second));
+}
+
+/** The weekday ("Monday") of a YYYY-MM-DD date. */
+export function weekdayOf(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+}

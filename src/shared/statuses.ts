@@ -58,10 +58,22 @@ export const REVISABLE_QUOTE_STATUSES = [
   'Declined',
 ] as const satisfies readonly QuoteStatus[];
 
-/** A job: forward through the work, or cancelled before it is done (the office). */
+/**
+ * A job, as the office moves it: forward through the work, cancelled (with a reason) before it is
+ * done, or a completed one reopened. A cancellation is undone by "undo", which puts back the status
+ * the job had.
+ */
 export const JOB_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
   'Not Started': ['In Progress', 'Cancelled'],
   'In Progress': ['Completed', 'Cancelled'],
+  Completed: ['In Progress'],
+  Cancelled: [],
+};
+
+/** What the crew may do from the field: forward only. */
+export const CREW_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
+  'Not Started': ['In Progress'],
+  'In Progress': ['Completed'],
   Completed: [],
   Cancelled: [],
 };
@@ -73,7 +85,7 @@ export type CrewJobMove = (typeof CREW_JOB_MOVES)[number];
 /** The crew's next move on a job, if there is one. */
 export function nextCrewMove(status: JobStatus): CrewJobMove | null {
   return (
-    JOB_TRANSITIONS[status].find((s): s is CrewJobMove => (CREW_JOB_MOVES as readonly string[]).includes(s)) ?? null
+    CREW_TRANSITIONS[status].find((s): s is CrewJobMove => (CREW_JOB_MOVES as readonly string[]).includes(s)) ?? null
   );
 }
 

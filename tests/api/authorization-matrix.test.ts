@@ -138,6 +138,32 @@ export const matrix: Record<string, Row> = {
   'GET /api/clients': { access: 'admin', ...ADMIN },
   'GET /api/clients/:id': { access: 'admin', url: '/api/clients/none', ...ADMIN },
   'PUT /api/clients/:id': { access: 'admin', url: '/api/clients/none', body: {}, ...ADMIN },
+  'GET /api/visits': {
+    access: 'admin',
+    url: '/api/visits?from=2027-01-01T00:00:00Z&to=2027-01-31T00:00:00Z',
+    ...ADMIN,
+  },
+  'GET /api/jobs/:id/visits': { access: 'admin', url: '/api/jobs/none/visits', ...ADMIN },
+  'POST /api/jobs/:id/visits': { access: 'admin', url: '/api/jobs/none/visits', body: {}, ...ADMIN },
+  'PATCH /api/visits/:id': { access: 'admin', url: '/api/visits/none', body: {}, ...ADMIN },
+  'POST /api/visits/:id/cancel': { access: 'admin', url: '/api/visits/none/cancel', body: {}, ...ADMIN },
+  'POST /api/jobs/:id/undo-cancel': { access: 'admin', url: '/api/jobs/none/undo-cancel', ...ADMIN },
+  'GET /api/my/visits': {
+    access: 'staff',
+    url: '/api/my/visits?from=2027-01-01T00:00:00Z&to=2027-01-31T00:00:00Z',
+    ...STAFF,
+  },
+  'GET /api/calendar-feeds/company': { access: 'admin', ...ADMIN },
+  'POST /api/calendar-feeds/company/regenerate': { access: 'admin', ...ADMIN },
+  'GET /api/my/calendar-feed': { access: 'staff', ...STAFF },
+  'POST /api/my/calendar-feed/regenerate': { access: 'staff', ...STAFF },
+  'GET /api/feeds/:file': {
+    access: 'public',
+    url: '/api/feeds/not-a-real-feed-token.ics',
+    anonymous: 404,
+    employee: 404,
+    admin: 404,
+  },
   // Last: signing out ends the session whose token the rows above use.
   'POST /api/logout': { access: 'staff', ...STAFF },
 };

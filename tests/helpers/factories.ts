@@ -48,7 +48,7 @@ export async function createQuoteRequest(
 /** A job (optionally with an accepted quote of known lines), stored through the app's repositories. */
 export async function insertJob(
   t: TestApp,
-  fields: { name?: string; status?: JobStatus; withQuote?: boolean; quoteRequestId?: string } = {},
+  fields: { name?: string; email?: string; status?: JobStatus; withQuote?: boolean; quoteRequestId?: string } = {},
 ) {
   n++;
   const db = t.database.db;
@@ -71,7 +71,7 @@ export async function insertJob(
   return insertJobRow(db, {
     quoteId,
     contactName: fields.name ?? `Job Client ${n}`,
-    contactEmail: `job${n}@home.test`,
+    contactEmail: fields.email ?? `job${n}@home.test`,
     contactPhone: '916-555-0111',
     street: `${n} Oak Ave`,
     city: 'Davis',

@@ -300,6 +300,9 @@ export const jobs = pgTable(
     zip: text('zip').notNull(),
     notes: text('notes').notNull().default(''),
     status: text('status').$type<JobStatus>().notNull().default('Not Started'),
+    /** Why the job was cancelled, and the status it had (an undo puts it back). */
+    cancelReason: text('cancel_reason'),
+    statusBeforeCancel: text('status_before_cancel').$type<JobStatus>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -438,4 +441,60 @@ export const quoteRequestEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('quote_request_events_request_idx').on(t.quoteRequestId, t.createdAt)],
+);
+
+/**
+ * A visit: when a crew is at a job. Stored as instants; entered and shown as the business's wall-clock
+ * date and times (settings' time zone).
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: text('id').primaryKey(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
+    /** The client's reminder the day before, in the outbox: called off when the visit moves or is cancelled. */
+    reminderMailId: text('reminder_mail_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('visits_end_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    // A calendar's range ("visits overlapping this month") is a range overlap: a GiST index answers it.
+    index('visits_range_idx').using('gist', sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
+    index('visits_job_idx').on(t.jobId, t.startsAt),
+  ],
+);
+
+export const visitWorkers = pgTable(
+  'visit_workers',
+  {
+    visitId: text('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.visitId, t.userId] }), index('visit_workers_user_idx').on(t.userId)],
+);
+
+/**
+ * The secret addresses of the iCalendar feeds calendars subscribe to: the company's ("company") and
+ * each worker's (their user id). Regenerating replaces the token, which stops the old address.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    owner: text('owner').primaryKey(),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.token)],
 );

@@ -53,7 +53,7 @@ export async function employeeRoutes(app: FastifyInstance) {
     async (request) => {
       // Someone else's job answers like a missing one.
       if (!(await isAssigned(app.db, request.params.id, request.user!.id))) throw notFound('Job not found');
-      const row = await changeJobStatus(app.db, request.params.id, request.body.status);
+      const row = await changeJobStatus(app.db, request.params.id, request.body.status, { crew: true });
       return (await jobViews(app.db, [row]))[0]!;
     },
   );

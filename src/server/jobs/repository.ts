@@ -63,6 +63,7 @@ function toJobView(row: JobRow, workers: { _id: string; fullName: string }[]): J
     quoteId: row.quoteId,
     quoteRequestId: row.quoteRequestId,
     createdAt: row.createdAt.toISOString(),
+    cancelReason: row.cancelReason,
   };
 }
 

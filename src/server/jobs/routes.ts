@@ -6,7 +6,7 @@ import { assignWorkersInput, jobStatus, jobStatusInput, jobView } from '../../sh
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { notFound } from '../lib/http-errors';
 import { findJobById, findJobIdByRequest, jobDetail, jobViews, listJobs } from './repository';
-import { assignWorkers, changeJobStatus, withPhotos } from './service';
+import { assignWorkers, changeJobStatus, undoCancel, withPhotos } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const jobList = z.object({ jobs: z.array(jobView), totalPages: z.number(), total: z.number() });
@@ -98,12 +98,31 @@ export async function jobRoutes(app: FastifyInstance) {
       config: admin,
       schema: {
         tags,
-        summary: 'Move a job: Not Started → In Progress → Completed, or Cancelled',
+        summary:
+          'Move a job: Not Started → In Progress → Completed, Cancelled (with a reason), or reopen a Completed one',
         params: idParams,
         body: jobStatusInput,
+        response: { 200: jobView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) =>
+      jobDetail(
+        app.db,
+        await changeJobStatus(app.db, request.params.id, request.body.status, { reason: request.body.reason }),
+      ),
+  );
+
+  r.post(
+    '/jobs/:id/undo-cancel',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Undo a cancellation: the job goes back to the status it had',
+        params: idParams,
         response: { 200: jobView, 404: errorResponse, 409: errorResponse },
       },
     },
-    async (request) => jobDetail(app.db, await changeJobStatus(app.db, request.params.id, request.body.status)),
+    async (request) => jobDetail(app.db, await undoCancel(app.db, request.params.id)),
   );
 }

@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { JobStatus } from '../../shared/constants';
-import { canMove, JOB_TRANSITIONS } from '../../shared/statuses';
+import { canMove, CREW_TRANSITIONS, JOB_TRANSITIONS } from '../../shared/statuses';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { jobs, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
@@ -10,15 +10,48 @@ import { requestPhotos, type QuoteRequestRow } from '../quote-requests';
 import type { QuoteRow } from '../quotes';
 import { findJobById, insertJob, jobDetail, setWorkers } from './repository';
 
-/** Moves a job along JOB_TRANSITIONS; 409 for a change the workflow does not allow. */
-export async function changeJobStatus(db: DbOrTx, id: string, to: JobStatus) {
+/**
+ * Moves a job along the office's transitions (or the crew's, which only go forward); 409 for a change
+ * the workflow does not allow. A cancellation needs a reason and remembers the status it undoes.
+ */
+export async function changeJobStatus(
+  db: DbOrTx,
+  id: string,
+  to: JobStatus,
+  options: { reason?: string | undefined; crew?: boolean } = {},
+) {
   const job = await findJobById(db, id);
   if (!job) throw notFound('Job not found');
   if (job.status === to) return job;
-  if (!canMove(JOB_TRANSITIONS, job.status, to))
+  if (!canMove(options.crew ? CREW_TRANSITIONS : JOB_TRANSITIONS, job.status, to))
     throw conflict(`A job that is ${job.status} cannot become ${to}`, 'INVALID_STATUS_CHANGE');
-  const [row] = await db.update(jobs).set({ status: to }).where(eq(jobs.id, id)).returning();
-  return row!;
+  if (to === 'Cancelled' && !options.reason?.trim()) throw badRequest('reason: Please give a reason for cancelling');
+  const [row] = await db
+    .update(jobs)
+    .set(
+      to === 'Cancelled'
+        ? { status: to, cancelReason: options.reason!.trim(), statusBeforeCancel: job.status }
+        : { status: to },
+    )
+    // Only from the status it was read in: two changes at once cannot both apply.
+    .where(and(eq(jobs.id, id), eq(jobs.status, job.status)))
+    .returning();
+  if (!row) throw conflict('This job changed meanwhile: reload the page', 'INVALID_STATUS_CHANGE');
+  return row;
+}
+
+/** Undoes a cancellation: the job goes back to the status it had. */
+export async function undoCancel(db: DbOrTx, id: string) {
+  const job = await findJobById(db, id);
+  if (!job) throw notFound('Job not found');
+  if (job.status !== 'Cancelled') throw conflict('This job is not cancelled', 'INVALID_STATUS_CHANGE');
+  const [row] = await db
+    .update(jobs)
+    .set({ status: job.statusBeforeCancel ?? 'Not Started', cancelReason: null, statusBeforeCancel: null })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'Cancelled')))
+    .returning();
+  if (!row) throw conflict('This job changed meanwhile: reload the page', 'INVALID_STATUS_CHANGE');
+  return row;
 }
 
 /** Sets a job's crew (the list replaces the current one); every id must be an existing user. */

@@ -1,3 +1,4 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { mailOutbox, type MailAttachment } from '../db/schema';
@@ -36,4 +37,13 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<strin
     ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
   });
   return id;
+}
+
+/** Calls off a message not yet sent (a reminder no longer wanted); a sent one stays as it was. */
+export async function cancelMail(tx: DbOrTx, id: string | null | undefined): Promise<void> {
+  if (!id) return;
+  await tx
+    .update(mailOutbox)
+    .set({ cancelledAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt)));
 }

@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'QUOTE_NOT_REVISABLE',
   'NO_QUESTION',
   'MAIL_NOT_RETRYABLE',
+  'VISIT_CONFLICT',
+  'VISIT_CANCELLED',
+  'FEED_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

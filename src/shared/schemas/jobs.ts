@@ -29,6 +29,8 @@ export const jobView = z.object({
   /** The request the job came from (null for a job entered by hand or whose request was deleted). */
   quoteRequestId: z.string().nullable(),
   createdAt: z.string(),
+  /** Why a cancelled job was cancelled. */
+  cancelReason: z.string().nullable().optional(),
   quote: jobQuoteView.nullable().optional(),
   /** The client's photos from the request. */
   photos: z.array(requestPhoto).optional(),
@@ -36,7 +38,11 @@ export const jobView = z.object({
 export type JobView = z.infer<typeof jobView>;
 
 export const assignWorkersInput = z.object({ workers: z.array(workerRef).max(50) });
-export const jobStatusInput = z.object({ status: jobStatus });
+export const jobStatusInput = z.object({
+  status: jobStatus,
+  /** Why it is cancelled (required for Cancelled). */
+  reason: z.string().trim().max(2000).optional(),
+});
 
 /** The crew marks one of its jobs started or done. */
 export const crewJobStatusInput = z.object({ status: z.enum(CREW_JOB_MOVES) });

@@ -1,0 +1,2 @@
+// The visits feature's public entry: when crews are at jobs, for the office, the crew, the client and calendars.
+export { visitRoutes } from './routes';

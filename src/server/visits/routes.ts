@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../shared/schemas/errors';
+import { cancelVisitInput, visitInput, visitRangeQuery, visitView } from '../../shared/schemas/visits';
+import { HttpError } from '../lib/http-errors';
+import { feedOwnerOf, feedToken, regenerateFeedToken, type FeedOwner } from './feeds';
+import { visitFeed } from './ics';
+import { visitsInRange, visitsOfJob, visitViews } from './repository';
+import { bookVisit, cancelVisit, changeVisit, sequenceOf } from './service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const visitList = z.object({ visits: z.array(visitView) });
+const feedAddress = z.object({ url: z.string() });
+
+/** Visits: booked from a job or the calendar, moved, cancelled; the crew's own; calendar feeds. */
+export async function visitRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['visits'];
+  const admin = { access: 'admin' as const };
+  const staff = { access: 'staff' as const };
+  const zone = async () => (await app.settings.current()).timeZone;
+  const feedUrl = (token: string) => `${app.config.PUBLIC_URL}/api/feeds/${token}.ics`;
+
+  r.get(
+    '/visits',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Visits overlapping a range (a calendar’s visible days), optionally of one worker',
+        querystring: visitRangeQuery,
+        response: { 200: visitList, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const { from, to, workerId } = request.query;
+      const rows = await visitsInRange(app.db, new Date(from), new Date(to), { workerId });
+      return { visits: await visitViews(app.db, rows, await zone()) };
+    },
+  );
+
+  r.get(
+    '/jobs/:id/visits',
+    {
+      config: admin,
+      schema: { tags, summary: "A job's visits, cancelled ones too", params: idParams, response: { 200: visitList } },
+    },
+    async (request) => ({
+      visits: await visitViews(app.db, await visitsOfJob(app.db, request.params.id), await zone()),
+    }),
+  );
+
+  r.post(
+    '/jobs/:id/visits',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Book a visit (409 VISIT_CONFLICT names busy or unavailable workers; resend with confirm)',
+        params: idParams,
+        body: visitInput,
+        response: { 201: visitView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await bookVisit(app, request.params.id, request.body)),
+  );
+
+  r.patch(
+    '/visits/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Move, resize or re-crew a visit (the client is told of a new time)',
+        params: idParams,
+        body: visitInput,
+        response: { 200: visitView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => changeVisit(app, request.params.id, request.body),
+  );
+
+  r.post(
+    '/visits/:id/cancel',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Cancel a visit with a reason (the client is told; the reminder is called off)',
+        params: idParams,
+        body: cancelVisitInput,
+        response: { 200: visitView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => cancelVisit(app, request.params.id, request.body.reason),
+  );
+
+  r.get(
+    '/my/visits',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "The signed-in worker's own visits in a range",
+        querystring: visitRangeQuery,
+        response: { 200: visitList, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const { from, to } = request.query;
+      const rows = await visitsInRange(app.db, new Date(from), new Date(to), { workerId: request.user!.id });
+      return { visits: await visitViews(app.db, rows, await zone()) };
+    },
+  );
+
+  r.get(
+    '/calendar-feeds/company',
+    {
+      config: admin,
+      schema: { tags, summary: "The company calendar feed's secret address", response: { 200: feedAddress } },
+    },
+    async () => ({ url: feedUrl(await feedToken(app.db, 'company')) }),
+  );
+  r.post(
+    '/calendar-feeds/company/regenerate',
+    {
+      config: admin,
+      schema: { tags, summary: 'A new company feed address (the old one stops)', response: { 200: feedAddress } },
+    },
+    async () => ({ url: feedUrl(await regenerateFeedToken(app.db, 'company')) }),
+  );
+  r.get(
+    '/my/calendar-feed',
+    {
+      config: staff,
+      schema: { tags, summary: "The signed-in worker's feed address", response: { 200: feedAddress } },
+    },
+    async (request) => ({ url: feedUrl(await feedToken(app.db, { userId: request.user!.id })) }),
+  );
+  r.post(
+    '/my/calendar-feed/regenerate',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'A new feed address for the signed-in worker (the old one stops)',
+        response: { 200: feedAddress },
+      },
+    },
+    async (request) => ({ url: feedUrl(await regenerateFeedToken(app.db, { userId: request.user!.id })) }),
+  );
+
+  // Calendars subscribe to this address: the token in it is the permission.
+  r.get(
+    '/feeds/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'An iCalendar feed (the company’s or a worker’s) by its secret address',
+        params: z.object({ file: z.string().max(100) }),
+        produces: ['text/calendar'],
+        response: { 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const token = /^([\w-]{16,64})\.ics$/.exec(request.params.file)?.[1];
+      const owner: FeedOwner | undefined = token ? await feedOwnerOf(app.db, token) : undefined;
+      if (!owner)
+        throw new HttpError(404, 'This calendar address is not valid (it may have been replaced)', 'FEED_INVALID');
+      const business = await app.settings.current();
+      const now = Date.now();
+      const rows = await visitsInRange(app.db, new Date(now - 60 * 86_400_000), new Date(now + 400 * 86_400_000), {
+        workerId: owner === 'company' ? undefined : owner.userId,
+      });
+      const views = await visitViews(app.db, rows, business.timeZone);
+      const entries = views.map((visit, i) => ({ visit, sequence: sequenceOf(rows[i]!.visit) }));
+      const name = owner === 'company' ? `${business.name} visits` : `${business.name}: my visits`;
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .send(visitFeed(business, name, entries) as never); // Text as it is: no 200 schema.
+    },
+  );
+}

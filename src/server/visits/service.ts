@@ -1,0 +1,210 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { wallTimeIn, weekdayOf, zonedTimeToUtc } from '../../shared/dates';
+import type { VisitConflict, VisitView, visitInput } from '../../shared/schemas/visits';
+import type { WeeklySchedule } from '../../shared/schemas/schedule';
+import type { DbOrTx, Tx } from '../db/client';
+import { users, visits } from '../db/schema';
+import { findJobById } from '../jobs';
+import type { BusinessSettings } from '../lib/business';
+import { badRequest, conflict, notFound } from '../lib/http-errors';
+import { cancelMail, enqueueMail } from '../mail';
+import { visitMail, type VisitMailKind } from './emails';
+import {
+  findVisit,
+  insertVisit,
+  overlappingVisits,
+  setVisitWorkers,
+  visitRow,
+  visitViews,
+  workersByIds,
+  type VisitRow,
+} from './repository';
+
+type VisitBody = z.output<typeof visitInput>;
+
+/** Calendars replace an event they have when its sequence grows: seconds since 2020 always do. */
+export const sequenceOf = (row: Pick<VisitRow, 'updatedAt'>) =>
+  Math.max(0, Math.floor((row.updatedAt.getTime() - Date.UTC(2020, 0, 1)) / 1000));
+
+/** The instants of a wall-clock date and times in the business's zone. */
+function instantsOf(body: VisitBody, timeZone: string) {
+  const startsAt = zonedTimeToUtc(body.date, body.start, timeZone);
+  const endsAt = zonedTimeToUtc(body.date, body.end, timeZone);
+  if (endsAt <= startsAt) throw badRequest('end: The end time must be after the start time');
+  return { startsAt, endsAt };
+}
+
+const nameOf = (w: { fullName: string; username: string }) => w.fullName || w.username;
+
+/** Why a worker should not be booked then: another visit, or outside the hours they said they work. */
+export async function conflictsOf(
+  db: DbOrTx,
+  workerIds: string[],
+  body: VisitBody,
+  startsAt: Date,
+  endsAt: Date,
+  timeZone: string,
+  exceptVisitId?: string,
+): Promise<VisitConflict[]> {
+  const [workers, busy] = await Promise.all([
+    workersByIds(db, workerIds),
+    overlappingVisits(db, workerIds, startsAt, endsAt, exceptVisitId),
+  ]);
+  const found: VisitConflict[] = [];
+  for (const b of busy) {
+    const worker = workers.find((w) => w.id === b.userId);
+    const from = wallTimeIn(timeZone, b.startsAt).time;
+    const to = wallTimeIn(timeZone, b.endsAt).time;
+    found.push({
+      worker: worker ? nameOf(worker) : 'A worker',
+      kind: 'busy',
+      detail: `is booked ${from}–${to} that day (${b.clientName})`,
+    });
+  }
+  const day = weekdayOf(body.date);
+  for (const w of workers) {
+    const schedule = w.schedule as WeeklySchedule;
+    if (schedule.length === 0) continue; // No hours given: nothing to check against.
+    const hours = schedule.find((d) => d.day === day);
+    if (!hours) found.push({ worker: nameOf(w), kind: 'unavailable', detail: `does not work on ${day}s` });
+    else if (body.start < hours.start || body.end > hours.end)
+      found.push({ worker: nameOf(w), kind: 'unavailable', detail: `works ${hours.start}–${hours.end} on ${day}s` });
+  }
+  return found;
+}
+
+/**
+ * Checks the workers' time inside the booking's transaction, their user rows locked: two bookings of
+ * the same worker at once are checked one after the other, so neither slips past the warning.
+ */
+async function checkWorkers(
+  tx: Tx,
+  workerIds: string[],
+  body: VisitBody,
+  startsAt: Date,
+  endsAt: Date,
+  timeZone: string,
+  exceptVisitId?: string,
+) {
+  if (workerIds.length === 0 || body.confirm) return;
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...workerIds].sort()))
+    .for('update');
+  refuseConflicts(await conflictsOf(tx, workerIds, body, startsAt, endsAt, timeZone, exceptVisitId));
+}
+
+function refuseConflicts(found: VisitConflict[]) {
+  if (found.length === 0) return;
+  throw conflict(`${found.map((c) => `${c.worker} ${c.detail}`).join('; ')}. Book anyway?`, 'VISIT_CONFLICT');
+}
+
+async function loadView(tx: Tx, id: string, timeZone: string): Promise<VisitView> {
+  const row = await visitRow(tx, id);
+  if (!row) throw notFound('Visit not found');
+  return (await visitViews(tx, [row], timeZone))[0]!;
+}
+
+/**
+ * The client's e-mail about the visit (with its .ics), and the reminder the day before in the outbox
+ * ("not before"), replacing the one scheduled for the visit's old time.
+ */
+async function tellClient(
+  tx: Tx,
+  business: BusinessSettings,
+  to: string,
+  row: VisitRow,
+  view: VisitView,
+  kind: Exclude<VisitMailKind, 'reminder'>,
+) {
+  await enqueueMail(tx, visitMail(business, to, view, kind, sequenceOf(row)));
+  await cancelMail(tx, row.reminderMailId);
+  let reminderMailId: string | null = null;
+  const remindAt = new Date(row.startsAt.getTime() - 86_400_000);
+  if (kind !== 'cancelled' && remindAt > new Date())
+    reminderMailId = await enqueueMail(tx, {
+      ...visitMail(business, to, view, 'reminder', sequenceOf(row)),
+      notBefore: remindAt,
+    });
+  await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, row.id));
+}
+
+async function existingWorkers(app: FastifyInstance, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const found = await workersByIds(app.db, unique);
+  if (found.length !== unique.length) throw badRequest('workerIds: every worker must be an existing user');
+  return unique;
+}
+
+/** Books a visit for a job; warns (409) about busy or unavailable workers unless confirmed. */
+export async function bookVisit(app: FastifyInstance, jobId: string, body: VisitBody): Promise<VisitView> {
+  const business = await app.settings.current();
+  const job = await findJobById(app.db, jobId);
+  if (!job) throw notFound('Job not found');
+  if (job.status === 'Cancelled' || job.status === 'Completed')
+    throw conflict(`This job is ${job.status}: visits cannot be booked`, 'INVALID_STATUS_CHANGE');
+  const workerIds = await existingWorkers(app, body.workerIds);
+  const { startsAt, endsAt } = instantsOf(body, business.timeZone);
+  const view = await app.db.transaction(async (tx) => {
+    await checkWorkers(tx, workerIds, body, startsAt, endsAt, business.timeZone);
+    const row = await insertVisit(tx, { jobId, startsAt, endsAt, notes: body.notes });
+    await setVisitWorkers(tx, row.id, workerIds);
+    const view = await loadView(tx, row.id, business.timeZone);
+    await tellClient(tx, business, job.contactEmail, row, view, 'booked');
+    return view;
+  });
+  app.mail.kick();
+  return view;
+}
+
+/** Moves or resizes a visit, or changes its crew or notes; the client hears of a new time. */
+export async function changeVisit(app: FastifyInstance, visitId: string, body: VisitBody): Promise<VisitView> {
+  const business = await app.settings.current();
+  const current = await findVisit(app.db, visitId);
+  if (!current) throw notFound('Visit not found');
+  if (current.cancelledAt) throw conflict('This visit was cancelled', 'VISIT_CANCELLED');
+  const job = await findJobById(app.db, current.jobId);
+  if (!job) throw notFound('Job not found');
+  const workerIds = await existingWorkers(app, body.workerIds);
+  const { startsAt, endsAt } = instantsOf(body, business.timeZone);
+  const moved = startsAt.getTime() !== current.startsAt.getTime() || endsAt.getTime() !== current.endsAt.getTime();
+  const view = await app.db.transaction(async (tx) => {
+    await checkWorkers(tx, workerIds, body, startsAt, endsAt, business.timeZone, visitId);
+    const [row] = await tx
+      .update(visits)
+      .set({ startsAt, endsAt, notes: body.notes, updatedAt: new Date() })
+      .where(eq(visits.id, visitId))
+      .returning();
+    await setVisitWorkers(tx, visitId, workerIds);
+    const view = await loadView(tx, visitId, business.timeZone);
+    if (moved) await tellClient(tx, business, job.contactEmail, row!, view, 'moved');
+    return view;
+  });
+  app.mail.kick();
+  return view;
+}
+
+/** Cancels a visit with a reason: the client gets the cancellation (.ics), the reminder is called off. */
+export async function cancelVisit(app: FastifyInstance, visitId: string, reason: string): Promise<VisitView> {
+  const business = await app.settings.current();
+  const current = await findVisit(app.db, visitId);
+  if (!current) throw notFound('Visit not found');
+  if (current.cancelledAt) throw conflict('This visit was already cancelled', 'VISIT_CANCELLED');
+  const job = await findJobById(app.db, current.jobId);
+  if (!job) throw notFound('Job not found');
+  const view = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(visits)
+      .set({ cancelledAt: new Date(), cancelReason: reason, updatedAt: new Date() })
+      .where(eq(visits.id, visitId))
+      .returning();
+    const view = await loadView(tx, visitId, business.timeZone);
+    await tellClient(tx, business, job.contactEmail, row!, view, 'cancelled');
+    return view;
+  });
+  app.mail.kick();
+  return view;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { isoDate } from './quote-request';
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 08:00');
+
+/** A visit as the office books it: the business's wall-clock date and times, the crew, notes. */
+export const visitInput = z
+  .object({
+    date: isoDate,
+    start: time,
+    end: time,
+    workerIds: z.array(z.string().min(1).max(64)).max(20).default([]),
+    notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').default(''),
+    /** Book it even though a worker is busy or unavailable then (after the 409's warning). */
+    confirm: z.boolean().default(false),
+  })
+  .refine((v) => v.start < v.end, { message: 'The end time must be after the start time', path: ['end'] });
+export type VisitInput = z.input<typeof visitInput>;
+
+export const cancelVisitInput = z.object({
+  reason: z.string().trim().min(1, 'Please give a reason').max(2000),
+});
+
+export const visitView = z.object({
+  _id: z.string(),
+  jobId: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The business's wall-clock date and times. */
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  workers: z.array(z.object({ _id: z.string(), fullName: z.string() })),
+  notes: z.string(),
+  cancelled: z.boolean(),
+  cancelReason: z.string().nullable(),
+  client: z.object({ name: z.string(), phone: z.string(), address: z.string() }),
+});
+export type VisitView = z.infer<typeof visitView>;
+
+export const visitRangeQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+    workerId: z.string().max(64).optional(),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: 'to must be after from', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 100 * 86_400_000, {
+    message: 'A range covers at most 100 days',
+    path: ['to'],
+  });
+
+/** What a 409 on booking names: who is busy or unavailable then. */
+export const visitConflict = z.object({
+  worker: z.string(),
+  kind: z.enum(['busy', 'unavailable']),
+  detail: z.string(),
+});
+export type VisitConflict = z.infer<typeof visitConflict>;

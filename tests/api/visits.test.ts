@@ -1,0 +1,347 @@
+import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, mailOutbox, users, visits } from '../../src/server/db/schema';
+import { wallTimeIn } from '../../src/shared/dates';
+import { insertJob } from '../helpers/factories';
+import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
+
+const ZONE = 'America/Los_Angeles';
+
+/** The events of an iCalendar text, read by an independent parser (ical.js). */
+function eventsOf(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    events: calendar.getAllSubcomponents('vevent').map((v) => {
+      const event = new ICAL.Event(v);
+      return {
+        uid: event.uid,
+        summary: event.summary,
+        sequence: event.sequence,
+        status: v.getFirstPropertyValue('status'),
+        start: event.startDate.toJSDate(),
+        end: event.endDate.toJSDate(),
+        location: event.location,
+      };
+    }),
+  };
+}
+
+describe.each(dbKinds)('visits (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let admin: Record<string, string>;
+  let alex: { id: string; token: string };
+  let sam: { id: string; token: string };
+  beforeAll(async () => {
+    const mailing = await createMailingTestApp(kind);
+    t = mailing;
+    smtp = mailing.smtp;
+    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+    const a = await createUserAndSignIn(t, 'employee');
+    const s = await createUserAndSignIn(t, 'employee');
+    alex = { id: a.user.id, token: a.token };
+    sam = { id: s.user.id, token: s.token };
+    await t.database.db
+      .update(users)
+      .set({ fullName: 'Alex Rivera', schedule: [{ day: 'Monday', start: '08:00', end: '17:00' }] })
+      .where(eq(users.id, alex.id));
+    await t.database.db.update(users).set({ fullName: 'Sam Ortiz' }).where(eq(users.id, sam.id));
+  });
+  afterAll(() => t.close());
+
+  const send = (method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object, headers = admin) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  let n = 0;
+  async function newJob() {
+    const email = `visit${Date.now()}${++n}@home.test`;
+    const id = await insertJob(t, { name: `Visit Client ${n}`, email, status: 'Not Started' });
+    return { id, email };
+  }
+  const icsOf = (mail: { parsed: { attachments: { filename?: string; content: Buffer }[] } }) =>
+    eventsOf(mail.parsed.attachments.find((a) => a.filename === 'visit.ics')!.content.toString('utf8'));
+
+  it('books a visit in the business’s time zone and e-mails the client an .ics an independent parser reads', async () => {
+    const job = await newJob();
+    const res = await send('POST', `/api/jobs/${job.id}/visits`, {
+      date: '2027-03-15',
+      start: '09:00',
+      end: '11:30',
+      workerIds: [alex.id, sam.id],
+      notes: 'Bring the long ladder',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      date: '2027-03-15',
+      start: '09:00',
+      end: '11:30',
+      // Daylight time began on March 14: 09:00 in Sacramento is 16:00 UTC.
+      startsAt: '2027-03-15T16:00:00.000Z',
+      workers: expect.arrayContaining([{ _id: alex.id, fullName: 'Alex Rivera' }]),
+    });
+    const mail = await waitFor(() => smtp.to(job.email).find((m) => m.parsed.subject?.startsWith('Your visit on')), {
+      what: 'booking e-mail',
+    });
+    expect(mail.parsed.text).toContain('between 09:00 and 11:30');
+    expect(mail.parsed.text).toContain('Alex Rivera');
+    const ics = icsOf(mail);
+    expect(ics.method).toBe('REQUEST');
+    expect(ics.events).toHaveLength(1);
+    expect(ics.events[0]!.start.toISOString()).toBe('2027-03-15T16:00:00.000Z');
+    expect(ics.events[0]!.end.toISOString()).toBe('2027-03-15T18:30:00.000Z');
+    expect(ics.events[0]!.location).toContain('Oak Ave, Davis, CA 95616');
+    // The reminder waits in the outbox for the day before.
+    const [row] = await t.database.db.select().from(visits).where(eq(visits.id, res.json()._id));
+    const reminder = await t.database.db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, row!.reminderMailId!) });
+    expect(reminder!.nextAttemptAt.toISOString()).toBe('2027-03-14T16:00:00.000Z');
+    expect(reminder!.subject).toContain('Reminder: we are coming tomorrow, 09:00–11:30');
+  });
+
+  it('warns (409) when a worker is booked then or does not work that day, and books when confirmed', async () => {
+    const first = await newJob();
+    const second = await newJob();
+    await send('POST', `/api/jobs/${first.id}/visits`, {
+      date: '2027-04-05',
+      start: '09:00',
+      end: '12:00',
+      workerIds: [alex.id],
+    });
+    const clash = await send('POST', `/api/jobs/${second.id}/visits`, {
+      date: '2027-04-05',
+      start: '11:00',
+      end: '13:00',
+      workerIds: [alex.id],
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ code: 'VISIT_CONFLICT' });
+    expect(clash.json().message).toContain('Alex Rivera is booked 09:00–12:00');
+    const saturday = await send('POST', `/api/jobs/${second.id}/visits`, {
+      date: '2027-04-10',
+      start: '09:00',
+      end: '10:00',
+      workerIds: [alex.id],
+    });
+    expect(saturday.json().message).toContain('Alex Rivera does not work on Saturdays');
+    const late = await send('POST', `/api/jobs/${second.id}/visits`, {
+      date: '2027-04-12',
+      start: '16:00',
+      end: '18:00',
+      workerIds: [alex.id],
+    });
+    expect(late.json().message).toContain('works 08:00–17:00 on Mondays');
+    // Sam gave no hours: only his bookings are checked.
+    expect(
+      (
+        await send('POST', `/api/jobs/${second.id}/visits`, {
+          date: '2027-04-10',
+          start: '09:00',
+          end: '10:00',
+          workerIds: [sam.id],
+        })
+      ).statusCode,
+    ).toBe(201);
+    const confirmed = await send('POST', `/api/jobs/${second.id}/visits`, {
+      date: '2027-04-05',
+      start: '11:00',
+      end: '13:00',
+      workerIds: [alex.id],
+      confirm: true,
+    });
+    expect(confirmed.statusCode).toBe(201);
+    const bad = await send('POST', `/api/jobs/${second.id}/visits`, {
+      date: '2027-02-30',
+      start: '13:00',
+      end: '12:00',
+      workerIds: ['nobody'],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await send('POST', '/api/jobs/none/visits', { date: '2027-04-05', start: '09:00', end: '10:00' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('books one of two visits of the same worker at the same time made at once; the other gets the warning', async () => {
+    const jobsMade = await Promise.all([newJob(), newJob(), newJob()]);
+    const results = await Promise.all(
+      jobsMade.map((job) =>
+        send('POST', `/api/jobs/${job.id}/visits`, {
+          date: '2027-05-03',
+          start: '10:00',
+          end: '11:00',
+          workerIds: [sam.id],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('moves a visit (new .ics, same event, higher sequence, reminder replaced) and cancels it (CANCEL)', async () => {
+    const job = await newJob();
+    const booked = (
+      await send('POST', `/api/jobs/${job.id}/visits`, {
+        date: '2027-06-07',
+        start: '09:00',
+        end: '10:00',
+        workerIds: [],
+      })
+    ).json();
+    const bookedMail = await waitFor(
+      () => smtp.to(job.email).find((m) => m.parsed.subject?.startsWith('Your visit on')),
+      {
+        what: 'booking',
+      },
+    );
+    const [before] = await t.database.db.select().from(visits).where(eq(visits.id, booked._id));
+    await new Promise((r) => setTimeout(r, 1100)); // the sequence counts seconds
+    const moved = await send('PATCH', `/api/visits/${booked._id}`, {
+      date: '2027-06-08',
+      start: '13:00',
+      end: '15:00',
+      workerIds: [sam.id],
+    });
+    expect(moved.json()).toMatchObject({ date: '2027-06-08', start: '13:00', end: '15:00' });
+    const movedMail = await waitFor(
+      () => smtp.to(job.email).find((m) => m.parsed.subject?.startsWith('Your visit has moved')),
+      { what: 'moved e-mail' },
+    );
+    const a = icsOf(bookedMail).events[0]!;
+    const b = icsOf(movedMail).events[0]!;
+    expect(b.uid).toBe(a.uid);
+    expect(b.sequence).toBeGreaterThan(a.sequence);
+    expect(wallTimeIn(ZONE, b.start)).toEqual({ date: '2027-06-08', time: '13:00' });
+    const oldReminder = await t.database.db.query.mailOutbox.findFirst({
+      where: eq(mailOutbox.id, before!.reminderMailId!),
+    });
+    expect(oldReminder!.cancelledAt).not.toBeNull();
+
+    const empty = await send('POST', `/api/visits/${booked._id}/cancel`, { reason: ' ' });
+    expect(empty.statusCode).toBe(400);
+    const cancelled = await send('POST', `/api/visits/${booked._id}/cancel`, { reason: 'The parts are late.' });
+    expect(cancelled.json()).toMatchObject({ cancelled: true, cancelReason: 'The parts are late.' });
+    const cancelMail = await waitFor(() => smtp.to(job.email).find((m) => m.parsed.subject?.includes('is cancelled')), {
+      what: 'cancel e-mail',
+    });
+    expect(cancelMail.parsed.text).toContain('The parts are late.');
+    const c = icsOf(cancelMail);
+    expect(c.method).toBe('CANCEL');
+    expect(c.events[0]).toMatchObject({ uid: a.uid, status: 'CANCELLED' });
+    const [after] = await t.database.db.select().from(visits).where(eq(visits.id, booked._id));
+    const newReminder = await t.database.db.query.mailOutbox.findFirst({
+      where: eq(mailOutbox.id, before!.reminderMailId!),
+    });
+    expect(after!.reminderMailId).toBeNull();
+    expect(newReminder!.cancelledAt).not.toBeNull();
+    expect((await send('POST', `/api/visits/${booked._id}/cancel`, { reason: 'again' })).json().code).toBe(
+      'VISIT_CANCELLED',
+    );
+    expect(
+      (await send('PATCH', `/api/visits/${booked._id}`, { date: '2027-06-09', start: '09:00', end: '10:00' })).json()
+        .code,
+    ).toBe('VISIT_CANCELLED');
+  });
+
+  it('lists the visits overlapping a range, for one worker or all; the crew sees only their own', async () => {
+    const job = await newJob();
+    for (const [date, who] of [
+      ['2027-08-02', alex.id],
+      ['2027-08-03', sam.id],
+      ['2027-09-06', alex.id],
+    ] as const)
+      await send('POST', `/api/jobs/${job.id}/visits`, {
+        date,
+        start: '08:30',
+        end: '10:00',
+        workerIds: [who],
+        confirm: true,
+      });
+    const range = (extra = '') =>
+      `from=${encodeURIComponent('2027-08-01T00:00:00-07:00')}&to=${encodeURIComponent('2027-09-01T00:00:00-07:00')}${extra}`;
+    const all = (await send('GET', `/api/visits?${range()}`)).json().visits;
+    expect(all.map((v: { date: string }) => v.date)).toEqual(['2027-08-02', '2027-08-03']);
+    const alexOnly = (await send('GET', `/api/visits?${range(`&workerId=${alex.id}`)}`)).json().visits;
+    expect(alexOnly.map((v: { date: string }) => v.date)).toEqual(['2027-08-02']);
+    const mine = (await send('GET', `/api/my/visits?${range()}`, undefined, bearer(sam.token))).json().visits;
+    expect(mine.map((v: { date: string }) => v.date)).toEqual(['2027-08-03']);
+    expect((await send('GET', `/api/visits?${range()}`, undefined, bearer(sam.token))).statusCode).toBe(403);
+    const tooLong = await send(
+      'GET',
+      `/api/visits?from=${encodeURIComponent('2027-01-01T00:00:00Z')}&to=${encodeURIComponent('2027-12-01T00:00:00Z')}`,
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect((await send('GET', `/api/jobs/${job.id}/visits`)).json().visits).toHaveLength(3);
+  });
+
+  it('serves calendar feeds: the company’s, and a worker’s with only their visits, at the right local time across DST', async () => {
+    const job = await newJob();
+    // Around the changes of 2027: clocks go forward on March 14 and back on November 7.
+    const dates = ['2027-03-13', '2027-03-16', '2027-11-06', '2027-11-09'];
+    for (const date of dates)
+      await send('POST', `/api/jobs/${job.id}/visits`, {
+        date,
+        start: '09:00',
+        end: '10:00',
+        workerIds: [sam.id],
+        confirm: true,
+      });
+    const feedOf = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+      return { status: res.statusCode, type: res.headers['content-type'], body: res.body };
+    };
+    const samUrl = (await send('GET', '/api/my/calendar-feed', undefined, bearer(sam.token))).json().url;
+    expect(samUrl).toMatch(/^http:\/\/handyman\.test\/api\/feeds\/[\w-]+\.ics$/);
+    const samFeed = await feedOf(samUrl);
+    expect(samFeed.status).toBe(200);
+    expect(samFeed.type).toContain('text/calendar');
+    const events = eventsOf(samFeed.body).events.filter((e) => e.summary.startsWith(`Visit Client ${n}`));
+    expect(events.map((e) => wallTimeIn(ZONE, e.start))).toEqual(dates.map((date) => ({ date, time: '09:00' })));
+    // 09:00 is 17:00 UTC in standard time and 16:00 UTC in daylight time.
+    expect(events.map((e) => e.start.getUTCHours())).toEqual([17, 16, 16, 17]);
+
+    const alexFeed = eventsOf(
+      (await feedOf((await send('GET', '/api/my/calendar-feed', undefined, bearer(alex.token))).json().url)).body,
+    );
+    expect(alexFeed.events.some((e) => e.summary.startsWith(`Visit Client ${n}`))).toBe(false);
+    const company = eventsOf((await feedOf((await send('GET', '/api/calendar-feeds/company')).json().url)).body);
+    expect(company.events.filter((e) => e.summary.startsWith(`Visit Client ${n}`))).toHaveLength(4);
+
+    const renewed = (await send('POST', '/api/my/calendar-feed/regenerate', {}, bearer(sam.token))).json().url;
+    expect(renewed).not.toBe(samUrl);
+    const stale = await feedOf(samUrl);
+    expect(stale.status).toBe(404);
+    expect(JSON.parse(stale.body).code).toBe('FEED_INVALID');
+    expect((await feedOf(renewed)).status).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/feeds/nonsense' })).statusCode).toBe(404);
+  });
+
+  it('cancels a job only with a reason and can undo it; an admin reopens a completed job; the crew cannot', async () => {
+    const job = await newJob();
+    const patch = (body: object, headers = admin) => send('PATCH', `/api/jobs/${job.id}/status`, body, headers);
+    expect((await patch({ status: 'Cancelled' })).statusCode).toBe(400);
+    expect((await patch({ status: 'Cancelled', reason: 'Client moved away' })).json()).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Client moved away',
+    });
+    expect((await send('POST', `/api/jobs/${job.id}/undo-cancel`, {})).json()).toMatchObject({
+      status: 'Not Started',
+      cancelReason: null,
+    });
+    await patch({ status: 'In Progress' });
+    await patch({ status: 'Completed' });
+    expect((await patch({ status: 'In Progress' })).json().status).toBe('In Progress');
+    await patch({ status: 'Completed' });
+    // The crew only moves forward.
+    await send('POST', `/api/jobs/${job.id}/assign`, { workers: [{ _id: sam.id }] });
+    const crewReopen = await send(
+      'PATCH',
+      `/api/my/jobs/${job.id}/status`,
+      { status: 'In Progress' },
+      bearer(sam.token),
+    );
+    expect(crewReopen.statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row!.status).toBe('Completed');
+  });
+});
