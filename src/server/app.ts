@@ -16,7 +16,7 @@ import { dashboardRoutes } from './dashboard';
 import { activityRoutes } from './activity';
 import { clientRoutes } from './clients';
 import { clientHistory } from './client-history';
-import { visitRoutes } from './visits';
+import { nextVisitOfRequest, visitRoutes } from './visits';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
 import { registerApiDocs } from './plugins/docs';
@@ -129,7 +129,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       // The public status lookup also takes a quote's number (QT…), which the quotes feature resolves.
-      await api.register(publicQuoteRequestRoutes, { requestIdOfQuote });
+      // … and shows the next visit, which the visits feature knows.
+      await api.register(publicQuoteRequestRoutes, { requestIdOfQuote, nextVisitOf: nextVisitOfRequest });
       await api.register(contactRoutes);
       await api.register(staffQuoteRequestRoutes);
       await api.register(userRoutes);

@@ -160,7 +160,7 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     expect(mail.parsed.html).toContain('&lt;b&gt;work&lt;/b&gt;');
     expect(smtp.to('victim@elsewhere.test')).toHaveLength(0);
     const status = await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${_id}` });
-    expect(status.json()).toEqual({ quoteStatus: 'Declined', quoteState: null });
+    expect(status.json()).toEqual({ quoteStatus: 'Declined', quoteState: null, nextVisit: null });
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/quoterequest/markDeclined',

@@ -5,6 +5,7 @@ import { jobs, mailOutbox, quoteRequests, quotes } from '../../src/server/db/sch
 import { MailRelay, smtpTransport } from '../../src/server/mail';
 import { addDays, todayIn } from '../../src/shared/dates';
 import { createQuoteRequest, sampleQuoteLines } from '../helpers/factories';
+import { dataUrl, makePng } from '../helpers/images';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
@@ -112,6 +113,7 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
     expect((await get(`/api/quoterequest/status/${request.quoteNumber}`, {})).json()).toEqual({
       quoteStatus: 'Quote Sent',
       quoteState: 'Requested More Info',
+      nextVisit: null,
     });
 
     // A second question is fine too.
@@ -372,15 +374,25 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
       );
       expect(failing.mail!.lastError).toContain('Mailbox unavailable');
       expect(failing.mail!.nextAttemptAt).toEqual(expect.any(String));
+      // As after many failures, the next try is an hour away (set until no attempt in flight undoes it):
+      // "send again" brings it forward.
+      await waitFor(
+        async () => {
+          await t.database.db
+            .update(mailOutbox)
+            .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
+            .where(eq(mailOutbox.id, failing.mail!._id));
+          await new Promise((r) => setTimeout(r, 600));
+          const row = await outboxOf(failing.mail!._id);
+          return row!.nextAttemptAt.getTime() > Date.now() + 30 * 60_000;
+        },
+        { what: 'a quiet outbox row' },
+      );
     } finally {
       smtp.refusing.delete(email);
     }
     const failed = (await timeline(request._id)).find((e) => e.kind === 'answer')!;
-    // Put the next try far away, as after many failures: "send again" brings it forward.
-    await t.database.db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: sql`now() + interval '1 hour'` })
-      .where(eq(mailOutbox.id, failed.mail!._id));
+    expect(failed.mail!.state).toBe('failing');
     const again = await post(`/api/mail/${failed.mail!._id}/send-again`, {});
     expect(again.statusCode).toBe(200);
     await waitFor(
@@ -392,6 +404,17 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
     expect(sentAgain.statusCode).toBe(409);
     expect(sentAgain.json().code).toBe('MAIL_NOT_RETRYABLE');
     expect((await post('/api/mail/nope/send-again', {})).statusCode).toBe(404);
+  });
+
+  it('sends and accepts right after a logo change (its bytes are read before the transaction: PGlite has one connection)', async () => {
+    const logo = { image: dataUrl(await makePng(120, 40), 'image/png') };
+    const put = await t.app.inject({ method: 'PUT', url: '/api/settings/logo', headers: admin, payload: logo });
+    expect(put.statusCode).toBe(200);
+    const { quoteId, token } = await sentQuote(sampleQuoteLines);
+    await t.app.inject({ method: 'PUT', url: '/api/settings/logo', headers: admin, payload: logo });
+    const accepted = await answer(quoteId, { action: 'accept', token, signatureName: 'Dana Whitfield' });
+    expect(accepted.json().status).toBe('Accepted');
+    await t.app.inject({ method: 'DELETE', url: '/api/settings/logo', headers: admin });
   });
 
   it('keeps a question, a revision and an acceptance apart per request (no cross-talk between quotes)', async () => {

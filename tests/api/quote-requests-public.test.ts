@@ -94,7 +94,7 @@ describe.each(dbKinds)('public quote requests and contact (%s)', (kind) => {
     for (const key of [number, number.toLowerCase(), number.slice(1), quoteRequest._id, ` ${number} `.trim()]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${encodeURIComponent(key)}` });
       expect(res.statusCode, key).toBe(200);
-      expect(res.json()).toEqual({ quoteStatus: 'Pending', quoteState: null });
+      expect(res.json()).toEqual({ quoteStatus: 'Pending', quoteState: null, nextVisit: null });
     }
     for (const key of ['Q000000000', 'nothing', 'Q12']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${key}` });

@@ -174,7 +174,7 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     for (const key of [quoteId, quoteId.toLowerCase(), ` ${quoteId} `]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${encodeURIComponent(key)}` });
       expect(res.statusCode, key).toBe(200);
-      expect(res.json()).toEqual({ quoteStatus: 'Quote Sent', quoteState: 'Pending' });
+      expect(res.json()).toEqual({ quoteStatus: 'Quote Sent', quoteState: 'Pending', nextVisit: null });
     }
     const unknown = await t.app.inject({ method: 'GET', url: '/api/quoterequest/status/QT00000001' });
     expect(unknown.statusCode).toBe(404);

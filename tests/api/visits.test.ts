@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, mailOutbox, users, visits } from '../../src/server/db/schema';
+import { jobs, mailOutbox, quoteRequests, users, visits } from '../../src/server/db/schema';
 import { wallTimeIn } from '../../src/shared/dates';
-import { insertJob } from '../helpers/factories';
+import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
@@ -98,6 +98,24 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     const reminder = await t.database.db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, row!.reminderMailId!) });
     expect(reminder!.nextAttemptAt.toISOString()).toBe('2027-03-14T16:00:00.000Z');
     expect(reminder!.subject).toContain('Reminder: we are coming tomorrow, 09:00–11:30');
+    // The visit's crew is on the job: it is in their list.
+    const theirs = (await send('GET', '/api/my/jobs', undefined, bearer(sam.token))).json().jobs;
+    expect(theirs.map((j: { _id: string }) => j._id)).toContain(job.id);
+  });
+
+  it("shows the next visit on the client's status page once the work is booked", async () => {
+    const request = await createQuoteRequest(t, { email: `status${Date.now()}@home.test` });
+    const jobId = await insertJob(t, { quoteRequestId: request._id, withQuote: true });
+    await t.database.db
+      .update(quoteRequests)
+      .set({ status: 'Quote Sent', quoteStatus: 'Accepted' })
+      .where(eq(quoteRequests.id, request._id));
+    const lookup = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${request.quoteNumber}` })).json();
+    expect((await lookup()).nextVisit).toBeNull();
+    await send('POST', `/api/jobs/${jobId}/visits`, { date: '2027-10-12', start: '13:00', end: '15:00' });
+    await send('POST', `/api/jobs/${jobId}/visits`, { date: '2027-10-05', start: '08:00', end: '09:30' });
+    expect((await lookup()).nextVisit).toEqual({ date: '2027-10-05', start: '08:00', end: '09:30' });
   });
 
   it('warns (409) when a worker is booked then or does not work that day, and books when confirmed', async () => {

@@ -225,6 +225,7 @@ test('an employee sets the days and hours they can work', async ({ page, request
 
 test('the calendar page says when no embed address is configured', async ({ page }) => {
   await page.goto('/admin/calendar');
+  await page.getByRole('tab', { name: 'Shared calendar' }).click();
   await expect(page.getByRole('heading', { name: 'Calendar' })).toBeVisible();
   await expect(page.getByText('Embed URL is missing')).toBeVisible();
 });

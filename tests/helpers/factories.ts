@@ -70,6 +70,7 @@ export async function insertJob(
   }
   return insertJobRow(db, {
     quoteId,
+    quoteRequestId: fields.quoteRequestId ?? null,
     contactName: fields.name ?? `Job Client ${n}`,
     contactEmail: fields.email ?? `job${n}@home.test`,
     contactPhone: '916-555-0111',

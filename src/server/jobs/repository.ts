@@ -156,3 +156,12 @@ export function jobsOfRequests(db: DbOrTx, quoteRequestIds: string[]) {
     .where(inArray(jobs.quoteRequestId, quoteRequestIds))
     .orderBy(desc(jobs.createdAt), desc(jobs.id));
 }
+
+/** Puts these workers on the job too (those already on it stay): a visit's crew works the job. */
+export async function addJobWorkers(tx: DbOrTx, jobId: string, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .insert(jobWorkers)
+    .values(userIds.map((userId) => ({ jobId, userId })))
+    .onConflictDoNothing();
+}

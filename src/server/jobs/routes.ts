@@ -24,12 +24,17 @@ export async function jobRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Jobs newest first, by page, with optional client-name search and status',
-        querystring: pageQuery.extend({ status: jobStatus.optional() }),
+        querystring: pageQuery.extend({
+          status: jobStatus.optional(),
+          /** Only jobs still to do (Not Started or In Progress). */
+          open: z.enum(['true', 'false']).optional(),
+        }),
         response: { 200: jobList },
       },
     },
     async (request) => {
-      const { rows, total } = await listJobs(app.db, request.query);
+      const { open, ...query } = request.query;
+      const { rows, total } = await listJobs(app.db, { ...query, openOnly: open === 'true' });
       return { jobs: await jobViews(app.db, rows), totalPages: totalPagesOf(total, request.query.limit), total };
     },
   );

@@ -69,6 +69,7 @@ function keyWhere(key: RequestKey) {
 
 /** A request's status and, beside it, its current quote's (null before a quote is sent). */
 export interface RequestStatus {
+  id: string;
   status: QuoteRequestStatus;
   quoteStatus: QuoteStatus | null;
 }
@@ -76,7 +77,7 @@ export interface RequestStatus {
 /** Just the statuses (the request's and its quote's), for the public status lookup. */
 export async function findQuoteRequestStatus(db: DbOrTx, key: RequestKey): Promise<RequestStatus | undefined> {
   const [row] = await db
-    .select({ status: quoteRequests.status, quoteStatus: quoteRequests.quoteStatus })
+    .select({ id: quoteRequests.id, status: quoteRequests.status, quoteStatus: quoteRequests.quoteStatus })
     .from(quoteRequests)
     .where(keyWhere(key))
     .limit(1);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { wallTimeIn } from '../../shared/dates';
 import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { quoteRequestInput, quoteRequestView, quoteStatusResponse } from '../../shared/schemas/quote-request';
@@ -18,6 +19,8 @@ export interface PublicQuoteRequestRoutesOptions {
    * by the app, since quotes build on requests, not the other way.
    */
   requestIdOfQuote: (db: Db, quoteNumber: string) => Promise<string | undefined>;
+  /** The next visit booked for the job an accepted request became: given by the app, since visits build on requests. */
+  nextVisitOf: (db: Db, quoteRequestId: string) => Promise<{ startsAt: Date; endsAt: Date } | null>;
 }
 
 export async function publicQuoteRequestRoutes(app: FastifyInstance, options: PublicQuoteRequestRoutesOptions) {
@@ -65,7 +68,14 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance, options: Pu
       const key = quoteRequestId ? { id: quoteRequestId } : parseRequestKey(typed);
       const found = key && (await app.quoteStatus.get(cacheKeyOf(key), () => findQuoteRequestStatus(app.db, key)));
       if (!found) throw notFound(messages.quoteNumberInvalid);
-      return { quoteStatus: found.status, quoteState: found.quoteStatus };
+      const visit = found.quoteStatus === 'Accepted' ? await options.nextVisitOf(app.db, found.id) : null;
+      let nextVisit = null;
+      if (visit) {
+        const { timeZone } = await app.settings.current();
+        const start = wallTimeIn(timeZone, visit.startsAt);
+        nextVisit = { date: start.date, start: start.time, end: wallTimeIn(timeZone, visit.endsAt).time };
+      }
+      return { quoteStatus: found.status, quoteState: found.quoteStatus, nextVisit };
     },
   );
 }

@@ -113,11 +113,12 @@ async function storeAndSend(
   body: QuoteBody,
   identity: QuoteIdentity,
   userId: string | undefined,
+  logo: Buffer | undefined,
 ): Promise<QuoteView> {
   const row = await insertQuote(tx, body, identity);
   const stored = await quoteView(tx, row, businessToday(business));
   const link = await clientQuoteLink(app, stored.quoteId, stored.validUntil);
-  const pdf = await renderQuotePdf(stored, business, await app.settings.logo());
+  const pdf = await renderQuotePdf(stored, business, logo);
   const mailId = await enqueueMail(tx, quoteMail(business, quoteRequest.contactEmail, stored, link, pdf));
   await setQuoteStatus(tx, quoteRequest.id, 'Pending');
   await recordActivity(tx, {
@@ -174,10 +175,12 @@ export async function sendQuote(
   // Priced at today's rate, which the quote keeps whatever the rate becomes.
   const business = await app.settings.current();
   const identity = await firstIdentity(app, business, body.quote?.quoteId, body.validUntil);
+  // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
+  const logo = await app.settings.logo();
   return app.db.transaction(async (tx) => {
     if (!(await transitionQuoteRequest(tx, quoteRequest.id, 'Accepted', 'Quote Sent')))
       throw conflict('This quote was already sent', 'QUOTE_ALREADY_SENT');
-    return storeAndSend(app, tx, business, quoteRequest, body, identity, userId);
+    return storeAndSend(app, tx, business, quoteRequest, body, identity, userId, logo);
   });
 }
 
@@ -195,6 +198,7 @@ export async function reviseQuote(
   const business = await app.settings.current();
   const current = await revisableQuote(app.db, quoteRequest.id);
   const identity = revisionIdentity(current, business, body.validUntil);
+  const logo = await app.settings.logo();
   return app.db.transaction(async (tx) => {
     const [replaced] = await tx
       .update(quotes)
@@ -210,7 +214,7 @@ export async function reviseQuote(
     if (!replaced)
       throw conflict('This quote changed meanwhile (accepted or revised): reload the page', 'QUOTE_NOT_REVISABLE');
     await cancelReminders(tx, quoteRequest.id);
-    return storeAndSend(app, tx, business, quoteRequest, body, identity, userId);
+    return storeAndSend(app, tx, business, quoteRequest, body, identity, userId, logo);
   });
 }
 
@@ -250,6 +254,7 @@ export async function answerQuote(
         ? answer.message
         : undefined;
   const accepting = answer.action === 'accept' ? answer : undefined;
+  const logo = accepting ? await app.settings.logo() : undefined;
   const result = await app.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(quotes)
@@ -293,7 +298,7 @@ export async function answerQuote(
       const source = await findQuoteRequestById(tx, updated.quoteRequestId);
       if (!source) throw notFound('Quote request not found');
       jobId = await onAccepted(tx, updated, source);
-      const pdf = await renderQuotePdf(stored, business, await app.settings.logo());
+      const pdf = await renderQuotePdf(stored, business, logo);
       clientMailId = await enqueueMail(tx, quoteAcceptedMail(business, source.contactEmail, stored, pdf));
     }
     const notice = await enqueueMail(

@@ -151,3 +151,18 @@ export async function visitViews(db: DbOrTx, rows: VisitWithJob[], timeZone: str
     };
   });
 }
+
+/** The next booked visit of the job a request became (for the client's status page). */
+export async function nextVisitOfRequest(
+  db: DbOrTx,
+  quoteRequestId: string,
+): Promise<{ startsAt: Date; endsAt: Date } | null> {
+  const [row] = await db
+    .select({ startsAt: visits.startsAt, endsAt: visits.endsAt })
+    .from(visits)
+    .innerJoin(jobs, eq(jobs.id, visits.jobId))
+    .where(and(eq(jobs.quoteRequestId, quoteRequestId), isNull(visits.cancelledAt), sql`${visits.endsAt} > now()`))
+    .orderBy(asc(visits.startsAt))
+    .limit(1);
+  return row ?? null;
+}

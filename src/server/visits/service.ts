@@ -6,7 +6,7 @@ import type { VisitConflict, VisitView, visitInput } from '../../shared/schemas/
 import type { WeeklySchedule } from '../../shared/schemas/schedule';
 import type { DbOrTx, Tx } from '../db/client';
 import { users, visits } from '../db/schema';
-import { findJobById } from '../jobs';
+import { addJobWorkers, findJobById } from '../jobs';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { cancelMail, enqueueMail } from '../mail';
@@ -152,6 +152,8 @@ export async function bookVisit(app: FastifyInstance, jobId: string, body: Visit
     await checkWorkers(tx, workerIds, body, startsAt, endsAt, business.timeZone);
     const row = await insertVisit(tx, { jobId, startsAt, endsAt, notes: body.notes });
     await setVisitWorkers(tx, row.id, workerIds);
+    // The visit's crew is on the job: they see it, its photos and its work in their list.
+    await addJobWorkers(tx, jobId, workerIds);
     const view = await loadView(tx, row.id, business.timeZone);
     await tellClient(tx, business, job.contactEmail, row, view, 'booked');
     return view;
@@ -179,6 +181,7 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
       .where(eq(visits.id, visitId))
       .returning();
     await setVisitWorkers(tx, visitId, workerIds);
+    await addJobWorkers(tx, current.jobId, workerIds);
     const view = await loadView(tx, visitId, business.timeZone);
     if (moved) await tellClient(tx, business, job.contactEmail, row!, view, 'moved');
     return view;

@@ -78,9 +78,14 @@ export const routes: RouteObject[] = [
             path: 'quote-requests/:quoteRequestId',
             lazy: page(() => import('./pages/quote-request-page')),
           },
-          { path: 'calendar', lazy: page(() => import('../features/calendar/pages/calendar-page')) },
+          {
+            path: 'calendar',
+            lazy: async () => ({
+              Component: (await import('../features/visits/pages/calendar-page')).OfficeCalendarPage,
+            }),
+          },
           { path: 'jobs', lazy: page(() => import('../features/jobs/pages/jobs-page')) },
-          { path: 'jobs/:jobId', lazy: page(() => import('../features/jobs/pages/job-detail-page')) },
+          { path: 'jobs/:jobId', lazy: page(() => import('./pages/job-page')) },
           { path: 'users', lazy: page(() => import('../features/users/pages/users-page')) },
           { path: 'settings', lazy: page(() => import('../features/settings/pages/settings-page')) },
           { path: '*', element: <NotFoundPage /> },
@@ -90,15 +95,15 @@ export const routes: RouteObject[] = [
         path: paths.employee.root,
         lazy: async () => ({ Component: (await import('./layouts/staff-layout')).EmployeeLayout }),
         children: [
-          {
-            index: true,
-            lazy: async () => ({
-              Component: (await import('../features/employee/pages/employee-jobs-page')).EmployeeDashboardPage,
-            }),
-          },
+          { index: true, lazy: page(() => import('./pages/employee-home-page')) },
           { path: 'jobs', lazy: page(() => import('../features/employee/pages/employee-jobs-page')) },
           { path: 'schedule', lazy: page(() => import('../features/employee/pages/schedule-page')) },
-          { path: 'calendar', lazy: page(() => import('../features/calendar/pages/calendar-page')) },
+          {
+            path: 'calendar',
+            lazy: async () => ({
+              Component: (await import('../features/visits/pages/calendar-page')).CrewCalendarPage,
+            }),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -11,4 +11,5 @@ export const queryRoots = {
   dashboard: ['dashboard'],
   settings: ['settings'],
   clients: ['clients'],
+  visits: ['visits'],
 } as const;

@@ -1,5 +1,5 @@
-import { Paper, SegmentedControl, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Paper, SegmentedControl, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useMyJobs } from '../api/my-work';
 import { CrewJobCard } from '../components/crew-job-card';
@@ -28,11 +28,15 @@ function JobList({ all }: { all: boolean }) {
   );
 }
 
-/** Dashboard: the open jobs assigned to me. */
-export function EmployeeDashboardPage() {
+/** Dashboard: my visits (given by the app) and the open jobs assigned to me. */
+export function EmployeeDashboardPage({ visits }: { visits?: ReactNode }) {
   return (
     <>
-      <PageHeader title="My open jobs" />
+      <PageHeader title="My work" />
+      {visits}
+      <Title order={2} size="h3" mb="sm">
+        My open jobs
+      </Title>
       <JobList all={false} />
     </>
   );

@@ -52,9 +52,13 @@ export const useAssignWorkers = (id: string) =>
   );
 
 export const useChangeJobStatus = (id: string) =>
-  useJobUpdate(id, (status: JobStatus) =>
-    api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status } }),
+  useJobUpdate(id, ({ status, reason }: { status: JobStatus; reason?: string }) =>
+    api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status, reason } }),
   );
+
+/** Undo a cancellation: the job goes back to the status it had. */
+export const useUndoCancel = (id: string) =>
+  useJobUpdate(id, () => api<JobView>('POST', `/jobs/${encodeURIComponent(id)}/undo-cancel`, staff));
 
 /**
  * Employees by name and skills (all of them before anything is typed), to put on a job; under the

@@ -1,6 +1,23 @@
-import { ActionIcon, Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowBackUp, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { JobStatus } from '../../../../shared/constants';
+import type { JobView } from '../../../../shared/schemas/jobs';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { Link, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
@@ -10,24 +27,26 @@ import { SectionCard } from '../../../components/section-card';
 import { QuoteLines } from '../../../components/quote-lines';
 import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
-import { useChangeJobStatus, useJob } from '../api/jobs';
+import { useChangeJobStatus, useJob, useUndoCancel } from '../api/jobs';
 import { AssignWorkersDialog } from '../components/assign-workers-dialog';
 import { jobNumberOf } from '../../../../shared/schemas/jobs';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { mapHref, telHref } from '../../../lib/links';
 
-const actionLabel = {
-  'In Progress': 'Start work',
-  Completed: 'Mark completed',
-  Cancelled: 'Cancel job',
-  'Not Started': 'Reset',
-} as const;
+/** What the office's button says for a move from one status to another. */
+function actionLabel(from: JobStatus, to: JobStatus): string {
+  if (to === 'Cancelled') return 'Cancel job';
+  if (from === 'Completed') return 'Reopen job';
+  return to === 'In Progress' ? 'Start work' : to === 'Completed' ? 'Mark completed' : 'Reset';
+}
 
-export default function JobDetailPage() {
+export default function JobDetailPage({ visitsSection }: { visitsSection?: (job: JobView) => ReactNode }) {
   const { jobId = '' } = useParams();
   const job = useJob(jobId);
   const changeStatus = useChangeJobStatus(jobId);
+  const undo = useUndoCancel(jobId);
   const [assignOpen, assignDialog] = useDisclosure(false);
+  const [cancelOpen, cancelDialog] = useDisclosure(false);
   const back = { to: paths.admin.jobs, label: 'Back to Jobs' };
 
   if (job.isPending) {
@@ -53,6 +72,17 @@ export default function JobDetailPage() {
 
   const j = job.data;
   const next = JOB_TRANSITIONS[j.status];
+  const move = (status: JobStatus, extra: { reason?: string } = {}, onDone?: () => void) =>
+    changeStatus.mutate(
+      { status, ...extra },
+      {
+        onSuccess: () => {
+          toast.success(`Job is now ${status}`);
+          onDone?.();
+        },
+        onError: (e) => toast.error(e.message),
+      },
+    );
   return (
     <>
       <PageHeader
@@ -67,28 +97,42 @@ export default function JobDetailPage() {
           </>
         }
         actions={
-          next.length ? (
+          j.status === 'Cancelled' ? (
+            <Button
+              variant="outline"
+              leftSection={<IconArrowBackUp size={18} aria-hidden />}
+              loading={undo.isPending}
+              onClick={() =>
+                undo.mutate(undefined, {
+                  onSuccess: (view) => toast.success(`Cancellation undone: the job is ${view.status} again`),
+                  onError: (e) => toast.error(e.message),
+                })
+              }
+            >
+              Undo cancel
+            </Button>
+          ) : next.length ? (
             <Group gap="sm">
               {next.map((status) => (
                 <Button
                   key={status}
-                  variant={status === 'Cancelled' ? 'outline' : 'filled'}
+                  variant={status === 'Cancelled' || j.status === 'Completed' ? 'outline' : 'filled'}
                   color={status === 'Cancelled' ? 'red.9' : status === 'Completed' ? 'success' : 'brand'}
-                  loading={changeStatus.isPending && changeStatus.variables === status}
-                  onClick={() =>
-                    changeStatus.mutate(status, {
-                      onSuccess: () => toast.success(`Job is now ${status}`),
-                      onError: (e) => toast.error(e.message),
-                    })
-                  }
+                  loading={changeStatus.isPending && changeStatus.variables?.status === status}
+                  onClick={() => (status === 'Cancelled' ? cancelDialog.open() : move(status))}
                 >
-                  {actionLabel[status]}
+                  {actionLabel(j.status, status)}
                 </Button>
               ))}
             </Group>
           ) : null
         }
       />
+      {j.status === 'Cancelled' && j.cancelReason ? (
+        <Alert color="red" title="This job was cancelled" mb="md">
+          {j.cancelReason}
+        </Alert>
+      ) : null}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
@@ -161,7 +205,18 @@ export default function JobDetailPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      {visitsSection?.(j)}
       <AssignWorkersDialog job={j} opened={assignOpen} onClose={assignDialog.close} />
+      <ReasonDialog
+        opened={cancelOpen}
+        onClose={cancelDialog.close}
+        title="Cancel this job?"
+        label="Why is the job cancelled?"
+        description="Kept with the job. You can undo the cancellation afterwards."
+        confirmLabel="Cancel job"
+        loading={changeStatus.isPending}
+        onConfirm={(reason) => move('Cancelled', { reason }, cancelDialog.close)}
+      />
     </>
   );
 }

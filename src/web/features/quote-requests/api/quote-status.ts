@@ -3,10 +3,11 @@ import type { QuoteRequestStatus, QuoteStatus } from '../../../../shared/constan
 import { api } from '../../../lib/api-client';
 
 export function fetchQuoteStatus(quoteNumber: string) {
-  return api<{ quoteStatus: QuoteRequestStatus; quoteState: QuoteStatus | null }>(
-    'GET',
-    `/quoterequest/status/${encodeURIComponent(quoteNumber.trim())}`,
-  );
+  return api<{
+    quoteStatus: QuoteRequestStatus;
+    quoteState: QuoteStatus | null;
+    nextVisit: { date: string; start: string; end: string } | null;
+  }>('GET', `/quoterequest/status/${encodeURIComponent(quoteNumber.trim())}`);
 }
 
 export const quoteStatusQuery = (quoteNumber: string) =>

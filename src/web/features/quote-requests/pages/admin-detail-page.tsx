@@ -1,12 +1,13 @@
-import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { formatDate } from '../../../components/date-text';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
@@ -44,8 +45,6 @@ export default function AdminQuoteRequestPage({
   const { accept, decline } = useDecideQuoteRequest(quoteRequestId);
   const [acceptOpen, acceptDialog] = useDisclosure(false);
   const [declineOpen, declineDialog] = useDisclosure(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
   const back = { to: paths.admin.quoteRequests, label: 'Back to Quote Requests' };
 
   if (request.isPending) {
@@ -84,24 +83,18 @@ export default function AdminQuoteRequestPage({
       onError: (error) =>
         toast.error(hasErrorCode(error, 'REQUEST_NOT_PENDING') ? error.message : messages.quoteAcceptError),
     });
-  const onDecline = () => {
-    if (!reason.trim()) {
-      setReasonError('Please give a reason');
-      return;
-    }
+  const onDecline = (reason: string) =>
     decline.mutate(
-      { clientEmail: q.contactPerson.email, clientName: q.contactPerson.name, reasonForDecline: reason.trim() },
+      { clientEmail: q.contactPerson.email, clientName: q.contactPerson.name, reasonForDecline: reason },
       {
         onSuccess: () => {
           toast.success(messages.quoteDeclined);
           declineDialog.close();
-          setReason('');
         },
         onError: (error) =>
           toast.error(hasErrorCode(error, 'REQUEST_NOT_PENDING') ? error.message : messages.quoteDeclineError),
       },
     );
-  };
 
   return (
     <>
@@ -205,29 +198,16 @@ export default function AdminQuoteRequestPage({
           can then build the quote on this page.
         </Text>
       </ConfirmDialog>
-      <ConfirmDialog
+      <ReasonDialog
         opened={declineOpen}
         onClose={declineDialog.close}
         title="Confirm Decline"
+        label="What is the reason for declining this quote request?"
+        description="The client receives this reason by e-mail."
         confirmLabel="Decline"
-        confirmColor="red.9"
         loading={decline.isPending}
         onConfirm={onDecline}
-      >
-        <Textarea
-          label="What is the reason for declining this quote request?"
-          description="The client receives this reason by e-mail."
-          autosize
-          minRows={3}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setReasonError(undefined);
-          }}
-          error={reasonError}
-          data-autofocus
-        />
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } f
 import { Link, useParams } from 'react-router';
 import type { QuoteRequestStatus, QuoteStatus } from '../../../../shared/constants';
 import { QUOTE_STATE_LABELS } from '../../../../shared/statuses';
+import { formatLongDate } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
@@ -77,6 +78,15 @@ export default function StatusPage() {
               {status.data.quoteState ? (
                 <Text size="lg">
                   Your quote: <b>{QUOTE_STATE_LABELS[status.data.quoteState]}</b>
+                </Text>
+              ) : null}
+              {status.data.nextVisit ? (
+                <Text size="lg">
+                  Next visit:{' '}
+                  <b>
+                    {formatLongDate(status.data.nextVisit.date)}, between {status.data.nextVisit.start} and{' '}
+                    {status.data.nextVisit.end}
+                  </b>
                 </Text>
               ) : null}
               {status.data.quoteState ? (

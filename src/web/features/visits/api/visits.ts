@@ -1,0 +1,87 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserView } from '../../../../shared/schemas/users';
+import type { VisitInput, VisitView } from '../../../../shared/schemas/visits';
+import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
+
+const staff = { redirectOn401: true };
+type VisitList = { visits: VisitView[] };
+
+/** The visits a calendar shows: the visible range only; all of them (office) or mine (crew). */
+export function useVisitsInRange(range: { from: string; to: string } | null, scope: 'all' | 'mine', workerId?: string) {
+  const params = new URLSearchParams(range ?? {});
+  if (workerId) params.set('workerId', workerId);
+  return useQuery({
+    queryKey: [...queryRoots.visits, scope, range, workerId ?? null],
+    queryFn: () => api<VisitList>('GET', `${scope === 'mine' ? '/my/visits' : '/visits'}?${params}`, staff),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useJobVisits(jobId: string) {
+  return useQuery({
+    queryKey: [...queryRoots.visits, 'job', jobId],
+    queryFn: () => api<VisitList>('GET', `/jobs/${encodeURIComponent(jobId)}/visits`, staff),
+  });
+}
+
+/** Book (for a job), move or cancel a visit; every calendar and job page fetches its visits again. */
+export function useVisitChanges() {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: queryRoots.visits });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.jobs });
+  };
+  const book = useMutation({
+    mutationFn: ({ jobId, body }: { jobId: string; body: VisitInput }) =>
+      api<VisitView>('POST', `/jobs/${encodeURIComponent(jobId)}/visits`, { ...staff, body }),
+    onSuccess: refresh,
+  });
+  const change = useMutation({
+    mutationFn: ({ visitId, body }: { visitId: string; body: VisitInput }) =>
+      api<VisitView>('PATCH', `/visits/${encodeURIComponent(visitId)}`, { ...staff, body }),
+    onSuccess: refresh,
+  });
+  const cancel = useMutation({
+    mutationFn: ({ visitId, reason }: { visitId: string; reason: string }) =>
+      api<VisitView>('POST', `/visits/${encodeURIComponent(visitId)}/cancel`, { ...staff, body: { reason } }),
+    onSuccess: refresh,
+  });
+  return { book, change, cancel };
+}
+
+/** The crew to choose from (every employee). */
+export function useEmployees(enabled = true) {
+  return useQuery({
+    queryKey: [...queryRoots.users, 'employees', '', []],
+    queryFn: () => api<UserView[]>('GET', '/users/search-employees?fullName=', staff),
+    enabled,
+  });
+}
+
+/** Open jobs to book a visit for from the calendar. */
+export function useOpenJobs(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryRoots.jobs, 'open-for-visits'],
+    queryFn: () =>
+      api<{ jobs: { _id: string; contactPerson: { name: string }; address: { street: string }; status: string }[] }>(
+        'GET',
+        '/jobs?page=1&limit=100&open=true',
+        staff,
+      ),
+    enabled,
+  });
+}
+
+export function useFeedUrl(scope: 'company' | 'mine') {
+  const queryClient = useQueryClient();
+  const path = scope === 'company' ? '/calendar-feeds/company' : '/my/calendar-feed';
+  const key = [...queryRoots.visits, 'feed', scope];
+  const feed = useQuery({ queryKey: key, queryFn: () => api<{ url: string }>('GET', path, staff) });
+  const regenerate = useMutation({
+    mutationFn: () => api<{ url: string }>('POST', `${path}/regenerate`, staff),
+    onSuccess: (data) => queryClient.setQueryData(key, data),
+  });
+  return { feed, regenerate };
+}

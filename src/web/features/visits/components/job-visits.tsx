@@ -1,0 +1,118 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { addDays, formatLongDate, todayIn } from '../../../../shared/dates';
+import type { VisitView } from '../../../../shared/schemas/visits';
+import { ReasonDialog } from '../../../components/reason-dialog';
+import { siteConfig } from '../../../lib/site-config';
+import { toast } from '../../../lib/toast';
+import { useJobVisits, useVisitChanges } from '../api/visits';
+import { valuesOf, VisitDialog, type VisitFormValues } from './visit-dialog';
+
+/** A job's visits on its page: book one, move one, cancel one (with a reason). */
+export function JobVisits({ jobId, open }: { jobId: string; open: boolean }) {
+  const visits = useJobVisits(jobId);
+  const { book, change, cancel } = useVisitChanges();
+  const [dialog, setDialog] = useState<{ visit: VisitView | null } | null>(null);
+  const [cancelling, setCancelling] = useState<VisitView | null>(null);
+  const tomorrow = addDays(todayIn(siteConfig().timeZone), 1);
+  const blank: VisitFormValues = { date: tomorrow, start: '09:00', end: '11:00', workerIds: [], notes: '' };
+
+  const list = visits.data?.visits ?? [];
+  const upcoming = list.filter((v) => !v.cancelled);
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      mt="md"
+      component="section"
+      aria-labelledby="visits-title"
+    >
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3" id="visits-title">
+          Visits{' '}
+          {upcoming.length ? (
+            <Badge variant="light" color="blue" c="dark.7" ml={4}>
+              Scheduled
+            </Badge>
+          ) : null}
+        </Title>
+        {open ? (
+          <Button leftSection={<IconCalendarPlus size={18} aria-hidden />} onClick={() => setDialog({ visit: null })}>
+            Schedule a visit
+          </Button>
+        ) : null}
+      </Group>
+      {visits.isPending ? (
+        <Skeleton h={60} />
+      ) : list.length === 0 ? (
+        <Text c="dimmed">No visits booked yet.</Text>
+      ) : (
+        <Stack gap="sm">
+          {list.map((v) => (
+            <Group key={v._id} justify="space-between" wrap="wrap" gap="xs" opacity={v.cancelled ? 0.7 : 1}>
+              <div>
+                <Text fw={600} td={v.cancelled ? 'line-through' : undefined}>
+                  {formatLongDate(v.date)}, {v.start}–{v.end}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {v.workers.map((w) => w.fullName).join(', ') || 'No crew yet'}
+                  {v.notes ? ` · ${v.notes}` : ''}
+                </Text>
+                {v.cancelled ? (
+                  <Text size="sm" c="red.9">
+                    Cancelled{v.cancelReason ? `: ${v.cancelReason}` : ''}
+                  </Text>
+                ) : null}
+              </div>
+              {!v.cancelled && open ? (
+                <Group gap="xs">
+                  <Button size="xs" variant="default" onClick={() => setDialog({ visit: v })}>
+                    Change
+                  </Button>
+                  <Button size="xs" variant="outline" color="red.9" onClick={() => setCancelling(v)}>
+                    Cancel visit
+                  </Button>
+                </Group>
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <VisitDialog
+        opened={dialog !== null}
+        title={dialog?.visit ? 'Change the visit' : 'Schedule a visit'}
+        submitLabel={dialog?.visit ? 'Save' : 'Book visit'}
+        initial={dialog?.visit ? valuesOf(dialog.visit) : blank}
+        onSubmit={async (body) => {
+          if (dialog?.visit) await change.mutateAsync({ visitId: dialog.visit._id, body });
+          else await book.mutateAsync({ jobId, body });
+          toast.success(dialog?.visit ? 'Visit saved' : 'Visit booked: the client is e-mailed');
+        }}
+        onClose={() => setDialog(null)}
+      />
+      <ReasonDialog
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title="Cancel this visit?"
+        label="Reason"
+        description="The client receives it with the cancellation."
+        confirmLabel="Cancel visit"
+        loading={cancel.isPending}
+        onConfirm={(reason) =>
+          cancel.mutate(
+            { visitId: cancelling!._id, reason },
+            {
+              onSuccess: () => {
+                toast.success('Visit cancelled: the client is told');
+                setCancelling(null);
+              },
+              onError: (e) => toast.error(e.message),
+            },
+          )
+        }
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,174 @@
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { visitInput, type VisitInput, type VisitView } from '../../../../shared/schemas/visits';
+import { ApiError, hasErrorCode } from '../../../lib/api-client';
+import { useEmployees } from '../api/visits';
+
+export interface VisitFormValues {
+  date: string;
+  start: string;
+  end: string;
+  workerIds: string[];
+  notes: string;
+}
+
+/** A booked visit as the dialog edits it. */
+export const valuesOf = (v: VisitView): VisitFormValues => ({
+  date: v.date,
+  start: v.start,
+  end: v.end,
+  workerIds: v.workers.map((w) => w._id),
+  notes: v.notes,
+});
+
+interface VisitDialogProps {
+  opened: boolean;
+  title: string;
+  submitLabel: string;
+  initial: VisitFormValues;
+  /** From the calendar: which job the visit is for. */
+  jobs?: { value: string; label: string }[] | undefined;
+  onSubmit: (body: VisitInput, jobId: string | null) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * Book or change a visit: date, times, crew and notes, checked by the shared schema. A 409 that names
+ * a busy or unavailable worker is shown in the dialog, with "Book anyway".
+ */
+export function VisitDialog({ opened, title, onClose, ...form }: VisitDialogProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal opened={opened} onClose={busy ? () => {} : onClose} title={title} centered radius="lg">
+      {/* Mounted on each opening, so it starts from the values given. */}
+      <VisitForm {...form} onClose={onClose} busy={busy} setBusy={setBusy} />
+    </Modal>
+  );
+}
+
+function VisitForm({
+  submitLabel,
+  initial,
+  jobs,
+  onSubmit,
+  onClose,
+  busy,
+  setBusy,
+}: Omit<VisitDialogProps, 'opened' | 'title'> & { busy: boolean; setBusy: (busy: boolean) => void }) {
+  const employees = useEmployees(true);
+  const [values, setValues] = useState(initial);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [warning, setWarning] = useState<string>();
+
+  const submit = async (confirm: boolean) => {
+    const parsed = visitInput.safeParse({ ...values, confirm });
+    const found: Record<string, string> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    if (jobs && !jobId) found.job = 'Choose the job';
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      await onSubmit(parsed.data, jobId);
+      onClose();
+    } catch (error) {
+      if (hasErrorCode(error, 'VISIT_CONFLICT')) setWarning(error.message);
+      else setErrors({ form: error instanceof ApiError ? error.message : 'The visit could not be saved' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const set = (key: keyof VisitFormValues) => (value: string | string[]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+    setWarning(undefined);
+  };
+
+  return (
+    <Stack>
+      {jobs ? (
+        <Select
+          label="Job"
+          withAsterisk
+          searchable
+          data={jobs}
+          value={jobId}
+          onChange={(v) => {
+            setJobId(v);
+            setErrors(({ job: _gone, ...rest }) => rest);
+          }}
+          error={errors.job}
+          nothingFoundMessage="No open jobs"
+        />
+      ) : null}
+      <TextInput
+        type="date"
+        label="Date"
+        withAsterisk
+        value={values.date}
+        onChange={(e) => set('date')(e.currentTarget.value)}
+        error={errors.date}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          type="time"
+          label="Start"
+          withAsterisk
+          value={values.start}
+          onChange={(e) => set('start')(e.currentTarget.value)}
+          error={errors.start}
+        />
+        <TextInput
+          type="time"
+          label="End"
+          withAsterisk
+          value={values.end}
+          onChange={(e) => set('end')(e.currentTarget.value)}
+          error={errors.end}
+        />
+      </Group>
+      <MultiSelect
+        label="Crew"
+        placeholder={values.workerIds.length ? undefined : 'Choose who goes'}
+        searchable
+        data={(employees.data ?? []).map((u) => ({ value: u._id, label: u.fullName || u.username }))}
+        value={values.workerIds}
+        onChange={set('workerIds')}
+        error={errors.workerIds}
+      />
+      <Textarea
+        label="Notes for the crew"
+        autosize
+        minRows={2}
+        value={values.notes}
+        onChange={(e) => set('notes')(e.currentTarget.value)}
+        error={errors.notes}
+      />
+      {warning ? (
+        <Alert color="orange.9" title="Check the crew" role="alert">
+          {warning}
+        </Alert>
+      ) : null}
+      {errors.form ? (
+        <Alert color="red" role="alert">
+          {errors.form}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        {warning ? (
+          <Button color="orange.9" loading={busy} onClick={() => void submit(true)}>
+            Book anyway
+          </Button>
+        ) : (
+          <Button loading={busy} onClick={() => void submit(false)}>
+            {submitLabel}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

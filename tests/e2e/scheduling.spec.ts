@@ -1,0 +1,230 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import ICAL from 'ical.js';
+import { todayIn, wallTimeIn } from '../../src/shared/dates';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, screenshot, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
+
+const ZONE = 'America/Los_Angeles';
+const emailOf = (name: string) => `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`;
+
+/** The first event of an .ics, read by an independent parser. */
+function firstEvent(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+  return { method: calendar.getFirstPropertyValue('method'), start: event.startDate.toJSDate(), uid: event.uid };
+}
+
+/** A job made the way the business makes them: a request, a quote, the client's signed yes. */
+async function acceptedJob(request: APIRequestContext, name: string) {
+  const link = new URL(await sentQuoteLink(request, name, waitForMail));
+  const quoteId = link.pathname.split('/').pop()!;
+  const res = await request.post(`/api/client-quotes/${quoteId}/answer`, {
+    data: { action: 'accept', token: link.searchParams.get('token'), signatureName: name },
+  });
+  expect(res.status()).toBe(200);
+  return quoteId;
+}
+
+/** The middle of a time slot in a day's column of the week view. */
+async function slotPoint(page: Page, date: string, time: string) {
+  const column = await page.locator(`.fc-timegrid-col[data-date="${date}"]`).boundingBox();
+  const lane = await page.locator(`.fc-timegrid-slot-lane[data-time="${time}:00"]`).boundingBox();
+  return { x: column!.x + column!.width / 2, y: lane!.y + lane!.height / 2 };
+}
+
+test('the office schedules a visit for two workers on the calendar and drags it to today; the client gets both .ics, the worker sees it under Today and in their feed', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.skip(test.info().project.name === 'phone', 'dragging is the desktop’s; the phone books in a dialog (next test)');
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const name = `Sched Client ${tag}`;
+  await acceptedJob(request, name);
+  const alex = await createEmployee(request, { fullName: `Alex Crew ${tag}` });
+  await createEmployee(request, { fullName: `Sam Crew ${tag}` });
+
+  await signInAs(page, await apiToken(request));
+  await page.goto('/admin/calendar');
+  await expect(page.getByRole('tab', { name: 'Visits' })).toHaveAttribute('aria-selected', 'true');
+  const today = todayIn(ZONE);
+  // The week shown is the calendar's (UTC) today; the business's today may be the day before.
+  if ((await page.locator(`.fc-timegrid-col[data-date="${today}"]`).count()) === 0)
+    await page.getByRole('button', { name: /Previous/ }).click();
+  await expect(page.locator(`.fc-timegrid-col[data-date="${today}"]`)).toBeVisible();
+  const dates = await page
+    .locator('.fc-timegrid-col[data-date]')
+    .evaluateAll((cols) => cols.map((c) => c.getAttribute('data-date')!));
+  const otherDay = dates.find((d) => d !== today)!;
+
+  // Select 10:00–12:00 on another day: the booking dialog opens with that time.
+  const from = await slotPoint(page, otherDay, '10:00');
+  const to = await slotPoint(page, otherDay, '11:30');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  const dialog = page.getByRole('dialog', { name: 'Book a visit' });
+  await expect(dialog.getByLabel(/^Start/)).toHaveValue('10:00');
+  await expect(dialog.getByLabel(/^End/)).toHaveValue('12:00');
+  await dialog.getByRole('button', { name: 'Book visit' }).click();
+  await expect(dialog.getByText('Choose the job')).toBeVisible();
+  await dialog.getByLabel(/^Job/).fill(name);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+  await dialog.getByLabel(/^Crew/).click();
+  await page.getByRole('option', { name: `Alex Crew ${tag}` }).click();
+  await page.getByRole('option', { name: `Sam Crew ${tag}` }).click();
+  await dialog.getByRole('heading').click(); // closes the list of options
+  await dialog.getByRole('button', { name: 'Book visit' }).click();
+  await expect(page.getByText('Visit booked: the client is e-mailed')).toBeVisible();
+  const event = page.locator('.fc-event').filter({ hasText: name });
+  await expect(event).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'calendar-week');
+
+  // Drag it to today, same time.
+  const box = (await event.boundingBox())!;
+  const target = await slotPoint(page, today, '10:00');
+  await page.mouse.move(box.x + box.width / 2, box.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(
+    target.x,
+    target.y + 8 - (await page.locator('.fc-timegrid-slot-lane[data-time="10:00:00"]').boundingBox())!.height / 2,
+    {
+      steps: 12,
+    },
+  );
+  await page.mouse.up();
+  await expect(page.getByText('Visit moved: the client is e-mailed the new time')).toBeVisible();
+
+  // The client's two e-mails carry .ics files an independent parser reads at the right local time.
+  const booked = await waitForMail(emailOf(name), /^Your visit on/);
+  const moved = await waitForMail(emailOf(name), /^Your visit has moved/);
+  const first = firstEvent(booked.attachments.find((a) => a.filename === 'visit.ics')!.content.toString('utf8'));
+  const second = firstEvent(moved.attachments.find((a) => a.filename === 'visit.ics')!.content.toString('utf8'));
+  expect(first.method).toBe('REQUEST');
+  expect(wallTimeIn(ZONE, first.start)).toEqual({ date: otherDay, time: '10:00' });
+  expect(wallTimeIn(ZONE, second.start)).toEqual({ date: today, time: '10:00' });
+  expect(second.uid).toBe(first.uid);
+  expect(moved.text).toContain(`Alex Crew ${tag}`);
+
+  // The worker, on a phone, finds it under Today; their feed has it at 10:00 local time.
+  const crewContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const crewToken = await apiToken(request, alex.username, alex.password);
+  await crewContext.addInitScript((t) => localStorage.setItem('jwt', t), crewToken);
+  const crew = await crewContext.newPage();
+  await crew.goto('/employee');
+  const todaySection = crew.getByRole('region', { name: 'Today' });
+  await expect(todaySection.getByText(name)).toBeVisible();
+  await expect(todaySection.getByText('10:00–12:00')).toBeVisible();
+  await expect(todaySection.getByRole('link', { name: '916-555-0199' })).toHaveAttribute('href', 'tel:9165550199');
+  // The visit put them on the job: its work is in their open jobs.
+  await expect(crew.getByText(`${name}`).nth(1)).toBeVisible();
+  await expectNoAxeViolations(crew);
+  await screenshot(crew, 'crew-today');
+  await crewContext.close();
+  const feed = await request.get('/api/my/calendar-feed', { headers: { authorization: `Bearer ${crewToken}` } });
+  const feedText = await (await request.get(new URL((await feed.json()).url).pathname)).text();
+  const events = new ICAL.Component(ICAL.parse(feedText))
+    .getAllSubcomponents('vevent')
+    .map((v) => new ICAL.Event(v))
+    .filter((e) => e.summary.startsWith(name));
+  expect(events.map((e) => wallTimeIn(ZONE, e.startDate.toJSDate()))).toEqual([{ date: today, time: '10:00' }]);
+});
+
+test('the office books from the job page in a dialog (phone and desktop): a busy worker is warned, a visit is cancelled with a reason', async ({
+  page,
+  request,
+}) => {
+  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const name = `Phone Sched ${tag}`;
+  const quoteId = await acceptedJob(request, name);
+  await createEmployee(request, { fullName: `Jo Crew ${tag}` });
+  await signInAs(page, await apiToken(request));
+  await page.goto(`/admin/jobs?q=${encodeURIComponent(name)}`);
+  const row = page.locator(test.info().project.name === 'phone' ? 'li' : 'tr').filter({ hasText: name });
+  await row.getByRole('link', { name: 'View' }).click();
+  await page.getByRole('button', { name: 'Schedule a visit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule a visit' });
+  await dialog.getByLabel(/^Date/).fill('2027-03-16');
+  await dialog.getByLabel(/^Start/).fill('13:00');
+  await dialog.getByLabel(/^End/).fill('12:00');
+  await dialog.getByRole('button', { name: 'Book visit' }).click();
+  await expect(dialog.getByText('The end time must be after the start time')).toBeVisible();
+  await dialog.getByLabel(/^End/).fill('15:00');
+  await dialog.getByLabel(/^Crew/).click();
+  await page.getByRole('option', { name: `Jo Crew ${tag}` }).click();
+  await dialog.getByRole('heading').click(); // closes the list of options
+  await dialog.getByRole('button', { name: 'Book visit' }).click();
+  await expect(page.getByText('Visit booked: the client is e-mailed')).toBeVisible();
+  const visits = page.getByRole('region', { name: /Visits/ });
+  await expect(visits.getByText('March 16, 2027, 13:00–15:00')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'job-visits');
+  // The client's status page shows when the crew comes.
+  await page.goto('/quote-request-status');
+  await page.getByLabel(/^Quote Number/).fill(quoteId);
+  await page.getByRole('button', { name: 'Check Quote Request Status' }).click();
+  await expect(page.getByText('Next visit: March 16, 2027, between 13:00 and 15:00')).toBeVisible();
+
+  // Another job's visit for the same worker at that time: the dialog warns, and books when told to.
+  const other = `Other Sched ${tag}`;
+  await acceptedJob(request, other);
+  await page.goto(`/admin/jobs?q=${encodeURIComponent(other)}`);
+  await page
+    .locator(test.info().project.name === 'phone' ? 'li' : 'tr')
+    .filter({ hasText: other })
+    .getByRole('link', { name: 'View' })
+    .click();
+  await page.getByRole('button', { name: 'Schedule a visit' }).click();
+  await dialog.getByLabel(/^Date/).fill('2027-03-16');
+  await dialog.getByLabel(/^Start/).fill('14:00');
+  await dialog.getByLabel(/^End/).fill('16:00');
+  await dialog.getByLabel(/^Crew/).click();
+  await page.getByRole('option', { name: `Jo Crew ${tag}` }).click();
+  await dialog.getByRole('heading').click(); // closes the list of options
+  await dialog.getByRole('button', { name: 'Book visit' }).click();
+  await expect(dialog.getByText(`Jo Crew ${tag} is booked 13:00–15:00`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Book anyway' }).click();
+  await expect(page.getByText('Visit booked: the client is e-mailed')).toBeVisible();
+
+  // Cancel it with a reason: struck through, and the client is told.
+  await page.getByRole('button', { name: 'Cancel visit' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this visit?' })
+    .getByLabel(/^Reason/)
+    .fill('Rain expected');
+  await page.getByRole('dialog', { name: 'Cancel this visit?' }).getByRole('button', { name: 'Cancel visit' }).click();
+  await expect(page.getByText('Cancelled: Rain expected')).toBeVisible();
+  const cancelled = await waitForMail(emailOf(other), /is cancelled/);
+  expect(
+    firstEvent(cancelled.attachments.find((a) => a.filename === 'visit.ics')!.content.toString('utf8')).method,
+  ).toBe('CANCEL');
+});
+
+test('a job is cancelled only with a reason, and the cancellation can be undone', async ({ page, request }) => {
+  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const name = `Cancel Job ${tag}`;
+  await acceptedJob(request, name);
+  await signInAs(page, await apiToken(request));
+  await page.goto(`/admin/jobs?q=${encodeURIComponent(name)}`);
+  await page
+    .locator(test.info().project.name === 'phone' ? 'li' : 'tr')
+    .filter({ hasText: name })
+    .getByRole('link', { name: 'View' })
+    .click();
+  await page.getByRole('button', { name: 'Cancel job' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this job?' });
+  await dialog.getByRole('button', { name: 'Cancel job' }).click();
+  await expect(dialog.getByText('Please give a reason')).toBeVisible();
+  await dialog.getByLabel(/^Why is the job cancelled/).fill('The client sold the house');
+  await dialog.getByRole('button', { name: 'Cancel job' }).click();
+  await expect(page.getByText('This job was cancelled')).toBeVisible();
+  await expect(page.getByText('The client sold the house')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo cancel' }).click();
+  await expect(page.getByText('Cancellation undone: the job is Not Started again')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start work' })).toBeVisible();
+});
