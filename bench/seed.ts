@@ -9,7 +9,7 @@ import type { Db } from '../src/server/db/client';
 export async function seed(
   db: Db,
   passwordHash: string,
-  counts = { quoteRequests: 100_000, jobs: 10_000, users: 500 },
+  counts = { quoteRequests: 100_000, jobs: 10_000, users: 500, visits: 10_000 },
 ) {
   await db.execute(sql`
     insert into clients (id, name, email, phone, phone_digits, created_at, updated_at)
@@ -55,6 +55,20 @@ export async function seed(
     select lpad(to_hex(1400000000 + g), 8, '0') || lpad(to_hex(g), 16, '0'), 'crew' || g, ${passwordHash}, 'Crew Member ' || g,
            'crew' || g || '@crew.test', 'employee', array['Painting']
     from generate_series(1, ${counts.users}) g`);
+  // Two years of visits (a year back, a year ahead), one every 105 minutes: about 420 a month.
+  await db.execute(sql`
+    insert into visits (id, job_id, starts_at, ends_at, notes)
+    select lpad(to_hex(1100000000 + g), 8, '0') || lpad(to_hex(g), 16, '0'),
+           lpad(to_hex(1500000000 + 1 + g % ${counts.jobs}), 8, '0') || lpad(to_hex(1 + g % ${counts.jobs}), 16, '0'),
+           date_trunc('hour', now() - interval '365 days') + make_interval(mins => g * 105),
+           date_trunc('hour', now() - interval '365 days') + make_interval(mins => g * 105 + 120),
+           'Seeded visit ' || g
+    from generate_series(1, ${counts.visits}) g`);
+  await db.execute(sql`
+    insert into visit_workers (visit_id, user_id)
+    select lpad(to_hex(1100000000 + g), 8, '0') || lpad(to_hex(g), 16, '0'),
+           lpad(to_hex(1400000000 + 1 + g % ${counts.users}), 8, '0') || lpad(to_hex(1 + g % ${counts.users}), 16, '0')
+    from generate_series(1, ${counts.visits}) g`);
   // As autovacuum would have done on a live system: statistics and the visibility map.
   await db.execute(sql`vacuum analyze`);
   // The count trigger updated the four kept-count rows 100,000 times inside one transaction, leaving

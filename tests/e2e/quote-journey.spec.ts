@@ -238,6 +238,11 @@ test('request with a photo → accept → build and send a quote → client acce
   await expectNoAxeViolations(crewPage);
   await screenshot(crewPage, 'employee-dashboard');
   await crewPage.getByRole('button', { name: 'Mark Completed' }).click();
+  // Finishing asks first (issue 15).
+  await crewPage
+    .getByRole('dialog', { name: 'Mark this job completed?' })
+    .getByRole('button', { name: 'Mark Completed' })
+    .click();
   await expect(crewPage.getByText('Marked Completed')).toBeVisible();
   await crewContext.close();
 });

@@ -228,3 +228,38 @@ test('a job is cancelled only with a reason, and the cancellation can be undone'
   await expect(page.getByText('Cancellation undone: the job is Not Started again')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start work' })).toBeVisible();
 });
+
+test('the month view shows the booked visits; tapping one opens it in a dialog to change it', async ({
+  page,
+  request,
+}) => {
+  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const name = `Month View ${tag}`;
+  await acceptedJob(request, name);
+  const admin = { authorization: `Bearer ${await apiToken(request)}` };
+  const jobs = await (await request.get(`/api/jobs?search=${encodeURIComponent(name)}`, { headers: admin })).json();
+  // The calendar opens on its own today (UTC): a visit on that date is in its week and its month.
+  const day = new Date().toISOString().slice(0, 10);
+  const booked = await request.post(`/api/jobs/${jobs.jobs[0]._id}/visits`, {
+    headers: admin,
+    data: { date: day, start: '07:00', end: '08:00', workerIds: [] },
+  });
+  expect(booked.status()).toBe(201);
+  await signInAs(page, await apiToken(request));
+  await page.goto('/admin/calendar');
+  await page.getByRole('button', { name: 'Month' }).click();
+  const event = page.locator('.fc-event').filter({ hasText: name });
+  await expect(event).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'calendar-month');
+  await event.click();
+  const dialog = page.getByRole('dialog', { name: 'Change the visit' });
+  await expect(dialog.getByLabel(/^Start/)).toHaveValue('07:00');
+  await dialog.getByLabel(/^End/).fill('08:30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Visit saved')).toBeVisible();
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(page.getByText(name)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'calendar-list');
+});

@@ -69,6 +69,7 @@ const visitColumns = {
   city: jobs.city,
   state: jobs.state,
   zip: jobs.zip,
+  work: jobs.notes,
 };
 
 /** Visits overlapping a range (a calendar's visible days), booked ones only unless asked, in time order. */
@@ -143,6 +144,7 @@ export async function visitViews(db: DbOrTx, rows: VisitWithJob[], timeZone: str
       notes: visit.notes,
       cancelled: visit.cancelledAt !== null,
       cancelReason: visit.cancelReason,
+      work: job.work,
       client: {
         name: job.clientName,
         phone: job.clientPhone,

@@ -34,6 +34,8 @@ export const visitView = z.object({
   notes: z.string(),
   cancelled: z.boolean(),
   cancelReason: z.string().nullable(),
+  /** What the job is about (the request's description): what the crew reads on the way. */
+  work: z.string(),
   client: z.object({ name: z.string(), phone: z.string(), address: z.string() }),
 });
 export type VisitView = z.infer<typeof visitView>;

@@ -1,5 +1,7 @@
 import { Anchor, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusPill } from '../../../components/status-text';
 import { addressLine, mapHref, telHref } from '../../../lib/links';
 import { toast } from '../../../lib/toast';
@@ -12,6 +14,19 @@ export function CrewJobCard({ job }: { job: CrewJob }) {
   const update = useUpdateMyJob();
   const address = addressLine(job.address);
   const next = nextCrewMove(job.status);
+  const [confirming, setConfirming] = useState(false);
+  const move = (onDone?: () => void) =>
+    next &&
+    update.mutate(
+      { id: job._id, status: next },
+      {
+        onSuccess: () => {
+          toast.success(`Marked ${next}`);
+          onDone?.();
+        },
+        onError: (e) => toast.error(e.message),
+      },
+    );
   return (
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" align="flex-start" mb="xs">
@@ -72,16 +87,23 @@ export function CrewJobCard({ job }: { job: CrewJob }) {
           fullWidth
           color={next === 'Completed' ? 'success' : 'brand'}
           loading={update.isPending}
-          onClick={() =>
-            update.mutate(
-              { id: job._id, status: next },
-              { onSuccess: () => toast.success(`Marked ${next}`), onError: (e) => toast.error(e.message) },
-            )
-          }
+          // Finishing a job asks first: a slip of the thumb in the field would close it.
+          onClick={() => (next === 'Completed' ? setConfirming(true) : move())}
         >
           {next === 'In Progress' ? 'Mark In Progress' : 'Mark Completed'}
         </Button>
       ) : null}
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Mark this job completed?"
+        confirmLabel="Mark Completed"
+        confirmColor="success"
+        loading={update.isPending}
+        onConfirm={() => move(() => setConfirming(false))}
+      >
+        <Text size="sm">The office is told the work at {address} is done.</Text>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -28,9 +28,12 @@ function VisitCard({ visit }: { visit: VisitView }) {
             With {visit.workers.map((w) => w.fullName).join(', ')}
           </Text>
         ) : null}
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {visit.work}
+        </Text>
         {visit.notes ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {visit.notes}
+            <b>For this visit:</b> {visit.notes}
           </Text>
         ) : null}
       </Stack>
