@@ -114,8 +114,19 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
       (await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${request.quoteNumber}` })).json();
     expect((await lookup()).nextVisit).toBeNull();
     await send('POST', `/api/jobs/${jobId}/visits`, { date: '2027-10-12', start: '13:00', end: '15:00' });
-    await send('POST', `/api/jobs/${jobId}/visits`, { date: '2027-10-05', start: '08:00', end: '09:30' });
+    await send('POST', `/api/jobs/${jobId}/visits`, {
+      date: '2027-10-05',
+      start: '08:00',
+      end: '09:30',
+      workerIds: [sam.id],
+      confirm: true,
+    });
     expect((await lookup()).nextVisit).toEqual({ date: '2027-10-05', start: '08:00', end: '09:30' });
+    // The crew on the visit sees the job's work: the sold lines, without a price anywhere.
+    const mine = await send('GET', '/api/my/jobs', undefined, bearer(sam.token));
+    const job = mine.json().jobs.find((j: { _id: string }) => j._id === jobId);
+    expect(job.work).toEqual(['Paint × 2', 'Rehang the gate (3.5 h)']);
+    expect(mine.body).not.toMatch(/34\.99|unitPrice|hourlyRate|totalCost/);
   });
 
   it('warns (409) when a worker is booked then or does not work that day, and books when confirmed', async () => {

@@ -14,7 +14,8 @@ test('client asks a question → owner answers and revises → client picks an o
 }) => {
   test.setTimeout(120_000);
   const tag = `${test.info().project.name}${Date.now().toString(36)}`;
-  const name = `Morgan Conversation ${tag}`;
+  // A long name makes a long e-mail address: the pages must wrap it on a phone.
+  const name = `Morgan Conversation Whitley-Abernathy ${tag}`;
   const firstLink = await sentQuoteLink(request, name, waitForMail);
   const firstNumber = /\/quote\/(QT\d{8})/.exec(firstLink)![1]!;
 

@@ -121,6 +121,7 @@ test('the office schedules a visit for two workers on the calendar and drags it 
   await expect(todaySection.getByText(name)).toBeVisible();
   await expect(todaySection.getByText('10:00–12:00')).toBeVisible();
   await expect(todaySection.getByRole('link', { name: '916-555-0199' })).toHaveAttribute('href', 'tel:9165550199');
+  await expect(todaySection.getByText('Deck boards × 10')).toBeVisible();
   // The visit put them on the job: its work is in their open jobs.
   await expect(crew.getByText(`${name}`).nth(1)).toBeVisible();
   await expectNoAxeViolations(crew);

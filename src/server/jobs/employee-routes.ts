@@ -2,13 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
-import { crewJobStatusInput, jobView } from '../../shared/schemas/jobs';
+import { crewJob, crewJobStatusInput, workLines, type JobView } from '../../shared/schemas/jobs';
 import { notFound } from '../lib/http-errors';
 import { changeJobStatus, withPhotos } from './service';
-import { isAssigned, jobViews, listJobs } from './repository';
-
-/** What a crew member sees: their own jobs, without prices. */
-const crewJob = jobView.omit({ quote: true });
+import { isAssigned, jobDetail, listJobs } from './repository';
 
 /** The employee area: the signed-in worker's jobs (any staff member). */
 export async function employeeRoutes(app: FastifyInstance) {
@@ -34,7 +31,10 @@ export async function employeeRoutes(app: FastifyInstance) {
         workerId: request.user!.id,
         openOnly: request.query.all !== 'true',
       });
-      return { jobs: await withPhotos(app, await jobViews(app.db, rows)) };
+      // The sold lines, without their prices: the work to do.
+      const details = await Promise.all(rows.map((row) => jobDetail(app.db, row)));
+      const jobs = await withPhotos(app, details);
+      return { jobs: jobs.map(({ quote, ...job }: JobView) => ({ ...job, work: workLines(quote) })) };
     },
   );
 
@@ -54,7 +54,8 @@ export async function employeeRoutes(app: FastifyInstance) {
       // Someone else's job answers like a missing one.
       if (!(await isAssigned(app.db, request.params.id, request.user!.id))) throw notFound('Job not found');
       const row = await changeJobStatus(app.db, request.params.id, request.body.status, { crew: true });
-      return (await jobViews(app.db, [row]))[0]!;
+      const { quote, ...job } = await jobDetail(app.db, row);
+      return { ...job, work: workLines(quote) };
     },
   );
 }

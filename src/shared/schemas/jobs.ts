@@ -45,4 +45,19 @@ export const jobStatusInput = z.object({
 });
 
 /** The crew marks one of its jobs started or done. */
+/** What a crew member sees of a job: no prices; the sold quote's lines as the work to do. */
+export const crewJob = jobView.omit({ quote: true }).extend({
+  work: z.array(z.string()),
+});
+export type CrewJob = z.infer<typeof crewJob>;
+
+/** A sold quote's lines as work, without prices: "Gate hinge kit × 2", "Rehang the gate (3.5 h)". */
+export function workLines(quote: z.infer<typeof jobQuoteView> | null | undefined): string[] {
+  if (!quote) return [];
+  return [
+    ...quote.materials.map((m) => `${m.name} × ${m.quantity}`),
+    ...quote.labor.map((l) => `${l.description || 'Labor'} (${l.hours} h)`),
+  ];
+}
+
 export const crewJobStatusInput = z.object({ status: z.enum(CREW_JOB_MOVES) });

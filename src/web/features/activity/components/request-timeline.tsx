@@ -137,6 +137,8 @@ export function RequestTimeline({ quoteRequestId }: { quoteRequestId: string }) 
       mt="md"
       component="section"
       aria-labelledby="timeline-title"
+      // Long e-mail addresses wrap instead of pushing the page sideways on a phone.
+      style={{ overflowWrap: 'anywhere' }}
     >
       <Title order={2} size="h3" mb="md" id="timeline-title">
         Activity

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JobView } from '../../../../shared/schemas/jobs';
+import type { CrewJob } from '../../../../shared/schemas/jobs';
 import type { WeeklySchedule } from '../../../../shared/schemas/schedule';
 import { api } from '../../../lib/api-client';
 
 const staff = { redirectOn401: true };
-export type CrewJob = Omit<JobView, 'quote'>;
+export type { CrewJob };
 
 export function useMyJobs(all: boolean) {
   return useQuery({

@@ -1,4 +1,6 @@
-import { Anchor, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { PhotoThumbnails } from '../../../components/photo-thumbnails';
+import { WorkList } from '../../../components/work-list';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -62,24 +64,8 @@ export function CrewJobCard({ job }: { job: CrewJob }) {
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} mt={4}>
           {job.notes || 'No description supplied'}
         </Text>
-        {job.photos?.length ? (
-          <Group gap={6} mt={4} component="ul" aria-label="Client's photos" style={{ listStyle: 'none', padding: 0 }}>
-            {job.photos.map((photo, i) => (
-              <li key={photo._id}>
-                <Anchor href={photo.url} target="_blank" rel="noreferrer" display="block">
-                  <Image
-                    src={photo.thumbnailUrl}
-                    alt={`Photo ${i + 1} of ${job.photos!.length}`}
-                    w={64}
-                    h={64}
-                    radius="sm"
-                    fit="cover"
-                  />
-                </Anchor>
-              </li>
-            ))}
-          </Group>
-        ) : null}
+        {job.work.length ? <WorkList lines={job.work} /> : null}
+        <PhotoThumbnails photos={job.photos ?? []} />
       </Stack>
       {next ? (
         <Button

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CrewJob } from '../../../../shared/schemas/jobs';
 import type { UserView } from '../../../../shared/schemas/users';
 import type { VisitInput, VisitView } from '../../../../shared/schemas/visits';
 import { api } from '../../../lib/api-client';
@@ -16,6 +17,14 @@ export function useVisitsInRange(range: { from: string; to: string } | null, sco
     queryFn: () => api<VisitList>('GET', `${scope === 'mine' ? '/my/visits' : '/visits'}?${params}`, staff),
     enabled: range !== null,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** My open jobs (their work lines and photos), for the visit cards. */
+export function useMyOpenJobs() {
+  return useQuery({
+    queryKey: ['my-jobs', false],
+    queryFn: () => api<{ jobs: CrewJob[] }>('GET', '/my/jobs?all=false', staff),
   });
 }
 

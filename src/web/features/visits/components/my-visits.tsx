@@ -1,12 +1,15 @@
 import { Anchor, Badge, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { addDays, formatLongDate, todayIn, zonedTimeToUtc } from '../../../../shared/dates';
+import type { CrewJob } from '../../../../shared/schemas/jobs';
 import type { VisitView } from '../../../../shared/schemas/visits';
 import { mapHref, telHref } from '../../../lib/links';
 import { siteConfig } from '../../../lib/site-config';
-import { useVisitsInRange } from '../api/visits';
+import { useMyOpenJobs, useVisitsInRange } from '../api/visits';
+import { PhotoThumbnails } from '../../../components/photo-thumbnails';
+import { WorkList } from '../../../components/work-list';
 
-function VisitCard({ visit }: { visit: VisitView }) {
+function VisitCard({ visit, job }: { visit: VisitView; job: CrewJob | undefined }) {
   const [street, ...rest] = visit.client.address.split(', ');
   return (
     <Paper withBorder radius="lg" p="md">
@@ -31,6 +34,8 @@ function VisitCard({ visit }: { visit: VisitView }) {
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {visit.work}
         </Text>
+        {job ? <WorkList lines={job.work} /> : null}
+        {job ? <PhotoThumbnails photos={job.photos ?? []} /> : null}
         {visit.notes ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             <b>For this visit:</b> {visit.notes}
@@ -50,6 +55,8 @@ export function MyVisits() {
     to: zonedTimeToUtc(addDays(today, 15), '00:00', timeZone).toISOString(),
   }));
   const visits = useVisitsInRange(range, 'mine');
+  const jobs = useMyOpenJobs();
+  const jobOf = (v: VisitView) => jobs.data?.jobs.find((j) => j._id === v.jobId);
   if (visits.isPending) return <Skeleton h={120} radius="lg" mb="lg" />;
   if (visits.isError)
     return (
@@ -70,7 +77,7 @@ export function MyVisits() {
         {todays.length ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {todays.map((v) => (
-              <VisitCard key={v._id} visit={v} />
+              <VisitCard key={v._id} visit={v} job={jobOf(v)} />
             ))}
           </SimpleGrid>
         ) : (
@@ -92,7 +99,7 @@ export function MyVisits() {
                 {later
                   .filter((v) => v.date === day)
                   .map((v) => (
-                    <VisitCard key={v._id} visit={v} />
+                    <VisitCard key={v._id} visit={v} job={jobOf(v)} />
                   ))}
               </SimpleGrid>
             </div>
