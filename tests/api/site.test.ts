@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataUrl, makeJpeg } from '../helpers/images';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 
@@ -110,6 +110,20 @@ describe('search engines and link previews', () => {
     // Staff, one-off and unknown pages are left to the browser.
     for (const url of ['/admin/users', '/quote-request-status/Q12345678', '/no/such/page'])
       expect((await page(url)).body, url).toContain('<div id="root"></div>');
+  });
+
+  it('renders the pages again on a new day where the business is (the date picker starts at today)', async () => {
+    const count = () => rendered().filter((entry) => entry === `${buildDir} /get-a-quote`).length;
+    await page('/get-a-quote');
+    const before = count();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 86_400_000 });
+    try {
+      await page('/get-a-quote');
+      await page('/get-a-quote');
+      expect(count()).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends the page for the browser to render when rendering fails', async () => {

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../shared/business';
+import { todayIn } from '../../shared/dates';
 import { routeForPath, routeMeta } from '../../shared/page-meta';
 import { renderPageHead, siteConfigOf } from './page-head';
 import { errorBody as body } from '../lib/http-errors';
@@ -89,7 +90,8 @@ type RenderPage = (pathname: string, config: SiteConfig) => Promise<string>;
 /**
  * The pages search engines index (home, get a quote, contact, status lookup) are sent rendered, so
  * a phone paints them before the scripts arrive. Each is rendered once and kept until the business
- * details it shows change (hero photos dropped in, a new year in the footer). Every other page is
+ * details it shows change (hero photos dropped in) or the day does (the date picker's first day, the
+ * footer's year). Every other page is
  * rendered by the browser alone, as is any page when there is no renderer (no build) or it fails.
  */
 async function pageRenderer(
@@ -103,7 +105,8 @@ async function pageRenderer(
   return (pathname, site) => {
     const route = routeForPath(pathname);
     if (!route?.meta.index) return Promise.resolve(undefined);
-    const details = `${new Date().getFullYear()} ${JSON.stringify(site)}`;
+    // A new day where the business is renders them again: the Get a Quote date picker starts at today.
+    const details = `${todayIn(site.timeZone)} ${JSON.stringify(site)}`;
     if (details !== renderedFor) {
       rendered.clear();
       renderedFor = details;
