@@ -7,12 +7,7 @@ export function todayInBusinessZone(now = new Date()): string {
 
 /** Today's date (YYYY-MM-DD) in a time zone (the one the settings name). */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return wallTimeIn(timeZone, now).date;
 }
 
 /** A YYYY-MM-DD date plus a number of days (calendar arithmetic, no time zone involved). */
@@ -32,10 +27,12 @@ export function formatLongDate(isoDate: string): string {
   });
 }
 
-/** The wall-clock date and time ("2027-03-15", "09:00") an instant shows in a time zone. */
-export function wallTimeIn(timeZone: string, instant: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+/** Making an Intl formatter costs far more than using one: one per zone, kept. */
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -43,7 +40,16 @@ export function wallTimeIn(timeZone: string, instant: Date): { date: string; tim
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    wallFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall-clock date and time ("2027-03-15", "09:00") an instant shows in a time zone. */
+export function wallTimeIn(timeZone: string, instant: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    wallFormat(timeZone)
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { VisitView } from '../../shared/schemas/visits';
-import { wallTimeIn } from '../../shared/dates';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { jobs, users, visits, visitWorkers } from '../db/schema';
@@ -61,97 +60,101 @@ export function workersByIds(db: DbOrTx, ids: string[]) {
     .where(inArray(users.id, ids));
 }
 
-const visitColumns = {
-  visit: visits,
-  clientName: jobs.contactName,
-  clientPhone: jobs.contactPhone,
-  street: jobs.street,
-  city: jobs.city,
-  state: jobs.state,
-  zip: jobs.zip,
-  work: jobs.notes,
-};
+/**
+ * Visits with everything a calendar shows, in one query: the business's wall-clock date and times
+ * (PostgreSQL converts them: no Intl work per visit in the app), the job's client and address, and the
+ * crew as JSON.
+ */
+function visitQuery(db: DbOrTx, timeZone: string) {
+  const local = (column: typeof visits.startsAt | typeof visits.endsAt, format: string) =>
+    sql<string>`to_char(${column} at time zone ${timeZone}, ${format})`;
+  return db
+    .select({
+      id: visits.id,
+      jobId: visits.jobId,
+      startsAt: visits.startsAt,
+      endsAt: visits.endsAt,
+      notes: visits.notes,
+      cancelledAt: visits.cancelledAt,
+      cancelReason: visits.cancelReason,
+      updatedAt: visits.updatedAt,
+      date: local(visits.startsAt, 'YYYY-MM-DD'),
+      start: local(visits.startsAt, 'HH24:MI'),
+      endDate: local(visits.endsAt, 'YYYY-MM-DD'),
+      end: local(visits.endsAt, 'HH24:MI'),
+      crew: sql<{ _id: string; fullName: string }[]>`coalesce((
+        select json_agg(json_build_object('_id', u.id, 'fullName', coalesce(nullif(u.full_name, ''), u.username))
+                        order by u.full_name)
+        from ${visitWorkers} vw join ${users} u on u.id = vw.user_id
+        where vw.visit_id = ${visits.id}), '[]'::json)`,
+      clientName: jobs.contactName,
+      clientPhone: jobs.contactPhone,
+      street: jobs.street,
+      city: jobs.city,
+      state: jobs.state,
+      zip: jobs.zip,
+      work: jobs.notes,
+    })
+    .from(visits)
+    .innerJoin(jobs, eq(jobs.id, visits.jobId));
+}
+
+/** A visit as the API shows it, with the time it last changed (a calendar entry's sequence). */
+export type VisitRecord = VisitView & { updatedAt: Date };
+
+type VisitQueryRow = Awaited<ReturnType<ReturnType<typeof visitQuery>['execute']>>[number];
+
+function toRecord(r: VisitQueryRow): VisitRecord {
+  return {
+    _id: r.id,
+    jobId: r.jobId,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    date: r.date,
+    start: r.start,
+    end: r.endDate === r.date ? r.end : '24:00',
+    workers: typeof r.crew === 'string' ? JSON.parse(r.crew) : r.crew,
+    notes: r.notes,
+    cancelled: r.cancelledAt !== null,
+    cancelReason: r.cancelReason,
+    work: r.work,
+    client: { name: r.clientName, phone: r.clientPhone, address: `${r.street}, ${r.city}, ${r.state} ${r.zip}` },
+    updatedAt: r.updatedAt,
+  };
+}
+
+/** Without the change time: what the API answers. */
+export const viewOf = ({ updatedAt: _changed, ...view }: VisitRecord): VisitView => view;
 
 /** Visits overlapping a range (a calendar's visible days), booked ones only unless asked, in time order. */
 export async function visitsInRange(
   db: DbOrTx,
   from: Date,
   to: Date,
+  timeZone: string,
   options: { workerId?: string | undefined; includeCancelled?: boolean } = {},
-) {
+): Promise<VisitRecord[]> {
   const where: (SQL | undefined)[] = [overlaps(from, to)];
   if (!options.includeCancelled) where.push(isNull(visits.cancelledAt));
   if (options.workerId)
     where.push(
       sql`exists (select 1 from ${visitWorkers} where ${visitWorkers.visitId} = ${visits.id} and ${visitWorkers.userId} = ${options.workerId})`,
     );
-  return db
-    .select(visitColumns)
-    .from(visits)
-    .innerJoin(jobs, eq(jobs.id, visits.jobId))
+  const rows = await visitQuery(db, timeZone)
     .where(and(...where))
     .orderBy(asc(visits.startsAt))
     .limit(2000);
+  return rows.map(toRecord);
 }
 
-export function visitsOfJob(db: DbOrTx, jobId: string) {
-  return db
-    .select(visitColumns)
-    .from(visits)
-    .innerJoin(jobs, eq(jobs.id, visits.jobId))
-    .where(eq(visits.jobId, jobId))
-    .orderBy(asc(visits.startsAt));
+export async function visitsOfJob(db: DbOrTx, jobId: string, timeZone: string): Promise<VisitRecord[]> {
+  const rows = await visitQuery(db, timeZone).where(eq(visits.jobId, jobId)).orderBy(asc(visits.startsAt));
+  return rows.map(toRecord);
 }
 
-export async function visitRow(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select(visitColumns)
-    .from(visits)
-    .innerJoin(jobs, eq(jobs.id, visits.jobId))
-    .where(eq(visits.id, id));
-  return row;
-}
-
-type VisitWithJob = Awaited<ReturnType<typeof visitsOfJob>>[number];
-
-/** Visits as the API shows them: instants, the business's wall-clock date and times, crew, client. */
-export async function visitViews(db: DbOrTx, rows: VisitWithJob[], timeZone: string): Promise<VisitView[]> {
-  const ids = rows.map((r) => r.visit.id);
-  const crew = ids.length
-    ? await db
-        .select({
-          visitId: visitWorkers.visitId,
-          id: users.id,
-          name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})`,
-        })
-        .from(visitWorkers)
-        .innerJoin(users, eq(users.id, visitWorkers.userId))
-        .where(inArray(visitWorkers.visitId, ids))
-        .orderBy(asc(users.fullName))
-    : [];
-  return rows.map(({ visit, ...job }) => {
-    const start = wallTimeIn(timeZone, visit.startsAt);
-    const end = wallTimeIn(timeZone, visit.endsAt);
-    return {
-      _id: visit.id,
-      jobId: visit.jobId,
-      startsAt: visit.startsAt.toISOString(),
-      endsAt: visit.endsAt.toISOString(),
-      date: start.date,
-      start: start.time,
-      end: end.date === start.date ? end.time : '24:00',
-      workers: crew.filter((c) => c.visitId === visit.id).map((c) => ({ _id: c.id, fullName: c.name })),
-      notes: visit.notes,
-      cancelled: visit.cancelledAt !== null,
-      cancelReason: visit.cancelReason,
-      work: job.work,
-      client: {
-        name: job.clientName,
-        phone: job.clientPhone,
-        address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,
-      },
-    };
-  });
+export async function visitById(db: DbOrTx, id: string, timeZone: string): Promise<VisitRecord | undefined> {
+  const [row] = await visitQuery(db, timeZone).where(eq(visits.id, id));
+  return row && toRecord(row);
 }
 
 /** The next booked visit of the job a request became (for the client's status page). */

@@ -6,7 +6,7 @@ import { cancelVisitInput, visitInput, visitRangeQuery, visitView } from '../../
 import { HttpError } from '../lib/http-errors';
 import { feedOwnerOf, feedToken, regenerateFeedToken, type FeedOwner } from './feeds';
 import { visitFeed } from './ics';
-import { visitsInRange, visitsOfJob, visitViews } from './repository';
+import { viewOf, visitsInRange, visitsOfJob } from './repository';
 import { bookVisit, cancelVisit, changeVisit, sequenceOf } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -35,8 +35,9 @@ export async function visitRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { from, to, workerId } = request.query;
-      const rows = await visitsInRange(app.db, new Date(from), new Date(to), { workerId });
-      return { visits: await visitViews(app.db, rows, await zone()) };
+      return {
+        visits: (await visitsInRange(app.db, new Date(from), new Date(to), await zone(), { workerId })).map(viewOf),
+      };
     },
   );
 
@@ -47,7 +48,7 @@ export async function visitRoutes(app: FastifyInstance) {
       schema: { tags, summary: "A job's visits, cancelled ones too", params: idParams, response: { 200: visitList } },
     },
     async (request) => ({
-      visits: await visitViews(app.db, await visitsOfJob(app.db, request.params.id), await zone()),
+      visits: (await visitsOfJob(app.db, request.params.id, await zone())).map(viewOf),
     }),
   );
 
@@ -109,8 +110,10 @@ export async function visitRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { from, to } = request.query;
-      const rows = await visitsInRange(app.db, new Date(from), new Date(to), { workerId: request.user!.id });
-      return { visits: await visitViews(app.db, rows, await zone()) };
+      const mine = await visitsInRange(app.db, new Date(from), new Date(to), await zone(), {
+        workerId: request.user!.id,
+      });
+      return { visits: mine.map(viewOf) };
     },
   );
 
@@ -171,11 +174,14 @@ export async function visitRoutes(app: FastifyInstance) {
         throw new HttpError(404, 'This calendar address is not valid (it may have been replaced)', 'FEED_INVALID');
       const business = await app.settings.current();
       const now = Date.now();
-      const rows = await visitsInRange(app.db, new Date(now - 60 * 86_400_000), new Date(now + 400 * 86_400_000), {
-        workerId: owner === 'company' ? undefined : owner.userId,
-      });
-      const views = await visitViews(app.db, rows, business.timeZone);
-      const entries = views.map((visit, i) => ({ visit, sequence: sequenceOf(rows[i]!.visit) }));
+      const records = await visitsInRange(
+        app.db,
+        new Date(now - 60 * 86_400_000),
+        new Date(now + 400 * 86_400_000),
+        business.timeZone,
+        { workerId: owner === 'company' ? undefined : owner.userId },
+      );
+      const entries = records.map((record) => ({ visit: viewOf(record), sequence: sequenceOf(record) }));
       const name = owner === 'company' ? `${business.name} visits` : `${business.name}: my visits`;
       return reply
         .type('text/calendar; charset=utf-8')

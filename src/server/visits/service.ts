@@ -16,8 +16,8 @@ import {
   insertVisit,
   overlappingVisits,
   setVisitWorkers,
-  visitRow,
-  visitViews,
+  visitById,
+  viewOf,
   workersByIds,
   type VisitRow,
 } from './repository';
@@ -103,9 +103,9 @@ function refuseConflicts(found: VisitConflict[]) {
 }
 
 async function loadView(tx: Tx, id: string, timeZone: string): Promise<VisitView> {
-  const row = await visitRow(tx, id);
-  if (!row) throw notFound('Visit not found');
-  return (await visitViews(tx, [row], timeZone))[0]!;
+  const record = await visitById(tx, id, timeZone);
+  if (!record) throw notFound('Visit not found');
+  return viewOf(record);
 }
 
 /**
