@@ -230,7 +230,7 @@ test('a job is cancelled only with a reason, and the cancellation can be undone'
   await expect(page.getByRole('button', { name: 'Start work' })).toBeVisible();
 });
 
-test('the month view shows the booked visits; tapping one opens it in a dialog to change it', async ({
+test('the month view shows the booked visits; tapping one opens it in a dialog to change or cancel it', async ({
   page,
   request,
 }) => {
@@ -263,4 +263,12 @@ test('the month view shows the booked visits; tapping one opens it in a dialog t
   await expect(page.getByText(name)).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, 'calendar-list');
+  // Cancelled from the calendar too, with a reason: it leaves the calendar.
+  await page.getByText(name).click();
+  await dialog.getByRole('button', { name: 'Cancel visit' }).click();
+  const reason = page.getByRole('dialog', { name: 'Cancel this visit?' });
+  await reason.getByLabel(/^Reason/).fill('The client is away');
+  await reason.getByRole('button', { name: 'Cancel visit' }).click();
+  await expect(page.getByText('Visit cancelled: the client is told')).toBeVisible();
+  await expect(page.locator('.fc-event, .fc-list-event').filter({ hasText: name })).toHaveCount(0);
 });

@@ -30,6 +30,8 @@ interface VisitDialogProps {
   jobs?: { value: string; label: string }[] | undefined;
   onSubmit: (body: VisitInput, jobId: string | null) => Promise<unknown>;
   onClose: () => void;
+  /** A booked visit's dialog offers to cancel it (the caller asks for the reason). */
+  onCancelVisit?: (() => void) | undefined;
 }
 
 /**
@@ -47,6 +49,7 @@ export function VisitDialog({ opened, title, onClose, ...form }: VisitDialogProp
 }
 
 function VisitForm({
+  onCancelVisit,
   submitLabel,
   initial,
   jobs,
@@ -156,8 +159,13 @@ function VisitForm({
         </Alert>
       ) : null}
       <Group justify="flex-end">
+        {onCancelVisit ? (
+          <Button variant="outline" color="red.9" mr="auto" onClick={onCancelVisit} disabled={busy}>
+            Cancel visit
+          </Button>
+        ) : null}
         <Button variant="default" onClick={onClose} disabled={busy}>
-          Cancel
+          Close
         </Button>
         {warning ? (
           <Button color="orange.9" loading={busy} onClick={() => void submit(true)}>

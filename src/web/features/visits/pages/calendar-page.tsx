@@ -10,6 +10,7 @@ import { zonedTimeToUtc } from '../../../../shared/dates';
 import type { VisitInput, VisitView } from '../../../../shared/schemas/visits';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { hasErrorCode } from '../../../lib/api-client';
 import { useNarrowScreen } from '../../../lib/narrow-screen';
 import { siteConfig } from '../../../lib/site-config';
@@ -97,8 +98,9 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
   const [workerId, setWorkerId] = useState<string | null>(null);
   const visits = useVisitsInRange(range, scope, workerId ?? undefined);
   const employees = useEmployees(office);
-  const { book, change } = useVisitChanges();
+  const { book, change, cancel } = useVisitChanges();
   const [editing, setEditing] = useState<VisitView | null>(null);
+  const [cancelling, setCancelling] = useState<VisitView | null>(null);
   const [creating, setCreating] = useState<VisitFormValues | null>(null);
   const openJobs = useOpenJobs(office && creating !== null);
   const [pendingMove, setPendingMove] = useState<{
@@ -259,6 +261,31 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
           toast.success('Visit saved');
         }}
         onClose={() => setEditing(null)}
+        onCancelVisit={() => {
+          setCancelling(editing);
+          setEditing(null);
+        }}
+      />
+      <ReasonDialog
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title="Cancel this visit?"
+        label="Reason"
+        description="The client receives it with the cancellation."
+        confirmLabel="Cancel visit"
+        loading={cancel.isPending}
+        onConfirm={(reason) =>
+          cancel.mutate(
+            { visitId: cancelling!._id, reason },
+            {
+              onSuccess: () => {
+                toast.success('Visit cancelled: the client is told');
+                setCancelling(null);
+              },
+              onError: (e) => toast.error(e.message),
+            },
+          )
+        }
       />
       <VisitDialog
         opened={creating !== null}
