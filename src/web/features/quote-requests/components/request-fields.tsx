@@ -4,6 +4,20 @@ import { LATEST_DATE } from '../../../../shared/constants';
 import type { QuoteRequestForm } from '../../../../shared/schemas/quote-request';
 import layout from '../../../components/layout.module.css';
 
+/** The request form with nothing typed yet. */
+export const emptyRequestForm: QuoteRequestForm = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  email: '',
+  street: '',
+  city: '',
+  state: '',
+  zip: '',
+  specifications: '',
+  preferredEndDate: '',
+};
+
 interface RequestFieldsProps {
   /** A field's registration, its error and whether it is locked. */
   field: (name: keyof QuoteRequestForm) => UseFormRegisterReturn & { error: string | undefined; disabled: boolean };

@@ -13,25 +13,14 @@ import { readAsDataUrl } from '../../../lib/files';
 import { toast } from '../../../lib/toast';
 import { useCreateQuoteRequest } from '../api/create-quote-request';
 import { PhotoPicker } from '../components/photo-picker';
-import { RequestFields } from '../components/request-fields';
+import { emptyRequestForm, RequestFields } from '../components/request-fields';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /** The form's schema and its mapping to the API's body: loaded when first needed (lazy-zod-resolver.ts). */
 const loadSchemas = () => import('../../../../shared/schemas/quote-request');
 
-const empty: QuoteRequestForm = {
-  firstName: '',
-  lastName: '',
-  phone: '',
-  email: '',
-  street: '',
-  city: '',
-  state: '',
-  zip: '',
-  specifications: '',
-  preferredEndDate: '',
-};
+const empty = emptyRequestForm;
 
 export default function GetAQuotePage() {
   const hydrated = useHydrated();

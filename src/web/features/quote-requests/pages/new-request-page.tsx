@@ -17,20 +17,9 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { toast } from '../../../lib/toast';
 import { useEnterQuoteRequest } from '../api/staff';
 import { PhotoPicker } from '../components/photo-picker';
-import { RequestFields } from '../components/request-fields';
+import { emptyRequestForm, RequestFields } from '../components/request-fields';
 
-const empty: QuoteRequestForm = {
-  firstName: '',
-  lastName: '',
-  phone: '',
-  email: '',
-  street: '',
-  city: '',
-  state: '',
-  zip: '',
-  specifications: '',
-  preferredEndDate: '',
-};
+const empty = emptyRequestForm;
 
 /** A request for a client who phoned: the public form's checks, photos optional, the client's e-mail optional. */
 export default function NewQuoteRequestPage() {

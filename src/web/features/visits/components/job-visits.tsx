@@ -3,16 +3,16 @@ import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { addDays, formatLongDate, todayIn } from '../../../../shared/dates';
 import type { VisitView } from '../../../../shared/schemas/visits';
-import { ReasonDialog } from '../../../components/reason-dialog';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useJobVisits, useVisitChanges } from '../api/visits';
+import { CancelVisitDialog } from './cancel-visit-dialog';
 import { valuesOf, VisitDialog, type VisitFormValues } from './visit-dialog';
 
 /** A job's visits on its page: book one, move one, cancel one (with a reason). */
 export function JobVisits({ jobId, open }: { jobId: string; open: boolean }) {
   const visits = useJobVisits(jobId);
-  const { book, change, cancel } = useVisitChanges();
+  const { book, change } = useVisitChanges();
   const [dialog, setDialog] = useState<{ visit: VisitView | null } | null>(null);
   const [cancelling, setCancelling] = useState<VisitView | null>(null);
   const tomorrow = addDays(todayIn(siteConfig().timeZone), 1);
@@ -92,27 +92,7 @@ export function JobVisits({ jobId, open }: { jobId: string; open: boolean }) {
         }}
         onClose={() => setDialog(null)}
       />
-      <ReasonDialog
-        opened={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        title="Cancel this visit?"
-        label="Reason"
-        description="The client receives it with the cancellation."
-        confirmLabel="Cancel visit"
-        loading={cancel.isPending}
-        onConfirm={(reason) =>
-          cancel.mutate(
-            { visitId: cancelling!._id, reason },
-            {
-              onSuccess: () => {
-                toast.success('Visit cancelled: the client is told');
-                setCancelling(null);
-              },
-              onError: (e) => toast.error(e.message),
-            },
-          )
-        }
-      />
+      <CancelVisitDialog visit={cancelling} onClose={() => setCancelling(null)} />
     </Paper>
   );
 }

@@ -10,12 +10,12 @@ import { zonedTimeToUtc } from '../../../../shared/dates';
 import type { VisitInput, VisitView } from '../../../../shared/schemas/visits';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ReasonDialog } from '../../../components/reason-dialog';
 import { hasErrorCode } from '../../../lib/api-client';
 import { useNarrowScreen } from '../../../lib/narrow-screen';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useEmployees, useFeedUrl, useOpenJobs, useVisitChanges, useVisitsInRange } from '../api/visits';
+import { CancelVisitDialog } from '../components/cancel-visit-dialog';
 import { valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
 import classes from './calendar-page.module.css';
 
@@ -98,7 +98,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
   const [workerId, setWorkerId] = useState<string | null>(null);
   const visits = useVisitsInRange(range, scope, workerId ?? undefined);
   const employees = useEmployees(office);
-  const { book, change, cancel } = useVisitChanges();
+  const { book, change } = useVisitChanges();
   const [editing, setEditing] = useState<VisitView | null>(null);
   const [cancelling, setCancelling] = useState<VisitView | null>(null);
   const [creating, setCreating] = useState<VisitFormValues | null>(null);
@@ -266,27 +266,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
           setEditing(null);
         }}
       />
-      <ReasonDialog
-        opened={cancelling !== null}
-        onClose={() => setCancelling(null)}
-        title="Cancel this visit?"
-        label="Reason"
-        description="The client receives it with the cancellation."
-        confirmLabel="Cancel visit"
-        loading={cancel.isPending}
-        onConfirm={(reason) =>
-          cancel.mutate(
-            { visitId: cancelling!._id, reason },
-            {
-              onSuccess: () => {
-                toast.success('Visit cancelled: the client is told');
-                setCancelling(null);
-              },
-              onError: (e) => toast.error(e.message),
-            },
-          )
-        }
-      />
+      <CancelVisitDialog visit={cancelling} onClose={() => setCancelling(null)} />
       <VisitDialog
         opened={creating !== null}
         title="Book a visit"
