@@ -17,16 +17,8 @@ import { toast } from '../../../lib/toast';
 import { useEmployees, useFeedUrl, useOpenJobs, useVisitChanges, useVisitsInRange } from '../api/visits';
 import { CancelVisitDialog } from '../components/cancel-visit-dialog';
 import { valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
+import { workerColor } from '../worker-colors';
 import classes from './calendar-page.module.css';
-
-/** Dark enough for white text: one per worker, the same on every visit of theirs. */
-const PALETTE = ['#1864ab', '#2b8a3e', '#c2255c', '#a14b00', '#5f3dc4', '#0b7285', '#862e9c', '#495057'];
-function colorOf(workerId: string | undefined): string {
-  if (!workerId) return '#495057';
-  let hash = 0;
-  for (const ch of workerId) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return PALETTE[hash % PALETTE.length]!;
-}
 
 /** The calendar shows the business's wall-clock times as they are ("UTC" to FullCalendar, no shifting). */
 const wall = (iso: string) => ({ date: iso.slice(0, 10), time: iso.slice(11, 16) });
@@ -117,8 +109,8 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         title: `${v.client.name}${v.workers.length ? ` · ${v.workers.map((w) => w.fullName).join(', ')}` : ''}`,
         start: asWall(v.date, v.start),
         end: asWall(v.date, v.end === '24:00' ? '23:59' : v.end),
-        backgroundColor: colorOf(v.workers[0]?._id),
-        borderColor: colorOf(v.workers[0]?._id),
+        backgroundColor: workerColor(v.workers[0]?._id),
+        borderColor: workerColor(v.workers[0]?._id),
         textColor: '#ffffff',
         extendedProps: { visit: v },
       })),
