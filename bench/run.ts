@@ -394,31 +394,47 @@ function monthRange(): string {
  */
 async function monthView(url: string, token: string, kind: string) {
   if (!ONLY.test('calendar month view')) return;
-  const count = (
-    (await (
-      await fetch(`${url}/api/visits?${monthRange()}`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as {
-      visits: unknown[];
-    }
-  ).visits.length;
+  const auth = { authorization: `Bearer ${token}` };
+  const monthVisits = async () =>
+    (
+      (await (await fetch(`${url}/api/visits?${monthRange()}`, { headers: auth })).json()) as {
+        visits: { _id: string }[];
+      }
+    ).visits;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.addInitScript((t) => localStorage.setItem('jwt', t), token);
-    const times: number[] = [];
-    for (let run = 0; run < 3; run++) {
-      await page.goto(`${url}/admin/calendar`);
-      await page.getByRole('button', { name: 'Week' }).waitFor();
-      await page.locator('.fc-timegrid-event, .fc-timegrid-col-events').first().waitFor({ state: 'attached' });
-      const started = await page.evaluate(() => performance.now());
-      await page.getByRole('button', { name: 'Month' }).click();
-      await page.waitForFunction((n) => document.querySelectorAll('.fc-daygrid-event-harness').length >= n, count, {
-        timeout: 30_000,
-      });
-      times.push((await page.evaluate(() => performance.now())) - started);
+    /** Median of three: from the click on Month to `count` visits drawn. */
+    const measureView = async (count: number) => {
+      const times: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        await page.goto(`${url}/admin/calendar`);
+        await page.getByRole('button', { name: 'Week' }).waitFor();
+        await page.locator('.fc-timegrid-event, .fc-timegrid-col-events').first().waitFor({ state: 'attached' });
+        const started = await page.evaluate(() => performance.now());
+        await page.getByRole('button', { name: 'Month' }).click();
+        await page.waitForFunction((n) => document.querySelectorAll('.fc-daygrid-event-harness').length >= n, count, {
+          timeout: 30_000,
+        });
+        times.push((await page.evaluate(() => performance.now())) - started);
+      }
+      return Math.round([...times].sort((a, b) => a - b)[1]!);
+    };
+    const visits = await monthVisits();
+    facts[`${kind}MonthViewVisits`] = visits.length;
+    facts[`${kind}MonthViewMs`] = await measureView(visits.length);
+    // The target's size: cancel visits (through the API, as the office would) until 300 are left.
+    if (visits.length > 300) {
+      for (const visit of visits.slice(300))
+        await fetch(`${url}/api/visits/${visit._id}/cancel`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: 'bench' }),
+        });
+      const left = (await monthVisits()).length;
+      facts[`${kind}MonthView${left}Ms`] = await measureView(left);
     }
-    facts[`${kind}MonthViewVisits`] = count;
-    facts[`${kind}MonthViewMs`] = Math.round([...times].sort((a, b) => a - b)[1]!);
   } finally {
     await browser.close();
   }

@@ -11,12 +11,15 @@ import { healthRoutes } from './health';
 import { publicQuoteRequestRoutes, QuoteStatusCache, staffQuoteRequestRoutes } from './quote-requests';
 import { scheduleRoutes, userRoutes } from './users';
 import { createJobForAcceptedQuote, employeeRoutes, jobRoutes } from './jobs';
-import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote } from './quotes';
+import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote, type OnQuoteAccepted } from './quotes';
 import { dashboardRoutes } from './dashboard';
 import { activityRoutes } from './activity';
 import { clientRoutes } from './clients';
 import { clientHistory } from './client-history';
 import { nextVisitOfRequest, visitRoutes } from './visits';
+import { completeJob, jobRecordRoutes } from './job-records';
+import { invoiceRoutes, issueDepositInvoice } from './invoices';
+import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
 import { registerApiDocs } from './plugins/docs';
@@ -134,12 +137,21 @@ export async function buildApp(options: AppOptions) {
       await api.register(contactRoutes);
       await api.register(staffQuoteRequestRoutes);
       await api.register(userRoutes);
-      await api.register(jobRoutes);
-      await api.register(employeeRoutes);
+      await api.register(jobRoutes, { completeJob });
+      await api.register(employeeRoutes, { completeJob });
+      await api.register(jobRecordRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(reportRoutes);
       await api.register(scheduleRoutes);
       await api.register(quoteRoutes);
       // Jobs build on quotes: the app tells the client's answer what a yes starts.
-      await api.register(clientQuoteRoutes, { onAccepted: createJobForAcceptedQuote });
+      // A client's yes: the job, and the deposit's invoice when the quote asks one, in one transaction.
+      const onAccepted: OnQuoteAccepted = async (tx, quote, request, context) => {
+        const jobId = await createJobForAcceptedQuote(tx, quote, request);
+        await issueDepositInvoice(app, tx, jobId, context);
+        return jobId;
+      };
+      await api.register(clientQuoteRoutes, { onAccepted });
       await api.register(dashboardRoutes);
       await api.register(settingsRoutes, { store: settings });
       await api.register(activityRoutes);

@@ -37,3 +37,12 @@ export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
 export const EARLIEST_DATE = '2000-01-01';
 export const LATEST_DATE = '2100-12-31';
 export const JWT_STORAGE_KEY = 'jwt';
+
+/** What an invoice is stored as; Partially Paid, Paid and Overdue follow from its payments and due date. */
+export const INVOICE_STATES = ['Draft', 'Sent', 'Void'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+/** What an invoice shows. */
+export const INVOICE_STATUSES = ['Draft', 'Sent', 'Partially Paid', 'Paid', 'Overdue', 'Void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const PAYMENT_METHODS = ['cash', 'check', 'card in person', 'bank transfer', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -204,3 +204,55 @@ export function totalsRows(totals: {
     { label: 'Total', amount: totals.totalCostAfterTax, emphasis: true },
   ];
 }
+
+/** A priced line of an invoice: a quantity (two decimals) at a unit price. */
+export interface InvoiceLine {
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export interface InvoiceTotals extends QuoteTotals {
+  /** A deposit already paid, taken off. */
+  creditCents: number;
+  /** What the client owes before any payment: total less the credit. */
+  dueCents: number;
+}
+
+/**
+ * An invoice's figures from its lines, the tax rate it is charged at and a deposit to credit (never
+ * more than the total): the same rounding as a quote's.
+ */
+export function invoiceTotals(lines: InvoiceLine[], taxRateBasisPoints: number, creditCents = 0): InvoiceTotals {
+  const subtotalCents = lines.reduce((sum, line) => sum + materialSubtotalCents(line), 0);
+  const tax = taxCents(subtotalCents, taxRateBasisPoints);
+  const totalCents = subtotalCents + tax;
+  const credit = Math.min(Math.max(0, creditCents), Math.max(0, totalCents));
+  return { subtotalCents, taxCents: tax, totalCents, creditCents: credit, dueCents: totalCents - credit };
+}
+
+/** What is left to pay: what was due less the payments (payments never exceed it). */
+export const balanceCents = (dueCents: number, paidCents: number): number => dueCents - paidCents;
+
+/**
+ * A deposit as it is invoiced: its part of the work (net) and the sales tax on it, at the quote's rate,
+ * so the money received splits into revenue and tax like any payment. A percent is of the subtotal (its
+ * tax makes it that percent of the total); an amount is what the client pays, tax included (the net is
+ * the one whose total comes to it, to the cent where rounding allows). Never more than the quote.
+ */
+export function depositParts(
+  subtotalCents: number,
+  taxRateBasisPoints: number,
+  deposit: { kind: 'percent' | 'amount'; value: number },
+): { netCents: number; taxCents: number; dueCents: number } {
+  const totalOf = (net: number) => net + taxCents(net, taxRateBasisPoints);
+  let net: number;
+  if (deposit.kind === 'percent') net = Math.floor((subtotalCents * deposit.value + 50) / 100);
+  else {
+    const target = toCents(deposit.value);
+    const guess = Math.round((target * 10_000) / (10_000 + taxRateBasisPoints));
+    net = [guess, guess - 1, guess + 1].find((n) => totalOf(n) === target) ?? guess;
+  }
+  net = Math.max(0, Math.min(net, subtotalCents));
+  const tax = taxCents(net, taxRateBasisPoints);
+  return { netCents: net, taxCents: tax, dueCents: net + tax };
+}

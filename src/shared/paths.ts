@@ -19,6 +19,9 @@ export const paths = {
   quoteDeclined: '/quote/declined',
   clientQuote: (quoteId: string, token: string) =>
     `/quote/${encodeURIComponent(quoteId)}?token=${encodeURIComponent(token)}`,
+  /** A client's invoice, by its signed link. */
+  clientInvoice: (invoiceId: string, token: string) =>
+    `/invoice/${encodeURIComponent(invoiceId)}?token=${encodeURIComponent(token)}`,
   unauthorized: '/unauthorized',
   admin: {
     root: '/admin',
@@ -32,6 +35,9 @@ export const paths = {
     client: (id: string) => `/admin/clients/${encodeURIComponent(id)}`,
     jobs: '/admin/jobs',
     job: (id: string) => `/admin/jobs/${encodeURIComponent(id)}`,
+    invoices: '/admin/invoices',
+    reports: '/admin/reports',
+    invoice: (id: string) => `/admin/invoices/${encodeURIComponent(id)}`,
     users: '/admin/users',
     settings: '/admin/settings',
   },
@@ -44,6 +50,8 @@ export const paths = {
     dashboard: '/employee',
     calendar: '/employee/calendar',
     jobs: '/employee/jobs',
+    /** A job's record on the crew's phone: checklist, time, materials, photos, sign-off. */
+    job: (id: string) => `/employee/jobs/${encodeURIComponent(id)}`,
     schedule: '/employee/schedule',
   },
 } as const;

@@ -177,8 +177,8 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     await insertJob(t, { status: 'In Progress' });
     const after = (await get('/api/dashboard')).json();
     expect(after.completedJobs).toBe(before.completedJobs + 1);
-    // 2 × $34.99 + 3.5 h × $65 = $297.48 earned; the 8% sales tax ($23.80) is not revenue (issue 13.17).
-    expect(after.revenue).toBeCloseTo(before.revenue + 297.48, 2);
+    // Revenue is money received (issue 17): completing a job adds none (tests/api/invoices.test.ts pays).
+    expect(after.revenue).toBe(before.revenue);
     expect(after.pendingQuoteRequests).toBe(before.pendingQuoteRequests + 1);
     expect(after.newThisWeek).toBe(before.newThisWeek + 1);
     expect(after.newThisMonth).toBeGreaterThanOrEqual(after.newThisWeek);

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { visitView } from '../../src/shared/schemas/visits';
 import { jobs, mailOutbox, quoteRequests, users, visits } from '../../src/server/db/schema';
 import { wallTimeIn } from '../../src/shared/dates';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
@@ -288,8 +290,33 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
       });
     const range = (extra = '') =>
       `from=${encodeURIComponent('2027-08-01T00:00:00-07:00')}&to=${encodeURIComponent('2027-09-01T00:00:00-07:00')}${extra}`;
-    const all = (await send('GET', `/api/visits?${range()}`)).json().visits;
+    const response = await send('GET', `/api/visits?${range()}`);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The database writes this JSON itself: exactly the schema's shape, no key more or less.
+    const strict = z.object({ visits: z.array(visitView.strict()) }).strict();
+    const all = strict.parse(response.json()).visits;
     expect(all.map((v: { date: string }) => v.date)).toEqual(['2027-08-02', '2027-08-03']);
+    expect(all[0]).toMatchObject({
+      jobId: job.id,
+      startsAt: '2027-08-02T15:30:00.000Z',
+      endsAt: '2027-08-02T17:00:00.000Z',
+      start: '08:30',
+      end: '10:00',
+      workers: [{ _id: alex.id, fullName: 'Alex Rivera' }],
+      cancelled: false,
+      cancelReason: null,
+      client: {
+        name: expect.stringMatching(/^Visit Client/),
+        phone: '916-555-0111',
+        address: expect.stringMatching(/^\d+ Oak Ave, Davis, CA 95616$/),
+      },
+    });
+    // The same visits as the job's list (whose records are parsed and serialized by the app).
+    const ofJob = (await send('GET', `/api/jobs/${job.id}/visits`)).json().visits;
+    expect(all).toEqual(ofJob.slice(0, 2));
+    expect(
+      strict.parse((await send('GET', `/api/visits?from=2030-01-01T00:00:00Z&to=2030-01-02T00:00:00Z`)).json()),
+    ).toEqual({ visits: [] });
     const alexOnly = (await send('GET', `/api/visits?${range(`&workerId=${alex.id}`)}`)).json().visits;
     expect(alexOnly.map((v: { date: string }) => v.date)).toEqual(['2027-08-02']);
     const mine = (await send('GET', `/api/my/visits?${range()}`, undefined, bearer(sam.token))).json().visits;

@@ -115,6 +115,11 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(preview).toContainText('$34.12');
   await expect(preview).toContainText('$460.60');
   await expect(preview).not.toContainText('Mistake line');
+  // A deposit asked on acceptance (issue 17): 10% of the $426.48 of work, with its tax: $42.65 + $3.41.
+  await page.getByRole('combobox', { name: 'Deposit on acceptance' }).click();
+  await page.getByRole('option', { name: 'Percent of the total' }).click();
+  await page.getByLabel('Deposit (%)').fill('10');
+  await expect(page.getByText('$46.06 due when the client accepts')).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, 'quote-builder');
 
@@ -135,6 +140,7 @@ test('request with a photo → accept → build and send a quote → client acce
   expect(text).toContain('$426.48');
   expect(text).toContain('$460.60');
   expect(text).toContain('Rehang the side gate');
+  expect(text).toContain('Deposit due on acceptance: $46.06 (10% of the total)');
   const link = /http:\/\/127\.0\.0\.1:\d+\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.text ?? '')![0];
 
   // The client opens the link in their own browser and accepts.
@@ -149,6 +155,7 @@ test('request with a photo → accept → build and send a quote → client acce
   // The client signs with their typed name (issue 14).
   await client.getByRole('button', { name: 'Accept and sign' }).click();
   await expect(client.getByText('Please type your full name to accept')).toBeVisible();
+  await expect(client.getByText(/A deposit of \$46\.06 is due/)).toBeVisible();
   await client.getByLabel(/^Your full name/).fill(`Riley Journey ${tag}`);
   await client.getByRole('button', { name: 'Accept and sign' }).click();
   await expect(client).toHaveURL(/\/quote\/accepted$/);
@@ -188,7 +195,7 @@ test('request with a photo → accept → build and send a quote → client acce
   await page.getByRole('link', { name: /^Open job J[0-9A-F]{9}$/ }).click();
   await expect(page).toHaveURL(jobUrl);
   await expect(page.getByText('Not Started', { exact: true })).toBeVisible();
-  await expect(page.getByText('Gate hinge kit')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Gate hinge kit' })).toBeVisible();
   await expect(page.getByText('$460.60')).toBeVisible();
 
   // Assign a worker: the list, a search, the tag filter, then confirm.

@@ -71,3 +71,42 @@ test('the owner changes the business on Settings; a freshly loaded public page s
     await restore();
   }
 });
+
+test('the owner keeps a materials price list and chooses whether the crew sees prices', async ({ page, request }) => {
+  const restore = await snapshot(request);
+  try {
+    await signInAs(page, await apiToken(request));
+    await page.goto('/admin/settings');
+    await page.getByRole('button', { name: 'Add a material' }).click();
+    await page.getByLabel('Material 1 name').fill('Gate hinge');
+    await page.getByLabel('Material 1 price').fill('12.50');
+    await page.getByRole('button', { name: 'Add a material' }).click();
+    await page.getByLabel('Material 2 name').fill('gate HINGE');
+    await page.getByLabel('Material 2 price').fill('3');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Each material in the price list needs its own name')).toBeVisible();
+    await page.getByLabel('Material 2 name').fill('Deck screws (box)');
+    await page.getByLabel('The crew sees prices').check();
+    await page.getByLabel('Remind unpaid invoices after the due date (days)').fill('10, 30');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText(messages.settingsSaved)).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel('Material 1 name')).toHaveValue('Gate hinge');
+    await expect(page.getByLabel('Material 1 price')).toHaveValue('$12.5');
+    await expect(page.getByLabel('Material 2 name')).toHaveValue('Deck screws (box)');
+    await expect(page.getByLabel('The crew sees prices')).toBeChecked();
+    await page.getByRole('button', { name: 'Remove material 2' }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText(messages.settingsSaved)).toBeVisible();
+    const headers = { authorization: `Bearer ${await apiToken(request)}` };
+    const saved = (await (await request.get('/api/settings', { headers })).json()) as SettingsView;
+    expect(saved.materialPriceList).toEqual([{ name: 'Gate hinge', unitPrice: 12.5 }]);
+    expect(saved.crewSeesPrices).toBe(true);
+    expect(saved.invoiceReminderDays).toEqual([10, 30]);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'settings-crew');
+  } finally {
+    await restore();
+  }
+});

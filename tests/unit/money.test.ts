@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { invoiceStatusOf } from '../../src/shared/schemas/invoices';
 import {
+  balanceCents,
+  depositParts,
   formatMoney,
+  invoiceTotals,
   laborTotalCents,
   materialSubtotalCents,
   priceQuote,
@@ -140,5 +144,84 @@ describe('money', () => {
         return toCents(p.totalCostBeforeTax) === sum && toCents(p.totalCostAfterTax) === sum + taxCents(sum, 800);
       }),
     );
+  });
+});
+
+describe('invoice money', () => {
+  const line = fc.record({ unitPriceCents: cents, quantity: hundredths });
+  const rate = fc.integer({ min: 0, max: 5000 });
+
+  it('prices an invoice like a quote, and takes a deposit off once, never more than the total', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), rate, cents, (lines, bp, deposit) => {
+        const totals = invoiceTotals(lines, bp, deposit);
+        const quote = quoteTotals(lines, [], bp);
+        expect(totals.totalCents).toBe(quote.totalCents);
+        expect(totals.creditCents).toBe(Math.min(deposit, quote.totalCents));
+        expect(totals.dueCents + totals.creditCents).toBe(totals.totalCents);
+        expect(totals.dueCents).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('keeps payments plus the balance equal to what is due, whatever the payments', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 10 }),
+        rate,
+        fc.array(cents, { maxLength: 10 }),
+        (lines, bp, tries) => {
+          const { dueCents } = invoiceTotals(lines, bp);
+          let paid = 0;
+          // Each payment is taken only while it fits the balance (the server refuses an overpayment).
+          for (const amount of tries) if (amount > 0 && amount <= balanceCents(dueCents, paid)) paid += amount;
+          expect(paid + balanceCents(dueCents, paid)).toBe(dueCents);
+          expect(balanceCents(dueCents, paid)).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
+  it('shows the status from the state, the payments and the due date', () => {
+    expect(invoiceStatusOf('Draft', 100, 0, null, '2026-11-22')).toBe('Draft');
+    expect(invoiceStatusOf('Sent', 100, 0, '2026-12-01', '2026-11-22')).toBe('Sent');
+    expect(invoiceStatusOf('Sent', 100, 40, '2026-12-01', '2026-11-22')).toBe('Partially Paid');
+    expect(invoiceStatusOf('Sent', 100, 40, '2026-11-21', '2026-11-22')).toBe('Overdue');
+    expect(invoiceStatusOf('Sent', 100, 100, '2026-11-21', '2026-11-22')).toBe('Paid');
+    expect(invoiceStatusOf('Void', 100, 0, '2026-11-21', '2026-11-22')).toBe('Void');
+  });
+});
+
+describe('deposits', () => {
+  const rate = fc.integer({ min: 0, max: 5000 });
+  it('are never more than the quote; 100% is the whole total; an amount comes to itself within a cent', () => {
+    fc.assert(
+      fc.property(cents, rate, fc.integer({ min: 1, max: 100 }), (subtotal, bp, percent) => {
+        const total = subtotal + taxCents(subtotal, bp);
+        const parts = depositParts(subtotal, bp, { kind: 'percent', value: percent });
+        expect(parts.dueCents).toBe(parts.netCents + parts.taxCents);
+        expect(parts.dueCents).toBeLessThanOrEqual(total);
+        if (percent === 100) expect(parts.dueCents).toBe(total);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 100_000_000 }),
+        rate,
+        fc.integer({ min: 1, max: 99 }),
+        (subtotal, bp, share) => {
+          const total = subtotal + taxCents(subtotal, bp);
+          const amount = Math.floor((total * share) / 100);
+          const parts = depositParts(subtotal, bp, { kind: 'amount', value: amount / 100 });
+          expect(Math.abs(parts.dueCents - amount)).toBeLessThanOrEqual(1);
+        },
+      ),
+    );
+    // $500 at 8%: 30% is $150 of work and $12 of tax.
+    expect(depositParts(50_000, 800, { kind: 'percent', value: 30 })).toEqual({
+      netCents: 15_000,
+      taxCents: 1_200,
+      dueCents: 16_200,
+    });
   });
 });

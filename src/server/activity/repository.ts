@@ -71,7 +71,7 @@ export async function requestTimeline(db: DbOrTx, quoteRequestId: string): Promi
     .leftJoin(users, eq(users.id, quoteRequestEvents.userId))
     .leftJoin(mailOutbox, eq(mailOutbox.id, quoteRequestEvents.mailId))
     .where(eq(quoteRequestEvents.quoteRequestId, quoteRequestId))
-    .orderBy(asc(quoteRequestEvents.createdAt), asc(quoteRequestEvents.id))
+    .orderBy(asc(quoteRequestEvents.createdAt), asc(quoteRequestEvents.seq))
     .limit(500);
   return rows.map(({ event, actorName, mail, now }) => ({
     _id: event.id,

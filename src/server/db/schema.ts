@@ -17,11 +17,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
+  INVOICE_STATES,
   JOB_STATUSES,
+  PAYMENT_METHODS,
   QUOTE_REQUEST_STATUSES,
   QUOTE_STATUSES,
   USER_ROLES,
+  type InvoiceState,
   type JobStatus,
+  type PaymentMethod,
   type QuoteRequestStatus,
   type QuoteStatus,
   type UserRole,
@@ -234,9 +238,16 @@ export const quotes = pgTable(
     /** The acceptance: the name the client typed and the network address it came from (the time is answeredAt). */
     acceptedName: text('accepted_name'),
     acceptedIp: text('accepted_ip'),
+    /** A deposit asked on acceptance: a whole percent of the accepted total, or an amount in cents. */
+    depositKind: text('deposit_kind').$type<'percent' | 'amount'>(),
+    depositValue: bigint('deposit_value', { mode: 'number' }),
   },
   (t) => [
     oneOf('quotes_status_check', t.status, QUOTE_STATUSES),
+    check(
+      'quotes_deposit_check',
+      sql`(${t.depositKind} is null and ${t.depositValue} is null) or (${t.depositKind} in ('percent', 'amount') and ${t.depositValue} > 0)`,
+    ),
     uniqueIndex('quotes_quote_id_idx').on(t.quoteId),
     uniqueIndex('quotes_request_version_idx').on(t.quoteRequestId, t.version),
     // One current version per request.
@@ -358,6 +369,18 @@ export const settings = pgTable(
     timeZone: text('time_zone').notNull(),
     /** The logo as a PNG, re-encoded from the upload; null when there is none. */
     logo: bytea('logo'),
+    /** Days after an invoice's due date when a reminder goes, while it is unpaid (at most three). */
+    invoiceReminderDays: integer('invoice_reminder_days')
+      .array()
+      .notNull()
+      .default(sql`'{7,14}'::integer[]`),
+    /** Whether the crew sees prices (the materials price list, what they add); the owner's choice. */
+    crewSeesPrices: boolean('crew_sees_prices').notNull().default(false),
+    /** The short list of materials the crew picks from, with their prices. */
+    materialPriceList: jsonb('material_price_list')
+      .$type<{ name: string; unitPriceCents: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -439,6 +462,11 @@ export const quoteRequestEvents = pgTable(
       .default(sql`'{}'::jsonb`),
     mailId: text('mail_id'),
     createdAt: createdAt(),
+    /**
+     * The order events were written in: two written in one transaction can share a time (PGlite's clock
+     * is coarser than PostgreSQL's), and the timeline must still show them in order.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [index('quote_request_events_request_idx').on(t.quoteRequestId, t.createdAt)],
 );
@@ -497,4 +525,224 @@ export const calendarFeeds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.token)],
+);
+
+/*
+ * The crew's record of a job (issue 16). Rows the crew makes carry ids their phone chose (UUIDs), so a
+ * change queued offline and sent twice lands once.
+ */
+
+/** What to do on the job: the sold quote's lines (copied once) and the crew's own items. */
+export const jobChecklistItems = pgTable(
+  'job_checklist_items',
+  {
+    id: text('id').primaryKey(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    /** Copied from the sold quote (kept; the crew's own items can be removed). */
+    fromQuote: boolean('from_quote').notNull().default(false),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    doneBy: text('done_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_checklist_items_job_idx').on(t.jobId, t.position)],
+);
+
+/**
+ * Time on a job: a timer (started, then stopped) or hours entered for a day. Minutes are set when a
+ * timer stops or hours are entered; a running timer has none. A worker runs one timer at a time.
+ */
+export const jobTimeEntries = pgTable(
+  'job_time_entries',
+  {
+    id: text('id').primaryKey(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitId: text('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    /** The business's date the work was on. */
+    workDate: date('work_date', { mode: 'string' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    minutes: integer('minutes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('job_time_entries_job_idx').on(t.jobId, t.workDate),
+    check('job_time_entries_kind', sql`${t.startedAt} is not null or ${t.minutes} is not null`),
+    check('job_time_entries_minutes', sql`${t.minutes} is null or ${t.minutes} between 0 and 1440`),
+    check('job_time_entries_order', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
+    uniqueIndex('job_time_entries_one_running_idx')
+      .on(t.userId)
+      .where(sql`${t.startedAt} is not null and ${t.endedAt} is null`),
+  ],
+);
+
+/** Materials used beyond the quote; the office prices them (or they come priced from the price list). */
+export const jobMaterials = pgTable(
+  'job_materials',
+  {
+    id: text('id').primaryKey(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    /** Null until the office prices it. */
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }),
+    addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_materials_job_idx').on(t.jobId, t.createdAt)],
+);
+
+/** Photos the crew takes on the job, before and after, re-encoded without metadata like the request's. */
+export const jobPhotos = pgTable(
+  'job_photos',
+  {
+    id: text('id').primaryKey(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    stage: text('stage').$type<'before' | 'after'>().notNull(),
+    mimeType: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    takenBy: text('taken_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('job_photos_stage_check', t.stage, ['before', 'after']),
+    index('job_photos_job_idx').on(t.jobId, t.createdAt),
+  ],
+);
+
+/**
+ * The rest of the crew's record, one row per job: notes for the office, the client's signature, and the
+ * report made when the job was completed.
+ */
+export const jobRecords = pgTable('job_records', {
+  jobId: text('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  crewNotes: text('crew_notes').notNull().default(''),
+  /** The sold quote's lines were copied into the checklist (once). */
+  checklistSeededAt: timestamp('checklist_seeded_at', { withTimezone: true, mode: 'date' }),
+  signedName: text('signed_name'),
+  signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+  /** The signature as a PNG, re-encoded from what the phone drew. */
+  signature: bytea('signature'),
+  report: bytea('report'),
+  reportAt: timestamp('report_at', { withTimezone: true, mode: 'date' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/*
+ * Invoices and payments (issue 17). Money in integer cents; an invoice is numbered when it is sent.
+ */
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    /** INV-2026-0001: given when sent, per year, without gaps; kept when voided. */
+    number: text('number'),
+    jobId: text('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    state: text('state').$type<InvoiceState>().notNull().default('Draft'),
+    /** The job's bill ('final'), or a deposit asked when the quote was accepted ('deposit'). */
+    kind: text('kind').$type<'final' | 'deposit'>().notNull().default('final'),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    address: text('address').notNull(),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    /** Subtotal and tax, before any deposit credited. */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    /** A deposit already paid, taken off what is due. */
+    creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
+    /** Days from sending to the due date (while Draft); the dates once sent. */
+    dueDays: integer('due_days').notNull().default(14),
+    issueDate: date('issue_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    notes: text('notes').notNull().default(''),
+    voidReason: text('void_reason'),
+    /** The overdue reminders waiting in the outbox: called off by the last payment or a void. */
+    reminderMailIds: text('reminder_mail_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('invoices_state_check', t.state, INVOICE_STATES),
+    uniqueIndex('invoices_number_idx').on(t.number),
+    // One live bill per job: two "Create invoice" at once make one (a deposit invoice is apart).
+    uniqueIndex('invoices_live_job_idx')
+      .on(t.jobId)
+      .where(sql`${t.state} <> 'Void' and ${t.kind} = 'final'`),
+    oneOf('invoices_kind_check', t.kind, ['final', 'deposit']),
+    index('invoices_created_idx').on(t.createdAt, t.id),
+    check('invoices_numbered_when_sent', sql`${t.state} = 'Draft' or ${t.number} is not null`),
+    check('invoices_credit_range', sql`${t.creditCents} >= 0 and ${t.creditCents} <= ${t.totalCents}`),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)],
+);
+
+/** The last invoice number given in each year: the row lock makes numbers consecutive under load. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    /** A check's number, a transfer's reference. */
+    reference: text('reference').notNull().default(''),
+    /** For a payment taken by a provider later (online cards): who and their id for it. */
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    note: text('note').notNull().default(''),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('payments_method_check', t.method, PAYMENT_METHODS),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_paid_on_idx').on(t.paidOn),
+  ],
 );

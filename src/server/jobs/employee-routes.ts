@@ -6,9 +6,10 @@ import { crewJob, crewJobStatusInput, workLines, type JobView } from '../../shar
 import { notFound } from '../lib/http-errors';
 import { changeJobStatus, withPhotos } from './service';
 import { isAssigned, jobDetail, listJobs } from './repository';
+import type { CompleteJob } from './routes';
 
 /** The employee area: the signed-in worker's jobs (any staff member). */
-export async function employeeRoutes(app: FastifyInstance) {
+export async function employeeRoutes(app: FastifyInstance, { completeJob }: { completeJob: CompleteJob }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['my work'];
   const staff = { access: 'staff' as const };
@@ -53,7 +54,10 @@ export async function employeeRoutes(app: FastifyInstance) {
     async (request) => {
       // Someone else's job answers like a missing one.
       if (!(await isAssigned(app.db, request.params.id, request.user!.id))) throw notFound('Job not found');
-      const row = await changeJobStatus(app.db, request.params.id, request.body.status, { crew: true });
+      const row =
+        request.body.status === 'Completed'
+          ? await completeJob(app, request.params.id, { crew: true })
+          : await changeJobStatus(app.db, request.params.id, request.body.status, { crew: true });
       const { quote, ...job } = await jobDetail(app.db, row);
       return { ...job, work: workLines(quote) };
     },

@@ -138,13 +138,8 @@ export async function setWorkers(tx: DbOrTx, jobId: string, userIds: string[]) {
 
 /** Completed jobs and the quoted totals they brought in. */
 export async function completedJobStats(db: DbOrTx) {
-  const [row] = await db
-    // Revenue is what the work earned: the sales tax collected belongs to the state, not the business.
-    .select({ completed: count(), revenueCents: sql<string>`coalesce(sum(${quotes.subtotalCents}), 0)` })
-    .from(jobs)
-    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
-    .where(eq(jobs.status, 'Completed'));
-  return { completed: row?.completed ?? 0, revenueCents: Number(row?.revenueCents ?? 0) };
+  const [row] = await db.select({ completed: count() }).from(jobs).where(eq(jobs.status, 'Completed'));
+  return { completed: row?.completed ?? 0 };
 }
 
 /** The jobs these requests became, newest first. */

@@ -5,14 +5,17 @@ import { errorResponse } from '../../shared/schemas/errors';
 import { assignWorkersInput, jobStatus, jobStatusInput, jobView } from '../../shared/schemas/jobs';
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { notFound } from '../lib/http-errors';
-import { findJobById, findJobIdByRequest, jobDetail, jobViews, listJobs } from './repository';
+import { findJobById, findJobIdByRequest, jobDetail, jobViews, listJobs, type JobRow } from './repository';
 import { assignWorkers, changeJobStatus, undoCancel, withPhotos } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const jobList = z.object({ jobs: z.array(jobView), totalPages: z.number(), total: z.number() });
 
+/** Completes a job with its report (the job-records feature, composed in app.ts). */
+export type CompleteJob = (app: FastifyInstance, jobId: string, options: { crew: boolean }) => Promise<JobRow>;
+
 /** Jobs for the office: all of them, their crews and their quotes. Admins only. */
-export async function jobRoutes(app: FastifyInstance) {
+export async function jobRoutes(app: FastifyInstance, { completeJob }: { completeJob: CompleteJob }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
   const admin = { access: 'admin' as const };
@@ -110,11 +113,14 @@ export async function jobRoutes(app: FastifyInstance) {
         response: { 200: jobView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
-    async (request) =>
-      jobDetail(
-        app.db,
-        await changeJobStatus(app.db, request.params.id, request.body.status, { reason: request.body.reason }),
-      ),
+    async (request) => {
+      const { status, reason } = request.body;
+      const row =
+        status === 'Completed'
+          ? await completeJob(app, request.params.id, { crew: false })
+          : await changeJobStatus(app.db, request.params.id, status, { reason });
+      return jobDetail(app.db, row);
+    },
   );
 
   r.post(

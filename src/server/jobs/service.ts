@@ -8,7 +8,18 @@ import type { FastifyInstance } from 'fastify';
 import type { JobView } from '../../shared/schemas/jobs';
 import { requestPhotos, type QuoteRequestRow } from '../quote-requests';
 import type { QuoteRow } from '../quotes';
-import { findJobById, insertJob, jobDetail, setWorkers } from './repository';
+import { findJobById, insertJob, jobDetail, setWorkers, type JobRow } from './repository';
+
+/** Throws unless the workflow lets this job become `to` (the crew's moves only go forward). */
+export function checkJobMove(
+  job: Pick<JobRow, 'status'>,
+  to: JobStatus,
+  options: { reason?: string | undefined; crew?: boolean } = {},
+) {
+  if (!canMove(options.crew ? CREW_TRANSITIONS : JOB_TRANSITIONS, job.status, to))
+    throw conflict(`A job that is ${job.status} cannot become ${to}`, 'INVALID_STATUS_CHANGE');
+  if (to === 'Cancelled' && !options.reason?.trim()) throw badRequest('reason: Please give a reason for cancelling');
+}
 
 /**
  * Moves a job along the office's transitions (or the crew's, which only go forward); 409 for a change
@@ -23,20 +34,26 @@ export async function changeJobStatus(
   const job = await findJobById(db, id);
   if (!job) throw notFound('Job not found');
   if (job.status === to) return job;
-  if (!canMove(options.crew ? CREW_TRANSITIONS : JOB_TRANSITIONS, job.status, to))
-    throw conflict(`A job that is ${job.status} cannot become ${to}`, 'INVALID_STATUS_CHANGE');
-  if (to === 'Cancelled' && !options.reason?.trim()) throw badRequest('reason: Please give a reason for cancelling');
+  checkJobMove(job, to, options);
+  const row = await moveJobFrom(db, id, job.status, to, options.reason);
+  if (!row) throw conflict('This job changed meanwhile: reload the page', 'INVALID_STATUS_CHANGE');
+  return row;
+}
+
+/**
+ * Sets a job's status only if it is still `from` (undefined otherwise): of two changes at once, one
+ * applies. A cancellation keeps its reason and the status it undoes.
+ */
+export async function moveJobFrom(db: DbOrTx, id: string, from: JobStatus, to: JobStatus, reason?: string) {
   const [row] = await db
     .update(jobs)
     .set(
       to === 'Cancelled'
-        ? { status: to, cancelReason: options.reason!.trim(), statusBeforeCancel: job.status }
+        ? { status: to, cancelReason: reason?.trim() ?? '', statusBeforeCancel: from }
         : { status: to },
     )
-    // Only from the status it was read in: two changes at once cannot both apply.
-    .where(and(eq(jobs.id, id), eq(jobs.status, job.status)))
+    .where(and(eq(jobs.id, id), eq(jobs.status, from)))
     .returning();
-  if (!row) throw conflict('This job changed meanwhile: reload the page', 'INVALID_STATUS_CHANGE');
   return row;
 }
 

@@ -22,6 +22,12 @@ export interface BusinessSettings extends Business {
   /** Where the owner's notices go. */
   ownerEmail: string;
   timeZone: string;
+  /** Days after an invoice's due date when an unpaid one gets a reminder. */
+  invoiceReminderDays: number[];
+  /** Whether the crew sees prices (the owner's choice). */
+  crewSeesPrices: boolean;
+  /** The materials the crew picks from, priced in cents. */
+  materialPriceList: { name: string; unitPriceCents: number }[];
   /** Changes whenever the logo does (a cache-busting version for its address); null without a logo. */
   logoVersion: string | null;
 }

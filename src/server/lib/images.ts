@@ -169,3 +169,39 @@ export async function processLogo(dataUrl: string): Promise<{ png: Buffer; width
     }
   });
 }
+
+/** A signature drawn on a phone: at most this many pixels a side (a landscape phone at 3×). */
+const SIGNATURE_MAX_WIDTH = 3000;
+const SIGNATURE_MAX_HEIGHT = 2000;
+
+/**
+ * The client's signature as the phone drew it: a PNG by its content, no larger than a screen, re-encoded
+ * (transparency kept) so only its pixels are stored.
+ */
+export async function processSignature(dataUrl: string, maxBytes: number): Promise<Buffer> {
+  const buffer = decodeDataUrl(dataUrl);
+  if (buffer.length > maxBytes) throw badRequest('image: the signature is too large', 'FILES_TOO_LARGE');
+  let meta: Metadata;
+  try {
+    meta = await sharp(buffer).metadata();
+  } catch {
+    throw badRequest('image: the signature is not a PNG picture', 'INVALID_IMAGE');
+  }
+  if (meta.format !== 'png' || !meta.width || !meta.height)
+    throw badRequest('image: the signature is not a PNG picture', 'INVALID_IMAGE');
+  if (meta.width > SIGNATURE_MAX_WIDTH || meta.height > SIGNATURE_MAX_HEIGHT)
+    throw badRequest('image: the signature is larger than a screen', 'IMAGE_TOO_LARGE');
+  return pool(async () => {
+    try {
+      return await sharp(buffer, { failOn: 'error' }).png().toBuffer();
+    } catch {
+      throw badRequest('image: the signature is not a PNG picture', 'INVALID_IMAGE');
+    }
+  });
+}
+
+/** A stored photo as a PDF can draw it: JPEG and PNG as they are, anything else (WebP) as a JPEG. */
+export async function drawableImage(data: Buffer, mimeType: string): Promise<Buffer> {
+  if (mimeType === 'image/jpeg' || mimeType === 'image/png') return data;
+  return pool(() => sharp(data).jpeg({ quality: 85 }).toBuffer());
+}

@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/quotes';
 import { hasActivitySince } from '../activity';
 import { findQuoteRequestById } from '../quote-requests';
-import { HttpError, notFound } from '../lib/http-errors';
+import { notFound } from '../lib/http-errors';
 import { publicFormLimit } from '../plugins/rate-limit';
 import { checkClientLink, clientQuoteLink } from './links';
 import { findQuoteByNumber, findQuoteByRequest } from './repository';
@@ -32,19 +32,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
   const tags = ['client quotes'];
 
   async function authorizedQuote(quoteId: string, token: string | undefined) {
-    const check = await checkClientLink(app, quoteId, token);
-    if (check === 'expired')
-      throw new HttpError(
-        410,
-        'This link has expired. Please contact us and we will send you a new one.',
-        'LINK_EXPIRED',
-      );
-    if (check === 'invalid')
-      throw new HttpError(
-        403,
-        'This link is not valid. Please use the link in your e-mail, or contact us.',
-        'LINK_INVALID',
-      );
+    await checkClientLink(app, quoteId, token);
     const row = await findQuoteByNumber(app.db, quoteId);
     if (!row) throw notFound('Quote not found');
     return row;

@@ -68,6 +68,14 @@ export function quoteMail(
             },
           ]
         : []),
+      ...(quote.deposit
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `A deposit of ${formatMoney(toCents(quote.deposit.due))} is due when you accept; we will e-mail you its invoice.`,
+            },
+          ]
+        : []),
       { kind: 'paragraph', text: 'You can accept it, decline it, or ask us a question on its page:' },
       { kind: 'button', label: 'View and answer your quote', href: link },
       {

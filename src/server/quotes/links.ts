@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { paths } from '../../shared/paths';
+import { requireClientToken } from '../lib/signed-links';
 
 const PURPOSE = 'client-quote';
 
@@ -22,14 +23,6 @@ export async function clientQuoteLink(app: FastifyInstance, quoteId: string, val
   return `${app.config.PUBLIC_URL}${paths.clientQuote(quoteId, token)}`;
 }
 
-/** 'ok', or why the link cannot be used for this quote. */
-export async function checkClientLink(
-  app: FastifyInstance,
-  quoteId: string,
-  token: string | undefined,
-): Promise<'ok' | 'expired' | 'invalid'> {
-  if (!token) return 'invalid';
-  const result = await app.tokens.verifyScoped(PURPOSE, token);
-  if ('error' in result) return result.error;
-  return result.subject === quoteId ? 'ok' : 'invalid';
-}
+/** Throws unless the token opens this quote version (410 expired, 403 otherwise). */
+export const checkClientLink = (app: FastifyInstance, quoteId: string, token: string | undefined) =>
+  requireClientToken(app.tokens, PURPOSE, quoteId, token);

@@ -1,13 +1,11 @@
-import PDFDocument from 'pdfkit';
 import { formatLongDate } from '../../shared/dates';
 import { formatMoney, toCents, totalsRows } from '../../shared/money';
 import type { QuoteView } from '../../shared/schemas/quotes';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
+import { BRAND, brandedPdf, MUTED, pdfTable } from '../lib/pdf-layout';
 import { acceptanceLine } from './emails';
 
-const BRAND = '#0b3372';
-const MUTED = '#555555';
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /**
@@ -15,36 +13,11 @@ const money = (dollars: number) => formatMoney(toCents(dollars));
  * rate) with the business's current details and logo: what the client files away.
  */
 export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, logo?: Buffer): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 50,
-    info: {
-      Title: `Quote ${quote.quoteId}`,
-      Author: business.name,
-      Subject: `${quote.projectName} for ${quote.clientName}`,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done, left, width } = brandedPdf(business, {
+    Title: `Quote ${quote.quoteId}`,
+    Subject: `${quote.projectName} for ${quote.clientName}`,
   });
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-
-  doc.rect(0, 0, doc.page.width, 90).fill(BRAND);
-  writeText(doc.fillColor('#ffffff').fontSize(20), business.name, { x: left, y: 28, width: width / 2, bold: true });
-  writeText(doc.fontSize(10), `${business.phone}\n${business.email}`, {
-    x: left + width / 2,
-    y: 30,
-    width: width / 2,
-    align: 'right',
-  });
-
-  doc.fillColor('#000000').moveDown(3);
-  doc.y = 115;
   if (logo) doc.image(logo, left + width - 160, 105, { fit: [160, 60], align: 'right' });
   writeText(doc.fontSize(18), 'Quote', { x: left, y: 115, bold: true });
   doc.fontSize(11).fillColor(MUTED);
@@ -59,38 +32,8 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
   writeText(doc, `Project: ${quote.projectName}`);
   doc.moveDown();
 
-  const table = (title: string, headers: string[], rows: string[][], widths: number[]) => {
-    if (rows.length === 0) return;
-    writeText(doc.fontSize(13).fillColor(BRAND), title, { x: left, bold: true });
-    doc.moveDown(0.3);
-    const drawRow = (cells: string[], bold: boolean) => {
-      const y = doc.y;
-      let x = left;
-      doc.fontSize(10).fillColor('#000000');
-      let height = 0;
-      cells.forEach((cell, i) => {
-        const w = widths[i]! * width;
-        writeText(doc, cell, {
-          x: x + 4,
-          y,
-          width: w - 8,
-          align: i === 0 && headers.length === 4 ? 'left' : 'right',
-          bold,
-        });
-        height = Math.max(height, doc.y - y);
-        x += w;
-      });
-      doc.y = y + height + 4;
-      doc
-        .moveTo(left, doc.y - 2)
-        .lineTo(left + width, doc.y - 2)
-        .strokeColor('#dddddd')
-        .stroke();
-    };
-    drawRow(headers, true);
-    rows.forEach((r) => drawRow(r, false));
-    doc.moveDown();
-  };
+  const table = (title: string, headers: string[], rows: string[][], widths: number[]) =>
+    pdfTable(doc, { left, width }, title, headers, rows, widths);
 
   // Once accepted, the chosen lines only; before, every line with the optional ones marked.
   const accepted = quote.status === 'Accepted';
@@ -126,6 +69,14 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
     writeText(doc, label, { x: left + width * 0.55, y, width: width * 0.2, align: 'right', bold });
     writeText(doc, value, { x: left + width * 0.75, y, width: width * 0.25, align: 'right', bold });
     doc.moveDown(0.2);
+  }
+  if (quote.deposit) {
+    doc.moveDown(0.5).fontSize(10).fillColor('#000000');
+    writeText(
+      doc,
+      `Deposit due on acceptance: ${money(quote.deposit.due)}${quote.deposit.kind === 'percent' ? ` (${quote.deposit.value}% of the total)` : ''}`,
+      { x: left, y: doc.y, width, bold: true },
+    );
   }
   if (!accepted && [...quote.materials, ...quote.labor].some((l) => l.optional)) {
     doc.moveDown(0.5).fontSize(9).fillColor(MUTED);

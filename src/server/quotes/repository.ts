@@ -1,7 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { isIncluded, priceQuote, quoteTotals, toCents, toDollars } from '../../shared/money';
-import type { LaborLineInput, MaterialLineInput, QuoteDraft, QuoteView } from '../../shared/schemas/quotes';
+import { depositParts, isIncluded, priceQuote, quoteTotals, toCents, toDollars } from '../../shared/money';
+import type {
+  DepositInput,
+  LaborLineInput,
+  MaterialLineInput,
+  QuoteDraft,
+  QuoteView,
+} from '../../shared/schemas/quotes';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { quoteLabor, quoteMaterials, quotes } from '../db/schema';
@@ -49,6 +55,7 @@ export interface QuoteLinesInput {
   projectName: string;
   materials: MaterialLineInput[];
   labor: LaborLineInput[];
+  deposit?: DepositInput | null | undefined;
 }
 
 /** Where a new quote or version stands before it is stored: its number, version, dates and rate. */
@@ -97,6 +104,12 @@ export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: 
       projectName: input.projectName,
       ...totals,
       taxRateBasisPoints: identity.taxRateBasisPoints,
+      depositKind: input.deposit?.kind ?? null,
+      depositValue: input.deposit
+        ? input.deposit.kind === 'percent'
+          ? input.deposit.value
+          : toCents(input.deposit.value)
+        : null,
     })
     .returning();
   if (lines.materials.length) {
@@ -135,6 +148,16 @@ export const isExpired = (row: Pick<QuoteRow, 'validUntil' | 'status'>, today: s
   row.validUntil < today && row.status !== 'Accepted' && row.status !== 'Declined';
 
 /** A stored quote with its lines and totals; `today` (in the business's zone) decides whether it has expired. */
+/** The quote's deposit as the API shows it, with what it comes to on the stored total. */
+function depositOf(row: QuoteRow): QuoteView['deposit'] {
+  if (!row.depositKind || row.depositValue === null) return null;
+  const deposit = {
+    kind: row.depositKind,
+    value: row.depositKind === 'percent' ? row.depositValue : toDollars(row.depositValue),
+  };
+  return { ...deposit, due: toDollars(depositParts(row.subtotalCents, row.taxRateBasisPoints, deposit).dueCents) };
+}
+
 export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promise<QuoteView> {
   const [materials, labor] = await Promise.all([
     db.select().from(quoteMaterials).where(eq(quoteMaterials.quoteId, row.id)).orderBy(asc(quoteMaterials.position)),
@@ -157,6 +180,7 @@ export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promi
     status: row.status,
     quoteDate: row.quoteDate.toISOString(),
     clientMessage: row.clientMessage,
+    deposit: depositOf(row),
     ...priceQuote(
       materials.map((m) => ({
         name: m.name,

@@ -33,7 +33,17 @@ type ClientAnswer = z.output<typeof clientAnswerInput>;
 type QuoteBody = z.output<typeof sendQuoteInput>;
 
 /** What a client's yes starts, in the same transaction; returns the new job's id. */
-export type OnQuoteAccepted = (tx: Tx, quote: QuoteRow, request: QuoteRequestRow) => Promise<string>;
+/**
+ * What a client's yes sets off beyond the quote (the job, a deposit invoice), in the acceptance's
+ * transaction. `accepted` is the quote as accepted (the chosen lines' totals); the business and its logo
+ * were read before the transaction (PGlite has one connection).
+ */
+export type OnQuoteAccepted = (
+  tx: Tx,
+  quote: QuoteRow,
+  request: QuoteRequestRow,
+  context: { business: BusinessSettings; logo: Buffer | undefined; accepted: QuoteView },
+) => Promise<string>;
 
 /** The statuses a quote may be in for a move to `to`. */
 const movableFrom = (to: QuoteStatus) => QUOTE_STATUSES.filter((from) => canMove(QUOTE_TRANSITIONS, from, to));
@@ -297,7 +307,7 @@ export async function answerQuote(
     if (accepting) {
       const source = await findQuoteRequestById(tx, updated.quoteRequestId);
       if (!source) throw notFound('Quote request not found');
-      jobId = await onAccepted(tx, updated, source);
+      jobId = await onAccepted(tx, updated, source, { business, logo, accepted: stored });
       const pdf = await renderQuotePdf(stored, business, logo);
       clientMailId = await enqueueMail(tx, quoteAcceptedMail(business, source.contactEmail, stored, pdf));
     }

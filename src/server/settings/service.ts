@@ -29,6 +29,9 @@ function toBusiness(row: SettingsRow): BusinessSettings {
     quoteReminderDays: row.quoteReminderDays,
     ownerEmail: row.ownerEmail,
     timeZone: row.timeZone,
+    crewSeesPrices: row.crewSeesPrices,
+    materialPriceList: row.materialPriceList,
+    invoiceReminderDays: row.invoiceReminderDays,
     logoVersion: row.hasLogo ? versionOf(row.updatedAt) : null,
   };
 }
@@ -46,6 +49,9 @@ export function toSettingsView(business: BusinessSettings, updatedAt: Date): Set
     quoteReminderDays: business.quoteReminderDays,
     ownerEmail: business.ownerEmail,
     timeZone: business.timeZone,
+    invoiceReminderDays: business.invoiceReminderDays,
+    crewSeesPrices: business.crewSeesPrices,
+    materialPriceList: business.materialPriceList.map((m) => ({ name: m.name, unitPrice: m.unitPriceCents / 100 })),
     logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
     updatedAt: updatedAt.toISOString(),
   };
@@ -118,6 +124,12 @@ export class SettingsStore implements SettingsSource {
       quoteReminderDays: [...input.quoteReminderDays].sort((a, b) => a - b),
       ownerEmail: input.ownerEmail,
       timeZone: input.timeZone,
+      invoiceReminderDays: [...input.invoiceReminderDays].sort((a, b) => a - b),
+      crewSeesPrices: input.crewSeesPrices,
+      materialPriceList: input.materialPriceList.map((m) => ({
+        name: m.name,
+        unitPriceCents: Math.round(m.unitPrice * 100),
+      })),
     });
     this.cached = undefined;
     return this.view();

@@ -61,70 +61,81 @@ export function workersByIds(db: DbOrTx, ids: string[]) {
 }
 
 /**
- * Visits with everything a calendar shows, in one query: the business's wall-clock date and times
- * (PostgreSQL converts them: no Intl work per visit in the app), the job's client and address, and the
- * crew as JSON.
+ * A visit as the API shows it (`VisitView`), built as JSON by the database in one pass: the business's
+ * wall-clock date and times (no Intl work per visit in the app), the job's client and address, and the
+ * crew. The one definition of that shape: a calendar's range is sent on as the text PostgreSQL made,
+ * and `tests/api/visits.test.ts` checks it against the schema.
  */
+function visitJson(timeZone: string, workers: SQL) {
+  const local = (column: typeof visits.startsAt | typeof visits.endsAt) => sql`(${column} at time zone ${timeZone})`;
+  const iso = (column: typeof visits.startsAt | typeof visits.endsAt) =>
+    sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql`json_build_object(
+    '_id', ${visits.id},
+    'jobId', ${visits.jobId},
+    'startsAt', ${iso(visits.startsAt)},
+    'endsAt', ${iso(visits.endsAt)},
+    'date', to_char(${local(visits.startsAt)}, 'YYYY-MM-DD'),
+    'start', to_char(${local(visits.startsAt)}, 'HH24:MI'),
+    'end', case when ${local(visits.endsAt)}::date = ${local(visits.startsAt)}::date
+             then to_char(${local(visits.endsAt)}, 'HH24:MI') else '24:00' end,
+    'workers', coalesce(${workers}, '[]'::json),
+    'notes', ${visits.notes},
+    'cancelled', ${visits.cancelledAt} is not null,
+    'cancelReason', ${visits.cancelReason},
+    'work', ${jobs.notes},
+    'client', json_build_object(
+      'name', ${jobs.contactName},
+      'phone', ${jobs.contactPhone},
+      'address', ${jobs.street} || ', ' || ${jobs.city} || ', ' || ${jobs.state} || ' ' || ${jobs.zip}))`;
+}
+
+/** A visit's crew as a JSON array, by name (null without one). */
+const crewOf = (visitId: typeof visits.id) => sql`(
+  select json_agg(json_build_object('_id', u.id, 'fullName', coalesce(nullif(u.full_name, ''), u.username))
+                  order by u.full_name)
+  from ${visitWorkers} vw join ${users} u on u.id = vw.user_id
+  where vw.visit_id = ${visitId})`;
+
+/** A visit as the API shows it, with the time it last changed (a calendar entry's sequence). */
+export type VisitRecord = VisitView & { updatedAt: Date };
+
 function visitQuery(db: DbOrTx, timeZone: string) {
-  const local = (column: typeof visits.startsAt | typeof visits.endsAt, format: string) =>
-    sql<string>`to_char(${column} at time zone ${timeZone}, ${format})`;
+  // As text: both drivers hand it over unparsed, and JSON.parse is the one parse.
   return db
     .select({
-      id: visits.id,
-      jobId: visits.jobId,
-      startsAt: visits.startsAt,
-      endsAt: visits.endsAt,
-      notes: visits.notes,
-      cancelledAt: visits.cancelledAt,
-      cancelReason: visits.cancelReason,
+      json: sql<string>`${visitJson(timeZone, crewOf(visits.id))}::text`,
       updatedAt: visits.updatedAt,
-      date: local(visits.startsAt, 'YYYY-MM-DD'),
-      start: local(visits.startsAt, 'HH24:MI'),
-      endDate: local(visits.endsAt, 'YYYY-MM-DD'),
-      end: local(visits.endsAt, 'HH24:MI'),
-      crew: sql<{ _id: string; fullName: string }[]>`coalesce((
-        select json_agg(json_build_object('_id', u.id, 'fullName', coalesce(nullif(u.full_name, ''), u.username))
-                        order by u.full_name)
-        from ${visitWorkers} vw join ${users} u on u.id = vw.user_id
-        where vw.visit_id = ${visits.id}), '[]'::json)`,
-      clientName: jobs.contactName,
-      clientPhone: jobs.contactPhone,
-      street: jobs.street,
-      city: jobs.city,
-      state: jobs.state,
-      zip: jobs.zip,
-      work: jobs.notes,
     })
     .from(visits)
     .innerJoin(jobs, eq(jobs.id, visits.jobId));
 }
 
-/** A visit as the API shows it, with the time it last changed (a calendar entry's sequence). */
-export type VisitRecord = VisitView & { updatedAt: Date };
-
-type VisitQueryRow = Awaited<ReturnType<ReturnType<typeof visitQuery>['execute']>>[number];
-
-function toRecord(r: VisitQueryRow): VisitRecord {
-  return {
-    _id: r.id,
-    jobId: r.jobId,
-    startsAt: r.startsAt.toISOString(),
-    endsAt: r.endsAt.toISOString(),
-    date: r.date,
-    start: r.start,
-    end: r.endDate === r.date ? r.end : '24:00',
-    workers: typeof r.crew === 'string' ? JSON.parse(r.crew) : r.crew,
-    notes: r.notes,
-    cancelled: r.cancelledAt !== null,
-    cancelReason: r.cancelReason,
-    work: r.work,
-    client: { name: r.clientName, phone: r.clientPhone, address: `${r.street}, ${r.city}, ${r.state} ${r.zip}` },
-    updatedAt: r.updatedAt,
-  };
-}
+const toRecord = (r: { json: string; updatedAt: Date }): VisitRecord => ({
+  ...(JSON.parse(r.json) as VisitView),
+  updatedAt: r.updatedAt,
+});
 
 /** Without the change time: what the API answers. */
 export const viewOf = ({ updatedAt: _changed, ...view }: VisitRecord): VisitView => view;
+
+interface RangeOptions {
+  workerId?: string | undefined;
+  includeCancelled?: boolean;
+}
+
+function rangeWhere(from: Date, to: Date, options: RangeOptions) {
+  const where: (SQL | undefined)[] = [overlaps(from, to)];
+  if (!options.includeCancelled) where.push(isNull(visits.cancelledAt));
+  if (options.workerId)
+    where.push(
+      sql`exists (select 1 from ${visitWorkers} where ${visitWorkers.visitId} = ${visits.id} and ${visitWorkers.userId} = ${options.workerId})`,
+    );
+  return and(...where);
+}
+
+/** Most visits a range answers with (a month of a busy business is a few hundred). */
+const RANGE_LIMIT = 2000;
 
 /** Visits overlapping a range (a calendar's visible days), booked ones only unless asked, in time order. */
 export async function visitsInRange(
@@ -132,19 +143,40 @@ export async function visitsInRange(
   from: Date,
   to: Date,
   timeZone: string,
-  options: { workerId?: string | undefined; includeCancelled?: boolean } = {},
+  options: RangeOptions = {},
 ): Promise<VisitRecord[]> {
-  const where: (SQL | undefined)[] = [overlaps(from, to)];
-  if (!options.includeCancelled) where.push(isNull(visits.cancelledAt));
-  if (options.workerId)
-    where.push(
-      sql`exists (select 1 from ${visitWorkers} where ${visitWorkers.visitId} = ${visits.id} and ${visitWorkers.userId} = ${options.workerId})`,
-    );
   const rows = await visitQuery(db, timeZone)
-    .where(and(...where))
+    .where(rangeWhere(from, to, options))
     .orderBy(asc(visits.startsAt))
-    .limit(2000);
+    .limit(RANGE_LIMIT);
   return rows.map(toRecord);
+}
+
+/**
+ * The same visits as `{"visits": [...]}` JSON text, made whole by the database: a calendar's month is
+ * hundreds of visits, and the server passes the text on without parsing or serializing it again.
+ */
+export async function visitsInRangeJson(
+  db: DbOrTx,
+  from: Date,
+  to: Date,
+  timeZone: string,
+  options: RangeOptions = {},
+): Promise<string> {
+  const page = db
+    .select({ json: sql`${visitJson(timeZone, crewOf(visits.id))}`.as('json'), startsAt: visits.startsAt })
+    .from(visits)
+    .innerJoin(jobs, eq(jobs.id, visits.jobId))
+    .where(rangeWhere(from, to, options))
+    .orderBy(asc(visits.startsAt))
+    .limit(RANGE_LIMIT)
+    .as('page');
+  const [row] = await db
+    .select({
+      text: sql<string>`json_build_object('visits', coalesce(json_agg(${page.json} order by ${page.startsAt}), '[]'::json))::text`,
+    })
+    .from(page);
+  return row!.text;
 }
 
 export async function visitsOfJob(db: DbOrTx, jobId: string, timeZone: string): Promise<VisitRecord[]> {

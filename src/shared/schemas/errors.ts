@@ -40,6 +40,15 @@ export const ERROR_CODES = [
   'VISIT_CONFLICT',
   'VISIT_CANCELLED',
   'FEED_INVALID',
+  'JOB_CLOSED',
+  'RECORD_LIMIT',
+  'ITEM_FROM_QUOTE',
+  'INVOICE_NOT_DRAFT',
+  'INVOICE_EXISTS',
+  'INVOICE_NOT_PAYABLE',
+  'OVERPAYMENT',
+  'JOB_NOT_COMPLETED',
+  'UNPRICED_MATERIALS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

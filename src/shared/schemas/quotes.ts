@@ -43,6 +43,27 @@ export const laborLineInput = z.object({
 }) satisfies z.ZodType<LaborLineDollars>;
 export type LaborLineInput = z.infer<typeof laborLineInput>;
 
+/** A quote's deposit: a whole percent (1–100) of the accepted total, or an amount in dollars. */
+export const depositInput = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('percent'),
+    value: z
+      .number({ error: 'The deposit must be a number' })
+      .int('A deposit percent is a whole number')
+      .min(1, 'A deposit is at least 1%')
+      .max(100, 'A deposit is at most 100%'),
+  }),
+  z.object({
+    kind: z.literal('amount'),
+    value: z
+      .number({ error: 'The deposit must be a number' })
+      .positive('A deposit is more than $0')
+      .max(1_000_000, 'A deposit is at most 1,000,000')
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'A deposit can have at most 2 decimals'),
+  }),
+]);
+export type DepositInput = z.infer<typeof depositInput>;
+
 export const quoteFields = z.object({
   quoteRequestId: z.string().min(1).max(64),
   clientName: z.string({ error: 'Client name is required' }).trim().min(1, 'Client name is required').max(200),
@@ -51,6 +72,8 @@ export const quoteFields = z.object({
   labor: z.array(laborLineInput).max(100),
   /** The last day the client may accept; by default the settings' quote validity from today. */
   validUntil: isoDate.optional(),
+  /** A deposit asked when the client accepts: a percent of the total they accept, or an amount. */
+  deposit: depositInput.nullable().optional(),
 });
 
 const atLeastOneLine = (q: { materials: unknown[]; labor: unknown[] }) => q.materials.length + q.labor.length > 0;
@@ -117,6 +140,8 @@ export const quoteView = pricedQuote.extend({
   /** The name the client typed to accept, and the network address the acceptance came from. */
   acceptedName: z.string().nullable(),
   acceptedIp: z.string().nullable(),
+  /** The deposit asked on acceptance, and what it comes to on the current total (dollars). */
+  deposit: z.object({ kind: z.enum(['percent', 'amount']), value: z.number(), due: z.number() }).nullable(),
 });
 export type QuoteView = z.infer<typeof quoteView>;
 

@@ -34,6 +34,30 @@ const place = z
   .max(60, 'Each place must be at most 60 characters')
   .regex(/^[\p{L}\p{M}0-9 .,'’()-]+$/u, 'Each place is a city, a county or a ZIP code');
 
+/** Days after something (a quote sent, an invoice's due date) when a reminder goes: a few, different. */
+const reminderDays = (after: string, most: number, tooMany: string, repeated: string) =>
+  z
+    .array(
+      z
+        .number({ error: 'Reminder days must be numbers' })
+        .int('Reminder days must be whole days')
+        .min(1, `A reminder comes at least 1 day after ${after}`)
+        .max(365, `A reminder comes at most 365 days after ${after}`),
+    )
+    .max(most, tooMany)
+    .refine((days) => new Set(days).size === days.length, repeated);
+
+/** A material of the price list, as the crew picks it. */
+export const materialPrice = z.object({
+  name: text('Material name', 200),
+  unitPrice: z
+    .number({ error: 'Price must be a number' })
+    .min(0, 'Price cannot be negative')
+    .max(1_000_000, 'Price must be at most 1,000,000')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Price can have at most 2 decimals'),
+});
+export type MaterialPrice = z.infer<typeof materialPrice>;
+
 /** PUT /api/settings and the Settings form: one schema for both. */
 export const settingsInput = z.object({
   businessName: text('Business name', 100),
@@ -54,18 +78,27 @@ export const settingsInput = z.object({
     .min(1, 'Quote validity must be at least 1 day')
     .max(365, 'Quote validity must be at most 365 days'),
   /** Days after sending when an unanswered quote gets a reminder: at most two, none if empty. */
-  quoteReminderDays: z
-    .array(
-      z
-        .number({ error: 'Reminder days must be numbers' })
-        .int('Reminder days must be whole days')
-        .min(1, 'A reminder comes at least 1 day after the quote')
-        .max(365, 'A reminder comes at most 365 days after the quote'),
-    )
-    .max(2, 'At most two reminders')
-    .refine((days) => new Set(days).size === days.length, 'Choose two different days'),
+  quoteReminderDays: reminderDays('the quote', 2, 'At most two reminders', 'Choose two different days'),
   ownerEmail: email('Owner notices e-mail'),
   timeZone: z.string().trim().min(1, 'Time zone is required').max(64).refine(isTimeZone, 'Choose a known time zone'),
+  /** Days after an invoice's due date when an unpaid one gets a reminder: at most three, none if empty. */
+  invoiceReminderDays: reminderDays(
+    'the due date',
+    3,
+    'At most three invoice reminders',
+    'Choose different days',
+  ).default([7, 14]),
+  /** Whether the crew sees prices: the price list's and those of what they add. */
+  crewSeesPrices: z.boolean().default(false),
+  /** The short list of materials the crew picks from (prices in dollars, like a quote's). */
+  materialPriceList: z
+    .array(materialPrice)
+    .max(200, 'At most 200 materials in the price list')
+    .refine(
+      (list) => new Set(list.map((m) => m.name.toLowerCase())).size === list.length,
+      'Each material in the price list needs its own name',
+    )
+    .default([]),
 });
 export type SettingsInput = z.infer<typeof settingsInput>;
 

@@ -45,7 +45,14 @@ export const declineInput = z.object({
 
 export const dashboardStats = z.object({
   completedJobs: z.number(),
+  /** Payments received, all time, without sales tax (dollars). */
   revenue: z.number(),
+  /** The same, this month (in the business's time zone). */
+  revenueThisMonth: z.number(),
+  /** What sent invoices still owe. */
+  outstanding: z.number(),
+  /** Sent invoices past their due date with a balance. */
+  overdueInvoices: z.number(),
   pendingQuoteRequests: z.number(),
   newThisWeek: z.number(),
   newThisMonth: z.number(),

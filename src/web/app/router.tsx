@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
           { path: paths.quoteAccepted, lazy: page(() => import('../features/quotes/pages/quote-accepted-page')) },
           { path: paths.quoteDeclined, lazy: page(() => import('../features/quotes/pages/quote-declined-page')) },
           { path: '/quote/:quoteId', lazy: page(() => import('../features/quotes/pages/client-quote-page')) },
+          {
+            path: '/invoice/:invoiceId',
+            lazy: page(() => import('../features/invoices/pages/client-invoice-page')),
+          },
           { path: paths.unauthorized, element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -86,6 +90,9 @@ export const routes: RouteObject[] = [
           },
           { path: 'jobs', lazy: page(() => import('../features/jobs/pages/jobs-page')) },
           { path: 'jobs/:jobId', lazy: page(() => import('./pages/job-page')) },
+          { path: 'invoices', lazy: page(() => import('../features/invoices/pages/invoices-page')) },
+          { path: 'reports', lazy: page(() => import('../features/reports/pages/reports-page')) },
+          { path: 'invoices/:invoiceId', lazy: page(() => import('../features/invoices/pages/invoice-page')) },
           { path: 'users', lazy: page(() => import('../features/users/pages/users-page')) },
           { path: 'settings', lazy: page(() => import('../features/settings/pages/settings-page')) },
           { path: '*', element: <NotFoundPage /> },
@@ -97,6 +104,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('./pages/employee-home-page')) },
           { path: 'jobs', lazy: page(() => import('../features/employee/pages/employee-jobs-page')) },
+          { path: 'jobs/:jobId', lazy: page(() => import('../features/job-records/pages/crew-job-page')) },
           { path: 'schedule', lazy: page(() => import('../features/employee/pages/schedule-page')) },
           {
             path: 'calendar',

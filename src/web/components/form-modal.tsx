@@ -6,6 +6,7 @@ import type { z } from 'zod';
 
 export type FormModalField<T> =
   | { name: Path<T>; label: string; type: 'text'; optional?: boolean; placeholder?: string }
+  | { name: Path<T>; label: string; type: 'date' }
   | { name: Path<T>; label: string; type: 'number'; step?: number; prefix?: string; decimalScale?: number }
   | { name: Path<T>; label: string; type: 'select' | 'multiselect'; options: string[] }
   | { name: Path<T>; label: string; type: 'checkbox'; description?: string };
@@ -126,6 +127,17 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
                       data={field.options}
                       value={(f.value as string[]) ?? []}
                       onChange={f.onChange}
+                    />
+                  );
+                }
+                if (field.type === 'date') {
+                  return (
+                    <TextInput
+                      {...common}
+                      type="date"
+                      value={(f.value as string) ?? ''}
+                      onChange={f.onChange}
+                      onBlur={f.onBlur}
                     />
                   );
                 }

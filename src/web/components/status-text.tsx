@@ -1,12 +1,12 @@
 import { Box, Text } from '@mantine/core';
-import type { JobStatus, QuoteRequestStatus } from '../../shared/constants';
+import type { InvoiceStatus, JobStatus, QuoteRequestStatus } from '../../shared/constants';
 
 /**
  * Status colours of spec section 4 (Accepted green, Pending yellow, Declined red, Quote Sent blue;
  * jobs: Not Started yellow, In Progress blue, Completed green, Cancelled red), in shades dark
  * enough to read on white.
  */
-const COLORS: Record<QuoteRequestStatus | JobStatus, { text: string; dot: string }> = {
+const COLORS: Record<QuoteRequestStatus | JobStatus | InvoiceStatus, { text: string; dot: string }> = {
   Accepted: { text: '#2b7a3b', dot: '#40c057' },
   Completed: { text: '#2b7a3b', dot: '#40c057' },
   Pending: { text: '#855d00', dot: '#fab005' },
@@ -15,6 +15,13 @@ const COLORS: Record<QuoteRequestStatus | JobStatus, { text: string; dot: string
   Cancelled: { text: '#c92a2a', dot: '#fa5252' },
   'Quote Sent': { text: '#1864ab', dot: '#339af0' },
   'In Progress': { text: '#1864ab', dot: '#339af0' },
+  // Invoices (issue 17): paid green, sent blue, partly paid yellow, overdue red, draft and void grey.
+  Paid: { text: '#2b7a3b', dot: '#40c057' },
+  Sent: { text: '#1864ab', dot: '#339af0' },
+  'Partially Paid': { text: '#855d00', dot: '#fab005' },
+  Overdue: { text: '#c92a2a', dot: '#fa5252' },
+  Draft: { text: '#495057', dot: '#adb5bd' },
+  Void: { text: '#495057', dot: '#868e96' },
 };
 
 export function statusColor(status: string | undefined) {

@@ -12,4 +12,5 @@ export const queryRoots = {
   settings: ['settings'],
   clients: ['clients'],
   visits: ['visits'],
+  invoices: ['invoices'],
 } as const;

@@ -64,6 +64,7 @@ export async function sentQuoteLink(
   request: APIRequestContext,
   name: string,
   waitForMail: (to: string, subject: RegExp) => Promise<{ text?: string | false }>,
+  extra: Record<string, unknown> = {},
 ) {
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
   const created = await createQuoteRequest(request, name);
@@ -74,6 +75,7 @@ export async function sentQuoteLink(
     projectName: 'Deck repair',
     materials: [{ name: 'Deck boards', unitPrice: 12.5, quantity: 10 }],
     labor: [],
+    ...extra,
   };
   const sent = await request.post('/api/quotes/sendQuote', { headers: admin, data: body });
   if (sent.status() !== 201) throw new Error(await sent.text());

@@ -18,6 +18,8 @@ import {
   IconLayoutDashboard,
   IconLogout,
   IconTool,
+  IconFileInvoice,
+  IconChartBar,
   IconUsers,
   IconClock,
   IconSettings,
@@ -51,6 +53,8 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.quoteRequests, label: 'Quote Requests', icon: IconClipboardList },
   { to: paths.admin.clients, label: 'Clients', icon: IconAddressBook },
   { to: paths.admin.jobs, label: 'Jobs', icon: IconTool },
+  { to: paths.admin.invoices, label: 'Invoices', icon: IconFileInvoice },
+  { to: paths.admin.reports, label: 'Reports', icon: IconChartBar },
   { to: paths.admin.users, label: 'Users', icon: IconUsers },
   { to: paths.admin.settings, label: 'Settings', icon: IconSettings },
 ];

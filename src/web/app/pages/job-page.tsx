@@ -1,12 +1,21 @@
+import { Box } from '@mantine/core';
 import JobDetailPage from '../../features/jobs/pages/job-detail-page';
 import { JobVisits } from '../../features/visits/components/job-visits';
+import { OfficeRecord } from '../../features/job-records/components/office-record';
+import { JobInvoice } from '../../features/invoices/components/job-invoice';
 
-/** The job page composes the job itself and its visits. */
+/** The job page composes the job itself, its visits, the crew's record of the work and the invoice. */
 export default function JobPage() {
   return (
     <JobDetailPage
-      visitsSection={(job) => (
-        <JobVisits jobId={job._id} open={job.status === 'Not Started' || job.status === 'In Progress'} />
+      moreSections={(job) => (
+        <>
+          <JobVisits jobId={job._id} open={job.status === 'Not Started' || job.status === 'In Progress'} />
+          <OfficeRecord jobId={job._id} />
+          <Box mt="md">
+            <JobInvoice jobId={job._id} completed={job.status === 'Completed'} />
+          </Box>
+        </>
       )}
     />
   );

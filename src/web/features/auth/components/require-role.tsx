@@ -20,11 +20,31 @@ export function WaitScreen({ title, text }: { title: string; text: string }) {
   );
 }
 
+const CONFIRMED_KEY = 'confirmed-role';
+/** The role the server last confirmed for this token (the token's end names it; nothing secret is kept). */
+const confirmed = {
+  get(token: string): UserRole | undefined {
+    try {
+      const saved = JSON.parse(localStorage.getItem(CONFIRMED_KEY) ?? 'null') as {
+        token: string;
+        role: UserRole;
+      } | null;
+      return saved && saved.token === token.slice(-24) ? saved.role : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  set: (token: string, role: UserRole) =>
+    localStorage.setItem(CONFIRMED_KEY, JSON.stringify({ token: token.slice(-24), role })),
+};
+
 /**
  * The route guard: asks the server for the role behind the stored token. No token leads to /login,
  * a refused one to /login saying the session ended, both returning here after signing in; a role
  * not in `allow` to /unauthorized. When the server cannot be reached the token is kept and the
- * page offers to try again (a crew phone on a bad signal is still signed in).
+ * page offers to try again (a crew phone on a bad signal is still signed in); a token whose role the
+ * server confirmed before goes on to its pages, which show what this browser kept (the server still
+ * checks every call).
  */
 export function RequireRole({ allow, children }: { allow: UserRole[]; children: ReactNode }) {
   const role = useUserRole();
@@ -39,6 +59,9 @@ export function RequireRole({ allow, children }: { allow: UserRole[]; children: 
       />
     );
   const refused = role.isError ? role.error instanceof ApiError && role.error.status === 401 : !role.data.valid;
+  const token = tokenStore.get()!;
+  const known = confirmed.get(token);
+  if (role.isError && !refused && !(role.error instanceof ApiError) && known && allow.includes(known)) return children;
   if (role.isError && !refused)
     return (
       <Center mih="100vh" p="lg">
@@ -58,5 +81,6 @@ export function RequireRole({ allow, children }: { allow: UserRole[]; children: 
     return <Navigate to={paths.loginFor(here, true)} replace />;
   }
   if (!allow.includes(role.data.userRole)) return <Navigate to={paths.unauthorized} replace />;
+  if (known !== role.data.userRole) confirmed.set(token, role.data.userRole);
   return children;
 }

@@ -11,7 +11,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconCash, IconChecks, IconHourglass, type Icon } from '@tabler/icons-react';
+import { IconAlarm, IconCash, IconChecks, IconHourglass, IconReceipt, type Icon } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney, toCents } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
@@ -113,7 +113,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" />
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <Tile
           label="Total Completed Jobs"
           value={String(s?.completedJobs ?? 0)}
@@ -135,8 +135,24 @@ export default function DashboardPage() {
           value={formatMoney(toCents(s?.revenue ?? 0))}
           icon={IconCash}
           loading={stats.isPending}
-          hint="Quoted totals of completed jobs"
-          onClick={() => navigate(`${paths.admin.jobs}?status=Completed`)}
+          hint={`Payments received, without sales tax: ${formatMoney(toCents(s?.revenueThisMonth ?? 0))} this month`}
+          onClick={() => navigate(paths.admin.invoices)}
+        />
+        <Tile
+          label="Outstanding"
+          value={formatMoney(toCents(s?.outstanding ?? 0))}
+          icon={IconReceipt}
+          loading={stats.isPending}
+          hint="Still owed on sent invoices"
+          onClick={() => navigate(paths.admin.invoices)}
+        />
+        <Tile
+          label="Overdue Invoices"
+          value={String(s?.overdueInvoices ?? 0)}
+          icon={IconAlarm}
+          loading={stats.isPending}
+          hint="Past their due date"
+          onClick={() => navigate(paths.admin.invoices)}
         />
       </SimpleGrid>
 

@@ -1,15 +1,17 @@
-import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { PhotoThumbnails } from '../../../components/photo-thumbnails';
 import { WorkList } from '../../../components/work-list';
-import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusPill } from '../../../components/status-text';
-import { addressLine, mapHref, telHref } from '../../../lib/links';
+import { addressLine } from '../../../lib/links';
+import { ContactLinks } from '../../../components/contact-links';
 import { toast } from '../../../lib/toast';
 import { useUpdateMyJob, type CrewJob } from '../api/my-work';
 import { nextCrewMove } from '../../../../shared/statuses';
 import { jobNumberOf } from '../../../../shared/schemas/jobs';
+import { paths } from '../../../../shared/paths';
+import { Link } from 'react-router';
 
 /** One job as the crew needs it in the field: who, where, what, and the next step. */
 export function CrewJobCard({ job }: { job: CrewJob }) {
@@ -43,33 +45,19 @@ export function CrewJobCard({ job }: { job: CrewJob }) {
         <StatusPill status={job.status} />
       </Group>
       <Stack gap={6}>
-        <Anchor
-          href={mapHref(job.address)}
-          target="_blank"
-          rel="noreferrer"
-          size="sm"
-          style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}
-        >
-          <IconMapPin size={16} aria-hidden /> {address}
-        </Anchor>
-        {job.contactPerson.phone ? (
-          <Anchor
-            href={telHref(job.contactPerson.phone)}
-            size="sm"
-            style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}
-          >
-            <IconPhone size={16} aria-hidden /> {job.contactPerson.phone}
-          </Anchor>
-        ) : null}
+        <ContactLinks address={job.address} phone={job.contactPerson.phone} />
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} mt={4}>
           {job.notes || 'No description supplied'}
         </Text>
         {job.work.length ? <WorkList lines={job.work} /> : null}
         <PhotoThumbnails photos={job.photos ?? []} />
       </Stack>
+      <Button mt="md" fullWidth variant="light" component={Link} to={paths.employee.job(job._id)}>
+        {job.status === 'In Progress' ? 'Record the work' : 'Open job'}
+      </Button>
       {next ? (
         <Button
-          mt="md"
+          mt="xs"
           fullWidth
           color={next === 'Completed' ? 'success' : 'brand'}
           loading={update.isPending}

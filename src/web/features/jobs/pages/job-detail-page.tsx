@@ -40,7 +40,7 @@ function actionLabel(from: JobStatus, to: JobStatus): string {
   return to === 'In Progress' ? 'Start work' : to === 'Completed' ? 'Mark completed' : 'Reset';
 }
 
-export default function JobDetailPage({ visitsSection }: { visitsSection?: (job: JobView) => ReactNode }) {
+export default function JobDetailPage({ moreSections }: { moreSections?: (job: JobView) => ReactNode }) {
   const { jobId = '' } = useParams();
   const job = useJob(jobId);
   const changeStatus = useChangeJobStatus(jobId);
@@ -205,7 +205,7 @@ export default function JobDetailPage({ visitsSection }: { visitsSection?: (job:
           </Stack>
         </Grid.Col>
       </Grid>
-      {visitsSection?.(j)}
+      {moreSections?.(j)}
       <AssignWorkersDialog job={j} opened={assignOpen} onClose={assignDialog.close} />
       <ReasonDialog
         opened={cancelOpen}

@@ -1,9 +1,21 @@
-import { ActionIcon, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../../shared/messages';
-import { formatMoney, priceQuote, toCents } from '../../../../shared/money';
+import { depositParts, formatMoney, priceQuote, toCents } from '../../../../shared/money';
 import {
   createQuoteInput,
   laborLineInput,
@@ -140,6 +152,16 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
   const [validUntil, setValidUntil] = useState(
     () => saved?.validUntil ?? addDays(todayIn(timeZone), quoteValidityDays),
   );
+  const [depositKind, setDepositKind] = useState<'none' | 'percent' | 'amount'>(
+    () => saved?.deposit?.kind ?? revising?.deposit?.kind ?? 'none',
+  );
+  const [depositValue, setDepositValue] = useState<number | string>(
+    () => saved?.deposit?.value ?? revising?.deposit?.value ?? '',
+  );
+  const deposit =
+    depositKind === 'none'
+      ? null
+      : { kind: depositKind, value: typeof depositValue === 'number' ? depositValue : Number.NaN };
   const [editingMaterial, setEditingMaterial] = useState<number | null>(null);
   const [editingLabor, setEditingLabor] = useState<number | null>(null);
   const [sent, setSent] = useState(false);
@@ -147,8 +169,17 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
   useEffect(() => {
     if (sent) return;
     if (materials.length + labor.length === 0) forgetDraft(draftKey);
-    else saveDraft(draftKey, { clientName, projectName, materials, labor, validUntil });
-  }, [draftKey, sent, clientName, projectName, materials, labor, validUntil]);
+    else
+      saveDraft(draftKey, {
+        clientName,
+        projectName,
+        materials,
+        labor,
+        validUntil,
+        deposit: deposit && Number.isFinite(deposit.value) ? deposit : null,
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the deposit is read from its two states
+  }, [draftKey, sent, clientName, projectName, materials, labor, validUntil, depositKind, depositValue]);
   const leaving = useLeaveGuard(unsent);
   const [draft, setDraft] = useState<QuoteDraft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -163,10 +194,10 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
   const clearLineError = () => setErrors(({ materials: _gone, ...rest }) => rest);
 
   const onSend = async () => {
-    const body = { quoteRequestId: request._id, clientName, projectName, materials, labor, validUntil };
+    const body = { quoteRequestId: request._id, clientName, projectName, materials, labor, validUntil, deposit };
     const parsed = createQuoteInput.safeParse(body);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]).reverse()));
       return;
     }
     setErrors({});
@@ -252,6 +283,42 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
               disabled={sending}
               maw={260}
             />
+            <Group align="flex-end" gap="sm">
+              <Select
+                label="Deposit on acceptance"
+                data={[
+                  { value: 'none', label: 'No deposit' },
+                  { value: 'percent', label: 'Percent of the total' },
+                  { value: 'amount', label: 'Fixed amount' },
+                ]}
+                value={depositKind}
+                onChange={(v) => setDepositKind((v as typeof depositKind | null) ?? 'none')}
+                allowDeselect={false}
+                disabled={sending}
+                maw={220}
+              />
+              {depositKind === 'none' ? null : (
+                <NumberInput
+                  label={depositKind === 'percent' ? 'Deposit (%)' : 'Deposit ($)'}
+                  value={depositValue}
+                  onChange={setDepositValue}
+                  min={depositKind === 'percent' ? 1 : 0.01}
+                  max={depositKind === 'percent' ? 100 : undefined}
+                  decimalScale={depositKind === 'percent' ? 0 : 2}
+                  prefix={depositKind === 'amount' ? '$' : undefined}
+                  suffix={depositKind === 'percent' ? '%' : undefined}
+                  error={errors.deposit}
+                  disabled={sending}
+                  maw={160}
+                />
+              )}
+              {deposit && Number.isFinite(deposit.value) ? (
+                <Text size="sm" c="dimmed" pb={8}>
+                  {formatMoney(depositParts(toCents(priced.totalCostBeforeTax), taxRateBasisPoints, deposit).dueCents)}{' '}
+                  due when the client accepts
+                </Text>
+              ) : null}
+            </Group>
 
             <LineSection
               title="Materials"

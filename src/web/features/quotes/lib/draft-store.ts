@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { laborLineInput, materialLineInput } from '../../../../shared/schemas/quotes';
+import { depositInput, laborLineInput, materialLineInput } from '../../../../shared/schemas/quotes';
 
 /** An unsent quote (or revision) as the builder keeps it in this browser, one per request and version. */
 const storedDraft = z.object({
@@ -8,6 +8,7 @@ const storedDraft = z.object({
   materials: z.array(materialLineInput),
   labor: z.array(laborLineInput),
   validUntil: z.string().optional(),
+  deposit: depositInput.nullable().optional(),
 });
 export type StoredDraft = z.output<typeof storedDraft>;
 

@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../../../shared/dates';
-import { formatMoney, priceQuote, toCents, withChoices } from '../../../../shared/money';
+import { depositParts, formatMoney, priceQuote, toCents, withChoices } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import type { QuoteStatus } from '../../../../shared/constants';
 import type { ClientQuoteView } from '../../../../shared/schemas/quotes';
@@ -268,6 +268,15 @@ export default function ClientQuotePage() {
                   <Title order={2} size="h4">
                     Accept for {formatMoney(toCents(shown.totalCostAfterTax))}
                   </Title>
+                  {q.deposit ? (
+                    <Text size="sm" fw={600}>
+                      A deposit of{' '}
+                      {formatMoney(
+                        depositParts(toCents(shown.totalCostBeforeTax), q.taxRateBasisPoints, q.deposit).dueCents,
+                      )}{' '}
+                      is due when you accept: we e-mail you its invoice.
+                    </Text>
+                  ) : null}
                   <Text size="sm">
                     Type your full name to sign: it is recorded with the date and time and printed on the PDF we e-mail
                     you.

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  ActionIcon,
   Alert,
   Box,
+  Checkbox,
   Button,
   FileButton,
   Group,
@@ -17,7 +19,8 @@ import {
 } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { settingsInput, type SettingsInput, type SettingsView } from '../../../../shared/schemas/settings';
@@ -37,13 +40,17 @@ function timeZones(current: string): string[] {
 
 const valuesOf = ({ logoUrl: _logo, updatedAt: _at, ...values }: SettingsView): SettingsInput => values;
 
-/** "3, 7": the days after sending when an unanswered quote gets a reminder (empty: none). */
+/** "3, 7": days after which a reminder goes (empty: none). */
 function ReminderDaysInput({
+  label,
+  description,
   value,
   onChange,
   onBlur,
   error,
 }: {
+  label: string;
+  description: string;
   value: number[];
   onChange: (days: number[]) => void;
   onBlur: () => void;
@@ -52,8 +59,8 @@ function ReminderDaysInput({
   const [text, setText] = useState(value.join(', '));
   return (
     <TextInput
-      label="Remind unanswered quotes after (days)"
-      description="At most two, e.g. 3, 7; leave empty for no reminders"
+      label={label}
+      description={description}
       inputMode="numeric"
       value={text}
       onChange={(e) => {
@@ -65,6 +72,39 @@ function ReminderDaysInput({
             .filter(Boolean)
             .map((d) => (/^\d+$/.test(d) ? Number(d) : Number.NaN)),
         );
+      }}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
+}
+
+/** A price in dollars: what is typed stays as typed ("12."), the form gets the number. */
+function PriceInput({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+}: {
+  label: string;
+  value: number | undefined;
+  onChange: (value: number) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}) {
+  const [text, setText] = useState<string | number>(value === undefined || Number.isNaN(value) ? '' : value);
+  return (
+    <NumberInput
+      aria-label={label}
+      prefix="$"
+      min={0}
+      decimalScale={2}
+      w={130}
+      value={text}
+      onChange={(v) => {
+        setText(v);
+        onChange(typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v));
       }}
       onBlur={onBlur}
       error={error}
@@ -107,8 +147,12 @@ export default function SettingsPage() {
 
 function SettingsForm({ settings }: { settings: SettingsView }) {
   const save = useSaveSettings();
-  const form = useForm<SettingsInput>({ resolver: zodResolver(settingsInput), defaultValues: valuesOf(settings) });
+  const form = useForm<z.input<typeof settingsInput>, unknown, SettingsInput>({
+    resolver: zodResolver(settingsInput),
+    defaultValues: valuesOf(settings),
+  });
   const { errors, isDirty } = form.formState;
+  const priceList = useFieldArray({ control: form.control, name: 'materialPriceList' });
   const zones = useMemo(() => timeZones(settings.timeZone), [settings.timeZone]);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -237,6 +281,8 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
               name="quoteReminderDays"
               render={({ field }) => (
                 <ReminderDaysInput
+                  label="Remind unanswered quotes after (days)"
+                  description="At most two, e.g. 3, 7; leave empty for no reminders"
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
@@ -279,6 +325,85 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
               )}
             />
           </SimpleGrid>
+        </SectionCard>
+
+        <SectionCard title="Invoices">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Controller
+              control={form.control}
+              name="invoiceReminderDays"
+              render={({ field }) => (
+                <ReminderDaysInput
+                  label="Remind unpaid invoices after the due date (days)"
+                  description="At most three, e.g. 7, 14; leave empty for no reminders"
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.invoiceReminderDays?.message ?? errors.invoiceReminderDays?.[0]?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </SectionCard>
+
+        <SectionCard title="Crew">
+          <Stack gap="sm">
+            <Checkbox
+              label="The crew sees prices"
+              description="Prices of the materials list and of what they add on a job; otherwise the office prices them"
+              {...form.register('crewSeesPrices')}
+            />
+            <Text fw={600} size="sm" id="price-list-label">
+              Materials price list
+            </Text>
+            <Text size="xs" c="dimmed" mt={-8}>
+              What the crew picks from when they record materials used beyond the quote
+            </Text>
+            {priceList.fields.map((field, index) => (
+              <Group key={field.id} gap="xs" align="flex-start" wrap="nowrap">
+                <TextInput
+                  aria-label={`Material ${index + 1} name`}
+                  placeholder="e.g. Gate hinge"
+                  style={{ flex: 1 }}
+                  maxLength={200}
+                  {...form.register(`materialPriceList.${index}.name`)}
+                  error={errors.materialPriceList?.[index]?.name?.message}
+                />
+                <Controller
+                  control={form.control}
+                  name={`materialPriceList.${index}.unitPrice`}
+                  render={({ field: price }) => (
+                    <PriceInput
+                      label={`Material ${index + 1} price`}
+                      value={price.value}
+                      onChange={price.onChange}
+                      onBlur={price.onBlur}
+                      error={errors.materialPriceList?.[index]?.unitPrice?.message}
+                    />
+                  )}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`Remove material ${index + 1}`}
+                  onClick={() => priceList.remove(index)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
+            ))}
+            {errors.materialPriceList?.message || errors.materialPriceList?.root?.message ? (
+              <Text size="sm" c="red">
+                {errors.materialPriceList.message ?? errors.materialPriceList.root?.message}
+              </Text>
+            ) : null}
+            <Group>
+              <Button variant="light" size="xs" onClick={() => priceList.append({ name: '', unitPrice: 0 })}>
+                Add a material
+              </Button>
+            </Group>
+          </Stack>
         </SectionCard>
 
         <Group justify="flex-end" gap="sm">

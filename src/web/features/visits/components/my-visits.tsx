@@ -1,5 +1,7 @@
-import { Anchor, Badge, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../../shared/paths';
 import { addDays, formatLongDate, todayIn, zonedTimeToUtc } from '../../../../shared/dates';
 import type { CrewJob } from '../../../../shared/schemas/jobs';
 import type { VisitView } from '../../../../shared/schemas/visits';
@@ -41,6 +43,9 @@ function VisitCard({ visit, job }: { visit: VisitView; job: CrewJob | undefined 
             <b>For this visit:</b> {visit.notes}
           </Text>
         ) : null}
+        <Button mt="xs" variant="light" component={Link} to={paths.employee.job(visit.jobId)}>
+          Open job
+        </Button>
       </Stack>
     </Paper>
   );

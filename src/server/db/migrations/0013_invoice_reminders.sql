@@ -1,0 +1,2 @@
+ALTER TABLE "invoices" ADD COLUMN "reminder_mail_ids" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "invoice_reminder_days" integer[] DEFAULT '{7,14}'::integer[] NOT NULL;

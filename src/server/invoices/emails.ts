@@ -1,0 +1,88 @@
+import { formatLongDate } from '../../shared/dates';
+import { formatMoney, toCents } from '../../shared/money';
+import type { InvoiceView } from '../../shared/schemas/invoices';
+import type { BusinessSettings } from '../lib/business';
+import { composeEmail, type OutgoingMail } from '../mail';
+
+const money = (dollars: number) => formatMoney(toCents(dollars));
+
+/** The invoice to the client: the amount, the due date, the PDF and a link to see it on a phone. */
+export function invoiceMail(business: BusinessSettings, invoice: InvoiceView, link: string, pdf: Buffer): OutgoingMail {
+  const { html, text } = composeEmail({
+    business,
+    heading: `Invoice ${invoice.number}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hi ${invoice.clientName},` },
+      { kind: 'paragraph', text: 'Thank you for your business. Your invoice is attached and online:' },
+      { kind: 'emphasis', label: 'Balance due', value: money(invoice.balance) },
+      {
+        kind: 'details',
+        rows: [
+          ['Invoice No.', invoice.number ?? ''],
+          ['Due', invoice.dueDate ? formatLongDate(invoice.dueDate) : ''],
+        ],
+      },
+      { kind: 'button', label: 'View your invoice', href: link },
+      { kind: 'paragraph', text: `Questions? Call us at ${business.phone}.` },
+    ],
+  });
+  return {
+    to: invoice.clientEmail,
+    subject: `Invoice ${invoice.number} from ${business.name}`,
+    html,
+    text,
+    attachments: [
+      { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+    ],
+  };
+}
+
+/** A receipt for a payment, with what is left to pay. */
+export function receiptMail(
+  business: BusinessSettings,
+  invoice: InvoiceView,
+  payment: InvoiceView['payments'][number],
+  link: string,
+): OutgoingMail {
+  const { html, text } = composeEmail({
+    business,
+    heading: 'Thank you for your payment',
+    blocks: [
+      { kind: 'paragraph', text: `Hi ${invoice.clientName},` },
+      { kind: 'emphasis', label: 'Received', value: money(payment.amount) },
+      {
+        kind: 'details',
+        rows: [
+          ['Invoice No.', invoice.number ?? ''],
+          ['Paid on', formatLongDate(payment.paidOn)],
+          ['Method', payment.method],
+          ['Balance due', money(invoice.balance)],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: invoice.balance === 0 ? 'Your invoice is paid in full.' : 'The rest is due by the date on the invoice.',
+      },
+      { kind: 'button', label: 'View your invoice', href: link },
+    ],
+  });
+  return { to: invoice.clientEmail, subject: `Receipt for invoice ${invoice.number}`, html, text };
+}
+
+/** A polite reminder of an unpaid invoice, some days after its due date (the link shows what is left). */
+export function overdueReminderMail(business: BusinessSettings, invoice: InvoiceView, link: string): OutgoingMail {
+  const { html, text } = composeEmail({
+    business,
+    heading: `A reminder about invoice ${invoice.number}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hi ${invoice.clientName},` },
+      {
+        kind: 'paragraph',
+        text: `Invoice ${invoice.number} was due on ${invoice.dueDate ? formatLongDate(invoice.dueDate) : 'its due date'} and still shows a balance. If you have paid it already, thank you, and please ignore this message.`,
+      },
+      { kind: 'button', label: 'See what is left to pay', href: link },
+      { kind: 'paragraph', text: `Questions? Call us at ${business.phone}.` },
+    ],
+  });
+  return { to: invoice.clientEmail, subject: `Reminder: invoice ${invoice.number} from ${business.name}`, html, text };
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { paths } from '../../shared/paths';
+import { requireClientToken, signedLink, verifySignedLink } from '../lib/signed-links';
+
+const CLIENT = 'client-invoice';
+const STAFF_PDF = 'invoice-pdf';
+/** A client's invoice link opens it for a year (a receipt links to it too). */
+const CLIENT_LINK_SECONDS = 365 * 86_400;
+
+export async function clientInvoiceLink(app: FastifyInstance, invoiceId: string): Promise<string> {
+  const token = await app.tokens.signScoped(CLIENT, invoiceId, CLIENT_LINK_SECONDS);
+  return `${app.config.PUBLIC_URL}${paths.clientInvoice(invoiceId, token)}`;
+}
+
+/** Throws unless the token opens this invoice (410 expired, 403 otherwise). */
+export const checkClientInvoiceLink = (app: FastifyInstance, invoiceId: string, token: string | undefined) =>
+  requireClientToken(app.tokens, CLIENT, invoiceId, token);
+
+/** The PDF's address for staff pages (a download cannot send the bearer token). */
+export const staffPdfLink = async (app: FastifyInstance, invoiceId: string) =>
+  `/api/invoices/${invoiceId}/pdf?sig=${await signedLink(app.tokens, STAFF_PDF, invoiceId)}`;
+
+export const checkStaffPdfLink = (app: FastifyInstance, invoiceId: string, sig: string | undefined) =>
+  verifySignedLink(app.tokens, STAFF_PDF, invoiceId, sig);

@@ -1,0 +1,61 @@
+import { formatLongDate } from '../../shared/dates';
+import { formatMoney, taxLabel, toCents } from '../../shared/money';
+import type { InvoiceView } from '../../shared/schemas/invoices';
+import type { BusinessSettings } from '../lib/business';
+import { writeText } from '../lib/pdf-fonts';
+import { brandedPdf, MUTED, pdfTable } from '../lib/pdf-layout';
+
+const money = (dollars: number) => formatMoney(toCents(dollars));
+
+/** The invoice as a PDF, on the same page as the quote: lines, totals, any deposit credited, payments, balance. */
+export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSettings, logo?: Buffer): Promise<Buffer> {
+  const title = `Invoice ${invoice.number ?? '(draft)'}`;
+  const { doc, done, left, width } = brandedPdf(business, { Title: title, Subject: `For ${invoice.clientName}` });
+  const text = (value: string, options: { bold?: boolean } = {}) =>
+    writeText(doc, value, { x: left, y: doc.y, width, ...options });
+
+  if (logo) doc.image(logo, left + width - 160, 105, { fit: [160, 60], align: 'right' });
+  writeText(doc.fontSize(18), 'Invoice', { x: left, y: 115, bold: true });
+  doc.fontSize(11).fillColor(MUTED);
+  text(`Invoice No. ${invoice.number ?? 'draft'}`);
+  if (invoice.issueDate) text(`Date: ${formatLongDate(invoice.issueDate)}`);
+  if (invoice.dueDate) text(`Due: ${formatLongDate(invoice.dueDate)}`);
+  if (invoice.status === 'Void') text(`VOID: ${invoice.voidReason ?? ''}`, { bold: true });
+  doc.moveDown(0.5).fillColor('#000000');
+  text(`Bill to: ${invoice.clientName}`);
+  text(invoice.address);
+  doc.moveDown();
+
+  pdfTable(
+    doc,
+    { left, width },
+    'Work and materials',
+    ['Description', 'Quantity', 'Unit Price', 'Amount'],
+    invoice.lines.map((l) => [l.description, String(l.quantity), money(l.unitPrice), money(l.amount)]),
+    [0.46, 0.16, 0.18, 0.2],
+  );
+
+  const rows: [string, string, boolean][] = [
+    ['Subtotal', money(invoice.subtotal), false],
+    [taxLabel(invoice.taxRateBasisPoints), money(invoice.tax), false],
+    ['Total', money(invoice.total), true],
+  ];
+  if (invoice.credit > 0) rows.push(['Less deposit paid', `−${money(invoice.credit)}`, false]);
+  if (invoice.paid > 0) rows.push(['Paid', `−${money(invoice.paid)}`, false]);
+  rows.push(['Balance due', money(invoice.balance), true]);
+  for (const [label, value, bold] of rows) {
+    const y = doc.y;
+    doc.fontSize(bold ? 13 : 11).fillColor('#000000');
+    writeText(doc, label, { x: left + width * 0.45, y, width: width * 0.3, align: 'right', bold });
+    writeText(doc, value, { x: left + width * 0.75, y, width: width * 0.25, align: 'right', bold });
+    doc.moveDown(0.2);
+  }
+  if (invoice.notes) {
+    doc.moveDown();
+    text(invoice.notes);
+  }
+  doc.moveDown(2).fontSize(9).fillColor(MUTED);
+  text(`Questions about this invoice? Call ${business.phone} or write to ${business.email}.`);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,345 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../shared/schemas/errors';
+import {
+  clientInvoiceView,
+  invoiceDraftInput,
+  invoiceStatusOf,
+  invoiceView,
+  paymentInput,
+  voidInput,
+} from '../../shared/schemas/invoices';
+import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
+import { errorBody, notFound } from '../lib/http-errors';
+import { checkClientInvoiceLink, checkStaffPdfLink } from './links';
+import { renderInvoicePdf } from './pdf';
+import { allInvoices, allPayments, countInvoices, findInvoice, listInvoices, liveInvoiceOfJob } from './repository';
+import { toCsv } from '../lib/csv';
+import { todayIn } from '../../shared/dates';
+import {
+  createInvoiceForJob,
+  deleteDraft,
+  invoiceView as viewOf,
+  recordPayment,
+  sendInvoice,
+  updateDraft,
+  voidInvoice,
+} from './service';
+
+const idParams = z.object({ id: z.string().max(64) });
+const failures = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/** Invoices and payments for the office (admins), the PDF by signed address, and the client's link. */
+export async function invoiceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['invoices'];
+  const admin = { access: 'admin' as const };
+  const zone = async () => (await app.settings.current()).timeZone;
+
+  async function view(id: string) {
+    const row = await findInvoice(app.db, id);
+    if (!row) throw notFound('Invoice not found');
+    return viewOf(app, app.db, row, await zone());
+  }
+
+  r.post(
+    '/jobs/:id/invoice',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'A draft invoice for a completed job: its sold lines, the crew’s extra materials and time',
+        params: idParams,
+        response: { 201: invoiceView, ...failures },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await view(await createInvoiceForJob(app, request.params.id))),
+  );
+
+  r.get(
+    '/jobs/:id/invoice',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'The job’s invoice and its deposit invoice (not void), each or null',
+        params: idParams,
+        response: { 200: z.object({ invoice: invoiceView.nullable(), deposit: invoiceView.nullable() }) },
+      },
+    },
+    async (request) => {
+      const timeZone = await zone();
+      const [row, deposit] = await Promise.all([
+        liveInvoiceOfJob(app.db, request.params.id),
+        liveInvoiceOfJob(app.db, request.params.id, 'deposit'),
+      ]);
+      return {
+        invoice: row ? await viewOf(app, app.db, row, timeZone) : null,
+        deposit: deposit ? await viewOf(app, app.db, deposit, timeZone) : null,
+      };
+    },
+  );
+
+  r.get(
+    '/invoices',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Invoices, newest first, by page',
+        querystring: pageQuery.omit({ search: true }),
+        response: { 200: z.object({ invoices: z.array(invoiceView), total: z.number(), totalPages: z.number() }) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const [rows, total] = await Promise.all([listInvoices(app.db, { page, limit }), countInvoices(app.db)]);
+      const timeZone = await zone();
+      return {
+        invoices: await Promise.all(rows.map(({ invoice }) => viewOf(app, app.db, invoice, timeZone))),
+        total,
+        totalPages: totalPagesOf(total, limit),
+      };
+    },
+  );
+
+  r.get(
+    '/invoices/:id',
+    {
+      config: admin,
+      schema: { tags, summary: 'One invoice', params: idParams, response: { 200: invoiceView, 404: errorResponse } },
+    },
+    async (request) => view(request.params.id),
+  );
+
+  r.put(
+    '/invoices/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Change a draft’s lines, days to pay and notes',
+        params: idParams,
+        body: invoiceDraftInput,
+        response: { 200: invoiceView, ...failures },
+      },
+    },
+    async (request) => {
+      await updateDraft(app.db, request.params.id, request.body);
+      return view(request.params.id);
+    },
+  );
+
+  r.delete(
+    '/invoices/:id',
+    {
+      config: admin,
+      schema: { tags, summary: 'Delete a draft', params: idParams, response: { 204: z.null(), ...failures } },
+    },
+    async (request, reply) => {
+      await deleteDraft(app.db, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/invoices/:id/send',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Number a draft (INV-year-0001) and e-mail it to the client with its PDF and link',
+        params: idParams,
+        response: { 200: invoiceView, ...failures },
+      },
+    },
+    async (request) => {
+      await sendInvoice(app, request.params.id);
+      return view(request.params.id);
+    },
+  );
+
+  r.post(
+    '/invoices/:id/payments',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Record a payment (never more than the balance); the client gets a receipt',
+        params: idParams,
+        body: paymentInput,
+        response: { 201: invoiceView, ...failures },
+      },
+    },
+    async (request, reply) => {
+      await recordPayment(app, request.params.id, request.body, request.user!.id);
+      return reply.code(201).send(await view(request.params.id));
+    },
+  );
+
+  r.post(
+    '/invoices/:id/void',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Void a sent invoice with a reason (it keeps its number)',
+        params: idParams,
+        body: voidInput,
+        response: { 200: invoiceView, ...failures },
+      },
+    },
+    async (request) => {
+      await voidInvoice(app.db, request.params.id, request.body.reason);
+      return view(request.params.id);
+    },
+  );
+
+  // Downloads for a spreadsheet (each cell safe to open: see lib/csv.ts).
+  const csvReply = (reply: FastifyReply, name: string, text: string) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(text);
+  const cents = (value: number | string) => Number(value) / 100;
+
+  r.get(
+    '/invoices.csv',
+    { config: admin, schema: { tags, summary: 'Every invoice as CSV', produces: ['text/csv'] } },
+    async (_request, reply) => {
+      const today = todayIn(await zone());
+      const rows = await allInvoices(app.db);
+      return csvReply(
+        reply,
+        'invoices.csv',
+        toCsv(rows, [
+          { header: 'Number', value: (r) => r.invoice.number ?? 'Draft' },
+          {
+            header: 'Status',
+            value: (r) =>
+              invoiceStatusOf(
+                r.invoice.state,
+                r.invoice.totalCents - r.invoice.creditCents,
+                Number(r.paid),
+                r.invoice.dueDate,
+                today,
+              ),
+          },
+          { header: 'Client', value: (r) => r.invoice.clientName },
+          { header: 'E-mail', value: (r) => r.invoice.clientEmail },
+          { header: 'Address', value: (r) => r.invoice.address },
+          { header: 'Issued', value: (r) => r.invoice.issueDate },
+          { header: 'Due', value: (r) => r.invoice.dueDate },
+          { header: 'Subtotal', value: (r) => cents(r.invoice.subtotalCents) },
+          { header: 'Tax', value: (r) => cents(r.invoice.taxCents) },
+          { header: 'Total', value: (r) => cents(r.invoice.totalCents) },
+          { header: 'Deposit credited', value: (r) => cents(r.invoice.creditCents) },
+          { header: 'Paid', value: (r) => cents(r.paid) },
+          { header: 'Balance', value: (r) => cents(r.invoice.totalCents - r.invoice.creditCents - Number(r.paid)) },
+          { header: 'Void reason', value: (r) => r.invoice.voidReason },
+        ]),
+      );
+    },
+  );
+
+  r.get(
+    '/payments.csv',
+    { config: admin, schema: { tags, summary: 'Every payment as CSV', produces: ['text/csv'] } },
+    async (_request, reply) =>
+      csvReply(
+        reply,
+        'payments.csv',
+        toCsv(await allPayments(app.db), [
+          { header: 'Paid on', value: (r) => r.payment.paidOn },
+          { header: 'Invoice', value: (r) => r.number },
+          { header: 'Client', value: (r) => r.clientName },
+          { header: 'Method', value: (r) => r.payment.method },
+          { header: 'Reference', value: (r) => r.payment.reference },
+          { header: 'Amount', value: (r) => cents(r.payment.amountCents) },
+          { header: 'Note', value: (r) => r.payment.note },
+        ]),
+      ),
+  );
+
+  async function sendPdf(reply: FastifyReply, id: string) {
+    const invoice = await view(id);
+    if (!invoice.number) throw notFound('A draft has no PDF yet');
+    const business = await app.settings.current();
+    const pdf = await renderInvoicePdf(invoice, business, await app.settings.logo());
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  }
+
+  r.get(
+    '/invoices/:id/pdf',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'An invoice’s PDF (signed address)',
+        params: idParams,
+        querystring: z.object({ sig: z.string().max(2000).optional() }),
+      },
+    },
+    async (request, reply) => {
+      if (!(await checkStaffPdfLink(app, request.params.id, request.query.sig)))
+        return reply.code(401).send(errorBody(401, 'This link is missing, wrong or expired', 'LINK_INVALID'));
+      return sendPdf(reply, request.params.id);
+    },
+  );
+
+  // The client's side, reached from the e-mailed link.
+  const tokenQuery = z.object({ token: z.string().max(2000).optional() });
+  async function authorized(id: string, token: string | undefined) {
+    await checkClientInvoiceLink(app, id, token);
+    const invoice = await view(id);
+    if (!invoice.number) throw notFound('Invoice not found');
+    return invoice;
+  }
+
+  r.get(
+    '/client-invoices/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['client invoices'],
+        summary: 'The client’s invoice by its signed link',
+        params: idParams,
+        querystring: tokenQuery,
+        response: { 200: clientInvoiceView, 403: errorResponse, 404: errorResponse, 410: errorResponse },
+      },
+    },
+    async (request) => {
+      const {
+        jobId: _job,
+        clientEmail: _email,
+        dueDays: _days,
+        ...shown
+      } = await authorized(request.params.id, request.query.token);
+      const token = encodeURIComponent(request.query.token ?? '');
+      return { ...shown, pdfUrl: `/api/client-invoices/${request.params.id}/pdf?token=${token}` };
+    },
+  );
+
+  r.get(
+    '/client-invoices/:id/pdf',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['client invoices'],
+        summary: 'The client’s invoice as a PDF, by its signed link',
+        params: idParams,
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      await authorized(request.params.id, request.query.token);
+      return sendPdf(reply, request.params.id);
+    },
+  );
+}

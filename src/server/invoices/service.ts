@@ -1,0 +1,388 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { addDays, todayIn, zonedTimeToUtc } from '../../shared/dates';
+import {
+  balanceCents,
+  depositParts,
+  formatMoney,
+  invoiceTotals,
+  isIncluded,
+  materialSubtotalCents,
+  toCents,
+  toDollars,
+} from '../../shared/money';
+import type { QuoteView } from '../../shared/schemas/quotes';
+import {
+  invoiceStatusOf,
+  type InvoiceDraftInput,
+  type InvoiceView,
+  type PaymentInput,
+} from '../../shared/schemas/invoices';
+import type { Db, DbOrTx } from '../db/client';
+import { newId } from '../db/ids';
+import { invoices, payments } from '../db/schema';
+import type { BusinessSettings } from '../lib/business';
+import { isUniqueViolation } from '../lib/db-errors';
+import { conflict, HttpError, notFound } from '../lib/http-errors';
+import { jobExtras } from '../job-records';
+import { findJobById, jobDetail } from '../jobs';
+import { cancelMail, enqueueMail } from '../mail';
+import { invoiceMail, overdueReminderMail, receiptMail } from './emails';
+import { clientInvoiceLink, staffPdfLink } from './links';
+import { renderInvoicePdf } from './pdf';
+import {
+  findInvoice,
+  linesOf,
+  liveInvoiceOfJob,
+  nextInvoiceNumber,
+  paidCents,
+  paymentsOf,
+  setLines,
+  type InvoiceRow,
+} from './repository';
+
+type Line = { description: string; quantity: number; unitPriceCents: number };
+
+const hundredths = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The lines a completed job is charged: the sold quote's lines the client chose, the materials the crew
+ * used beyond it (priced by the office), and the crew's time beyond the quoted hours at the quote's rate.
+ */
+async function linesForJob(app: FastifyInstance, jobId: string) {
+  const job = await findJobById(app.db, jobId);
+  if (!job) throw notFound('Job not found');
+  if (job.status !== 'Completed')
+    throw conflict('Only a completed job is invoiced: complete it first', 'JOB_NOT_COMPLETED');
+  const { quote } = await jobDetail(app.db, job);
+  const extras = await jobExtras(app.db, jobId);
+  const unpriced = extras.materials.filter((m) => m.unitPriceCents === null).map((m) => m.name);
+  if (unpriced.length)
+    throw conflict(`Price the materials the crew used first: ${unpriced.join(', ')}`, 'UNPRICED_MATERIALS');
+  const lines: Line[] = [];
+  const materials = quote?.materials.filter(isIncluded) ?? [];
+  const labor = quote?.labor.filter(isIncluded) ?? [];
+  for (const m of materials)
+    lines.push({ description: m.name, quantity: m.quantity, unitPriceCents: toCents(m.unitPrice) });
+  for (const l of labor)
+    lines.push({
+      description: `${l.description || 'Labor'} (hours)`,
+      quantity: l.hours,
+      unitPriceCents: toCents(l.hourlyRate),
+    });
+  for (const m of extras.materials)
+    lines.push({ description: `${m.name} (used on the job)`, quantity: m.quantity, unitPriceCents: m.unitPriceCents! });
+  const quotedHours = labor.reduce((sum, l) => sum + l.hours, 0);
+  const extraHours = hundredths(extras.minutes / 60 - quotedHours);
+  if (extraHours > 0 && labor[0])
+    lines.push({
+      description: 'Time beyond the quote (hours)',
+      quantity: extraHours,
+      unitPriceCents: toCents(labor[0].hourlyRate),
+    });
+  return { job, lines, taxRateBasisPoints: quote?.taxRateBasisPoints };
+}
+
+/** Writes a draft's lines and its totals together. */
+async function writeDraft(tx: DbOrTx, invoice: InvoiceRow, lines: Line[], fields: Partial<InvoiceRow> = {}) {
+  const totals = invoiceTotals(lines, invoice.taxRateBasisPoints, invoice.creditCents);
+  await setLines(tx, invoice.id, lines);
+  await tx
+    .update(invoices)
+    .set({
+      ...fields,
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      creditCents: totals.creditCents,
+      updatedAt: new Date(),
+    })
+    .where(eq(invoices.id, invoice.id));
+}
+
+/** A draft invoice for a completed job (one live invoice per job). */
+export async function createInvoiceForJob(app: FastifyInstance, jobId: string): Promise<string> {
+  const existing = await liveInvoiceOfJob(app.db, jobId);
+  if (existing)
+    throw conflict(
+      `This job already has an invoice${existing.number ? ` (${existing.number})` : ''}`,
+      'INVOICE_EXISTS',
+    );
+  const { job, lines, taxRateBasisPoints } = await linesForJob(app, jobId);
+  const business = await app.settings.current();
+  const creditCents = await depositPaidCents(app.db, jobId);
+  const id = newId();
+  try {
+    await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          id,
+          jobId,
+          clientName: job.contactName,
+          clientEmail: job.contactEmail,
+          address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,
+          taxRateBasisPoints: taxRateBasisPoints ?? business.taxRateBasisPoints,
+        })
+        .returning();
+      // The deposit paid so far is taken off (never more than the total).
+      await writeDraft(tx, { ...row!, creditCents }, lines);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('This job already has an invoice', 'INVOICE_EXISTS');
+    throw error;
+  }
+  return id;
+}
+
+const notDraft = (row: InvoiceRow) =>
+  conflict(`Invoice ${row.number ?? ''} is ${row.state}: only a draft changes`.replace('  ', ' '), 'INVOICE_NOT_DRAFT');
+
+export async function updateDraft(db: Db, id: string, input: InvoiceDraftInput) {
+  await db.transaction(async (tx) => {
+    const row = await findInvoice(tx, id, { lock: true });
+    if (!row) throw notFound('Invoice not found');
+    if (row.state !== 'Draft') throw notDraft(row);
+    const lines = input.lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unitPriceCents: toCents(l.unitPrice),
+    }));
+    if (invoiceTotals(lines, row.taxRateBasisPoints).subtotalCents < 0)
+      throw new HttpError(400, 'lines: the discounts are more than the lines', 'VALIDATION_FAILED');
+    await writeDraft(tx, row, lines, { dueDays: input.dueDays, notes: input.notes });
+  });
+}
+
+/** Deletes a draft (a sent invoice is voided instead, keeping its number). */
+export async function deleteDraft(db: Db, id: string) {
+  await db.transaction(async (tx) => {
+    const row = await findInvoice(tx, id, { lock: true });
+    if (!row) throw notFound('Invoice not found');
+    if (row.state !== 'Draft') throw notDraft(row);
+    await tx.delete(invoices).where(eq(invoices.id, id));
+  });
+}
+
+/** The invoice as staff see it. */
+export async function invoiceView(
+  app: FastifyInstance,
+  db: DbOrTx,
+  row: InvoiceRow,
+  timeZone: string,
+): Promise<InvoiceView> {
+  const [lines, paymentRows] = await Promise.all([linesOf(db, row.id), paymentsOf(db, row.id)]);
+  const paid = paymentRows.reduce((sum, p) => sum + p.amountCents, 0);
+  const due = row.totalCents - row.creditCents;
+  return {
+    _id: row.id,
+    number: row.number,
+    jobId: row.jobId,
+    kind: row.kind,
+    status: invoiceStatusOf(row.state, due, paid, row.dueDate, todayIn(timeZone)),
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    address: row.address,
+    lines: lines.map((l) => {
+      const quantity = Number(l.quantity);
+      return {
+        description: l.description,
+        quantity,
+        unitPrice: toDollars(l.unitPriceCents),
+        amount: toDollars(materialSubtotalCents({ unitPriceCents: l.unitPriceCents, quantity })),
+      };
+    }),
+    taxRateBasisPoints: row.taxRateBasisPoints,
+    subtotal: toDollars(row.subtotalCents),
+    tax: toDollars(row.taxCents),
+    total: toDollars(row.totalCents),
+    credit: toDollars(row.creditCents),
+    paid: toDollars(paid),
+    balance: toDollars(balanceCents(due, paid)),
+    dueDays: row.dueDays,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    notes: row.notes,
+    voidReason: row.voidReason,
+    payments: paymentRows.map((p) => ({
+      _id: p.id,
+      method: p.method,
+      reference: p.reference,
+      paidOn: p.paidOn,
+      amount: toDollars(p.amountCents),
+      note: p.note,
+    })),
+    pdfUrl: row.number ? await staffPdfLink(app, row.id) : null,
+  };
+}
+
+/**
+ * Sends a draft: its number (the year's next, in the same transaction), the dates, and the e-mail with
+ * the PDF and a signed link, written together. The PDF is drawn inside the transaction because it prints
+ * the number; the logo is read before it (PGlite has one connection).
+ */
+export async function sendInvoice(app: FastifyInstance, id: string): Promise<InvoiceRow> {
+  const business = await app.settings.current();
+  const logo = await app.settings.logo();
+  return app.db.transaction(async (tx) => {
+    const row = await findInvoice(tx, id, { lock: true });
+    if (!row) throw notFound('Invoice not found');
+    if (row.state !== 'Draft') throw notDraft(row);
+    // A deposit paid since the draft was made is taken off too (once: the job has one live bill).
+    if (row.kind === 'final' && row.jobId) {
+      const credit = Math.min(await depositPaidCents(tx, row.jobId), row.totalCents);
+      if (credit !== row.creditCents) await tx.update(invoices).set({ creditCents: credit }).where(eq(invoices.id, id));
+    }
+    return sendInTx(app, tx, id, business, logo);
+  });
+}
+
+/** What was paid on the job's deposit invoice (0 without one). */
+async function depositPaidCents(db: DbOrTx, jobId: string): Promise<number> {
+  const deposit = await liveInvoiceOfJob(db, jobId, 'deposit');
+  return deposit ? paidCents(db, deposit.id) : 0;
+}
+
+/** Numbers a draft, dates it, and queues its e-mail (PDF and link) and its reminders, in `tx`. */
+async function sendInTx(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  id: string,
+  business: BusinessSettings,
+  logo: Buffer | undefined,
+): Promise<InvoiceRow> {
+  const today = todayIn(business.timeZone);
+  const number = await nextInvoiceNumber(tx, Number(today.slice(0, 4)));
+  const [sent] = await tx
+    .update(invoices)
+    .set({ number, state: 'Sent', issueDate: today, sentAt: new Date(), updatedAt: new Date() })
+    .where(eq(invoices.id, id))
+    .returning();
+  const dueDate = addDays(today, sent!.dueDays);
+  await tx.update(invoices).set({ dueDate }).where(eq(invoices.id, id));
+  const view = await invoiceView(app, tx, { ...sent!, dueDate }, business.timeZone);
+  const pdf = await renderInvoicePdf(view, business, logo);
+  const link = await clientInvoiceLink(app, id);
+  await enqueueMail(tx, invoiceMail(business, view, link, pdf));
+  // Reminders wait in the outbox for their day (09:00 in the business's zone after the due date).
+  const reminderMailIds: string[] = [];
+  for (const days of business.invoiceReminderDays.slice(0, 3))
+    reminderMailIds.push(
+      await enqueueMail(tx, {
+        ...overdueReminderMail(business, view, link),
+        notBefore: zonedTimeToUtc(addDays(dueDate, days), '09:00', business.timeZone),
+      }),
+    );
+  const [done] = await tx.update(invoices).set({ reminderMailIds }).where(eq(invoices.id, id)).returning();
+  return done!;
+}
+
+/**
+ * The deposit a quote asked, invoiced and e-mailed when the client accepts (in the acceptance's
+ * transaction): one line at the quote's tax rate (`depositParts`), due at once. The final invoice takes
+ * what was paid on it off its total.
+ */
+export async function issueDepositInvoice(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  jobId: string,
+  context: { business: BusinessSettings; logo: Buffer | undefined; accepted: QuoteView },
+): Promise<void> {
+  const { accepted, business } = context;
+  if (!accepted.deposit || accepted.deposit.due <= 0) return;
+  const job = await findJobById(tx, jobId);
+  if (!job) throw notFound('Job not found');
+  const id = newId();
+  const label =
+    accepted.deposit.kind === 'percent'
+      ? `Deposit for quote ${accepted.quoteId} (${accepted.deposit.value}% of ${formatMoney(toCents(accepted.totalCostAfterTax))})`
+      : `Deposit for quote ${accepted.quoteId}`;
+  const parts = depositParts(
+    Math.round(accepted.totalCostBeforeTax * 100),
+    accepted.taxRateBasisPoints,
+    accepted.deposit,
+  );
+  // Its share of the work at the quote's tax rate: received, it splits into revenue and tax.
+  const lines = [{ description: label, quantity: 1, unitPriceCents: parts.netCents }];
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      id,
+      jobId,
+      kind: 'deposit',
+      clientName: job.contactName,
+      clientEmail: job.contactEmail,
+      address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,
+      taxRateBasisPoints: accepted.taxRateBasisPoints,
+      dueDays: 0,
+    })
+    .returning();
+  await writeDraft(tx, row!, lines);
+  await sendInTx(app, tx, id, business, context.logo);
+}
+
+/**
+ * Records a payment on a sent invoice: never more than the balance (the invoice row is locked, so two
+ * payments at once cannot together pay too much); the client gets a receipt.
+ */
+export async function recordPayment(app: FastifyInstance, id: string, input: PaymentInput, userId: string) {
+  const business: BusinessSettings = await app.settings.current();
+  return app.db.transaction(async (tx) => {
+    const row = await findInvoice(tx, id, { lock: true });
+    if (!row) throw notFound('Invoice not found');
+    if (row.state !== 'Sent')
+      throw conflict(`A ${row.state.toLowerCase()} invoice takes no payment`, 'INVOICE_NOT_PAYABLE');
+    const amountCents = toCents(input.amount);
+    const balance = balanceCents(row.totalCents - row.creditCents, await paidCents(tx, id));
+    if (amountCents > balance)
+      throw conflict(
+        `This payment is more than the balance of ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(balance / 100)}`,
+        'OVERPAYMENT',
+      );
+    if (input.paidOn > todayIn(business.timeZone))
+      throw new HttpError(400, 'paidOn: a payment cannot be dated in the future', 'VALIDATION_FAILED');
+    const paymentId = newId();
+    await tx.insert(payments).values({
+      id: paymentId,
+      invoiceId: id,
+      method: input.method,
+      reference: input.reference ?? '',
+      paidOn: input.paidOn,
+      amountCents,
+      note: input.note ?? '',
+      recordedBy: userId,
+    });
+    const view = await invoiceView(app, tx, row, business.timeZone);
+    // Paid in full: the overdue reminders are called off.
+    if (view.balance === 0) for (const mailId of row.reminderMailIds) await cancelMail(tx, mailId);
+    await enqueueMail(
+      tx,
+      receiptMail(
+        business,
+        view,
+        view.payments.find((p) => p._id === paymentId)!,
+        await clientInvoiceLink(app, id),
+      ),
+    );
+    return row;
+  });
+}
+
+/** Voids a sent invoice with a reason; it keeps its number. One with payments is not voided. */
+export async function voidInvoice(db: Db, id: string, reason: string) {
+  return db.transaction(async (tx) => {
+    const row = await findInvoice(tx, id, { lock: true });
+    if (!row) throw notFound('Invoice not found');
+    if (row.state !== 'Sent')
+      throw conflict(`Only a sent invoice is voided (a draft is deleted)`, 'INVOICE_NOT_PAYABLE');
+    if ((await paidCents(tx, id)) > 0)
+      throw conflict('This invoice has payments: it cannot be voided', 'INVOICE_NOT_PAYABLE');
+    for (const mailId of row.reminderMailIds) await cancelMail(tx, mailId);
+    const [voided] = await tx
+      .update(invoices)
+      .set({ state: 'Void', voidReason: reason, updatedAt: new Date() })
+      .where(eq(invoices.id, id))
+      .returning();
+    return voided!;
+  });
+}

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import {
+  jobChecklistItems,
+  jobMaterials,
+  jobPhotos,
+  jobRecords,
+  jobTimeEntries,
+  users,
+  visits,
+  visitWorkers,
+} from '../db/schema';
+
+export type ChecklistRow = typeof jobChecklistItems.$inferSelect;
+export type TimeEntryRow = typeof jobTimeEntries.$inferSelect;
+export type MaterialRow = typeof jobMaterials.$inferSelect;
+export type RecordRow = typeof jobRecords.$inferSelect;
+
+/** The job's one record row (notes, signature, report), made on first use. */
+export async function ensureRecord(tx: DbOrTx, jobId: string): Promise<void> {
+  await tx.insert(jobRecords).values({ jobId }).onConflictDoNothing();
+}
+
+export async function findRecord(db: DbOrTx, jobId: string): Promise<RecordRow | undefined> {
+  const [row] = await db.select().from(jobRecords).where(eq(jobRecords.jobId, jobId));
+  return row;
+}
+
+/**
+ * Copies the sold quote's lines into the checklist once (with UUIDs, like the crew's own items): the statement that marks the record seeded
+ * is the one that copies, so two first loads at once copy once.
+ */
+export async function seedChecklist(tx: DbOrTx, jobId: string, lines: string[]): Promise<void> {
+  await ensureRecord(tx, jobId);
+  const [claimed] = await tx
+    .update(jobRecords)
+    .set({ checklistSeededAt: new Date() })
+    .where(and(eq(jobRecords.jobId, jobId), isNull(jobRecords.checklistSeededAt)))
+    .returning({ jobId: jobRecords.jobId });
+  if (!claimed || lines.length === 0) return;
+  await tx
+    .insert(jobChecklistItems)
+    .values(lines.map((text, position) => ({ id: randomUUID(), jobId, position, text, fromQuote: true })));
+}
+
+const workerName = sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})`;
+
+/** A person's name as the record shows it. */
+export async function workerOf(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: workerName }).from(users).where(eq(users.id, userId));
+  return row?.name;
+}
+
+export function checklistOf(db: DbOrTx, jobId: string) {
+  return db
+    .select({
+      id: jobChecklistItems.id,
+      text: jobChecklistItems.text,
+      fromQuote: jobChecklistItems.fromQuote,
+      doneAt: jobChecklistItems.doneAt,
+      doneBy: workerName,
+    })
+    .from(jobChecklistItems)
+    .leftJoin(users, eq(users.id, jobChecklistItems.doneBy))
+    .where(eq(jobChecklistItems.jobId, jobId))
+    .orderBy(asc(jobChecklistItems.position), asc(jobChecklistItems.createdAt));
+}
+
+export function timeEntriesOf(db: DbOrTx, jobId: string) {
+  return db
+    .select({
+      id: jobTimeEntries.id,
+      userId: jobTimeEntries.userId,
+      workerName,
+      visitId: jobTimeEntries.visitId,
+      workDate: jobTimeEntries.workDate,
+      startedAt: jobTimeEntries.startedAt,
+      endedAt: jobTimeEntries.endedAt,
+      minutes: jobTimeEntries.minutes,
+    })
+    .from(jobTimeEntries)
+    .innerJoin(users, eq(users.id, jobTimeEntries.userId))
+    .where(eq(jobTimeEntries.jobId, jobId))
+    .orderBy(asc(jobTimeEntries.workDate), asc(jobTimeEntries.createdAt));
+}
+
+export function materialsOf(db: DbOrTx, jobId: string) {
+  return db
+    .select({
+      id: jobMaterials.id,
+      name: jobMaterials.name,
+      quantity: jobMaterials.quantity,
+      unitPriceCents: jobMaterials.unitPriceCents,
+      addedBy: workerName,
+    })
+    .from(jobMaterials)
+    .leftJoin(users, eq(users.id, jobMaterials.addedBy))
+    .where(eq(jobMaterials.jobId, jobId))
+    .orderBy(asc(jobMaterials.createdAt), asc(jobMaterials.id));
+}
+
+/** The job's photos without their bytes. */
+export function photosOf(db: DbOrTx, jobId: string) {
+  return db
+    .select({ id: jobPhotos.id, stage: jobPhotos.stage, width: jobPhotos.width, height: jobPhotos.height })
+    .from(jobPhotos)
+    .where(eq(jobPhotos.jobId, jobId))
+    .orderBy(asc(jobPhotos.createdAt), asc(jobPhotos.id));
+}
+
+/** The job's photos with their bytes (for the report). */
+export function photoDataOf(db: DbOrTx, jobId: string) {
+  return db
+    .select({ id: jobPhotos.id, stage: jobPhotos.stage, mimeType: jobPhotos.mimeType, data: jobPhotos.data })
+    .from(jobPhotos)
+    .where(eq(jobPhotos.jobId, jobId))
+    .orderBy(asc(jobPhotos.createdAt), asc(jobPhotos.id));
+}
+
+export async function findPhoto(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(jobPhotos).where(eq(jobPhotos.id, id));
+  return row;
+}
+
+/** How many rows of a table a job has (the limits on what one job keeps). */
+export async function countOf(
+  db: DbOrTx,
+  table: typeof jobChecklistItems | typeof jobTimeEntries | typeof jobMaterials | typeof jobPhotos,
+  jobId: string,
+): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(eq(table.jobId, jobId));
+  return Number(row?.n ?? 0);
+}
+
+/** Which job a crew-made id already belongs to (undefined for a new id). */
+export async function jobOfItem(
+  db: DbOrTx,
+  table: typeof jobChecklistItems | typeof jobTimeEntries | typeof jobMaterials | typeof jobPhotos,
+  id: string,
+): Promise<string | undefined> {
+  const [row] = await db.select({ jobId: table.jobId }).from(table).where(eq(table.id, id));
+  return row?.jobId;
+}
+
+export async function isVisitOfJob(db: DbOrTx, visitId: string, jobId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.id, visitId), eq(visits.jobId, jobId)));
+  return row !== undefined;
+}
+
+/**
+ * The job's booked visit a worker's time belongs to: the one they are on that covers the moment (give
+ * or take two hours), else their first one that business day. Undefined without one.
+ */
+export async function visitAt(
+  db: DbOrTx,
+  jobId: string,
+  userId: string,
+  at: { instant: Date } | { day: string; timeZone: string },
+): Promise<string | undefined> {
+  const near =
+    'instant' in at
+      ? sql`tstzrange(${visits.startsAt} - interval '2 hours', ${visits.endsAt} + interval '2 hours') @> ${at.instant.toISOString()}::timestamptz`
+      : sql`(${visits.startsAt} at time zone ${at.timeZone})::date = ${at.day}::date`;
+  const [row] = await db
+    .select({ id: visits.id })
+    .from(visits)
+    .innerJoin(visitWorkers, and(eq(visitWorkers.visitId, visits.id), eq(visitWorkers.userId, userId)))
+    .where(and(eq(visits.jobId, jobId), isNull(visits.cancelledAt), near))
+    .orderBy(asc(visits.startsAt))
+    .limit(1);
+  return row?.id;
+}
+
+const minutesBetween = (start: Date, end: Date) => Math.min(1440, Math.max(0, Math.round((+end - +start) / 60_000)));
+/** A timer counts at most a day: a forgotten one is stopped there. */
+const cappedEnd = (start: Date, end: Date) => new Date(Math.min(+end, +start + 1440 * 60_000));
+
+/** Stops a worker's running timers other than `exceptId` at `at` (starting one stops the last). */
+export async function stopRunningTimersOf(tx: DbOrTx, userId: string, at: Date, exceptId: string): Promise<void> {
+  const running = await tx
+    .select()
+    .from(jobTimeEntries)
+    .where(
+      and(
+        eq(jobTimeEntries.userId, userId),
+        isNotNull(jobTimeEntries.startedAt),
+        isNull(jobTimeEntries.endedAt),
+        ne(jobTimeEntries.id, exceptId),
+      ),
+    );
+  for (const entry of running) await stopTimer(tx, entry, at);
+}
+
+/** Every running timer on a job, stopped at `at` (the job is completed). */
+export async function stopRunningTimersOfJob(tx: DbOrTx, jobId: string, at: Date): Promise<void> {
+  const running = await tx
+    .select()
+    .from(jobTimeEntries)
+    .where(and(eq(jobTimeEntries.jobId, jobId), isNotNull(jobTimeEntries.startedAt), isNull(jobTimeEntries.endedAt)));
+  for (const entry of running) await stopTimer(tx, entry, at);
+}
+
+async function stopTimer(tx: DbOrTx, entry: TimeEntryRow, at: Date) {
+  const start = entry.startedAt!;
+  const end = cappedEnd(start, at < start ? start : at);
+  await tx
+    .update(jobTimeEntries)
+    .set({ endedAt: end, minutes: minutesBetween(start, end) })
+    .where(eq(jobTimeEntries.id, entry.id));
+}
+
+export { cappedEnd, minutesBetween };

@@ -1,0 +1,296 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../shared/schemas/errors';
+import {
+  checklistItemInput,
+  crewNotesInput,
+  jobPhotoInput,
+  jobRecordView,
+  materialInput,
+  recordItemId,
+  signatureInput,
+  timeEntryInput,
+} from '../../shared/schemas/job-records';
+import { crewJob, workLines } from '../../shared/schemas/jobs';
+import { errorBody, notFound } from '../lib/http-errors';
+import { findJobById, isAssigned, jobDetail } from '../jobs';
+import { verifyRecordLink, type RecordFile } from './links';
+import { findPhoto, findRecord, seedChecklist } from './repository';
+import {
+  completeJob,
+  deleteChecklistItem,
+  deleteMaterial,
+  deletePhoto,
+  deleteTimeEntry,
+  putChecklistItem,
+  putMaterial,
+  putNotes,
+  putPhoto,
+  putSignature,
+  putTimeEntry,
+  recordView,
+  reportPdf,
+  signaturePng,
+  type Actor,
+} from './service';
+
+const jobParams = z.object({ id: z.string().max(64) });
+const itemParams = jobParams.extend({ itemId: recordItemId });
+const saved = z.object({ ok: z.literal(true) });
+const failures = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/**
+ * The crew's record of a job, on their phones (only for jobs they are on), and the office's view of it.
+ * Every crew write is a PUT or DELETE of an id the phone chose, answered `{ ok: true }`: a change queued
+ * offline and sent again lands once. The files are reached by signed addresses, like request photos.
+ */
+export async function jobRecordRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['job record'];
+  const staff = { access: 'staff' as const };
+  const admin = { access: 'admin' as const };
+
+  /** The job, when the signed-in worker is on it (anyone else's answers like a missing one). */
+  async function myJob(jobId: string, userId: string) {
+    if (!(await isAssigned(app.db, jobId, userId))) throw notFound('Job not found');
+    const job = await findJobById(app.db, jobId);
+    if (!job) throw notFound('Job not found');
+    return job;
+  }
+
+  /** The record, with the sold quote's lines copied into the checklist the first time it is read. */
+  async function viewFor(jobId: string, actor: Actor) {
+    const job = await findJobById(app.db, jobId);
+    if (!job) throw notFound('Job not found');
+    if (!(await findRecord(app.db, job.id))?.checklistSeededAt) {
+      const lines = workLines((await jobDetail(app.db, job)).quote);
+      await app.db.transaction((tx) => seedChecklist(tx, job.id, lines));
+    }
+    return recordView(app, job, await app.settings.current(), actor);
+  }
+
+  const crew = (userId: string): Actor => ({ userId, office: false });
+
+  r.get(
+    '/my/jobs/:id/record',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "One of my jobs' record: checklist, time, materials, photos, notes, signature",
+        params: jobParams,
+        response: { 200: jobRecordView, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      await myJob(request.params.id, request.user!.id);
+      return viewFor(request.params.id, crew(request.user!.id));
+    },
+  );
+
+  /** A crew write: checked against the job's crew, then `{ ok: true }`. */
+  function crewWrite<B extends z.ZodType>(
+    method: 'PUT' | 'DELETE',
+    path: string,
+    summary: string,
+    body: B | null,
+    handle: (jobId: string, itemId: string, body: z.infer<B>, actor: Actor) => Promise<void>,
+  ) {
+    r.route({
+      method,
+      url: `/my/jobs/:id/${path}`,
+      config: staff,
+      schema: {
+        tags,
+        summary,
+        params: path.includes(':itemId') ? itemParams : jobParams,
+        ...(body ? { body } : {}),
+        response: { 200: saved, ...failures },
+      },
+      handler: async (request) => {
+        const params = request.params as { id: string; itemId?: string };
+        await myJob(params.id, request.user!.id);
+        await handle(params.id, params.itemId ?? '', request.body as z.infer<B>, crew(request.user!.id));
+        return { ok: true as const };
+      },
+    });
+  }
+
+  crewWrite(
+    'PUT',
+    'checklist/:itemId',
+    'Add, reword, tick or untick a checklist item',
+    checklistItemInput,
+    (job, id, body, actor) => putChecklistItem(app.db, job, id, body, actor),
+  );
+  crewWrite('DELETE', 'checklist/:itemId', "Remove one of the crew's own checklist items", null, (job, id) =>
+    deleteChecklistItem(app.db, job, id),
+  );
+  crewWrite(
+    'PUT',
+    'time/:itemId',
+    'Start or stop my timer, or enter my hours for a day',
+    timeEntryInput,
+    async (job, id, body, actor) => putTimeEntry(app.db, job, id, body, actor, (await app.settings.current()).timeZone),
+  );
+  crewWrite('DELETE', 'time/:itemId', 'Remove one of my time entries', null, (job, id, _body, actor) =>
+    deleteTimeEntry(app.db, job, id, actor),
+  );
+  crewWrite(
+    'PUT',
+    'materials/:itemId',
+    'Add or change a material used beyond the quote',
+    materialInput,
+    async (job, id, body, actor) => putMaterial(app.db, await app.settings.current(), job, id, body, actor),
+  );
+  crewWrite('DELETE', 'materials/:itemId', 'Remove a material', null, (job, id, _body, actor) =>
+    deleteMaterial(app.db, job, id, actor),
+  );
+  crewWrite(
+    'PUT',
+    'photos/:itemId',
+    'Add a before or after photo (or change its stage)',
+    jobPhotoInput,
+    (job, id, body, actor) => putPhoto(app.db, job, id, body, actor),
+  );
+  crewWrite('DELETE', 'photos/:itemId', 'Remove a photo', null, (job, id) => deletePhoto(app.db, job, id));
+  crewWrite('PUT', 'notes', 'Notes for the office', crewNotesInput, (job, _id, body) => putNotes(app.db, job, body));
+  crewWrite('PUT', 'signature', "The client's signature and printed name", signatureInput, (job, _id, body) =>
+    putSignature(app.db, job, body),
+  );
+
+  r.post(
+    '/my/jobs/:id/complete',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Complete one of my jobs: the report is made and e-mailed to the client and the owner',
+        params: jobParams,
+        response: { 200: crewJob, ...failures },
+      },
+    },
+    async (request) => {
+      await myJob(request.params.id, request.user!.id);
+      const row = await completeJob(app, request.params.id, { crew: true });
+      const { quote, ...job } = await jobDetail(app.db, row);
+      return { ...job, work: workLines(quote) };
+    },
+  );
+
+  r.get(
+    '/jobs/:id/record',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "A job's record as the crew left it, with prices",
+        params: jobParams,
+        response: { 200: jobRecordView, 404: errorResponse },
+      },
+    },
+    async (request) => viewFor(request.params.id, { userId: request.user!.id, office: true }),
+  );
+
+  r.put(
+    '/jobs/:id/materials/:itemId',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Add, change or price a material used on a job (null clears the price)',
+        params: itemParams,
+        body: materialInput,
+        response: { 200: saved, ...failures },
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const actor = { userId: request.user!.id, office: true };
+      await putMaterial(app.db, await app.settings.current(), id, itemId, request.body, actor);
+      return { ok: true as const };
+    },
+  );
+  r.delete(
+    '/jobs/:id/materials/:itemId',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Remove a material from a job',
+        params: itemParams,
+        response: { 200: saved, ...failures },
+      },
+    },
+    async (request) => {
+      await deleteMaterial(app.db, request.params.id, request.params.itemId, {
+        userId: request.user!.id,
+        office: true,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  // Reached from <img> tags and download links: the signed address is the permission.
+  const invalidLink = (reply: FastifyReply) =>
+    reply.code(401).send(errorBody(401, 'This link is missing, wrong or expired', 'LINK_INVALID'));
+  const signedQuery = z.object({ sig: z.string().max(2000).optional() });
+  const checked = async (file: RecordFile, subject: string, sig: string | undefined) =>
+    verifyRecordLink(app.tokens, file, subject, sig);
+
+  r.get(
+    '/job-photos/:photoId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A job photo (needs the signed address from the record)',
+        params: z.object({ photoId: z.string().max(64) }),
+        querystring: signedQuery.extend({ size: z.enum(['full', 'thumb']).default('full') }),
+      },
+    },
+    async (request, reply) => {
+      if (!(await checked('photo', request.params.photoId, request.query.sig))) return invalidLink(reply);
+      const photo = await findPhoto(app.db, request.params.photoId);
+      if (!photo) throw notFound('Photo not found');
+      const thumb = request.query.size === 'thumb';
+      return reply
+        .type(thumb ? 'image/webp' : photo.mimeType)
+        .header('cache-control', 'private, max-age=600')
+        .send(thumb ? photo.thumbnail : photo.data);
+    },
+  );
+
+  r.get(
+    '/jobs/:id/signature.png',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: "A job's signature (signed address)", params: jobParams, querystring: signedQuery },
+    },
+    async (request, reply) => {
+      if (!(await checked('signature', request.params.id, request.query.sig))) return invalidLink(reply);
+      const png = await signaturePng(app.db, request.params.id);
+      if (!png) throw notFound('No signature');
+      return reply.type('image/png').header('cache-control', 'private, max-age=600').send(png);
+    },
+  );
+
+  r.get(
+    '/jobs/:id/report.pdf',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: "A job's report (signed address)", params: jobParams, querystring: signedQuery },
+    },
+    async (request, reply) => {
+      if (!(await checked('report', request.params.id, request.query.sig))) return invalidLink(reply);
+      const pdf = await reportPdf(app.db, request.params.id);
+      if (!pdf) throw notFound('No report yet');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="job-report.pdf"`)
+        .header('cache-control', 'private, max-age=600')
+        .send(pdf);
+    },
+  );
+}

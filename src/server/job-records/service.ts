@@ -1,0 +1,443 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { toCents, toDollars } from '../../shared/money';
+import { OPEN_JOB_STATUSES } from '../../shared/statuses';
+import { wallTimeIn } from '../../shared/dates';
+import {
+  MAX_JOB_PHOTOS,
+  MAX_RECORD_ROWS,
+  MAX_SIGNATURE_BYTES,
+  type JobRecordView,
+} from '../../shared/schemas/job-records';
+import type { z } from 'zod';
+import type {
+  checklistItemInput,
+  crewNotesInput,
+  jobPhotoInput,
+  materialInput,
+  signatureInput,
+  timeEntryInput,
+} from '../../shared/schemas/job-records';
+import type { DbOrTx } from '../db/client';
+import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobTimeEntries, users } from '../db/schema';
+import type { BusinessSettings } from '../lib/business';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
+import { drawableImage, processImages, processSignature } from '../lib/images';
+import { checkJobMove, findJobById, moveJobFrom, type JobRow } from '../jobs';
+import { enqueueMail } from '../mail';
+import { jobReportMail } from './emails';
+import { renderJobReport } from './report-pdf';
+import { recordLinks } from './links';
+import {
+  cappedEnd,
+  checklistOf,
+  countOf,
+  ensureRecord,
+  findRecord,
+  jobOfItem,
+  materialsOf,
+  minutesBetween,
+  photoDataOf,
+  photosOf,
+  stopRunningTimersOf,
+  stopRunningTimersOfJob,
+  timeEntriesOf,
+  isVisitOfJob,
+  visitAt,
+  workerOf,
+} from './repository';
+
+/** Who changes a record: a worker on the job, or the office (which sees and sets prices). */
+export interface Actor {
+  userId: string;
+  office: boolean;
+}
+
+type Table = typeof jobChecklistItems | typeof jobTimeEntries | typeof jobMaterials | typeof jobPhotos;
+
+/** The job, while the crew may still change its record (not completed or cancelled). */
+async function openJob(db: DbOrTx, jobId: string): Promise<JobRow> {
+  const job = await findJobById(db, jobId);
+  if (!job) throw notFound('Job not found');
+  if (!(OPEN_JOB_STATUSES as readonly string[]).includes(job.status))
+    throw conflict(`This job is ${job.status}: its record can no longer change`, 'JOB_CLOSED');
+  return job;
+}
+
+/**
+ * A crew-made id: new (then within the job's limit), or already this job's (a change, or the same
+ * change sent again). An id of another job answers like a missing one.
+ */
+async function claimId(
+  db: DbOrTx,
+  table: Table,
+  jobId: string,
+  id: string,
+  limit: number,
+  what: { one: string; many: string },
+) {
+  const owner = await jobOfItem(db, table, id);
+  if (owner && owner !== jobId) throw notFound(`${what.one} not found`);
+  if (!owner && (await countOf(db, table, jobId)) >= limit)
+    throw new HttpError(409, `A job keeps at most ${limit} ${what.many}`, 'RECORD_LIMIT');
+  return owner !== undefined;
+}
+
+export async function putChecklistItem(
+  db: DbOrTx,
+  jobId: string,
+  itemId: string,
+  input: z.infer<typeof checklistItemInput>,
+  actor: Actor,
+) {
+  await openJob(db, jobId);
+  const exists = await claimId(db, jobChecklistItems, jobId, itemId, MAX_RECORD_ROWS, {
+    one: 'Checklist item',
+    many: 'checklist items',
+  });
+  const now = new Date();
+  if (!exists) {
+    await db.insert(jobChecklistItems).values({
+      id: itemId,
+      jobId,
+      // After the quote's lines (positions from 0), in the order they were added.
+      position: MAX_RECORD_ROWS + (await countOf(db, jobChecklistItems, jobId)),
+      text: input.text,
+      doneAt: input.done ? now : null,
+      doneBy: input.done ? actor.userId : null,
+      createdBy: actor.userId,
+    });
+    return;
+  }
+  const [item] = await db.select().from(jobChecklistItems).where(eq(jobChecklistItems.id, itemId));
+  await db
+    .update(jobChecklistItems)
+    .set({
+      // A line of the sold quote keeps its words; the crew's own can be reworded.
+      text: item!.fromQuote ? item!.text : input.text,
+      // Ticking again keeps who ticked it first and when.
+      doneAt: input.done ? (item!.doneAt ?? now) : null,
+      doneBy: input.done ? (item!.doneBy ?? actor.userId) : null,
+    })
+    .where(eq(jobChecklistItems.id, itemId));
+}
+
+export async function deleteChecklistItem(db: DbOrTx, jobId: string, itemId: string) {
+  await openJob(db, jobId);
+  const [item] = await db
+    .select()
+    .from(jobChecklistItems)
+    .where(and(eq(jobChecklistItems.id, itemId), eq(jobChecklistItems.jobId, jobId)));
+  if (!item) return; // Already gone (sent twice).
+  if (item.fromQuote)
+    throw conflict('A line of the sold quote stays on the checklist: leave it unticked', 'ITEM_FROM_QUOTE');
+  await db.delete(jobChecklistItems).where(eq(jobChecklistItems.id, itemId));
+}
+
+/** A timer may not start in the future (a phone's clock a few minutes off is allowed) or long ago. */
+const CLOCK_SKEW_MS = 10 * 60_000;
+const OLDEST_ENTRY_MS = 31 * 86_400_000;
+
+export async function putTimeEntry(
+  db: DbOrTx,
+  jobId: string,
+  entryId: string,
+  input: z.infer<typeof timeEntryInput>,
+  actor: Actor,
+  timeZone: string,
+) {
+  await openJob(db, jobId);
+  const known = await claimId(db, jobTimeEntries, jobId, entryId, MAX_RECORD_ROWS, {
+    one: 'Time entry',
+    many: 'time entries',
+  });
+  const [existing] = known ? await db.select().from(jobTimeEntries).where(eq(jobTimeEntries.id, entryId)) : [];
+  // A worker changes only their own time.
+  if (existing && existing.userId !== actor.userId) throw notFound('Time entry not found');
+  if (input.visitId && !(await isVisitOfJob(db, input.visitId, jobId)))
+    throw badRequest('visitId: not a visit of this job');
+  // Time belongs to the visit it was worked on, when the phone did not say which.
+  const visitId =
+    input.visitId ??
+    (await visitAt(
+      db,
+      jobId,
+      actor.userId,
+      input.kind === 'hours' ? { day: input.workDate, timeZone } : { instant: new Date(input.startedAt) },
+    )) ??
+    null;
+  if (input.kind === 'hours') {
+    const values = { visitId, workDate: input.workDate, startedAt: null, endedAt: null };
+    const minutes = Math.round(input.hours * 60);
+    if (existing)
+      await db
+        .update(jobTimeEntries)
+        .set({ ...values, minutes })
+        .where(eq(jobTimeEntries.id, entryId));
+    else await db.insert(jobTimeEntries).values({ id: entryId, jobId, userId: actor.userId, ...values, minutes });
+    return;
+  }
+
+  const now = Date.now();
+  const startedAt = new Date(input.startedAt);
+  const stoppedAt = input.endedAt ? new Date(input.endedAt) : null;
+  for (const at of [startedAt, stoppedAt])
+    if (at && (+at > now + CLOCK_SKEW_MS || +at < now - OLDEST_ENTRY_MS))
+      throw new HttpError(400, 'A timer runs within the last month and not in the future', 'VALIDATION_FAILED');
+  const endedAt = stoppedAt && cappedEnd(startedAt, stoppedAt);
+  const values = {
+    visitId,
+    workDate: wallTimeIn(timeZone, startedAt).date,
+    startedAt,
+    endedAt,
+    minutes: endedAt ? minutesBetween(startedAt, endedAt) : null,
+  };
+  await db.transaction(async (tx) => {
+    // One worker's timers change one at a time: starting one stops the one that ran.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for('update');
+    if (!endedAt) await stopRunningTimersOf(tx, actor.userId, startedAt, entryId);
+    if (existing) await tx.update(jobTimeEntries).set(values).where(eq(jobTimeEntries.id, entryId));
+    else await tx.insert(jobTimeEntries).values({ id: entryId, jobId, userId: actor.userId, ...values });
+  });
+}
+
+export async function deleteTimeEntry(db: DbOrTx, jobId: string, entryId: string, actor: Actor) {
+  await openJob(db, jobId);
+  await db
+    .delete(jobTimeEntries)
+    .where(
+      and(eq(jobTimeEntries.id, entryId), eq(jobTimeEntries.jobId, jobId), eq(jobTimeEntries.userId, actor.userId)),
+    );
+}
+
+/**
+ * A material used beyond the quote. Its price: the office's; the crew's when they see prices; else the
+ * price list's for a material of that name; else left for the office.
+ */
+export async function putMaterial(
+  db: DbOrTx,
+  business: BusinessSettings,
+  jobId: string,
+  materialId: string,
+  input: z.infer<typeof materialInput>,
+  actor: Actor,
+) {
+  if (actor.office) {
+    if (!(await findJobById(db, jobId))) throw notFound('Job not found');
+  } else await openJob(db, jobId);
+  const exists = await claimId(db, jobMaterials, jobId, materialId, MAX_RECORD_ROWS, {
+    one: 'Material',
+    many: 'materials',
+  });
+  const listed = business.materialPriceList.find((m) => m.name.toLowerCase() === input.name.toLowerCase());
+  const given =
+    (actor.office || business.crewSeesPrices) && input.unitPrice !== undefined && input.unitPrice !== null
+      ? toCents(input.unitPrice)
+      : undefined;
+  const [current] = exists ? await db.select().from(jobMaterials).where(eq(jobMaterials.id, materialId)) : [];
+  const keptPrice = current && current.name.toLowerCase() === input.name.toLowerCase() ? current.unitPriceCents : null;
+  // The office may clear a price (null); otherwise the price given, kept, or listed.
+  const unitPriceCents =
+    actor.office && input.unitPrice === null ? null : (given ?? keptPrice ?? listed?.unitPriceCents ?? null);
+  const values = { name: input.name, quantity: String(input.quantity), unitPriceCents };
+  if (current) await db.update(jobMaterials).set(values).where(eq(jobMaterials.id, materialId));
+  else await db.insert(jobMaterials).values({ id: materialId, jobId, addedBy: actor.userId, ...values });
+}
+
+export async function deleteMaterial(db: DbOrTx, jobId: string, materialId: string, actor: Actor) {
+  if (actor.office) {
+    if (!(await findJobById(db, jobId))) throw notFound('Job not found');
+  } else await openJob(db, jobId);
+  await db.delete(jobMaterials).where(and(eq(jobMaterials.id, materialId), eq(jobMaterials.jobId, jobId)));
+}
+
+export async function putNotes(db: DbOrTx, jobId: string, input: z.infer<typeof crewNotesInput>) {
+  await openJob(db, jobId);
+  await ensureRecord(db, jobId);
+  await db.update(jobRecords).set({ crewNotes: input.notes, updatedAt: new Date() }).where(eq(jobRecords.jobId, jobId));
+}
+
+/** A photo taken on the job: checked, re-encoded without metadata and stored once (a resend is a no-op). */
+export async function putPhoto(
+  db: DbOrTx,
+  jobId: string,
+  photoId: string,
+  input: z.infer<typeof jobPhotoInput>,
+  actor: Actor,
+) {
+  await openJob(db, jobId);
+  const exists = await claimId(db, jobPhotos, jobId, photoId, MAX_JOB_PHOTOS, { one: 'Photo', many: 'photos' });
+  if (exists) {
+    await db.update(jobPhotos).set({ stage: input.stage }).where(eq(jobPhotos.id, photoId));
+    return;
+  }
+  const [image] = await processImages([input.image]);
+  await db
+    .insert(jobPhotos)
+    .values({ id: photoId, jobId, stage: input.stage, takenBy: actor.userId, ...image! })
+    .onConflictDoNothing();
+}
+
+export async function deletePhoto(db: DbOrTx, jobId: string, photoId: string) {
+  await openJob(db, jobId);
+  await db.delete(jobPhotos).where(and(eq(jobPhotos.id, photoId), eq(jobPhotos.jobId, jobId)));
+}
+
+/** The client's signature and printed name, with the time they signed (a new one replaces it). */
+export async function putSignature(db: DbOrTx, jobId: string, input: z.infer<typeof signatureInput>) {
+  await openJob(db, jobId);
+  const png = await processSignature(input.image, MAX_SIGNATURE_BYTES);
+  await ensureRecord(db, jobId);
+  await db
+    .update(jobRecords)
+    .set({ signedName: input.name, signedAt: new Date(), signature: png, updatedAt: new Date() })
+    .where(eq(jobRecords.jobId, jobId));
+}
+
+/** The record as the crew (prices only when the owner allows) or the office sees it. */
+export async function recordView(
+  app: FastifyInstance,
+  job: JobRow,
+  business: BusinessSettings,
+  actor: Actor,
+): Promise<JobRecordView> {
+  const db = app.db;
+  const pricesShown = actor.office || business.crewSeesPrices;
+  const [me, checklist, time, materials, photos, record] = await Promise.all([
+    workerOf(db, actor.userId),
+    checklistOf(db, job.id),
+    timeEntriesOf(db, job.id),
+    materialsOf(db, job.id),
+    photosOf(db, job.id),
+    findRecord(db, job.id),
+  ]);
+  const totals = new Map<string, { worker: { _id: string; fullName: string }; minutes: number }>();
+  for (const t of time) {
+    const total = totals.get(t.userId) ?? { worker: { _id: t.userId, fullName: t.workerName }, minutes: 0 };
+    total.minutes += t.minutes ?? 0;
+    totals.set(t.userId, total);
+  }
+  const links = recordLinks(app.tokens);
+  return {
+    jobId: job.id,
+    status: job.status,
+    me: { _id: actor.userId, fullName: me ?? '' },
+    job: {
+      clientName: job.contactName,
+      phone: job.contactPhone,
+      address: { street: job.street, city: job.city, state: job.state, zip: job.zip },
+      description: job.notes,
+    },
+    pricesShown,
+    checklist: checklist.map((c) => ({
+      _id: c.id,
+      text: c.text,
+      fromQuote: c.fromQuote,
+      done: c.doneAt !== null,
+      doneAt: c.doneAt?.toISOString() ?? null,
+      doneBy: c.doneAt ? c.doneBy : null,
+    })),
+    time: time.map((t) => ({
+      _id: t.id,
+      worker: { _id: t.userId, fullName: t.workerName },
+      visitId: t.visitId,
+      workDate: t.workDate,
+      startedAt: t.startedAt?.toISOString() ?? null,
+      endedAt: t.endedAt?.toISOString() ?? null,
+      minutes: t.minutes,
+    })),
+    timeTotals: [...totals.values()],
+    materials: materials.map((m) => ({
+      _id: m.id,
+      name: m.name,
+      quantity: Number(m.quantity),
+      unitPrice: pricesShown && m.unitPriceCents !== null ? toDollars(m.unitPriceCents) : null,
+      addedBy: m.addedBy,
+    })),
+    priceList: business.materialPriceList.map((m) => ({
+      name: m.name,
+      unitPrice: pricesShown ? toDollars(m.unitPriceCents) : null,
+    })),
+    photos: await Promise.all(
+      photos.map(async (p) => ({
+        _id: p.id,
+        stage: p.stage,
+        width: p.width,
+        height: p.height,
+        ...(await links.photo(p.id)),
+      })),
+    ),
+    notes: record?.crewNotes ?? '',
+    signature:
+      record?.signedAt && record.signedName
+        ? { name: record.signedName, signedAt: record.signedAt.toISOString(), imageUrl: await links.signature(job.id) }
+        : null,
+    report: record?.reportAt ? { madeAt: record.reportAt.toISOString(), url: await links.report(job.id) } : null,
+  };
+}
+
+/**
+ * Completes a job (the crew's last step, or the office's): running timers stop now, the report is drawn
+ * from the record, then the status change, the stored report and the e-mails to the client and the
+ * owner are written together. The status changes only from the one read, so two completions at once
+ * make one report.
+ */
+export async function completeJob(app: FastifyInstance, jobId: string, options: { crew: boolean }): Promise<JobRow> {
+  const job = await findJobById(app.db, jobId);
+  if (!job) throw notFound('Job not found');
+  if (job.status === 'Completed') return job; // Sent twice (a queued tap): done once.
+  checkJobMove(job, 'Completed', options);
+  const completedAt = new Date();
+  await stopRunningTimersOfJob(app.db, jobId, completedAt);
+  const business = await app.settings.current();
+  const logo = await app.settings.logo();
+  const record = await recordView(app, job, business, { userId: '', office: true });
+  const stored = await findRecord(app.db, jobId);
+  const photos = await Promise.all(
+    (await photoDataOf(app.db, jobId)).map(async (p) => ({
+      stage: p.stage,
+      data: await drawableImage(p.data, p.mimeType),
+    })),
+  );
+  const signature =
+    stored?.signature && stored.signedName && stored.signedAt
+      ? { png: stored.signature, name: stored.signedName, signedAt: stored.signedAt }
+      : null;
+  const pdf = await renderJobReport({ job, record, completedAt, photos, signature }, business, logo);
+  return app.db.transaction(async (tx) => {
+    const row = await moveJobFrom(tx, jobId, job.status, 'Completed');
+    if (!row) {
+      // Completed meanwhile (the same tap sent twice): that completion made the report.
+      const now = await findJobById(tx, jobId);
+      if (now?.status === 'Completed') return now;
+      throw conflict('This job changed meanwhile: reload the page', 'INVALID_STATUS_CHANGE');
+    }
+    await ensureRecord(tx, jobId);
+    await tx
+      .update(jobRecords)
+      .set({ report: pdf, reportAt: completedAt, updatedAt: completedAt })
+      .where(eq(jobRecords.jobId, jobId));
+    await enqueueMail(tx, jobReportMail(business, job, pdf, 'client'));
+    await enqueueMail(tx, jobReportMail(business, job, pdf, 'owner'));
+    return row;
+  });
+}
+
+/** The stored report's bytes. */
+export async function reportPdf(db: DbOrTx, jobId: string): Promise<Buffer | undefined> {
+  return (await findRecord(db, jobId))?.report ?? undefined;
+}
+
+/** The stored signature's bytes. */
+export async function signaturePng(db: DbOrTx, jobId: string): Promise<Buffer | undefined> {
+  return (await findRecord(db, jobId))?.signature ?? undefined;
+}
+
+/** What the crew recorded that an invoice charges: the materials (with the office's prices) and their time. */
+export async function jobExtras(db: DbOrTx, jobId: string) {
+  const [materials, time] = await Promise.all([materialsOf(db, jobId), timeEntriesOf(db, jobId)]);
+  return {
+    materials: materials.map((m) => ({ name: m.name, quantity: Number(m.quantity), unitPriceCents: m.unitPriceCents })),
+    minutes: time.reduce((sum, t) => sum + (t.minutes ?? 0), 0),
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceState, type InvoiceStatus } from '../constants';
+import { isoDate } from './quote-request';
+
+const dollars = (label: string, min: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`)
+    .max(1_000_000, `${label} must be at most 1,000,000`)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`);
+
+/** A line of a draft invoice; a negative unit price is a discount. */
+export const invoiceLineInput = z.object({
+  description: z.string().trim().min(1, 'Describe the line').max(500, 'A line must be at most 500 characters'),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .positive('Quantity must be more than 0')
+    .max(100_000, 'Quantity must be at most 100,000')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Quantity can have at most 2 decimals'),
+  unitPrice: dollars('Unit price', -1_000_000),
+});
+export type InvoiceLineInput = z.infer<typeof invoiceLineInput>;
+
+/** PUT /api/invoices/:id while Draft. */
+export const invoiceDraftInput = z.object({
+  lines: z.array(invoiceLineInput).min(1, 'An invoice needs at least one line').max(200, 'At most 200 lines'),
+  dueDays: z
+    .number({ error: 'Days to pay must be a number' })
+    .int('Days to pay must be whole days')
+    .min(0, 'Days to pay cannot be negative')
+    .max(365, 'Days to pay must be at most 365'),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters'),
+});
+export type InvoiceDraftInput = z.infer<typeof invoiceDraftInput>;
+
+export const paymentInput = z.object({
+  method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid' }),
+  /** A check's number or a transfer's reference. */
+  reference: z.string().trim().max(100, 'A reference must be at most 100 characters').default(''),
+  paidOn: isoDate,
+  amount: dollars('Amount', 0.01),
+  note: z.string().trim().max(500, 'A note must be at most 500 characters').default(''),
+});
+export type PaymentInput = z.input<typeof paymentInput>;
+
+export const voidInput = z.object({
+  reason: z.string().trim().min(1, 'Please give a reason').max(2000),
+});
+
+export const paymentView = z.object({
+  _id: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  paidOn: z.string(),
+  amount: z.number(),
+  note: z.string(),
+});
+
+/** An invoice as staff see it (the client's view leaves out the internal fields). */
+export const invoiceView = z.object({
+  _id: z.string(),
+  number: z.string().nullable(),
+  jobId: z.string().nullable(),
+  /** The job's bill, or the deposit asked when its quote was accepted. */
+  kind: z.enum(['final', 'deposit']),
+  status: z.enum(INVOICE_STATUSES),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  address: z.string(),
+  lines: z.array(
+    z.object({ description: z.string(), quantity: z.number(), unitPrice: z.number(), amount: z.number() }),
+  ),
+  taxRateBasisPoints: z.number(),
+  subtotal: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  credit: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+  dueDays: z.number(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  notes: z.string(),
+  voidReason: z.string().nullable(),
+  payments: z.array(paymentView),
+  /** The PDF (signed address), once sent. */
+  pdfUrl: z.string().nullable(),
+});
+export type InvoiceView = z.infer<typeof invoiceView>;
+
+/** What the client sees on their link. */
+export const clientInvoiceView = invoiceView.omit({ jobId: true, clientEmail: true, dueDays: true });
+export type ClientInvoiceView = z.infer<typeof clientInvoiceView>;
+
+/** The status an invoice shows: its stored state, then its payments and due date. */
+export function invoiceStatusOf(
+  state: InvoiceState,
+  dueCents: number,
+  paidCents: number,
+  dueDate: string | null,
+  today: string,
+): InvoiceStatus {
+  if (state !== 'Sent') return state;
+  if (paidCents >= dueCents) return 'Paid';
+  if (dueDate !== null && dueDate < today) return 'Overdue';
+  return paidCents > 0 ? 'Partially Paid' : 'Sent';
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { imageDataUrl, isoDate } from './quote-request';
+
+/*
+ * The crew's record of a job (issue 16): checklist, time, materials, photos, notes, the client's
+ * signature and the report. Rows the crew makes are named by ids their phone chose, so a change sent
+ * twice (queued offline, then retried) lands once: every write is a PUT or a DELETE of that id.
+ */
+
+/** An id a phone made (crypto.randomUUID()). */
+export const recordItemId = z.uuid('Must be a UUID');
+
+const dollars = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000, `${label} must be at most 1,000,000`)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`);
+
+export const checklistItemInput = z.object({
+  text: z.string().trim().min(1, 'Describe the item').max(500, 'An item must be at most 500 characters'),
+  done: z.boolean(),
+});
+
+const instant = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
+
+/** A timer (started; stopped when `endedAt` is given) or hours entered for a day. */
+export const timeEntryInput = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('timer'),
+      visitId: z.string().max(64).nullable().default(null),
+      startedAt: instant,
+      endedAt: instant.nullable().default(null),
+    })
+    .refine((t) => t.endedAt === null || Date.parse(t.endedAt) >= Date.parse(t.startedAt), {
+      message: 'A timer stops after it starts',
+      path: ['endedAt'],
+    }),
+  z.object({
+    kind: z.literal('hours'),
+    visitId: z.string().max(64).nullable().default(null),
+    workDate: isoDate,
+    hours: z
+      .number({ error: 'Hours must be a number' })
+      .positive('Hours must be more than 0')
+      .max(24, 'At most 24 hours a day')
+      .refine((h) => Number.isInteger(h * 4), 'Hours in quarters, e.g. 1.25'),
+  }),
+]);
+export type TimeEntryInput = z.input<typeof timeEntryInput>;
+
+export const materialInput = z.object({
+  name: z.string().trim().min(1, 'Name the material').max(200, 'A name must be at most 200 characters'),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .positive('Quantity must be more than 0')
+    .max(100_000, 'Quantity must be at most 100,000')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Quantity can have at most 2 decimals'),
+  /** The office's price; from the crew only when the owner lets them see prices. Null: to be priced. */
+  unitPrice: dollars('Unit price').nullable().optional(),
+});
+export type MaterialInput = z.input<typeof materialInput>;
+
+export const crewNotesInput = z.object({
+  notes: z.string().max(5000, 'Notes must be at most 5000 characters'),
+});
+
+export const JOB_PHOTO_STAGES = ['before', 'after'] as const;
+export type JobPhotoStage = (typeof JOB_PHOTO_STAGES)[number];
+export const jobPhotoInput = z.object({ stage: z.enum(JOB_PHOTO_STAGES), image: imageDataUrl });
+
+/** The most a signature drawing may weigh (a PNG of a phone's canvas is 10–60 KB). */
+export const MAX_SIGNATURE_BYTES = 300_000;
+export const signatureInput = z.object({
+  name: z.string().trim().min(1, 'The client prints their name').max(120, 'A name must be at most 120 characters'),
+  image: z
+    .string()
+    .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 40, 'The signature is too large')
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'The signature must be a PNG data URL'),
+});
+
+/** The most photos one job keeps (before and after together). */
+export const MAX_JOB_PHOTOS = 60;
+/** The most checklist items, time entries and materials one job keeps, each. */
+export const MAX_RECORD_ROWS = 200;
+
+const person = z.object({ _id: z.string(), fullName: z.string() });
+
+export const jobRecordView = z.object({
+  jobId: z.string(),
+  status: z.string(),
+  /** Who is looking (their own timer and entries are theirs to change). */
+  me: person,
+  /** Where and for whom (the page shows it without signal too). */
+  job: z.object({
+    clientName: z.string(),
+    phone: z.string(),
+    address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
+    description: z.string(),
+  }),
+  /** Whether prices are shown (always to the office; to the crew when the owner allows). */
+  pricesShown: z.boolean(),
+  checklist: z.array(
+    z.object({
+      _id: z.string(),
+      text: z.string(),
+      fromQuote: z.boolean(),
+      done: z.boolean(),
+      doneAt: z.string().nullable(),
+      doneBy: z.string().nullable(),
+    }),
+  ),
+  time: z.array(
+    z.object({
+      _id: z.string(),
+      worker: person,
+      visitId: z.string().nullable(),
+      workDate: z.string(),
+      startedAt: z.string().nullable(),
+      endedAt: z.string().nullable(),
+      /** Null while a timer runs. */
+      minutes: z.number().nullable(),
+    }),
+  ),
+  /** Finished minutes per worker. */
+  timeTotals: z.array(z.object({ worker: person, minutes: z.number() })),
+  materials: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      quantity: z.number(),
+      /** Null: not priced yet, or hidden from the crew. */
+      unitPrice: z.number().nullable(),
+      addedBy: z.string().nullable(),
+    }),
+  ),
+  /** The price list the crew picks from (prices null when hidden). */
+  priceList: z.array(z.object({ name: z.string(), unitPrice: z.number().nullable() })),
+  photos: z.array(
+    z.object({
+      _id: z.string(),
+      stage: z.enum(JOB_PHOTO_STAGES),
+      width: z.number(),
+      height: z.number(),
+      url: z.string(),
+      thumbnailUrl: z.string(),
+    }),
+  ),
+  notes: z.string(),
+  signature: z.object({ name: z.string(), signedAt: z.string(), imageUrl: z.string() }).nullable(),
+  report: z.object({ madeAt: z.string(), url: z.string() }).nullable(),
+});
+export type JobRecordView = z.infer<typeof jobRecordView>;
+
+/** "2 h 15 min", "45 min". */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
+}

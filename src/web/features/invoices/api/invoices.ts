@@ -1,0 +1,93 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ClientInvoiceView,
+  InvoiceDraftInput,
+  InvoiceView,
+  PaymentInput,
+} from '../../../../shared/schemas/invoices';
+import { api } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-roots';
+
+const staff = { redirectOn401: true };
+const root = queryRoots.invoices;
+
+export function useInvoices(page: number) {
+  return useQuery({
+    queryKey: [...root, 'list', page],
+    queryFn: () =>
+      api<{ invoices: InvoiceView[]; total: number; totalPages: number }>(
+        'GET',
+        `/invoices?page=${page}&limit=20`,
+        staff,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoice(id: string) {
+  return useQuery({
+    queryKey: [...root, 'one', id],
+    queryFn: () => api<InvoiceView>('GET', `/invoices/${encodeURIComponent(id)}`, staff),
+  });
+}
+
+export function useJobInvoice(jobId: string) {
+  return useQuery({
+    queryKey: [...root, 'job', jobId],
+    queryFn: () =>
+      api<{ invoice: InvoiceView | null; deposit: InvoiceView | null }>(
+        'GET',
+        `/jobs/${encodeURIComponent(jobId)}/invoice`,
+        staff,
+      ),
+  });
+}
+
+/** Every change to an invoice: the lists, the job pages and the dashboard fetch again. */
+export function useInvoiceChanges() {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: root });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
+  };
+  const path = (id: string, rest = '') => `/invoices/${encodeURIComponent(id)}${rest}`;
+  return {
+    create: useMutation({
+      mutationFn: (jobId: string) => api<InvoiceView>('POST', `/jobs/${encodeURIComponent(jobId)}/invoice`, staff),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: InvoiceDraftInput }) =>
+        api<InvoiceView>('PUT', path(id), { ...staff, body }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api<null>('DELETE', path(id), staff),
+      onSuccess: refresh,
+    }),
+    send: useMutation({
+      mutationFn: (id: string) => api<InvoiceView>('POST', path(id, '/send'), staff),
+      onSuccess: refresh,
+    }),
+    pay: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: PaymentInput }) =>
+        api<InvoiceView>('POST', path(id, '/payments'), { ...staff, body }),
+      onSuccess: refresh,
+    }),
+    void: useMutation({
+      mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+        api<InvoiceView>('POST', path(id, '/void'), { ...staff, body: { reason } }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** The client's invoice by the token in their link. */
+export function useClientInvoice(id: string, token: string) {
+  return useQuery({
+    queryKey: ['client-invoice', id, token],
+    queryFn: () =>
+      api<ClientInvoiceView>('GET', `/client-invoices/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`),
+    retry: false,
+  });
+}

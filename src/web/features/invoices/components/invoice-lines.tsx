@@ -1,0 +1,82 @@
+import { Group, Stack, Table, Text } from '@mantine/core';
+import { formatMoney, taxLabel, toCents } from '../../../../shared/money';
+import type { InvoiceView } from '../../../../shared/schemas/invoices';
+import { ScrollTable } from '../../../components/scroll-table';
+import { useNarrowScreen } from '../../../lib/narrow-screen';
+
+const money = (dollars: number) => formatMoney(toCents(dollars));
+
+/** The lines and totals, read only (the office's sent invoice and the client's page). */
+export function InvoiceLines({
+  invoice,
+}: {
+  invoice: Pick<
+    InvoiceView,
+    'lines' | 'subtotal' | 'tax' | 'taxRateBasisPoints' | 'total' | 'credit' | 'paid' | 'balance'
+  >;
+}) {
+  const rows: [string, number, boolean][] = [
+    ['Subtotal', invoice.subtotal, false],
+    [taxLabel(invoice.taxRateBasisPoints), invoice.tax, false],
+    ['Total', invoice.total, true],
+  ];
+  if (invoice.credit > 0) rows.push(['Less deposit paid', -invoice.credit, false]);
+  if (invoice.paid > 0) rows.push(['Paid', -invoice.paid, false]);
+  rows.push(['Balance due', invoice.balance, true]);
+  const narrow = useNarrowScreen();
+  return (
+    <Stack gap="sm">
+      {narrow ? (
+        // On a phone: one line per row, its quantity and price under it, nothing to scroll sideways.
+        <Stack gap={6} component="ul" aria-label="Invoice lines" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {invoice.lines.map((l, i) => (
+            <Group component="li" key={i} justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text size="sm">{l.description}</Text>
+                <Text size="xs" c="dimmed">
+                  {l.quantity} × {money(l.unitPrice)}
+                </Text>
+              </div>
+              <Text size="sm">{money(l.amount)}</Text>
+            </Group>
+          ))}
+        </Stack>
+      ) : (
+        <ScrollTable label="Invoice lines" minWidth={420}>
+          <Table verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Description</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Unit price</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoice.lines.map((l, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td>{l.description}</Table.Td>
+                  <Table.Td ta="right">{l.quantity}</Table.Td>
+                  <Table.Td ta="right">{money(l.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{money(l.amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+      <Stack gap={2} align="flex-end" aria-label="Totals">
+        {rows.map(([label, value, bold]) => (
+          <Group key={label} gap="lg" justify="flex-end" wrap="nowrap">
+            <Text size="sm" fw={bold ? 700 : 400}>
+              {label}
+            </Text>
+            <Text size="sm" fw={bold ? 700 : 400} miw={100} ta="right">
+              {value < 0 ? `−${money(-value)}` : money(value)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

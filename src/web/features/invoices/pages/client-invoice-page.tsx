@@ -1,0 +1,60 @@
+import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useParams, useSearchParams } from 'react-router';
+import { formatLongDate } from '../../../../shared/dates';
+import { StatusPill } from '../../../components/status-text';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useClientInvoice } from '../api/invoices';
+import { InvoiceLines } from '../components/invoice-lines';
+
+/** The client's invoice from the e-mailed link, on a phone first: what is owed, by when, and the PDF. */
+export default function ClientInvoicePage() {
+  const id = useParams().invoiceId ?? '';
+  const [search] = useSearchParams();
+  const invoice = useClientInvoice(id, search.get('token') ?? '');
+  const i = invoice.data;
+  usePageTitle(i ? `Invoice ${i.number}` : 'Your invoice');
+  return (
+    <Container size="sm" py="xl">
+      {!i ? (
+        invoice.isError ? (
+          <Alert color="red" title="This invoice cannot be opened">
+            {invoice.error.message}
+          </Alert>
+        ) : (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Loading your invoice" />
+          </Group>
+        )
+      ) : (
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Title order={1} size="h2">
+                Invoice {i.number}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {i.clientName} · {i.address}
+              </Text>
+            </div>
+            <StatusPill status={i.status} />
+          </Group>
+          {i.issueDate && i.dueDate ? (
+            <Text size="sm">
+              Sent {formatLongDate(i.issueDate)} · due {formatLongDate(i.dueDate)}
+            </Text>
+          ) : null}
+          <Paper withBorder radius="lg" p="md">
+            <InvoiceLines invoice={i} />
+          </Paper>
+          {i.notes ? <Text size="sm">{i.notes}</Text> : null}
+          {i.pdfUrl ? (
+            <Button component="a" href={i.pdfUrl} leftSection={<IconDownload size={18} />} size="md">
+              Download the PDF
+            </Button>
+          ) : null}
+        </Stack>
+      )}
+    </Container>
+  );
+}

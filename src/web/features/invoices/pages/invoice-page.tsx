@@ -1,0 +1,438 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PAYMENT_METHODS } from '../../../../shared/constants';
+import { formatLongDate, todayIn } from '../../../../shared/dates';
+import { formatMoney, toCents } from '../../../../shared/money';
+import { paths } from '../../../../shared/paths';
+import {
+  invoiceDraftInput,
+  paymentInput,
+  type InvoiceLineInput,
+  type InvoiceView,
+} from '../../../../shared/schemas/invoices';
+import { jobNumberOf } from '../../../../shared/schemas/jobs';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormModal } from '../../../components/form-modal';
+import { PageHeader } from '../../../components/page-header';
+import { ReasonDialog } from '../../../components/reason-dialog';
+import { ScrollTable } from '../../../components/scroll-table';
+import { SectionCard } from '../../../components/section-card';
+import { StatusPill } from '../../../components/status-text';
+import { siteConfig } from '../../../lib/site-config';
+import { toast } from '../../../lib/toast';
+import { useInvoice, useInvoiceChanges } from '../api/invoices';
+import { InvoiceLines } from '../components/invoice-lines';
+
+const money = (dollars: number) => formatMoney(toCents(dollars));
+
+type EditLine = { key: string; description: string; quantity: number | string; unitPrice: number | string };
+
+/** A draft's lines, days to pay and notes, edited in place; Save, then Send. */
+function DraftEditor({ invoice }: { invoice: InvoiceView }) {
+  const { update, send, remove } = useInvoiceChanges();
+  const navigate = useNavigate();
+  const [lines, setLines] = useState<EditLine[]>(() =>
+    invoice.lines.map((l) => ({
+      key: crypto.randomUUID(),
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+    })),
+  );
+  const [dueDays, setDueDays] = useState<number | string>(invoice.dueDays);
+  const [notes, setNotes] = useState(invoice.notes);
+  const [error, setError] = useState<string>();
+  const [confirmSend, setConfirmSend] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const body = () => ({
+    lines: lines.map((l): InvoiceLineInput => ({
+      description: l.description,
+      quantity: Number(l.quantity),
+      unitPrice: Number(l.unitPrice),
+    })),
+    dueDays: Number(dueDays),
+    notes,
+  });
+  const dirty =
+    JSON.stringify(body()) !==
+    JSON.stringify({
+      lines: invoice.lines.map(({ description, quantity, unitPrice }) => ({ description, quantity, unitPrice })),
+      dueDays: invoice.dueDays,
+      notes: invoice.notes,
+    });
+  const set = (key: string, change: Partial<EditLine>) =>
+    setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+
+  const save = async () => {
+    const parsed = invoiceDraftInput.safeParse(body());
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return false;
+    }
+    setError(undefined);
+    try {
+      await update.mutateAsync({ id: invoice._id, body: parsed.data });
+      return true;
+    } catch (e) {
+      setError((e as Error).message);
+      return false;
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <SectionCard title="Lines">
+        <Stack gap="sm">
+          <ScrollTable label="Invoice lines" minWidth={620}>
+            <Table verticalSpacing={6}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th w={110}>Quantity</Table.Th>
+                  <Table.Th w={140}>Unit price</Table.Th>
+                  <Table.Th w={110}>Amount</Table.Th>
+                  <Table.Th w={50}>
+                    <VisuallyHidden>Remove</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((l, i) => (
+                  <Table.Tr key={l.key}>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Line ${i + 1} description`}
+                        value={l.description}
+                        maxLength={500}
+                        onChange={(e) => set(l.key, { description: e.currentTarget.value })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumberInput
+                        aria-label={`Line ${i + 1} quantity`}
+                        value={l.quantity}
+                        min={0.01}
+                        decimalScale={2}
+                        onChange={(v) => set(l.key, { quantity: v })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumberInput
+                        aria-label={`Line ${i + 1} unit price`}
+                        prefix="$"
+                        value={l.unitPrice}
+                        decimalScale={2}
+                        onChange={(v) => set(l.key, { unitPrice: v })}
+                      />
+                    </Table.Td>
+                    <Table.Td>{money(Math.round(Number(l.quantity) * Number(l.unitPrice) * 100) / 100 || 0)}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove line ${i + 1}`}
+                        onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              onClick={() =>
+                setLines((all) => [...all, { key: crypto.randomUUID(), description: '', quantity: 1, unitPrice: 0 }])
+              }
+            >
+              Add a line
+            </Button>
+          </Group>
+          {invoice.credit > 0 ? (
+            <Text size="sm">
+              Less deposit paid: <b>{money(invoice.credit)}</b> (taken off the total; the balance is{' '}
+              {money(invoice.balance)} as saved)
+            </Text>
+          ) : null}
+          <Group align="flex-start" grow>
+            <NumberInput
+              label="Days to pay"
+              description="The due date is this many days after sending"
+              value={dueDays}
+              min={0}
+              max={365}
+              allowDecimal={false}
+              onChange={setDueDays}
+            />
+            <Textarea
+              label="Notes on the invoice"
+              autosize
+              minRows={2}
+              maxLength={2000}
+              value={notes}
+              onChange={(e) => setNotes(e.currentTarget.value)}
+            />
+          </Group>
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Group justify="space-between">
+            <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
+              Delete draft
+            </Button>
+            <Group gap="sm">
+              <Button
+                variant="default"
+                disabled={!dirty}
+                loading={update.isPending}
+                onClick={() => void save().then((ok) => ok && toast.success('Draft saved'))}
+              >
+                Save draft
+              </Button>
+              <Button
+                onClick={() => void (dirty ? save() : Promise.resolve(true)).then((ok) => ok && setConfirmSend(true))}
+              >
+                Send invoice
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </SectionCard>
+      <ConfirmDialog
+        opened={confirmSend}
+        onClose={() => setConfirmSend(false)}
+        title="Send this invoice?"
+        confirmLabel="Send invoice"
+        loading={send.isPending}
+        onConfirm={() =>
+          send.mutate(invoice._id, {
+            onSuccess: (sent) => {
+              setConfirmSend(false);
+              toast.success(`Invoice ${sent.number} sent to ${sent.clientEmail}`);
+            },
+            onError: (e) => toast.error(e.message),
+          })
+        }
+      >
+        <Text size="sm">
+          It gets its number and goes to {invoice.clientEmail} with its PDF and a link. After that it no longer changes.
+        </Text>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title="Delete this draft?"
+        confirmLabel="Delete draft"
+        confirmColor="red.9"
+        loading={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(invoice._id, {
+            onSuccess: () => {
+              toast.success('Draft deleted');
+              void navigate(invoice.jobId ? paths.admin.job(invoice.jobId) : paths.admin.invoices);
+            },
+            onError: (e) => toast.error(e.message),
+          })
+        }
+      >
+        <Text size="sm">The job can be invoiced again afterwards.</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** A sent invoice: its lines and totals, payments, and what the office does next. */
+function SentInvoice({ invoice }: { invoice: InvoiceView }) {
+  const { pay, void: voidIt } = useInvoiceChanges();
+  const [paying, setPaying] = useState(false);
+  const [voiding, setVoiding] = useState(false);
+  const payable = invoice.status !== 'Void' && invoice.status !== 'Paid';
+  return (
+    <Stack gap="md">
+      <SectionCard
+        title="Lines"
+        action={
+          invoice.pdfUrl ? (
+            <Button
+              component="a"
+              href={invoice.pdfUrl}
+              target="_blank"
+              rel="noreferrer"
+              variant="light"
+              size="xs"
+              leftSection={<IconFileTypePdf size={16} />}
+            >
+              PDF
+            </Button>
+          ) : null
+        }
+      >
+        <InvoiceLines invoice={invoice} />
+      </SectionCard>
+      <SectionCard
+        title="Payments"
+        action={
+          payable ? (
+            <Button size="xs" onClick={() => setPaying(true)}>
+              Record a payment
+            </Button>
+          ) : null
+        }
+      >
+        {invoice.payments.length ? (
+          <Stack gap={4} component="ul" aria-label="Payments" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {invoice.payments.map((p) => (
+              <Text component="li" size="sm" key={p._id}>
+                {formatLongDate(p.paidOn)} · {money(p.amount)} · {p.method}
+                {p.reference ? ` ${p.reference}` : ''}
+                {p.note ? ` · ${p.note}` : ''}
+              </Text>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No payments yet.
+          </Text>
+        )}
+        <Text fw={700} mt="sm">
+          Balance due: {money(invoice.balance)}
+        </Text>
+      </SectionCard>
+      {invoice.status === 'Void' ? (
+        <Alert color="gray" title="Void">
+          {invoice.voidReason}
+        </Alert>
+      ) : invoice.payments.length === 0 ? (
+        <Group>
+          <Button variant="subtle" color="red" onClick={() => setVoiding(true)}>
+            Void invoice
+          </Button>
+        </Group>
+      ) : null}
+      <FormModal
+        opened={paying}
+        title="Record a payment"
+        submitLabel="Record payment"
+        schema={paymentInput}
+        fields={[
+          { name: 'amount', label: 'Amount', type: 'number', prefix: '$', decimalScale: 2 },
+          { name: 'method', label: 'Method', type: 'select', options: [...PAYMENT_METHODS] },
+          { name: 'reference', label: 'Check number or reference', type: 'text', optional: true },
+          { name: 'paidOn', label: 'Paid on', type: 'date' },
+          { name: 'note', label: 'Note', type: 'text', optional: true },
+        ]}
+        initialValues={{
+          amount: invoice.balance,
+          method: 'check',
+          reference: '',
+          paidOn: todayIn(siteConfig().timeZone),
+          note: '',
+        }}
+        loading={pay.isPending}
+        onClose={() => setPaying(false)}
+        onSubmit={async (body) => {
+          try {
+            const paid = await pay.mutateAsync({ id: invoice._id, body });
+            toast.success(
+              paid.status === 'Paid'
+                ? `Invoice ${paid.number} is paid; receipt e-mailed`
+                : 'Payment recorded; receipt e-mailed',
+            );
+          } catch (e) {
+            toast.error((e as Error).message);
+            throw e;
+          }
+        }}
+      />
+      <ReasonDialog
+        opened={voiding}
+        onClose={() => setVoiding(false)}
+        title="Void this invoice?"
+        label="Why is it void?"
+        description="It keeps its number and shows as Void."
+        confirmLabel="Void invoice"
+        loading={voidIt.isPending}
+        onConfirm={(reason) =>
+          voidIt.mutate(
+            { id: invoice._id, reason },
+            { onSuccess: () => setVoiding(false), onError: (e) => toast.error(e.message) },
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
+export default function InvoicePage() {
+  const id = useParams().invoiceId ?? '';
+  const invoice = useInvoice(id);
+  const i = invoice.data;
+  return (
+    <>
+      <PageHeader
+        title={i ? `Invoice ${i.number ?? '(draft)'}` : 'Invoice'}
+        badges={i ? <StatusPill status={i.status} /> : null}
+        back={{ to: paths.admin.invoices, label: 'Back to Invoices' }}
+      />
+      {!i ? (
+        invoice.isError ? (
+          <Alert color="red" title="This invoice could not be loaded">
+            {invoice.error.message}
+          </Alert>
+        ) : (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Loading the invoice" />
+          </Group>
+        )
+      ) : (
+        <Stack gap="md" maw={960}>
+          <SectionCard title="Bill to">
+            <Text fw={600}>{i.clientName}</Text>
+            <Text size="sm">{i.clientEmail}</Text>
+            <Text size="sm">{i.address}</Text>
+            {i.jobId ? (
+              <Text size="sm" mt="xs">
+                For{' '}
+                <Anchor component={Link} to={paths.admin.job(i.jobId)}>
+                  job {jobNumberOf(i.jobId)}
+                </Anchor>
+              </Text>
+            ) : null}
+            {i.issueDate && i.dueDate ? (
+              <Text size="sm" mt="xs">
+                Sent {formatLongDate(i.issueDate)}, due {formatLongDate(i.dueDate)}
+              </Text>
+            ) : null}
+          </SectionCard>
+          {i.status === 'Draft' ? (
+            <DraftEditor key={JSON.stringify(i.lines)} invoice={i} />
+          ) : (
+            <SentInvoice invoice={i} />
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { paths } from '../../../../shared/paths';
+import { jobNumberOf } from '../../../../shared/schemas/jobs';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { ContactLinks } from '../../../components/contact-links';
+import { SectionCard } from '../../../components/section-card';
+import { StatusPill } from '../../../components/status-text';
+import { useCrewRecord, useRecordChanges } from '../api/record';
+import { ChecklistSection, MaterialsSection, NotesSection, TimeSection } from '../components/crew-sections';
+import { PhotosSection, SignoffSection } from '../components/photos-and-signoff';
+import { SaveState } from '../components/save-state';
+import type { JobStatus } from '../../../../shared/constants';
+
+/**
+ * A job on the crew's phone: the checklist, time, materials, photos, notes and the client's signature,
+ * each saved as they go (kept on the phone while there is no signal), then Complete.
+ */
+export default function CrewJobPage() {
+  const jobId = useParams().jobId ?? '';
+  const record = useCrewRecord(jobId);
+  const changes = useRecordChanges(jobId);
+  const [confirming, setConfirming] = useState(false);
+  const view = record.view;
+
+  const header = (badges?: ReactNode) => (
+    <PageHeader
+      title={view ? view.job.clientName : 'Job'}
+      badges={badges}
+      back={{ to: paths.employee.dashboard, label: 'My work' }}
+    />
+  );
+  if (!view)
+    return (
+      <>
+        {header()}
+        {record.isError ? (
+          <Alert color="red" title="This job could not be loaded">
+            <Group justify="space-between">
+              <Text size="sm">{record.error.message}</Text>
+              <Button size="xs" variant="light" onClick={() => void record.refetch()}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        ) : (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Loading the job" />
+          </Group>
+        )}
+      </>
+    );
+
+  const closed = view.status === 'Completed' || view.status === 'Cancelled';
+  const props = { record: view, changes, closed };
+  return (
+    <>
+      {header(
+        <>
+          <Text size="xs" c="dimmed" ff="monospace">
+            Job {jobNumberOf(jobId)}
+          </Text>
+          <StatusPill status={view.status as JobStatus} />
+        </>,
+      )}
+      <Stack gap="md" maw={720}>
+        <SaveState jobId={jobId} />
+        <SectionCard title="Where and what">
+          <Stack gap={6}>
+            <ContactLinks address={view.job.address} phone={view.job.phone} />
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {view.job.description || 'No description supplied'}
+            </Text>
+          </Stack>
+        </SectionCard>
+        <SectionCard title="Checklist">
+          <ChecklistSection {...props} />
+        </SectionCard>
+        <SectionCard title="Time">
+          <TimeSection {...props} />
+        </SectionCard>
+        <SectionCard title="Photos">
+          <PhotosSection {...props} fetchedAt={record.dataUpdatedAt} />
+        </SectionCard>
+        <SectionCard title="Materials used">
+          <MaterialsSection {...props} />
+        </SectionCard>
+        <SectionCard title="Notes">
+          <NotesSection {...props} />
+        </SectionCard>
+        <SectionCard title="Client sign-off">
+          <SignoffSection {...props} />
+        </SectionCard>
+        {view.status === 'Not Started' ? (
+          <Button size="lg" onClick={() => void changes.start()}>
+            Start work
+          </Button>
+        ) : closed ? (
+          <Alert color={view.status === 'Completed' ? 'success' : 'gray'} title={`This job is ${view.status}`}>
+            {view.status === 'Completed'
+              ? 'The report was sent to the client and the office.'
+              : 'Nothing more to record here.'}
+          </Alert>
+        ) : (
+          <Button size="lg" color="success" onClick={() => setConfirming(true)}>
+            Complete job
+          </Button>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Complete this job?"
+        confirmLabel="Complete job"
+        confirmColor="success"
+        onConfirm={() => {
+          void changes.complete();
+          setConfirming(false);
+        }}
+      >
+        <Text size="sm">
+          Running timers stop, and the job report goes to {view.job.clientName} and the office
+          {view.signature ? '' : ' (the client has not signed)'}.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,449 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/server/db/ids';
+import {
+  invoiceLines,
+  invoices,
+  jobMaterials,
+  jobRecords,
+  jobTimeEntries,
+  mailOutbox,
+  users,
+} from '../../src/server/db/schema';
+import { createQuoteRequest, insertJob } from '../helpers/factories';
+import { pdfText } from '../helpers/pdf';
+import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
+import { addDays, todayIn, zonedTimeToUtc } from '../../src/shared/dates';
+
+const today = () => todayIn('America/Los_Angeles');
+
+describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let admin: Record<string, string>;
+  let adminId: string;
+  beforeAll(async () => {
+    const mailing = await createMailingTestApp(kind);
+    t = mailing;
+    smtp = mailing.smtp;
+    const signedIn = await createUserAndSignIn(t, 'admin');
+    admin = bearer(signedIn.token);
+    adminId = signedIn.user.id;
+  });
+  afterAll(() => t.close());
+
+  const send = (method: 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH', url: string, payload?: object, headers = admin) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  /** A completed job sold with a quote (2 × $34.99 paint, 3.5 h at $65), with what the crew recorded. */
+  async function completedJob(extra: { materialCents?: number | null; minutes?: number } = {}) {
+    const request = await createQuoteRequest(t);
+    const email = `inv${randomUUID().slice(0, 8)}@home.test`;
+    const jobId = await insertJob(t, { withQuote: true, quoteRequestId: request._id, email, status: 'Completed' });
+    const db = t.database.db;
+    if (extra.materialCents !== undefined)
+      await db.insert(jobMaterials).values({
+        id: randomUUID(),
+        jobId,
+        name: 'Post anchor',
+        quantity: '2',
+        unitPriceCents: extra.materialCents,
+      });
+    if (extra.minutes)
+      await db.insert(jobTimeEntries).values({
+        id: randomUUID(),
+        jobId,
+        userId: adminId,
+        workDate: '2026-11-20',
+        minutes: extra.minutes,
+      });
+    return { jobId, email };
+  }
+
+  it('drafts an invoice from a completed job: the sold lines, the crew’s materials and time beyond the quote', async () => {
+    const { jobId } = await completedJob({ materialCents: 1250, minutes: 300 });
+    const res = await send('POST', `/api/jobs/${jobId}/invoice`);
+    expect(res.statusCode, res.body).toBe(201);
+    const invoice = res.json();
+    expect(invoice).toMatchObject({ status: 'Draft', number: null, pdfUrl: null });
+    expect(invoice.lines).toEqual([
+      { description: 'Paint', quantity: 2, unitPrice: 34.99, amount: 69.98 },
+      { description: 'Rehang the gate (hours)', quantity: 3.5, unitPrice: 65, amount: 227.5 },
+      { description: 'Post anchor (used on the job)', quantity: 2, unitPrice: 12.5, amount: 25 },
+      { description: 'Time beyond the quote (hours)', quantity: 1.5, unitPrice: 65, amount: 97.5 },
+    ]);
+    // 419.98 + 8% (33.60) = 453.58
+    expect(invoice).toMatchObject({ subtotal: 419.98, tax: 33.6, total: 453.58, balance: 453.58 });
+    const again = await send('POST', `/api/jobs/${jobId}/invoice`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('INVOICE_EXISTS');
+    expect((await send('GET', `/api/jobs/${jobId}/invoice`)).json().invoice._id).toBe(invoice._id);
+  });
+
+  it('refuses a job that is not completed, or whose extra materials are not priced; two drafts at once make one', async () => {
+    const open = await insertJob(t, { status: 'In Progress' });
+    expect((await send('POST', `/api/jobs/${open}/invoice`)).json().code).toBe('JOB_NOT_COMPLETED');
+    const unpriced = await completedJob({ materialCents: null });
+    const refused = await send('POST', `/api/jobs/${unpriced.jobId}/invoice`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'UNPRICED_MATERIALS',
+      message: expect.stringContaining('Post anchor'),
+    });
+    const { jobId } = await completedJob();
+    const both = await Promise.all([
+      send('POST', `/api/jobs/${jobId}/invoice`),
+      send('POST', `/api/jobs/${jobId}/invoice`),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('edits a draft, sends it numbered with its PDF and a link the client opens; then it no longer changes', async () => {
+    const { jobId, email } = await completedJob();
+    const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+    const edited = await send('PUT', `/api/invoices/${draft._id}`, {
+      lines: [
+        { description: 'Gate repair', quantity: 1, unitPrice: 300 },
+        { description: 'Returning client discount', quantity: 1, unitPrice: -20 },
+      ],
+      dueDays: 30,
+      notes: 'Thank you!',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ subtotal: 280, tax: 22.4, total: 302.4, dueDays: 30 });
+    const sent = await send('POST', `/api/invoices/${draft._id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const invoice = sent.json();
+    expect(invoice.number).toMatch(/^INV-\d{4}-\d{4}$/);
+    expect(invoice).toMatchObject({ status: 'Sent', balance: 302.4 });
+    expect(Date.parse(invoice.dueDate) - Date.parse(invoice.issueDate)).toBe(30 * 86_400_000);
+
+    const mail = await waitFor(
+      () => smtp.to(email).find((m) => m.parsed.subject?.startsWith(`Invoice ${invoice.number}`)),
+      {
+        what: 'invoice e-mail',
+      },
+    );
+    const text = await pdfText(mail.parsed.attachments[0]!.content);
+    for (const expected of [invoice.number, 'Gate repair', 'Returning client discount', 'Balance due', '$302.40'])
+      expect(text).toContain(expected);
+    const link = new URL(/https?:\/\/\S+\/invoice\/\S+/.exec(mail.parsed.text!)![0]);
+    const token = link.searchParams.get('token')!;
+    const client = await t.app.inject({
+      method: 'GET',
+      url: `/api/client-invoices/${draft._id}?token=${encodeURIComponent(token)}`,
+    });
+    expect(client.statusCode, client.body).toBe(200);
+    expect(client.json()).toMatchObject({ number: invoice.number, balance: 302.4 });
+    expect(client.json()).not.toHaveProperty('clientEmail');
+    const pdf = await t.app.inject({ method: 'GET', url: client.json().pdfUrl });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const wrong = await t.app.inject({ method: 'GET', url: `/api/client-invoices/${draft._id}?token=nope` });
+    expect(wrong.statusCode).toBe(403);
+
+    const late = await send('PUT', `/api/invoices/${draft._id}`, {
+      lines: [{ description: 'x', quantity: 1, unitPrice: 1 }],
+      dueDays: 1,
+      notes: '',
+    });
+    expect(late.json().code).toBe('INVOICE_NOT_DRAFT');
+    expect((await send('POST', `/api/invoices/${draft._id}/send`)).statusCode).toBe(409);
+  });
+
+  it('numbers 50 invoices sent at once 50 consecutive numbers, without gaps', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const id = newId();
+      ids.push(id);
+      await t.database.db.insert(invoices).values({
+        id,
+        clientName: `Race ${i}`,
+        clientEmail: `race${i}@home.test`,
+        address: '1 Main St, Davis, CA 95616',
+        taxRateBasisPoints: 0,
+        subtotalCents: 1000,
+        totalCents: 1000,
+      });
+      await t.database.db
+        .insert(invoiceLines)
+        .values({ id: newId(), invoiceId: id, position: 0, description: 'Work', quantity: '1', unitPriceCents: 1000 });
+    }
+    const results = await Promise.all(ids.map((id) => send('POST', `/api/invoices/${id}/send`)));
+    expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+    const numbers = results.map((r) => Number(r.json().number.slice(-4))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(50);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(49);
+  });
+
+  it('records partial and final payments, refuses an overpayment, and e-mails a receipt for each', async () => {
+    const before = (await send('GET', '/api/dashboard')).json();
+    const { jobId, email } = await completedJob();
+    const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+    expect(
+      (
+        await send('POST', `/api/invoices/${draft._id}/payments`, { method: 'cash', paidOn: '2026-11-20', amount: 1 })
+      ).json().code,
+    ).toBe('INVOICE_NOT_PAYABLE');
+    const invoice = (await send('POST', `/api/invoices/${draft._id}/send`)).json();
+    const total = invoice.balance; // 297.48 + 8% = 321.28
+    expect(total).toBe(321.28);
+    const partial = await send('POST', `/api/invoices/${draft._id}/payments`, {
+      method: 'check',
+      reference: '1042',
+      paidOn: today(),
+      amount: 100,
+    });
+    expect(partial.statusCode, partial.body).toBe(201);
+    expect(partial.json()).toMatchObject({ status: 'Partially Paid', paid: 100, balance: 221.28 });
+    const midway = (await send('GET', '/api/dashboard')).json();
+    expect(midway.outstanding).toBeCloseTo(before.outstanding + 221.28, 2);
+    const over = await send('POST', `/api/invoices/${draft._id}/payments`, {
+      method: 'cash',
+      paidOn: '2026-11-21',
+      amount: 221.29,
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'OVERPAYMENT', message: expect.stringContaining('$221.28') });
+    const future = await send('POST', `/api/invoices/${draft._id}/payments`, {
+      method: 'cash',
+      paidOn: '2099-01-01',
+      amount: 1,
+    });
+    expect(future.statusCode).toBe(400);
+    const rest = await send('POST', `/api/invoices/${draft._id}/payments`, {
+      method: 'bank transfer',
+      paidOn: today(),
+      amount: 221.28,
+    });
+    expect(rest.json()).toMatchObject({ status: 'Paid', balance: 0, paid: 321.28 });
+    expect(rest.json().payments.map((p: { method: string; reference: string }) => [p.method, p.reference])).toEqual([
+      ['check', '1042'],
+      ['bank transfer', ''],
+    ]);
+    const receipts = await waitFor(
+      () => {
+        const found = smtp.to(email).filter((m) => m.parsed.subject?.startsWith('Receipt for invoice'));
+        return found.length === 2 ? found : undefined;
+      },
+      { what: 'two receipts' },
+    );
+    expect(receipts.map((m) => m.parsed.text).join('\n')).toContain('paid in full');
+    // Revenue is what was received, without the sales tax it carried: $321.28 paid, $297.48 earned.
+    const after = (await send('GET', '/api/dashboard')).json();
+    expect(after.revenue).toBeCloseTo(before.revenue + 297.48, 2);
+    expect(after.revenueThisMonth).toBeCloseTo(before.revenueThisMonth + 297.48, 2);
+    expect(after.outstanding).toBeCloseTo(before.outstanding, 2);
+  });
+
+  it('takes one of two payments at once that together would pay too much', async () => {
+    const { jobId } = await completedJob();
+    const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+    await send('POST', `/api/invoices/${draft._id}/send`);
+    const pay = () =>
+      send('POST', `/api/invoices/${draft._id}/payments`, { method: 'cash', paidOn: '2026-11-20', amount: 200 });
+    const both = await Promise.all([pay(), pay()]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await send('GET', `/api/invoices/${draft._id}`)).json()).toMatchObject({ paid: 200, balance: 121.28 });
+  });
+
+  it('voids a sent invoice with a reason, keeping its number; a paid one is not voided; a draft is deleted', async () => {
+    const a = await completedJob();
+    const draftA = (await send('POST', `/api/jobs/${a.jobId}/invoice`)).json();
+    const sent = (await send('POST', `/api/invoices/${draftA._id}/send`)).json();
+    expect((await send('POST', `/api/invoices/${draftA._id}/void`, { reason: '' })).statusCode).toBe(400);
+    const voided = await send('POST', `/api/invoices/${draftA._id}/void`, { reason: 'Billed the wrong client' });
+    expect(voided.json()).toMatchObject({ status: 'Void', number: sent.number, voidReason: 'Billed the wrong client' });
+    // The job may be invoiced again.
+    expect((await send('POST', `/api/jobs/${a.jobId}/invoice`)).statusCode).toBe(201);
+
+    const b = await completedJob();
+    const draftB = (await send('POST', `/api/jobs/${b.jobId}/invoice`)).json();
+    await send('POST', `/api/invoices/${draftB._id}/send`);
+    await send('POST', `/api/invoices/${draftB._id}/payments`, { method: 'cash', paidOn: '2026-11-20', amount: 10 });
+    expect((await send('POST', `/api/invoices/${draftB._id}/void`, { reason: 'x' })).statusCode).toBe(409);
+
+    const c = await completedJob();
+    const draftC = (await send('POST', `/api/jobs/${c.jobId}/invoice`)).json();
+    expect((await send('POST', `/api/invoices/${draftC._id}/void`, { reason: 'x' })).statusCode).toBe(409);
+    expect((await send('DELETE', `/api/invoices/${draftC._id}`)).statusCode).toBe(204);
+    expect((await send('GET', `/api/invoices/${draftC._id}`)).statusCode).toBe(404);
+    const list = (await send('GET', '/api/invoices?page=1&limit=100')).json();
+    expect(list.invoices.some((i: { _id: string }) => i._id === draftA._id)).toBe(true);
+  });
+
+  it('is the office’s alone', async () => {
+    const crew = await createUserAndSignIn(t, 'employee');
+    await t.database.db.update(users).set({ fullName: 'Crew' }).where(eq(users.id, crew.user.id));
+    expect((await send('GET', '/api/invoices', undefined, bearer(crew.token))).statusCode).toBe(403);
+  });
+
+  it('shows a sent invoice past its due date as Overdue, and the dashboard counts it', async () => {
+    const before = (await send('GET', '/api/dashboard')).json();
+    const { jobId } = await completedJob();
+    const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+    await send('POST', `/api/invoices/${draft._id}/send`);
+    await t.database.db.update(invoices).set({ dueDate: '2020-01-01' }).where(eq(invoices.id, draft._id));
+    expect((await send('GET', `/api/invoices/${draft._id}`)).json().status).toBe('Overdue');
+    expect((await send('GET', '/api/dashboard')).json().overdueInvoices).toBe(before.overdueInvoices + 1);
+  });
+
+  it('schedules reminders after the due date and calls them off once paid in full or voided', async () => {
+    const paidJob = await completedJob();
+    const paid = (await send('POST', `/api/jobs/${paidJob.jobId}/invoice`)).json();
+    const sent = (await send('POST', `/api/invoices/${paid._id}/send`)).json();
+    const reminders = async (id: string) => {
+      const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, id));
+      return Promise.all(
+        row!.reminderMailIds.map(
+          async (mailId) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)))[0]!,
+        ),
+      );
+    };
+    let waiting = await reminders(paid._id);
+    // The settings' default: 7 and 14 days after the due date, at 09:00 in the business's zone.
+    expect(waiting.map((m) => m.nextAttemptAt.toISOString())).toEqual(
+      [7, 14].map((d) => zonedTimeToUtc(addDays(sent.dueDate, d), '09:00', 'America/Los_Angeles').toISOString()),
+    );
+    expect(waiting.every((m) => m.cancelledAt === null && m.subject.startsWith('Reminder: invoice'))).toBe(true);
+    await send('POST', `/api/invoices/${paid._id}/payments`, { method: 'cash', paidOn: today(), amount: 20 });
+    expect((await reminders(paid._id)).every((m) => m.cancelledAt === null)).toBe(true);
+    await send('POST', `/api/invoices/${paid._id}/payments`, {
+      method: 'cash',
+      paidOn: today(),
+      amount: sent.balance - 20,
+    });
+    waiting = await reminders(paid._id);
+    expect(waiting.every((m) => m.cancelledAt !== null)).toBe(true);
+
+    const voidJob = await completedJob();
+    const voided = (await send('POST', `/api/jobs/${voidJob.jobId}/invoice`)).json();
+    await send('POST', `/api/invoices/${voided._id}/send`);
+    await send('POST', `/api/invoices/${voided._id}/void`, { reason: 'Sent twice' });
+    expect((await reminders(voided._id)).every((m) => m.cancelledAt !== null)).toBe(true);
+  });
+
+  it('downloads invoices and payments as CSV a spreadsheet opens safely', async () => {
+    const request = await createQuoteRequest(t);
+    const jobId = await insertJob(t, {
+      withQuote: true,
+      quoteRequestId: request._id,
+      status: 'Completed',
+      name: '=HYPERLINK("http://evil.test","Click")',
+    });
+    const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+    const sent = (await send('POST', `/api/invoices/${draft._id}/send`)).json();
+    await send('POST', `/api/invoices/${draft._id}/payments`, {
+      method: 'check',
+      reference: '-1',
+      paidOn: today(),
+      amount: 21.28,
+    });
+    const invoicesCsv = await send('GET', '/api/invoices.csv');
+    expect(invoicesCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = invoicesCsv.body.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(rows[0]).toBe(
+      'Number,Status,Client,E-mail,Address,Issued,Due,Subtotal,Tax,Total,Deposit credited,Paid,Balance,Void reason',
+    );
+    const line = rows.find((r) => r.startsWith(sent.number))!;
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.test"",""Click"")"`);
+    expect(line, line).toContain('Partially Paid');
+    expect(line).toContain(',297.48,23.8,321.28,0,21.28,300,');
+    const paymentsCsv = (await send('GET', '/api/payments.csv')).body;
+    expect(paymentsCsv).toContain(`,${sent.number},`);
+    expect(paymentsCsv).toContain(",check,'-1,21.28,");
+  });
+
+  it('reports revenue by month, the funnel from request to paid, and the averages', async () => {
+    const before = (await send('GET', '/api/reports')).json();
+    expect(before.revenueByMonth.at(-1).month).toBe(today().slice(0, 7));
+    expect(before.revenueByMonth.length).toBeGreaterThanOrEqual(11);
+    const { jobId } = await completedJob();
+    await t.database.db.insert(jobRecords).values({ jobId, reportAt: new Date(Date.now() - 3 * 86_400_000) });
+    const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+    const sent = (await send('POST', `/api/invoices/${draft._id}/send`)).json();
+    await send('POST', `/api/invoices/${draft._id}/payments`, {
+      method: 'cash',
+      paidOn: today(),
+      amount: sent.balance,
+    });
+    const after = (await send('GET', '/api/reports')).json();
+    expect(after.revenueByMonth.at(-1).revenue).toBeCloseTo(before.revenueByMonth.at(-1).revenue + 297.48, 2);
+    expect(after.funnel).toMatchObject({
+      requests: before.funnel.requests + 1,
+      quoted: before.funnel.quoted + 1,
+      accepted: before.funnel.accepted + 1,
+      paid: before.funnel.paid + 1,
+    });
+    expect(after.averageDaysToPayment).not.toBeNull();
+    expect(after.averageDaysToPayment).toBeGreaterThan(0);
+    expect(
+      (await send('GET', '/api/reports', undefined, bearer((await createUserAndSignIn(t, 'employee')).token)))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('invoices a deposit when a client accepts a quote asking one, and credits what was paid on the final invoice', async () => {
+    const email = `dep${randomUUID().slice(0, 8)}@home.test`;
+    const request = await createQuoteRequest(t, { email, name: 'Dana Deposit' });
+    await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${request._id}`, headers: admin });
+    const refused = await send('POST', '/api/quotes/sendQuote', {
+      quoteRequestId: request._id,
+      clientName: 'Dana Deposit',
+      projectName: 'Fence',
+      materials: [{ name: 'Fence boards', unitPrice: 100, quantity: 5 }],
+      labor: [],
+      deposit: { kind: 'percent', value: 120 },
+    });
+    expect(refused.statusCode).toBe(400);
+    const sent = await send('POST', '/api/quotes/sendQuote', {
+      quoteRequestId: request._id,
+      clientName: 'Dana Deposit',
+      projectName: 'Fence',
+      materials: [{ name: 'Fence boards', unitPrice: 100, quantity: 5 }],
+      labor: [],
+      deposit: { kind: 'percent', value: 30 },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // $500 + 8% = $540; 30% of it is $162.
+    expect(sent.json().deposit).toEqual({ kind: 'percent', value: 30, due: 162 });
+    const quoteMail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
+    const link = new URL(/https?:\/\/\S+\/quote\/QT\S+/.exec(quoteMail.parsed.text!)![0]);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/client-quotes/${link.pathname.split('/').pop()}/answer`,
+      payload: { action: 'accept', token: link.searchParams.get('token'), signatureName: 'Dana Deposit' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const depositMail = await waitFor(() => smtp.to(email).find((m) => /^Invoice INV-/.test(m.parsed.subject ?? '')), {
+      what: 'deposit invoice',
+    });
+    expect(await pdfText(depositMail.parsed.attachments[0]!.content)).toContain('Deposit for quote');
+    const { jobs: found } = (await send('GET', `/api/jobs?page=1&limit=5&search=Dana%20Deposit`)).json();
+    const jobId = found[0]._id as string;
+    let both = (await send('GET', `/api/jobs/${jobId}/invoice`)).json();
+    expect(both.invoice).toBeNull();
+    expect(both.deposit).toMatchObject({ kind: 'deposit', status: 'Sent', total: 162, balance: 162 });
+    await send('POST', `/api/invoices/${both.deposit._id}/payments`, {
+      method: 'card in person',
+      paidOn: today(),
+      amount: 162,
+    });
+
+    await send('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' });
+    expect((await send('PATCH', `/api/jobs/${jobId}/status`, { status: 'Completed' })).statusCode).toBe(200);
+    const final = await send('POST', `/api/jobs/${jobId}/invoice`);
+    expect(final.statusCode, final.body).toBe(201);
+    expect(final.json()).toMatchObject({ kind: 'final', total: 540, credit: 162, balance: 378 });
+    const finalSent = (await send('POST', `/api/invoices/${final.json()._id}/send`)).json();
+    expect(finalSent).toMatchObject({ credit: 162, balance: 378 });
+    both = (await send('GET', `/api/jobs/${jobId}/invoice`)).json();
+    expect(both.deposit.status).toBe('Paid');
+    expect(both.invoice.number).toBe(finalSent.number);
+  });
+});

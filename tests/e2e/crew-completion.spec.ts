@@ -1,0 +1,166 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { pdfImages, pdfText } from '../helpers/pdf';
+import { expectNoAxeViolations } from './support/axe';
+import { photo } from './support/files';
+import { expect, screenshot, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
+
+const emailOf = (name: string) => `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`;
+
+/** A sold job (request → quote for 10 deck boards → the client's yes) with this worker on it. */
+async function soldJobFor(request: APIRequestContext, name: string, workerId: string) {
+  const link = new URL(await sentQuoteLink(request, name, waitForMail));
+  const quoteId = link.pathname.split('/').pop()!;
+  const accepted = await request.post(`/api/client-quotes/${quoteId}/answer`, {
+    data: { action: 'accept', token: link.searchParams.get('token'), signatureName: name },
+  });
+  expect(accepted.status()).toBe(200);
+  const admin = { authorization: `Bearer ${await apiToken(request)}` };
+  const { jobs } = await (
+    await request.get(`/api/jobs?page=1&limit=5&search=${encodeURIComponent(name)}`, { headers: admin })
+  ).json();
+  const jobId = jobs[0]._id as string;
+  const assigned = await request.post(`/api/jobs/${jobId}/assign`, {
+    headers: admin,
+    data: { workers: [{ _id: workerId }] },
+  });
+  expect(assigned.status()).toBe(200);
+  return jobId;
+}
+
+/** Draws a signature-like scribble on the pad with the pointer. */
+async function scribble(page: Page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(box.x + 20 + i * 20, box.y + box.height * (i % 2 ? 0.3 : 0.7), { steps: 3 });
+  await page.mouse.up();
+}
+
+const saveState = (page: Page) => page.getByRole('status', { name: 'Save state' });
+
+test('the crew completes a job on a phone with the signal cut midway: checklist, timer, photos, a material, notes, a signature; the report reaches the client and the office sees it all', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.skip(test.info().project.name !== 'phone', 'the crew works on a phone; the office part runs at 1280 px below');
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const name = `Crew Client ${tag}`;
+  const worker = await createEmployee(request, { fullName: `Robin Crew ${tag}` });
+  const jobId = await soldJobFor(request, name, worker.id);
+
+  // From My work on the phone; then the job's own address, loaded fresh.
+  await signInAs(page, await apiToken(request, worker.username, worker.password));
+  await page.goto('/employee');
+  await page.getByRole('link', { name: 'Open job' }).click();
+  await expect(page).toHaveURL(`/employee/jobs/${jobId}`);
+  await page.reload();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('42 Capitol Mall, Sacramento, CA 95814')).toBeVisible();
+  await page.getByRole('button', { name: 'Start work' }).click();
+  await expect(page.getByText('In Progress').first()).toBeVisible();
+  await expect(saveState(page)).toContainText('Saved');
+
+  // The checklist starts from the sold quote.
+  const boards = page.getByRole('checkbox', { name: 'Deck boards × 10' });
+  await boards.check();
+  await page.getByRole('button', { name: 'Start timer' }).click();
+  await expect(page.getByRole('button', { name: /Stop timer/ })).toBeVisible();
+  await page.getByLabel('Add before photos').setInputFiles(await photo('before.jpg', '#a63'));
+  await expect(page.getByRole('img', { name: 'Before photo 1' })).toBeVisible();
+  await expect(saveState(page)).toContainText('Saved', { timeout: 15_000 });
+
+  // The signal goes: the page keeps working and keeps what is entered.
+  await page.context().setOffline(true);
+  await page.getByLabel('Add an item').fill('Haul away the old boards');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Haul away the old boards' }).check();
+  await page.getByRole('combobox', { name: 'Material' }).fill('Deck screws');
+  await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await page.getByRole('heading', { name: 'Materials used' }).click(); // closes the suggestions
+  await page.getByRole('button', { name: 'Add material' }).click();
+  await expect(page.getByText('Deck screws × 2')).toBeVisible();
+  await page.getByLabel('Notes for the office').fill('Two joists are soft; worth a quote.');
+  await page.getByLabel('Add after photos').setInputFiles(await photo('after.jpg', '#36a'));
+  await expect(page.getByRole('img', { name: 'After photo 1' })).toBeVisible();
+  await expect(saveState(page)).toContainText('Waiting for signal', { timeout: 15_000 });
+  await screenshot(page, 'crew-job-offline');
+
+  // A reload with the signal still bad (the page loads, the API does not answer): nothing is lost.
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.context().setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Haul away the old boards' })).toBeChecked();
+  await expect(page.getByText('Deck screws × 2')).toBeVisible();
+  await expect(page.getByLabel('Notes for the office')).toHaveValue('Two joists are soft; worth a quote.');
+  await expect(page.getByRole('img', { name: 'After photo 1' })).toBeVisible();
+  await expect(saveState(page)).toContainText('Waiting for signal');
+
+  // The signal returns: the queued changes are sent, in order, once.
+  await page.unroute('**/api/**');
+  await expect(saveState(page)).toContainText('Saved', { timeout: 20_000 });
+  await expect(page.getByRole('checkbox', { name: 'Deck boards × 10' })).toBeChecked();
+
+  // Sign-off and completion.
+  await page.getByRole('button', { name: /Stop timer/ }).click();
+  await scribble(page);
+  await page.getByLabel("Client's printed name").fill(name);
+  await page.getByRole('button', { name: 'Save signature' }).click();
+  await expect(page.getByText(`Signed by ${name}`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'crew-job-signed');
+  await page.getByRole('button', { name: 'Complete job' }).click();
+  await page.getByRole('dialog', { name: 'Complete this job?' }).getByRole('button', { name: 'Complete job' }).click();
+  await expect(page.getByText('This job is Completed')).toBeVisible({ timeout: 15_000 });
+  await expect(saveState(page)).toContainText('Saved');
+
+  // The report, to the client and the owner: what was done, with the photos and the signature.
+  const mail = await waitForMail(emailOf(name), /^Your job report/);
+  const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')!.content;
+  const text = await pdfText(pdf);
+  for (const expected of [
+    'Job report',
+    'Deck boards × 10',
+    'Haul away the old boards',
+    `Robin Crew ${tag}`,
+    'Deck screws',
+    'Two joists are soft; worth a quote.',
+    `Signed by ${name}`,
+  ])
+    expect(text).toContain(expected);
+  const images = await pdfImages(pdf);
+  expect(images.filter((i) => i.width === 800 && i.height === 600)).toHaveLength(2);
+  expect(images.length).toBe(3); // and the signature
+  await waitForMail('owner@', /completed/);
+
+  // The office, at a desk: the whole record on the job page, and the material to price.
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const office = await desk.newPage();
+  await signInAs(office, await apiToken(request));
+  await office.goto(`/admin/jobs/${jobId}`);
+  await expect(office.getByRole('heading', { name: 'Work record' })).toBeVisible();
+  const checklist = office.getByRole('list', { name: 'Checklist' });
+  await expect(checklist).toContainText('Deck boards × 10');
+  await expect(checklist).toContainText('Haul away the old boards');
+  await expect(office.getByRole('list', { name: 'Time per worker' })).toContainText(`Robin Crew ${tag}`);
+  await expect(office.getByText('Two joists are soft; worth a quote.')).toBeVisible();
+  await expect(office.getByRole('img', { name: 'before photo 1' })).toBeVisible();
+  await expect(office.getByRole('img', { name: 'after photo 1' })).toBeVisible();
+  await expect(office.getByRole('img', { name: `Signature of ${name}` })).toBeVisible();
+  await office.getByLabel('Unit price of Deck screws').fill('0.45');
+  await office.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(office.getByText('Saved the price of Deck screws')).toBeVisible();
+  await expect(office.getByRole('region', { name: 'Materials used' })).toContainText('$0.90');
+  const href = await office.getByRole('link', { name: 'Job report (PDF)' }).getAttribute('href');
+  const report = await office.request.get(href!);
+  expect(report.headers()['content-type']).toBe('application/pdf');
+  await expectNoAxeViolations(office);
+  await office.screenshot({ path: 'screenshots/office-job-record-desktop.png', fullPage: true });
+  await desk.close();
+});
