@@ -3,6 +3,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import './types';
 import { authRoutes, registerAuth } from './auth';
+import { auditRoutes, registerAudit } from './audit';
+import { backupRoutes } from './backups';
+import { exportRoutes } from './exports';
 import { createTokenService, loadSigningKey } from './lib/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -125,6 +128,7 @@ export async function buildApp(options: AppOptions) {
   // Closing the app lets the relay finish the message it is sending; the database is closed by its owner.
   app.addHook('onClose', async () => relay.stop());
   registerAuth(app);
+  registerAudit(app);
   registerInputGuard(app);
 
   await app.register(
@@ -155,6 +159,9 @@ export async function buildApp(options: AppOptions) {
       await api.register(dashboardRoutes);
       await api.register(settingsRoutes, { store: settings });
       await api.register(activityRoutes);
+      await api.register(auditRoutes);
+      await api.register(backupRoutes);
+      await api.register(exportRoutes);
       await api.register(mailRoutes);
       // A client's page lists their requests, quotes and jobs: features that build on clients.
       await api.register(clientRoutes, { historyOf: clientHistory });

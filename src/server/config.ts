@@ -108,6 +108,13 @@ export const envSchema = z
     HEADERS_TIMEOUT_SECONDS: positiveInt(20),
     /** Status lookups per client address per minute: generous for a person, a wall for a scraper. */
     STATUS_RATE_LIMIT_MAX: positiveInt(120),
+    /** Hours between the automatic backups of the embedded database (0: none; the admin can still download one). */
+    BACKUP_EVERY_HOURS: z.coerce
+      .number({ error: 'must be a whole number of hours' })
+      .int('must be a whole number of hours')
+      .min(0, 'must be 0 (no automatic backups) or more')
+      .max(24 * 31, 'must be at most 744 (a month)')
+      .default(24),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

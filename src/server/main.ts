@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { ensureFirstAdmin } from './users';
 import { describeError } from './lib/safe-error';
 import { secureDataDir } from './lib/data-dir';
+import { markServerRunning, runningServer, startAutomaticBackups } from './backups';
 
 function fail(message: string): never {
   console.error(`\nThe server could not start.\n${message}\n`);
@@ -52,6 +53,10 @@ async function main() {
   process.umask(0o077);
   const config = readConfig();
   const dataDirWarnings = secureDataDir(config.DATA_DIR);
+  const other = runningServer(config.DATA_DIR);
+  if (other && !config.DATABASE_URL) {
+    fail(`Another server (process ${other}) is running on ${config.DATA_DIR}: stop it first, or set another DATA_DIR.`);
+  }
   const database = await openAndMigrate(config);
   // The embedded database sets its own files' modes when it creates them: close them up again.
   if (database.kind === 'pglite') secureDataDir(config.DATA_DIR);
@@ -69,16 +74,20 @@ async function main() {
     );
 
   let stopping = false;
+  let stopBackups = () => {};
+  let clearPid = () => {};
   const stop = async (signal: string) => {
     if (stopping) {
       app.log.warn(`${signal} again: exiting at once`);
       process.exit(1);
     }
     stopping = true;
+    stopBackups();
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
     try {
       await app.close();
       await database.close();
+      clearPid();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -98,6 +107,9 @@ async function main() {
     );
   }
   app.mail.start();
+  // The commands (npm run backup / restore) refuse to touch DATA_DIR while this file names a live process.
+  clearPid = markServerRunning(config.DATA_DIR);
+  stopBackups = startAutomaticBackups(app);
   app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);
 }
 

@@ -295,6 +295,13 @@ export const matrix: Record<string, Row> = {
   'GET /api/invoices.csv': { access: 'admin', ...ADMIN },
   'GET /api/payments.csv': { access: 'admin', ...ADMIN },
   'GET /api/reports': { access: 'admin', ...ADMIN },
+  // Own your data (issue 18): the audit trail, backups, exports and the clients import are the owner's.
+  'GET /api/audit': { access: 'admin', ...ADMIN },
+  'GET /api/backups': { access: 'admin', ...ADMIN },
+  'GET /api/backups/download': { access: 'admin', ...ADMIN },
+  'GET /api/export/:dataset': { access: 'admin', url: '/api/export/clients.csv', ...ADMIN },
+  'POST /api/clients/import/preview': { access: 'admin', body: {}, ...ADMIN },
+  'POST /api/clients/import': { access: 'admin', body: {}, ...ADMIN },
   'GET /api/invoices/:id': { access: 'admin', url: '/api/invoices/none', ...ADMIN },
   'PUT /api/invoices/:id': { access: 'admin', url: '/api/invoices/none', body: {}, ...ADMIN },
   'DELETE /api/invoices/:id': { access: 'admin', url: '/api/invoices/none', ...ADMIN },

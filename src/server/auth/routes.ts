@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { findUserById, findUserByUsername } from '../users';
 import { errorBody, notFound } from '../lib/http-errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
+import { nameOf, recordAudit } from '../audit';
 
 // Verifying against a real hash when the user does not exist keeps the answer time the same, so
 // timing does not reveal which usernames exist.
@@ -33,8 +34,17 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      // A failed sign-in is kept under the name that was typed (shortened), never the password.
+      const attempt = {
+        userId: null,
+        actorName: username.slice(0, 100),
+        ip: request.ip,
+        kind: 'sign-in' as const,
+        route: 'POST /api/login',
+      };
       const verdict = await throttle(username, request.ip);
       if (!verdict.allowed) {
+        await recordAudit(app.db, { ...attempt, action: 'Sign-in refused: too many failed attempts' });
         return reply
           .code(429)
           .header('retry-after', String(verdict.retryAfterSeconds))
@@ -44,10 +54,12 @@ export async function authRoutes(app: FastifyInstance) {
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       await verdict.settle(Boolean(user && ok));
       if (!user || !ok) {
+        await recordAudit(app.db, { ...attempt, userId: user?.id ?? null, action: 'Failed sign-in' });
         return reply.code(401).send(errorBody(401, messages.loginInvalid));
       }
       const sid = await createSession(app.db, user.id, app.config.TOKEN_TTL_HOURS);
       const token = await app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid });
+      await recordAudit(app.db, { ...attempt, userId: user.id, actorName: nameOf(user), action: 'Signed in' });
       return { token, role: user.role };
     },
   );

@@ -27,7 +27,7 @@ export interface PropertyAddress {
 }
 
 /** Name, e-mail, phone (and its bare digits) and every address, lower-case: what a search matches. */
-async function refreshSearchText(tx: DbOrTx, clientId: string): Promise<void> {
+export async function refreshSearchText(tx: DbOrTx, clientIds: string | string[]): Promise<void> {
   await tx
     .update(clients)
     .set({
@@ -36,7 +36,7 @@ async function refreshSearchText(tx: DbOrTx, clientId: string): Promise<void> {
         (select string_agg(concat_ws(' ', a.street, a.city, a.state, a.zip), ' ')
            from ${clientAddresses} a where a.client_id = ${clients.id})))`,
     })
-    .where(eq(clients.id, clientId));
+    .where(typeof clientIds === 'string' ? eq(clients.id, clientIds) : inArray(clients.id, clientIds));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../../shared/schemas/clients';
 import type { Db } from '../db/client';
 import { notFound } from '../lib/http-errors';
+import { clientImportRoutes } from './import-routes';
 import { clientViews, findClient, listClients, updateClient } from './repository';
 
 export interface ClientRoutesOptions {
@@ -26,6 +27,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
   const tags = ['clients'];
   const admin = { access: 'admin' as const };
   const idParams = z.object({ id: z.string().max(64) });
+  await app.register(clientImportRoutes);
 
   r.get(
     '/clients',

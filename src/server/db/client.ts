@@ -24,6 +24,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The embedded database's whole data directory as a tar, consistent (PGlite runs one statement at a time). */
+  dumpDataDir?: () => Promise<Buffer>;
 }
 
 export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
@@ -33,19 +35,26 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** A data directory's tar (a backup's) to unpack into an empty dataDir first. */
+  loadDataDir?: Buffer | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.loadDataDir);
 }
 
 const PGLITE_SETTINGS = ['shared_buffers=32MB'];
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   // PGlite's default shared_buffers (160 MB) is sized for a server of its own; inside the app's
   // process 32 MB keeps the working set of a small business's data and the process near 250 MB.
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    postgresqlconf: PGLITE_SETTINGS,
+    ...(loadDataDir ? { loadDataDir: new Blob([new Uint8Array(loadDataDir)]) } : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -53,6 +62,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => ping(db),
     close: once(() => client.close()),
+    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()),
   };
 }
 

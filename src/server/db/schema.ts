@@ -381,9 +381,12 @@ export const settings = pgTable(
       .$type<{ name: string; unitPriceCents: number }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** How many daily backups of the embedded database to keep in DATA_DIR/backups. */
+    backupsToKeep: integer('backups_to_keep').notNull().default(14),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    check('settings_backups_to_keep_range', sql`${t.backupsToKeep} between 1 and 365`),
     check('settings_single_row', sql`${t.id} = 1`),
     check('settings_tax_rate_range', sql`${t.taxRateBasisPoints} between 0 and 5000`),
     check('settings_quote_validity_range', sql`${t.quoteValidityDays} between 1 and 365`),
@@ -744,5 +747,44 @@ export const payments = pgTable(
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     index('payments_invoice_idx').on(t.invoiceId),
     index('payments_paid_on_idx').on(t.paidOn),
+  ],
+);
+
+/**
+ * The audit trail: every staff action with who, when, from where and what was asked to change. Rows
+ * are only ever added: triggers (migration 0015) refuse UPDATE, DELETE and TRUNCATE, and the user is
+ * kept by id and name, without a foreign key, so deleting a user leaves their entries as they were.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    /** The order entries were written in (two can share a time). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    userId: text('user_id'),
+    /** The person's name when it happened (or the username typed at a failed sign-in). */
+    actorName: text('actor_name').notNull(),
+    ip: text('ip').notNull(),
+    /** What part of the business: sign-in, users, requests, quotes, jobs, visits, invoices, … */
+    kind: text('kind').notNull(),
+    /** What was done, in words ("Sent a quote"). */
+    action: text('action').notNull(),
+    /** The route it went through ("POST /api/quotes/:id/send"), or how it happened. */
+    route: text('route').notNull().default(''),
+    /** The thing it was done to (the id in the address), if any. */
+    target: text('target'),
+    /** What was sent, with passwords and secrets hidden and long values (photos) shortened. */
+    details: jsonb('details')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.seq),
+    index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_kind_idx').on(t.kind, t.at),
   ],
 );

@@ -15,7 +15,7 @@ import { errorBody, notFound } from '../lib/http-errors';
 import { checkClientInvoiceLink, checkStaffPdfLink } from './links';
 import { renderInvoicePdf } from './pdf';
 import { allInvoices, allPayments, countInvoices, findInvoice, listInvoices, liveInvoiceOfJob } from './repository';
-import { toCsv } from '../lib/csv';
+import { sendCsv, toCsv } from '../lib/csv';
 import { todayIn } from '../../shared/dates';
 import {
   createInvoiceForJob,
@@ -197,21 +197,15 @@ export async function invoiceRoutes(app: FastifyInstance) {
   );
 
   // Downloads for a spreadsheet (each cell safe to open: see lib/csv.ts).
-  const csvReply = (reply: FastifyReply, name: string, text: string) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'private, no-store')
-      .send(text);
   const cents = (value: number | string) => Number(value) / 100;
 
   r.get(
     '/invoices.csv',
-    { config: admin, schema: { tags, summary: 'Every invoice as CSV', produces: ['text/csv'] } },
+    { config: { ...admin, audit: true }, schema: { tags, summary: 'Every invoice as CSV', produces: ['text/csv'] } },
     async (_request, reply) => {
       const today = todayIn(await zone());
       const rows = await allInvoices(app.db);
-      return csvReply(
+      return sendCsv(
         reply,
         'invoices.csv',
         toCsv(rows, [
@@ -246,9 +240,9 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   r.get(
     '/payments.csv',
-    { config: admin, schema: { tags, summary: 'Every payment as CSV', produces: ['text/csv'] } },
+    { config: { ...admin, audit: true }, schema: { tags, summary: 'Every payment as CSV', produces: ['text/csv'] } },
     async (_request, reply) =>
-      csvReply(
+      sendCsv(
         reply,
         'payments.csv',
         toCsv(await allPayments(app.db), [

@@ -26,6 +26,8 @@ export interface BusinessSettings extends Business {
   invoiceReminderDays: number[];
   /** Whether the crew sees prices (the owner's choice). */
   crewSeesPrices: boolean;
+  /** How many daily backups to keep (embedded database). */
+  backupsToKeep: number;
   /** The materials the crew picks from, priced in cents. */
   materialPriceList: { name: string; unitPriceCents: number }[];
   /** Changes whenever the logo does (a cache-busting version for its address); null without a logo. */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 
 /**
@@ -20,4 +21,13 @@ export function toCsv<T>(
     rows.map((row) => columns.map((c) => safeCell(c.value(row)))),
     { header: true, columns: columns.map((c) => c.header), bom: true },
   );
+}
+
+/** Sends CSV text as a download that no cache keeps. */
+export function sendCsv(reply: FastifyReply, fileName: string, text: string) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(text);
 }

@@ -13,6 +13,9 @@ function inspect(root: unknown, rootPath: string): Finding | undefined {
     const [value, path, depth] = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return { kind: 'nul', path };
+    } else if (Buffer.isBuffer(value)) {
+      // A file sent as is (a CSV to import): its route reads and checks the bytes itself.
+      continue;
     } else if (value && typeof value === 'object') {
       if (depth >= MAX_INPUT_DEPTH) return { kind: 'deep', path: rootPath };
       for (const [key, inner] of Object.entries(value)) stack.push([inner, `${path}.${key}`, depth + 1]);

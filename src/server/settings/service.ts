@@ -30,6 +30,7 @@ function toBusiness(row: SettingsRow): BusinessSettings {
     ownerEmail: row.ownerEmail,
     timeZone: row.timeZone,
     crewSeesPrices: row.crewSeesPrices,
+    backupsToKeep: row.backupsToKeep,
     materialPriceList: row.materialPriceList,
     invoiceReminderDays: row.invoiceReminderDays,
     logoVersion: row.hasLogo ? versionOf(row.updatedAt) : null,
@@ -51,6 +52,7 @@ export function toSettingsView(business: BusinessSettings, updatedAt: Date): Set
     timeZone: business.timeZone,
     invoiceReminderDays: business.invoiceReminderDays,
     crewSeesPrices: business.crewSeesPrices,
+    backupsToKeep: business.backupsToKeep,
     materialPriceList: business.materialPriceList.map((m) => ({ name: m.name, unitPrice: m.unitPriceCents / 100 })),
     logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
     updatedAt: updatedAt.toISOString(),
@@ -126,6 +128,7 @@ export class SettingsStore implements SettingsSource {
       timeZone: input.timeZone,
       invoiceReminderDays: [...input.invoiceReminderDays].sort((a, b) => a - b),
       crewSeesPrices: input.crewSeesPrices,
+      backupsToKeep: input.backupsToKeep,
       materialPriceList: input.materialPriceList.map((m) => ({
         name: m.name,
         unitPriceCents: Math.round(m.unitPrice * 100),

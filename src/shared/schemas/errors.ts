@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'OVERPAYMENT',
   'JOB_NOT_COMPLETED',
   'UNPRICED_MATERIALS',
+  'BACKUP_NOT_EMBEDDED',
+  'IMPORT_FILE_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -99,6 +99,13 @@ export const settingsInput = z.object({
       'Each material in the price list needs its own name',
     )
     .default([]),
+  /** How many daily backups of the embedded database are kept in DATA_DIR/backups. */
+  backupsToKeep: z
+    .number({ error: 'Backups to keep must be a number' })
+    .int('Backups to keep must be a whole number')
+    .min(1, 'Keep at least 1 backup')
+    .max(365, 'Keep at most 365 backups')
+    .default(14),
 });
 export type SettingsInput = z.infer<typeof settingsInput>;
 

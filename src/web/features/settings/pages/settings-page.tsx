@@ -406,6 +406,30 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
           </Stack>
         </SectionCard>
 
+        <SectionCard title="Backups">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Controller
+              control={form.control}
+              name="backupsToKeep"
+              render={({ field }) => (
+                <NumberInput
+                  label="Daily backups to keep"
+                  description="The embedded database is backed up every day into DATA_DIR/backups"
+                  required
+                  min={1}
+                  max={365}
+                  allowDecimal={false}
+                  value={field.value}
+                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.backupsToKeep?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </SectionCard>
+
         <Group justify="flex-end" gap="sm">
           <Button
             variant="default"

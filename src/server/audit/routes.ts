@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addDays, zonedTimeToUtc } from '../../shared/dates';
+import { auditList, auditQuery } from '../../shared/schemas/audit';
+import { errorResponse } from '../../shared/schemas/errors';
+import { auditPeople, listAudit } from './repository';
+
+/** The Activity page: the trail, read-only (there is no route that changes or removes an entry). */
+export async function auditRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/audit',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['audit'],
+        summary: 'The audit trail, newest first: who did what, when and from where; filtered by person, kind and days',
+        querystring: auditQuery,
+        response: { 200: auditList, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const { page, limit, userId, kind, from, to } = request.query;
+      const timeZone = (await app.settings.current()).timeZone;
+      const filter = {
+        userId,
+        kind,
+        from: from ? zonedTimeToUtc(from, '00:00', timeZone) : undefined,
+        to: to ? zonedTimeToUtc(addDays(to, 1), '00:00', timeZone) : undefined,
+      };
+      const [{ entries, total }, people] = await Promise.all([
+        listAudit(app.db, filter, page, limit),
+        auditPeople(app.db),
+      ]);
+      return { entries, total, totalPages: Math.max(1, Math.ceil(total / limit)), people };
+    },
+  );
+}

@@ -1,0 +1,5 @@
+// The backups feature's public entry: backups of the embedded database, taken by the server or the commands.
+export { backupRoutes } from './routes';
+export { startAutomaticBackups } from './scheduler';
+export { markServerRunning, runningServer } from './service';
+export { backupCommand, CommandError, restoreCommand } from './commands';

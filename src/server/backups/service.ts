@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/client';
+import { migrationsFolder, openDatabase } from '../db/client';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BadBackupError,
+  packBackup,
+  unpackBackup,
+  type BackupManifest,
+} from './archive';
+
+/** The tables whose rows a backup's manifest counts, and a restore prints. */
+const COUNTED = [
+  'users',
+  'clients',
+  'quote_requests',
+  'quote_request_images',
+  'quotes',
+  'jobs',
+  'visits',
+  'job_photos',
+  'invoices',
+  'payments',
+  'mail_outbox',
+  'audit_log',
+] as const;
+
+export async function tableCounts(db: DbOrTx): Promise<Record<string, number>> {
+  const parts = COUNTED.map((t) => `select '${t}' as t, count(*)::int as n from ${t}`).join(' union all ');
+  const result = (await db.execute(sql.raw(parts))) as { rows: { t: string; n: number }[] };
+  return Object.fromEntries(result.rows.map((r) => [r.t, Number(r.n)]));
+}
+
+async function lastMigrationOf(db: DbOrTx): Promise<number> {
+  const result = (await db.execute(
+    sql`select coalesce(max(created_at), 0)::text as at from drizzle.__drizzle_migrations`,
+  )) as { rows: { at: string }[] };
+  return Number(result.rows[0]?.at ?? 0);
+}
+
+/** The newest migration this version of the code knows (its journal). */
+function knownLastMigration(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+const signingKeyFile = (dataDir: string) => path.join(dataDir, 'secrets', 'jwt-secret');
+
+/** A whole backup of the embedded database (and the generated signing key) as a .tar.gz. */
+export async function takeBackup(database: Database, dataDir: string): Promise<Buffer> {
+  if (!database.dumpDataDir) throw new Error('Backups are taken of the embedded database only; use pg_dump.');
+  const counts = await tableCounts(database.db);
+  const lastMigrationAt = await lastMigrationOf(database.db);
+  const dump = await database.dumpDataDir();
+  const keyFile = signingKeyFile(dataDir);
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: new Date().toISOString(),
+    lastMigrationAt,
+    counts,
+  };
+  return packBackup({
+    manifest,
+    database: dump,
+    signingKey: fs.existsSync(keyFile) ? fs.readFileSync(keyFile) : null,
+  });
+}
+
+export const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
+const NAME = /^backup-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)\.tar\.gz$/;
+
+/** The file name a backup taken at this moment gets: sortable, and safe on every file system. */
+export const backupFileName = (at: Date) => `backup-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar.gz`;
+
+/** Writes a file whole or not at all (a temporary name, then a rename), readable by the owner only. */
+export function writeFileAtomically(file: string, data: Buffer): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temporary = `${file}.partial-${process.pid}`;
+  fs.writeFileSync(temporary, data, { mode: 0o600 });
+  fs.renameSync(temporary, file);
+}
+
+export interface BackupFile {
+  name: string;
+  size: number;
+  createdAt: string;
+}
+
+/** The automatic backups in DATA_DIR/backups, newest first. */
+export function listBackups(dataDir: string): BackupFile[] {
+  const dir = backupsDir(dataDir);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => NAME.test(name))
+    .sort()
+    .reverse()
+    .map((name) => {
+      const stamp = NAME.exec(name)![1]!;
+      const createdAt = new Date(`${stamp.slice(0, 10)}T${stamp.slice(11).replaceAll('-', ':')}`).toISOString();
+      return { name, size: fs.statSync(path.join(dir, name)).size, createdAt };
+    });
+}
+
+/** Keeps the newest `keep` backups and removes the rest; returns what it removed. */
+export function pruneBackups(dataDir: string, keep: number): string[] {
+  const old = listBackups(dataDir).slice(keep);
+  for (const file of old) fs.rmSync(path.join(backupsDir(dataDir), file.name), { force: true });
+  return old.map((f) => f.name);
+}
+
+/**
+ * The daily backup: taken when the newest one is older than `everyHours`, then the oldest beyond
+ * `keep` removed. Returns the file written, or null when none was due.
+ */
+export async function backupIfDue(
+  database: Database,
+  dataDir: string,
+  options: { everyHours: number; keep: number; now?: Date },
+): Promise<string | null> {
+  const now = options.now ?? new Date();
+  const newest = listBackups(dataDir)[0];
+  if (newest && now.getTime() - Date.parse(newest.createdAt) < options.everyHours * 3_600_000) return null;
+  const file = path.join(backupsDir(dataDir), backupFileName(now));
+  writeFileAtomically(file, await takeBackup(database, dataDir));
+  pruneBackups(dataDir, options.keep);
+  return file;
+}
+
+/** The server writes its process id here while it runs, so the commands refuse to work under it. */
+const pidFile = (dataDir: string) => path.join(dataDir, 'server.pid');
+
+export function markServerRunning(dataDir: string): () => void {
+  fs.writeFileSync(pidFile(dataDir), String(process.pid), { mode: 0o600 });
+  return () => fs.rmSync(pidFile(dataDir), { force: true });
+}
+
+/** The id of a server process still running on this DATA_DIR, if any (a stale file after a crash is not). */
+export function runningServer(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile(dataDir), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+export interface RestoreResult {
+  counts: Record<string, number>;
+  createdAt: string;
+  /** Where the data folder that was there before now is (null when there was none). */
+  previous: string | null;
+}
+
+/**
+ * Restores a backup into DATA_DIR: checks the file and opens the database in it in a folder beside
+ * the live one before touching anything; then moves the live folder aside (kept) and puts the
+ * restored one in its place, with the signing key the backup carried.
+ */
+export async function restoreBackup(file: Buffer, dataDir: string, now = new Date()): Promise<RestoreResult> {
+  const contents = await unpackBackup(file);
+  if (contents.manifest.lastMigrationAt > knownLastMigration()) {
+    throw new BadBackupError('This backup was made by a newer version of the product: update it first, then restore.');
+  }
+  const stamp = now.toISOString().slice(0, 19).replaceAll(':', '-');
+  const live = path.join(dataDir, 'db');
+  const staged = path.join(dataDir, `db.restoring-${stamp}`);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.rmSync(staged, { recursive: true, force: true });
+  let counts: Record<string, number>;
+  try {
+    const database = await openDatabase({ dataDir: staged, loadDataDir: contents.database });
+    try {
+      counts = await tableCounts(database.db);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    fs.rmSync(staged, { recursive: true, force: true });
+    if (error instanceof BadBackupError) throw error;
+    throw new BadBackupError('The database in this backup cannot be opened: the file is damaged or incomplete.');
+  }
+  let previous: string | null = null;
+  if (fs.existsSync(live)) {
+    previous = path.join(dataDir, `db.before-restore-${stamp}`);
+    fs.renameSync(live, previous);
+  }
+  fs.renameSync(staged, live);
+  if (contents.signingKey) {
+    const keyFile = signingKeyFile(dataDir);
+    if (fs.existsSync(keyFile) && !fs.readFileSync(keyFile).equals(contents.signingKey)) {
+      fs.renameSync(keyFile, `${keyFile}.before-restore-${stamp}`);
+    }
+    writeFileAtomically(keyFile, contents.signingKey);
+  }
+  return { counts, createdAt: contents.manifest.createdAt, previous };
+}
+
+export { BadBackupError };

@@ -1,0 +1,157 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/** The CSV files the back office exports here (invoices and payments come from the invoices feature). */
+export const CSV_DATASETS = ['clients', 'requests', 'quotes', 'jobs', 'visits'] as const;
+export type CsvDataset = (typeof CSV_DATASETS)[number];
+
+export type Cell = string | number | null;
+
+interface Dataset {
+  /** Each column: its header and the expression that fills it. */
+  columns: (tz: string) => [string, SQL][];
+  /** From, joins and order. */
+  from: SQL;
+}
+
+const local = (column: string, tz: string) => sql`to_char(${sql.raw(column)} at time zone ${tz}, 'YYYY-MM-DD HH24:MI')`;
+const dollars = (cents: string) => sql`round((${sql.raw(cents)}) / 100.0, 2)::text`;
+const yesNo = (column: string) => sql`case when ${sql.raw(column)} then 'yes' else 'no' end`;
+const raw = (expression: string) => sql.raw(expression);
+const crewOf = (table: string, key: string, id: string) =>
+  sql.raw(`(select string_agg(coalesce(nullif(u.full_name, ''), u.username), ', ' order by u.full_name, u.username)
+    from ${table} w join users u on u.id = w.user_id where w.${key} = ${id})`);
+
+const DATASETS: Record<CsvDataset, Dataset> = {
+  // One row per client and property: the columns the clients import reads back.
+  clients: {
+    columns: (tz) => [
+      ['Name', raw('c.name')],
+      ['Email', raw('c.email')],
+      ['Phone', raw('c.phone')],
+      ['Street', raw('a.street')],
+      ['City', raw('a.city')],
+      ['State', raw('a.state')],
+      ['Zip', raw('a.zip')],
+      ['Notes', raw('c.notes')],
+      ['Client since', local('c.created_at', tz)],
+    ],
+    from: sql`clients c left join client_addresses a on a.client_id = c.id
+      order by c.created_at, c.id, a.created_at, a.id`,
+  },
+  requests: {
+    columns: (tz) => [
+      ['Number', raw('r.quote_number')],
+      ['Status', raw('r.status')],
+      ['Quote status', raw('r.quote_status')],
+      ['Name', raw('r.contact_name')],
+      ['Email', raw('r.contact_email')],
+      ['Phone', raw('r.contact_phone')],
+      ['Street', raw('r.street')],
+      ['City', raw('r.city')],
+      ['State', raw('r.state')],
+      ['Zip', raw('r.zip')],
+      ['Notes', raw('r.notes')],
+      ['Preferred end date', raw('r.preferred_end_date::text')],
+      ['Decline reason', raw('r.decline_reason')],
+      ['Photos', raw('(select count(*)::int from quote_request_images i where i.quote_request_id = r.id)')],
+      ['Received', local('r.created_at', tz)],
+    ],
+    from: sql`quote_requests r order by r.created_at, r.id`,
+  },
+  // One row per line of every version of every quote, the quote's own figures on each.
+  quotes: {
+    columns: (tz) => [
+      ['Quote', raw('q.quote_id')],
+      ['Version', raw('q.version')],
+      ['Request', raw('r.quote_number')],
+      ['Client', raw('q.client_name')],
+      ['Project', raw('q.project_name')],
+      ['Status', raw('q.status')],
+      ['Current version', sql`case when q.replaced_at is null then 'yes' else 'no' end`],
+      ['Quote date', local('q.created_at', tz)],
+      ['Valid until', raw('q.valid_until::text')],
+      ['Kind', raw('l.kind')],
+      ['Description', raw('l.description')],
+      ['Quantity or hours', raw('l.amount::text')],
+      ['Unit price or rate', dollars('l.price_cents')],
+      ['Optional', yesNo('l.optional')],
+      ['Chosen', yesNo('l.included')],
+      ['Line total', dollars('round(l.price_cents * l.amount)')],
+      ['Subtotal', dollars('q.subtotal_cents')],
+      ['Tax', dollars('q.tax_cents')],
+      ['Total', dollars('q.total_cents')],
+    ],
+    from: sql`quotes q join quote_requests r on r.id = q.quote_request_id
+      left join (
+        select quote_id, position, 'Material' as kind, name as description, quantity as amount,
+          unit_price_cents as price_cents, optional, included
+        from quote_materials
+        union all
+        select quote_id, 1000000 + position, 'Labor', description, hours, hourly_rate_cents, optional, included
+        from quote_labor
+      ) l on l.quote_id = q.id
+      order by q.created_at, q.id, l.position`,
+  },
+  jobs: {
+    columns: (tz) => [
+      ['Job', raw('j.id')],
+      ['Request', raw('r.quote_number')],
+      ['Quote', raw('q.quote_id')],
+      ['Client', raw('j.contact_name')],
+      ['Email', raw('j.contact_email')],
+      ['Phone', raw('j.contact_phone')],
+      ['Street', raw('j.street')],
+      ['City', raw('j.city')],
+      ['State', raw('j.state')],
+      ['Zip', raw('j.zip')],
+      ['Status', raw('j.status')],
+      ['Cancel reason', raw('j.cancel_reason')],
+      ['Crew', crewOf('job_workers', 'job_id', 'j.id')],
+      ['Notes', raw('j.notes')],
+      ['Created', local('j.created_at', tz)],
+      ['Report', local('jr.report_at', tz)],
+    ],
+    from: sql`jobs j left join quote_requests r on r.id = j.quote_request_id left join quotes q on q.id = j.quote_id
+      left join job_records jr on jr.job_id = j.id
+      order by j.created_at, j.id`,
+  },
+  visits: {
+    columns: (tz) => [
+      ['Visit', raw('v.id')],
+      ['Job', raw('v.job_id')],
+      ['Client', raw('j.contact_name')],
+      ['Address', raw("concat_ws(', ', j.street, j.city, j.state || ' ' || j.zip)")],
+      ['Starts', local('v.starts_at', tz)],
+      ['Ends', local('v.ends_at', tz)],
+      ['Crew', crewOf('visit_workers', 'visit_id', 'v.id')],
+      ['Notes', raw('v.notes')],
+      ['Cancelled', local('v.cancelled_at', tz)],
+      ['Cancel reason', raw('v.cancel_reason')],
+    ],
+    from: sql`visits v join jobs j on j.id = v.job_id order by v.starts_at, v.id`,
+  },
+};
+
+/** A dataset's header and rows, times in the business's zone, money in dollars. */
+export async function csvRows(
+  db: Db,
+  dataset: CsvDataset,
+  timeZone: string,
+): Promise<{ headers: string[]; rows: Cell[][] }> {
+  const columns = DATASETS[dataset].columns(timeZone);
+  const select = sql.join(
+    columns.map(([, expression], i) => sql`${expression} as ${sql.raw(`c${i}`)}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`select ${select} from ${DATASETS[dataset].from}`)) as {
+    rows: Record<string, unknown>[];
+  };
+  const rows = result.rows.map((row) =>
+    columns.map((_, i) => {
+      const v = row[`c${i}`];
+      return v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);
+    }),
+  );
+  return { headers: columns.map(([header]) => header), rows };
+}

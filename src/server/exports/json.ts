@@ -1,0 +1,76 @@
+import { asc, getTableColumns, getTableName, gt, is } from 'drizzle-orm';
+import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+
+export const JSON_EXPORT_FORMAT = 'handyman-export';
+
+/** What never leaves in an export: sign-in secrets, live sessions and calendar-feed tokens. */
+const LEFT_OUT_TABLES = new Set(['sessions', 'calendar_feeds']);
+const LEFT_OUT_COLUMNS: Record<string, string[]> = { users: ['passwordHash', 'tokenVersion'] };
+
+/** Rows per read: a table of photos is read a few dozen at a time, not all at once. */
+const BATCH = 50;
+
+function exportedTables(): PgTable[] {
+  return (Object.values(schema) as unknown[])
+    .filter((value): value is PgTable => is(value, PgTable))
+    .filter((table) => !LEFT_OUT_TABLES.has(getTableName(table)))
+    .sort((a, b) => getTableName(a).localeCompare(getTableName(b)));
+}
+
+/** A value as JSON keeps it: bytes (photos, the logo, signatures) as base64, times as ISO text. */
+function jsonValue(value: unknown): unknown {
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<Record<string, unknown>> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const id = columns.id;
+  const leftOut = new Set(LEFT_OUT_COLUMNS[getTableName(table)] ?? []);
+  const clean = (row: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(([k]) => !leftOut.has(k))
+        .map(([k, v]) => [k, jsonValue(v)]),
+    );
+  if (!id) {
+    // Link and counter tables (no id column) are small: read whole.
+    for (const row of await db.select().from(table)) yield clean(row as Record<string, unknown>);
+    return;
+  }
+  let after: unknown = null;
+  for (;;) {
+    const batch = (await db
+      .select()
+      .from(table)
+      .where(after === null ? undefined : gt(id, after))
+      .orderBy(asc(id))
+      .limit(BATCH)) as Record<string, unknown>[];
+    for (const row of batch) yield clean(row);
+    if (batch.length < BATCH) return;
+    after = batch.at(-1)!.id;
+  }
+}
+
+/**
+ * Everything the business has, as one JSON document written as it is read: every table (but
+ * credentials and live sessions) with every row, photos included. Keys are the schema's names.
+ */
+export async function* completeExport(db: Db, exportedAt: Date): AsyncGenerator<string> {
+  yield `{"format":${JSON.stringify(JSON_EXPORT_FORMAT)},"version":1,"exportedAt":${JSON.stringify(exportedAt.toISOString())},"tables":{`;
+  let firstTable = true;
+  for (const table of exportedTables()) {
+    yield `${firstTable ? '' : ','}\n${JSON.stringify(getTableName(table))}:[`;
+    firstTable = false;
+    let firstRow = true;
+    for await (const row of rowsOf(db, table)) {
+      yield `${firstRow ? '' : ','}\n${JSON.stringify(row)}`;
+      firstRow = false;
+    }
+    yield ']';
+  }
+  yield '\n}}\n';
+}

@@ -1,0 +1,52 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../shared/schemas/errors';
+import { exportParams } from '../../shared/schemas/exports';
+import { sendCsv, toCsv } from '../lib/csv';
+import { csvRows, type Cell, type CsvDataset } from './datasets';
+import { completeExport } from './json';
+
+/** The back office's exports: a CSV per part of the business, and everything as one JSON document. */
+export async function exportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/export/:dataset',
+    {
+      config: { access: 'admin', audit: true },
+      schema: {
+        tags: ['data'],
+        summary:
+          'Export as a download: clients.csv, requests.csv, quotes.csv, jobs.csv, visits.csv (spreadsheet-safe), or everything.json',
+        params: exportParams,
+        produces: ['text/csv', 'application/json'],
+        response: { 200: z.any(), 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { dataset } = request.params;
+      if (dataset === 'everything.json') {
+        const stamp = new Date();
+        return reply
+          .type('application/json; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="handyman-export-${stamp.toISOString().slice(0, 10)}.json"`,
+          )
+          .header('cache-control', 'private, no-store')
+          .send(Readable.from(completeExport(app.db, stamp)));
+      }
+      const name = dataset.replace(/\.csv$/, '') as CsvDataset;
+      const { headers, rows } = await csvRows(app.db, name, (await app.settings.current()).timeZone);
+      return sendCsv(
+        reply,
+        dataset,
+        toCsv<Cell[]>(
+          rows,
+          headers.map((header, i) => ({ header, value: (row) => row[i] })),
+        ),
+      );
+    },
+  );
+}

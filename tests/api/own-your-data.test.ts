@@ -1,0 +1,383 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { auditLog } from '../../src/server/db/schema';
+import { createQuoteRequest, insertJob, sampleQuoteLines } from '../helpers/factories';
+import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
+import { dataUrl, makeJpeg } from '../helpers/images';
+import { todayIn } from '../../src/shared/dates';
+import { backupIfDue } from '../../src/server/backups/service';
+
+type Method = 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';
+
+describe.each(dbKinds)('own your data: exports, the clients import and the audit trail (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const signedIn = await createUserAndSignIn(t, 'admin');
+    admin = bearer(signedIn.token);
+  });
+  afterAll(() => t.close());
+
+  const send = (method: Method, url: string, payload?: object, headers = admin) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const upload = (url: string, body: string | Buffer, headers = admin) =>
+    t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'text/csv' }, payload: body });
+  const csv = (body: string) => parse(body, { bom: true, columns: true }) as Record<string, string>[];
+
+  describe.runIf(kind === 'pglite')('automatic backups', () => {
+    it('takes one when the newest is older than the interval, keeps the number the settings say, and lists them', async () => {
+      const options = (now: string, keep = 2) => ({ everyHours: 24, keep, now: new Date(now) });
+      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-20T10:00:00Z'))).toMatch(
+        /backup-2026-11-20T10-00-00Z\.tar\.gz$/,
+      );
+      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-21T09:00:00Z'))).toBeNull();
+      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-21T10:00:00Z'))).not.toBeNull();
+      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-22T10:00:00Z'))).not.toBeNull();
+      const listed = (await send('GET', '/api/backups')).json();
+      expect(listed).toMatchObject({ database: 'pglite', keep: 14 });
+      expect(listed.backups.map((b: { createdAt: string }) => b.createdAt)).toEqual([
+        '2026-11-22T10:00:00.000Z',
+        '2026-11-21T10:00:00.000Z',
+      ]);
+      expect(listed.backups[0].size).toBeGreaterThan(100_000);
+    });
+  });
+
+  describe('exports', () => {
+    it('gives each part of the business as CSV, spreadsheet-safe, and everything as one JSON', async () => {
+      const request = await createQuoteRequest(t, {
+        name: '=HYPERLINK("http://evil.test","x")',
+        email: 'export.client@home.test',
+        images: [dataUrl(await makeJpeg())],
+      });
+      await send('PUT', `/api/quoterequest/markAccepted/${request._id}`);
+      expect(
+        (await send('POST', '/api/quotes/sendQuote', { ...sampleQuoteLines, quoteRequestId: request._id })).statusCode,
+      ).toBe(201);
+      await insertJob(t, { name: 'Export Job Client' });
+
+      const clients = await send('GET', '/api/export/clients.csv');
+      expect(clients.statusCode).toBe(200);
+      expect(clients.headers['content-type']).toContain('text/csv');
+      expect(clients.headers['content-disposition']).toBe('attachment; filename="clients.csv"');
+      const clientRows = csv(clients.body);
+      const exported = clientRows.find((r) => r.Email === 'export.client@home.test')!;
+      expect(exported.Name).toBe(`'=HYPERLINK("http://evil.test","x")`);
+      expect(exported.City).toBe('Sacramento');
+
+      const requests = csv((await send('GET', '/api/export/requests.csv')).body);
+      expect(requests.find((r) => r.Number === request.quoteNumber)).toMatchObject({
+        Email: 'export.client@home.test',
+        Photos: '1',
+      });
+      const quoteLines = csv((await send('GET', '/api/export/quotes.csv')).body).filter(
+        (r) => r.Request === request.quoteNumber,
+      );
+      expect(quoteLines.map((l) => [l.Kind, l.Description, l['Line total']])).toEqual([
+        ['Material', 'Gate hinge kit', '69.98'],
+        ['Material', 'Faucet cartridge', '18.50'],
+        ['Labor', '', '227.50'],
+      ]);
+      expect(quoteLines[0]).toMatchObject({ Subtotal: '315.98', Total: '341.26' });
+      expect(csv((await send('GET', '/api/export/jobs.csv')).body).some((r) => r.Client === 'Export Job Client')).toBe(
+        true,
+      );
+      expect(csv((await send('GET', '/api/export/visits.csv')).body)).toEqual([]);
+      expect((await send('GET', '/api/export/secrets.csv')).statusCode).toBe(400);
+
+      const everything = await send('GET', '/api/export/everything.json');
+      expect(everything.statusCode).toBe(200);
+      const doc = everything.json();
+      expect(doc).toMatchObject({ format: 'handyman-export', version: 1 });
+      expect(doc.tables.quote_requests.find((r: { id: string }) => r.id === request._id)).toBeTruthy();
+      const photo = doc.tables.quote_request_images.find(
+        (r: { quoteRequestId: string }) => r.quoteRequestId === request._id,
+      );
+      expect(Buffer.from(photo.data, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+      // No credentials leave: no password hashes, sessions or feed tokens.
+      expect(doc.tables.users[0]).not.toHaveProperty('passwordHash');
+      expect(doc.tables).not.toHaveProperty('sessions');
+      expect(doc.tables).not.toHaveProperty('calendar_feeds');
+      expect(everything.body).not.toContain('$argon2');
+    });
+  });
+
+  describe('clients import', () => {
+    it('previews a Jobber export (columns by header, duplicates merged, refused rows with the reason), then imports it', async () => {
+      const file = [
+        'Display Name,First Name,Last Name,Company Name,E-mails,Main Phone #s,Service Street 1,Service City,Service State,Service Zip code',
+        'Ann Lee,Ann,Lee,,ann.lee@home.test,(916) 555-0101,1 Elm St,Davis,CA,95616',
+        ',Bo,Ng,,bo.ng@home.test,916-555-0102,,,,',
+        'Ann Lee,Ann,Lee,,ANN.LEE@home.test,,9 Pine Rd,Davis,CA,95618',
+        'No Mail,No,Mail,,,916-555-0103,,,,',
+        'Bad Mail,Bad,Mail,,not-an-email,,,,,',
+        'Half Address,Half,Address,,half@home.test,,5 Oak Ave,,CA,',
+      ].join('\r\n');
+      const preview = await upload('/api/clients/import/preview', file);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({
+        source: 'Jobber',
+        rows: 6,
+        clients: 2,
+        newClients: 2,
+        existingClients: 0,
+        refused: [
+          { row: 4, reason: 'E-mail is missing' },
+          { row: 5, reason: expect.stringContaining('E-mail') },
+          { row: 6, reason: 'The address is incomplete: City, ZIP missing' },
+        ],
+      });
+      expect(preview.json().columns).toContainEqual({ header: 'E-mails', field: 'email' });
+      expect(preview.json().sample[1]).toMatchObject({ name: 'Bo Ng', email: 'bo.ng@home.test', address: '' });
+      const before = (await send('GET', '/api/clients?search=ann.lee')).json().total;
+      expect(before).toBe(0);
+
+      const done = await upload('/api/clients/import', file);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({ created: 2, merged: 0, addressesAdded: 2 });
+      const ann = (await send('GET', '/api/clients?search=ann.lee')).json().clients;
+      expect(ann).toHaveLength(1);
+      expect(ann[0]).toMatchObject({ name: 'Ann Lee', phone: '(916) 555-0101' });
+      expect(ann[0].addresses.map((a: { street: string }) => a.street).sort()).toEqual(['1 Elm St', '9 Pine Rd']);
+      // Found by what the search reads: the new address and the phone's digits.
+      expect((await send('GET', '/api/clients?search=9 Pine')).json().total).toBe(1);
+      expect((await send('GET', '/api/clients?search=5550102')).json().clients[0].name).toBe('Bo Ng');
+
+      // The same file again merges: nothing new.
+      expect((await upload('/api/clients/import', file)).json()).toMatchObject({
+        created: 0,
+        merged: 2,
+        addressesAdded: 0,
+      });
+    });
+
+    it('reads a Housecall Pro export and the template (an export of ours imports back)', async () => {
+      const hcp = [
+        'First Name,Last Name,Email,Mobile Number,Company,Address,City,State,Zip,Notes',
+        'Cy,Park,cy.park@home.test,+1 916 555 0104,,3 Ash Ct,Folsom,CA,95630,Gate code 1234',
+      ].join('\n');
+      const preview = (await upload('/api/clients/import/preview', hcp)).json();
+      expect(preview).toMatchObject({ source: 'Housecall Pro', clients: 1, refused: [] });
+      expect((await upload('/api/clients/import', hcp)).json().created).toBe(1);
+      const exported = (await send('GET', '/api/export/clients.csv')).body;
+      const again = (await upload('/api/clients/import/preview', exported)).json();
+      expect(again).toMatchObject({ source: 'Template', newClients: 0, refused: [] });
+      expect(again.existingClients).toBe(again.clients);
+    });
+
+    it('refuses bad files with a clear message and changes nothing', async () => {
+      const count = async () => (await send('GET', '/api/clients')).json().total as number;
+      const before = await count();
+      const cases: [string | Buffer, RegExp][] = [
+        ['', /empty/],
+        [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), /Excel workbook/],
+        [Buffer.from('Name,Email\nJos\xe9,jose@home.test\n', 'latin1'), /not UTF-8/],
+        [Buffer.concat([Buffer.from('Name,Email\n'), Buffer.from([0, 1, 2, 3, 0, 0])]), /binary/],
+        ['Name,Email\n', /no rows/],
+        ['Name,Phone\nA,1\n', /e-mail addresses/],
+        ['Name,Email\n"Unclosed,a@b.test\n', /not valid CSV/],
+        [
+          'Name,Email\nSafe,safe@home.test\n"=cmd|\' /C calc\'!A0",evil@home.test\n',
+          /Row 2, column "Name" starts with "="/,
+        ],
+        ['Name,Email\n@SUM(1+1),at@home.test\n', /formula/],
+        ['Name,Email\n-2+3,minus@home.test\n', /formula/],
+      ];
+      for (const [body, message] of cases) {
+        for (const url of ['/api/clients/import/preview', '/api/clients/import']) {
+          const res = await upload(url, body);
+          expect(res.statusCode, `${url} ${String(body).slice(0, 30)}`).toBe(400);
+          expect(res.json()).toMatchObject({ code: 'IMPORT_FILE_INVALID', message: expect.stringMatching(message) });
+        }
+      }
+      const big = await upload('/api/clients/import', Buffer.alloc(50 * 1024 * 1024, 'a'));
+      expect(big.statusCode).toBe(413);
+      expect(await count()).toBe(before);
+      // A phone written +1… is a phone, not a formula.
+      expect(
+        (await upload('/api/clients/import/preview', 'Name,Email,Phone\nDi,di@home.test,+1 916 555 0105\n')).statusCode,
+      ).toBe(200);
+    });
+  });
+
+  describe('the audit trail', () => {
+    it('records each staff action with who, when, from where and what changed; entries cannot be changed', async () => {
+      const started = new Date();
+      const login = (username: string, password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username, password },
+          remoteAddress: '203.0.113.7',
+        });
+      const owner = await createUserAndSignIn(t, 'admin', { username: `owner${Date.now()}` });
+      expect((await login(owner.user.username, 'wrong password')).statusCode).toBe(401);
+      const token = (await login(owner.user.username, owner.password)).json().token as string;
+      const as = bearer(token);
+      const call = (method: Method, url: string, payload?: object) => send(method, url, payload, as);
+
+      // Users
+      const added = await call('POST', '/api/users/adduser', {
+        username: `crew${Date.now()}`,
+        password: 'a-long-crew-password',
+        fullName: 'Audit Crew',
+        email: '',
+        phone: '',
+        tags: [],
+        role: 'employee',
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const crew = added.json();
+      expect(
+        (await call('POST', '/api/users/updateuser', { ...crew, fullName: 'Audit Crew Two', password: '' })).statusCode,
+      ).toBe(200);
+      // Requests, quotes
+      const request = await createQuoteRequest(t, { email: 'audit.client@home.test' });
+      await call('PUT', `/api/quoterequest/markAccepted/${request._id}`);
+      const declined = await createQuoteRequest(t);
+      await call('POST', '/api/quoterequest/markDeclined', {
+        quoteRequestId: declined._id,
+        reasonForDecline: 'Out of our area',
+      });
+      expect(
+        (await call('POST', '/api/quotes/sendQuote', { ...sampleQuoteLines, quoteRequestId: request._id })).statusCode,
+      ).toBe(201);
+      expect(
+        (
+          await call('POST', '/api/quotes/revise', {
+            ...sampleQuoteLines,
+            projectName: 'Revised',
+            quoteRequestId: request._id,
+          })
+        ).statusCode,
+      ).toBe(201);
+      // Jobs and visits
+      const jobId = await insertJob(t, { name: 'Audit Job' });
+      expect((await call('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' })).statusCode).toBe(200);
+      const visit = await call('POST', `/api/jobs/${jobId}/visits`, {
+        date: '2027-03-10',
+        start: '09:00',
+        end: '11:00',
+        workerIds: [crew._id],
+        confirm: true,
+      });
+      expect(visit.statusCode, visit.body).toBe(201);
+      expect(
+        (
+          await call('PATCH', `/api/visits/${visit.json()._id}`, {
+            date: '2027-03-11',
+            start: '09:00',
+            end: '11:00',
+            workerIds: [crew._id],
+            confirm: true,
+          })
+        ).statusCode,
+      ).toBe(200);
+      // Invoices and payments
+      const sold = await createQuoteRequest(t);
+      const doneJob = await insertJob(t, { withQuote: true, quoteRequestId: sold._id, status: 'Completed' });
+      const invoice = (await call('POST', `/api/jobs/${doneJob}/invoice`)).json();
+      expect((await call('POST', `/api/invoices/${invoice._id}/send`)).statusCode).toBe(200);
+      expect(
+        (
+          await call('POST', `/api/invoices/${invoice._id}/payments`, {
+            method: 'check',
+            reference: '1001',
+            paidOn: todayIn('America/Los_Angeles'),
+            amount: 10,
+          })
+        ).statusCode,
+      ).toBe(201);
+      // Settings, exports, imports, backups
+      const settings = (await call('GET', '/api/settings')).json();
+      const { logoUrl: _l, updatedAt: _u, ...values } = settings;
+      expect((await call('PUT', '/api/settings', { ...values, quoteValidityDays: 21 })).statusCode).toBe(200);
+      expect((await call('GET', '/api/export/clients.csv')).statusCode).toBe(200);
+      expect((await call('GET', '/api/invoices.csv')).statusCode).toBe(200);
+      expect(
+        (await upload('/api/clients/import', 'Name,Email\nAudit Import,audit.import@home.test\n', as)).statusCode,
+      ).toBe(200);
+      if (kind === 'pglite') expect((await call('GET', '/api/backups/download')).statusCode).toBe(200);
+      else expect((await call('GET', '/api/backups/download')).json().code).toBe('BACKUP_NOT_EMBEDDED');
+      // Delete the user, then sign out
+      expect((await call('DELETE', `/api/users/${crew._id}`)).statusCode).toBe(200);
+      expect((await call('POST', '/api/logout')).statusCode).toBe(200);
+
+      const trail = await send('GET', `/api/audit?limit=200&from=${todayIn('America/Los_Angeles', started)}`);
+      expect(trail.statusCode).toBe(200);
+      const mine = (
+        trail.json().entries as {
+          userId: string | null;
+          actorName: string;
+          action: string;
+          kind: string;
+          ip: string;
+          details: Record<string, unknown>;
+          target: string | null;
+        }[]
+      )
+        .filter((e) => e.actorName === owner.user.username || e.userId === owner.user.id)
+        .reverse();
+      expect(mine.map((e) => e.action)).toEqual([
+        'Signed in', // createUserAndSignIn
+        'Failed sign-in',
+        'Signed in',
+        'Created a user',
+        'Changed a user',
+        'Accepted a request',
+        'Declined a request',
+        'Sent a quote',
+        'Revised a quote',
+        "Changed a job's status",
+        'Booked a visit',
+        'Changed a visit',
+        'Drafted an invoice',
+        'Sent an invoice',
+        'Recorded a payment',
+        'Changed the settings',
+        'Exported data',
+        'Exported invoices (CSV)',
+        'Imported clients',
+        ...(kind === 'pglite' ? ['Downloaded a backup'] : []),
+        'Deleted a user',
+        'Signed out',
+      ]);
+      const failed = mine.find((e) => e.action === 'Failed sign-in')!;
+      expect(failed).toMatchObject({ kind: 'sign-in', ip: '203.0.113.7' });
+      expect(JSON.stringify(mine)).not.toContain('wrong password');
+      const created = mine.find((e) => e.action === 'Created a user')!;
+      expect(created.details.changes).toMatchObject({ fullName: 'Audit Crew', password: '(hidden)' });
+      expect(mine.find((e) => e.action === 'Changed the settings')!.details.changes).toMatchObject({
+        quoteValidityDays: 21,
+      });
+      expect(mine.find((e) => e.action === 'Recorded a payment')).toMatchObject({
+        kind: 'invoices',
+        target: invoice._id,
+      });
+      expect(mine.find((e) => e.action === 'Imported clients')!.details).toEqual({
+        file: expect.stringMatching(/bytes/),
+      });
+
+      // Filters: person, kind, dates.
+      const byPerson = (await send('GET', `/api/audit?userId=${owner.user.id}&kind=quotes`)).json();
+      expect(byPerson.entries.map((e: { action: string }) => e.action)).toEqual(['Revised a quote', 'Sent a quote']);
+      expect(byPerson.people).toContainEqual({ userId: owner.user.id, name: expect.any(String) });
+      expect((await send('GET', '/api/audit?from=2001-01-01&to=2001-01-02')).json()).toMatchObject({
+        entries: [],
+        total: 0,
+      });
+      expect((await send('GET', '/api/audit?kind=nonsense')).statusCode).toBe(400);
+      expect((await send('GET', '/api/audit', undefined, {})).statusCode).toBe(401);
+
+      // Append-only, even to a statement the app never runs.
+      const db = t.database.db;
+      await expect(db.execute(sql`update ${auditLog} set action = 'nothing happened'`)).rejects.toThrow();
+      await expect(db.execute(sql`delete from ${auditLog}`)).rejects.toThrow();
+      await expect(db.execute(sql`truncate ${auditLog}`)).rejects.toThrow();
+      expect((await send('GET', `/api/audit?userId=${owner.user.id}&limit=1`)).json().total).toBe(mine.length);
+    });
+  });
+});
