@@ -40,6 +40,10 @@ export const paths = {
     invoice: (id: string) => `/admin/invoices/${encodeURIComponent(id)}`,
     users: '/admin/users',
     settings: '/admin/settings',
+    /** The audit trail. */
+    activity: '/admin/activity',
+    /** Backups, exports and the clients import. */
+    data: '/admin/data',
   },
   media: {
     /** The business's logo; the version changes with it, so it may be cached for good. */

@@ -215,6 +215,8 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         });
       const owner = await createUserAndSignIn(t, 'admin', { username: `owner${Date.now()}` });
       expect((await login(owner.user.username, 'wrong password')).statusCode).toBe(401);
+      const stranger = `nobody${Date.now()}`;
+      expect((await login(stranger, 'guess')).statusCode).toBe(401);
       const token = (await login(owner.user.username, owner.password)).json().token as string;
       const as = bearer(token);
       const call = (method: Method, url: string, payload?: object) => send(method, url, payload, as);
@@ -297,9 +299,10 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       expect((await call('PUT', '/api/settings', { ...values, quoteValidityDays: 21 })).statusCode).toBe(200);
       expect((await call('GET', '/api/export/clients.csv')).statusCode).toBe(200);
       expect((await call('GET', '/api/invoices.csv')).statusCode).toBe(200);
-      expect(
-        (await upload('/api/clients/import', 'Name,Email\nAudit Import,audit.import@home.test\n', as)).statusCode,
-      ).toBe(200);
+      const importFile = 'Name,Email\nAudit Import,audit.import@home.test\n';
+      // A preview changes nothing and is not an action; the import is.
+      expect((await upload('/api/clients/import/preview', importFile, as)).statusCode).toBe(200);
+      expect((await upload('/api/clients/import', importFile, as)).statusCode).toBe(200);
       if (kind === 'pglite') expect((await call('GET', '/api/backups/download')).statusCode).toBe(200);
       else expect((await call('GET', '/api/backups/download')).json().code).toBe('BACKUP_NOT_EMBEDDED');
       // Delete the user, then sign out
@@ -338,7 +341,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         'Sent an invoice',
         'Recorded a payment',
         'Changed the settings',
-        'Exported data',
+        'Exported data (clients.csv)',
         'Exported invoices (CSV)',
         'Imported clients',
         ...(kind === 'pglite' ? ['Downloaded a backup'] : []),
@@ -346,6 +349,9 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         'Signed out',
       ]);
       const failed = mine.find((e) => e.action === 'Failed sign-in')!;
+      expect(trail.json().entries).toContainEqual(
+        expect.objectContaining({ actorName: stranger, userId: null, action: 'Failed sign-in', ip: '203.0.113.7' }),
+      );
       expect(failed).toMatchObject({ kind: 'sign-in', ip: '203.0.113.7' });
       expect(JSON.stringify(mine)).not.toContain('wrong password');
       const created = mine.find((e) => e.action === 'Created a user')!;

@@ -4,7 +4,10 @@ import { recordAudit, type NewAuditEntry } from './repository';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Record a successful GET in the audit trail too (exports, backups): reading that takes data away. */
+    /**
+     * true: record a successful GET too (exports, backups: reading that takes data away); false: do not
+     * record this POST (a preview that changes nothing).
+     */
     audit?: boolean;
   }
 }
@@ -31,9 +34,13 @@ export function auditEntryOf(request: FastifyRequest, statusCode: number): NewAu
   const user = request.user;
   const url = request.routeOptions.url;
   if (!user || !url?.startsWith('/api') || statusCode >= 400) return null;
-  if (!WRITES.has(request.method) && !request.routeOptions.config.audit) return null;
-  const { kind, action } = describeRoute(request.method, url);
+  const audit = request.routeOptions.config.audit;
+  if (audit === false || (!WRITES.has(request.method) && !audit)) return null;
+  const described = describeRoute(request.method, url);
   const params = (request.params ?? {}) as Record<string, string | undefined>;
+  const { kind } = described;
+  // Which export: "Exported data (clients.csv)".
+  const action = params.dataset ? `${described.action} (${params.dataset})` : described.action;
   return {
     userId: user.id,
     actorName: nameOf(user),

@@ -54,7 +54,11 @@ export async function authRoutes(app: FastifyInstance) {
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
       await verdict.settle(Boolean(user && ok));
       if (!user || !ok) {
-        await recordAudit(app.db, { ...attempt, userId: user?.id ?? null, action: 'Failed sign-in' });
+        await recordAudit(app.db, {
+          ...attempt,
+          ...(user ? { userId: user.id, actorName: nameOf(user) } : {}),
+          action: 'Failed sign-in',
+        });
         return reply.code(401).send(errorBody(401, messages.loginInvalid));
       }
       const sid = await createSession(app.db, user.id, app.config.TOKEN_TTL_HOURS);

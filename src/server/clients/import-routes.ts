@@ -34,7 +34,7 @@ export async function clientImportRoutes(app: FastifyInstance) {
   r.post(
     '/clients/import/preview',
     {
-      config,
+      config: { ...config, audit: false },
       bodyLimit: CLIENT_IMPORT_MAX_BYTES,
       schema: {
         tags,

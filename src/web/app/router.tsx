@@ -95,6 +95,8 @@ export const routes: RouteObject[] = [
           { path: 'invoices/:invoiceId', lazy: page(() => import('../features/invoices/pages/invoice-page')) },
           { path: 'users', lazy: page(() => import('../features/users/pages/users-page')) },
           { path: 'settings', lazy: page(() => import('../features/settings/pages/settings-page')) },
+          { path: 'activity', lazy: page(() => import('../features/audit/pages/activity-page')) },
+          { path: 'data', lazy: page(() => import('../features/data/pages/your-data-page')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

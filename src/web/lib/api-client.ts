@@ -33,6 +33,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions {
   body?: unknown;
+  /** A file sent as it is, instead of a JSON body (a CSV to import). */
+  file?: Blob;
   signal?: AbortSignal;
   /** Staff calls send the user to /login when the server no longer accepts the token. */
   redirectOn401?: boolean;
@@ -45,11 +47,12 @@ export async function api<T>(method: Method, path: string, options: RequestOptio
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.token ?? tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.file) headers['content-type'] = options.file.type || 'text/csv';
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`/api${path}`, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
   const text = await response.text();

@@ -23,6 +23,8 @@ import {
   IconUsers,
   IconClock,
   IconSettings,
+  IconHistory,
+  IconDatabase,
   IconAddressBook,
   type Icon,
 } from '@tabler/icons-react';
@@ -56,6 +58,8 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.invoices, label: 'Invoices', icon: IconFileInvoice },
   { to: paths.admin.reports, label: 'Reports', icon: IconChartBar },
   { to: paths.admin.users, label: 'Users', icon: IconUsers },
+  { to: paths.admin.activity, label: 'Activity', icon: IconHistory },
+  { to: paths.admin.data, label: 'Your data', icon: IconDatabase },
   { to: paths.admin.settings, label: 'Settings', icon: IconSettings },
 ];
 

@@ -1,0 +1,121 @@
+import { Alert, Button, Code, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditEntry, type AuditKind } from '../../../../shared/schemas/audit';
+import { ListTable } from '../../../components/list-table';
+import { PageHeader } from '../../../components/page-header';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { useSiteConfig } from '../../../lib/site-config';
+import { useAuditTrail, type AuditFilters } from '../api/audit';
+
+const kindOptions = AUDIT_KINDS.map((k) => ({ value: k, label: AUDIT_KIND_LABELS[k] }));
+
+/** What an entry carried, in a line: the fields sent (passwords hidden, photos shortened by the server). */
+function Details({ entry }: { entry: AuditEntry }) {
+  const { changes, ...rest } = entry.details as { changes?: unknown };
+  const shown = changes ?? (Object.keys(rest).length ? rest : null);
+  if (!shown)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  const text = JSON.stringify(shown);
+  return (
+    <Code block={false} title={text} style={{ whiteSpace: 'normal', wordBreak: 'break-word', fontSize: 12 }}>
+      {text.length > 160 ? `${text.slice(0, 160)}…` : text}
+    </Code>
+  );
+}
+
+/** The audit trail: who did what in the back office, when and from where, newest first. Read-only. */
+export default function ActivityPage() {
+  const { timeZone } = useSiteConfig();
+  const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
+  const trail = useAuditTrail(filters);
+  const set = (changes: Partial<AuditFilters>) => setFilters((f) => ({ ...f, ...changes, page: 1 }));
+  const when = (at: string) =>
+    new Date(at).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'medium' });
+  const filtered = Boolean(filters.userId || filters.kind || filters.from || filters.to);
+  const people = (trail.data?.people ?? []).map((p) => ({ value: p.userId, label: p.name }));
+
+  return (
+    <>
+      <PageHeader title="Activity" />
+      <Text c="dimmed" size="sm" mb="md" maw={760}>
+        Every action in the back office — sign-ins, changes, sends, payments, settings, backups, exports and imports —
+        with who did it, when and from which address. Entries cannot be changed or removed.
+      </Text>
+      <Paper withBorder radius="lg" p="md" mb="md">
+        <Group align="flex-end" gap="sm">
+          <Select
+            label="Person"
+            placeholder="Everyone"
+            data={people}
+            value={filters.userId ?? null}
+            onChange={(v) => set({ userId: v ?? undefined })}
+            clearable
+            searchable
+            w={{ base: '100%', sm: 220 }}
+          />
+          <Select
+            label="Kind"
+            placeholder="All kinds"
+            data={kindOptions}
+            value={filters.kind ?? null}
+            onChange={(v) => set({ kind: (v as AuditKind | null) ?? undefined })}
+            clearable
+            w={{ base: '100%', sm: 270 }}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={filters.from ?? ''}
+            onChange={(e) => set({ from: e.currentTarget.value || undefined })}
+            w={{ base: '100%', sm: 170 }}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={filters.to ?? ''}
+            onChange={(e) => set({ to: e.currentTarget.value || undefined })}
+            w={{ base: '100%', sm: 170 }}
+          />
+          {filtered ? (
+            <Button variant="default" onClick={() => setFilters({ page: 1 })}>
+              Clear filters
+            </Button>
+          ) : null}
+        </Group>
+      </Paper>
+      {trail.isError ? (
+        <Alert color="red" title="The activity could not be loaded" mb="md">
+          {trail.error.message}
+        </Alert>
+      ) : null}
+      <ListTable
+        label="Activity"
+        columns={['When', 'Who', 'What', 'Kind', 'From', 'Details']}
+        rows={trail.data?.entries}
+        loading={trail.isPending}
+        rowKey={(e) => e._id}
+        empty={filtered ? 'Nothing matches these filters.' : 'Nothing has been done in the back office yet.'}
+        actionColumns={0}
+        renderRow={(e) => [
+          when(e.at),
+          e.actorName,
+          <Text key="a" size="sm" fw={600}>
+            {e.action}
+          </Text>,
+          AUDIT_KIND_LABELS[e.kind as AuditKind] ?? e.kind,
+          e.ip,
+          <Details key="d" entry={e} />,
+        ]}
+      />
+      <PaginationBar
+        page={filters.page}
+        totalPages={trail.data?.totalPages ?? 1}
+        onChange={(page) => setFilters((f) => ({ ...f, page }))}
+      />
+    </>
+  );
+}
