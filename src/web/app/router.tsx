@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
           { path: 'users', lazy: page(() => import('../features/users/pages/users-page')) },
           { path: 'settings', lazy: page(() => import('../features/settings/pages/settings-page')) },
           { path: 'activity', lazy: page(() => import('../features/audit/pages/activity-page')) },
-          { path: 'data', lazy: page(() => import('../features/data/pages/your-data-page')) },
+          { path: 'data', lazy: page(() => import('../features/your-data/pages/your-data-page')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,92 @@
+import { Alert, Button, Code, Group, List, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { SectionCard } from '../../../components/section-card';
+import { downloadFile } from '../../../lib/download';
+import { useSiteConfig } from '../../../lib/site-config';
+import { toast } from '../../../lib/toast';
+import { useBackups } from '../api/data';
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/** Backups: the automatic ones kept, a backup made and downloaded now, and how to restore. */
+export function BackupsCard() {
+  const backups = useBackups();
+  const { timeZone } = useSiteConfig();
+  const [downloading, setDownloading] = useState(false);
+  const b = backups.data;
+  const when = (at: string) => new Date(at).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+
+  const downloadNow = async () => {
+    setDownloading(true);
+    try {
+      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
+      await downloadFile('/backups/download', `backup-${stamp}Z.tar.gz`);
+      toast.success('Backup downloaded: keep it somewhere other than this computer');
+    } catch (error) {
+      toast.error((error as Error).message);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <SectionCard title="Backups">
+      {backups.isError ? (
+        <Alert color="red" title="Backups could not be loaded">
+          {backups.error.message}
+        </Alert>
+      ) : !b ? (
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      ) : b.database === 'postgres' ? (
+        <Stack gap="xs">
+          <Text size="sm">
+            This install keeps its data in PostgreSQL: back it up with PostgreSQL&apos;s own tools, on the database
+            server, for example every night:
+          </Text>
+          <Code block>pg_dump --format=custom --file=handyman.dump &quot;$DATABASE_URL&quot;</Code>
+          <Text size="sm">and restore with the server stopped:</Text>
+          <Code block>pg_restore --clean --if-exists --no-owner --dbname=&quot;$DATABASE_URL&quot; handyman.dump</Code>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm">
+            {b.everyHours > 0
+              ? `The server backs up the database every ${b.everyHours === 24 ? 'day' : `${b.everyHours} hours`} into DATA_DIR/backups and keeps the last ${b.keep} (Settings → Backups).`
+              : 'Automatic backups are off (BACKUP_EVERY_HOURS=0): download one here, or run npm run backup.'}{' '}
+            A backup holds everything: clients, photos, quotes, jobs, invoices and mail waiting to be sent.
+          </Text>
+          <Group>
+            <Button leftSection={<IconDownload size={16} />} loading={downloading} onClick={() => void downloadNow()}>
+              Download a backup now
+            </Button>
+          </Group>
+          {b.backups.length > 0 ? (
+            <>
+              <Text size="sm" fw={600}>
+                Kept on the server ({b.backups.length})
+              </Text>
+              <List size="sm" spacing={2}>
+                {b.backups.slice(0, 5).map((file) => (
+                  <List.Item key={file.name}>
+                    {when(file.createdAt)} · {megabytes(file.size)} · <Code>{file.name}</Code>
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No automatic backup yet: the first is taken a minute after the server starts.
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            To restore: stop the server, run <Code>npm run restore -- FILE</Code>, start it again. The data that was there
+            is kept aside.
+          </Text>
+        </Stack>
+      )}
+    </SectionCard>
+  );
+}
