@@ -132,6 +132,14 @@ describe('backups of the embedded database (issue 18)', () => {
     expect(after.photo.equals(before.photo)).toBe(true);
     expect(after.mail.map((m) => m.subject)).toEqual(before.mail.map((m) => m.subject));
     expect(after.mail.every((m) => m.state !== 'sent')).toBe(true);
+    // The trail says the data was restored, and from when.
+    const trail = (await (
+      await fetch(`${server.base}/api/audit?kind=data`, { headers: { authorization: `Bearer ${token2}` } })
+    ).json()) as { entries: { action: string; actorName: string }[] };
+    expect(trail.entries[0]).toMatchObject({
+      action: 'Restored a backup',
+      actorName: expect.stringContaining('npm run restore'),
+    });
     // The signing key came along: the token issued before the backup still works.
     const role = await fetch(`${server.base}/api/login/user-role`, { headers: { authorization: `Bearer ${token}` } });
     expect(await role.json()).toEqual({ valid: true, userRole: 'admin' });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import { migrationsFolder, openDatabase } from '../db/client';
+import { recordAudit } from '../audit';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -185,6 +187,16 @@ export async function restoreBackup(file: Buffer, dataDir: string, now = new Dat
     const database = await openDatabase({ dataDir: staged, loadDataDir: contents.database });
     try {
       counts = await tableCounts(database.db);
+      // The restored trail says it was restored, by whom on this machine, and from which backup.
+      await recordAudit(database.db, {
+        userId: null,
+        actorName: `${os.userInfo().username} (npm run restore)`,
+        ip: os.hostname(),
+        kind: 'data',
+        action: 'Restored a backup',
+        route: 'npm run restore',
+        details: { backupTakenAt: contents.manifest.createdAt },
+      });
     } finally {
       await database.close();
     }
