@@ -15,7 +15,8 @@ export function BackupsCard() {
   const { timeZone } = useSiteConfig();
   const [downloading, setDownloading] = useState(false);
   const b = backups.data;
-  const when = (at: string) => new Date(at).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const when = (at: string) =>
+    new Date(at).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
   const downloadNow = async () => {
     setDownloading(true);
@@ -82,8 +83,8 @@ export function BackupsCard() {
             </Text>
           )}
           <Text size="sm" c="dimmed">
-            To restore: stop the server, run <Code>npm run restore -- FILE</Code>, start it again. The data that was there
-            is kept aside.
+            To restore: stop the server, run <Code>npm run restore -- FILE</Code>, start it again. The data that was
+            there is kept aside.
           </Text>
         </Stack>
       )}

@@ -25,8 +25,8 @@ export function ExportsCard() {
   return (
     <SectionCard title="Export">
       <Text size="sm" mb="sm">
-        Your data is yours: take it to a spreadsheet, an accountant or another tool. Cells that a spreadsheet would run as
-        a formula are written as text.
+        Your data is yours: take it to a spreadsheet, an accountant or another tool. Cells that a spreadsheet would run
+        as a formula are written as text.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {EXPORT_FILES.map((f) => (

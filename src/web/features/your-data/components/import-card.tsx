@@ -16,7 +16,16 @@ import { useImportClients, usePreviewImport } from '../api/data';
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 function downloadTemplate() {
-  const example = ['Dana Whitfield', 'dana@example.com', '(916) 555-0142', '12 Elm St', 'Sacramento', 'CA', '95814', ''];
+  const example = [
+    'Dana Whitfield',
+    'dana@example.com',
+    '(916) 555-0142',
+    '12 Elm St',
+    'Sacramento',
+    'CA',
+    '95814',
+    '',
+  ];
   const text = `\uFEFF${CLIENT_IMPORT_TEMPLATE.join(',')}\r\n${example.join(',')}\r\n`;
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const link = document.createElement('a');
@@ -55,9 +64,9 @@ function Preview({ preview }: { preview: ClientImportPreview }) {
         <Badge variant="light" tt="none" mr="xs">
           {preview.source}
         </Badge>
-        {plural(preview.rows, 'row')} → {plural(preview.clients, 'client')}: {preview.newClients.toLocaleString('en-US')}{' '}
-        new, {preview.existingClients.toLocaleString('en-US')} already on file (merged: their name kept, an empty phone
-        or notes filled in, new addresses added).
+        {plural(preview.rows, 'row')} → {plural(preview.clients, 'client')}:{' '}
+        {preview.newClients.toLocaleString('en-US')} new, {preview.existingClients.toLocaleString('en-US')} already on
+        file (merged: their name kept, an empty phone or notes filled in, new addresses added).
       </Text>
       <Text size="sm" fw={600}>
         Columns
