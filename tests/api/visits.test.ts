@@ -3,7 +3,9 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { visitView } from '../../src/shared/schemas/visits';
-import { jobs, mailOutbox, quoteRequests, users, visits } from '../../src/server/db/schema';
+import { calendarVersion, jobs, mailOutbox, quoteRequests, users, visits } from '../../src/server/db/schema';
+import { rangeKey, visitsInRangeJson } from '../../src/server/visits/repository';
+import { RangeCache } from '../../src/server/visits/range-cache';
 import { wallTimeIn } from '../../src/shared/dates';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
@@ -328,6 +330,90 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     );
     expect(tooLong.statusCode).toBe(400);
     expect((await send('GET', `/api/jobs/${job.id}/visits`)).json().visits).toHaveLength(3);
+  });
+
+  it('answers a calendar range again from its cache while nothing changed, and fresh after each kind of change, also under concurrent moves', async () => {
+    const job = await newJob();
+    const book = (date: string) =>
+      send('POST', `/api/jobs/${job.id}/visits`, {
+        date,
+        start: '09:00',
+        end: '10:00',
+        workerIds: [alex.id],
+        confirm: true,
+      });
+    const first = (await book('2029-05-07')).json();
+    await book('2029-05-08');
+    const url = `/api/visits?from=${encodeURIComponent('2029-05-01T00:00:00-07:00')}&to=${encodeURIComponent('2029-06-01T00:00:00-07:00')}`;
+    const read = async () =>
+      (await send('GET', url)).json().visits as {
+        _id: string;
+        start: string;
+        workers: { fullName: string }[];
+        client: { name: string };
+      }[];
+    const version = async () => Number((await t.database.db.select().from(calendarVersion))[0]!.v);
+    const fresh = async () =>
+      JSON.parse(
+        await visitsInRangeJson(
+          t.database.db,
+          new Date('2029-05-01T07:00:00Z'),
+          new Date('2029-06-01T07:00:00Z'),
+          ZONE,
+        ),
+      ).visits;
+
+    expect((await read()).length).toBe(2);
+    const v0 = await version();
+    expect(await read()).toEqual(await fresh());
+    expect(await version()).toBe(v0); // reading changes nothing
+    // While the version stands the database does not build the answer again: a planted text comes back.
+    const cache = new RangeCache();
+    const [from, to] = [new Date('2029-05-01T07:00:00Z'), new Date('2029-06-01T07:00:00Z')];
+    await visitsInRangeJson(t.database.db, from, to, ZONE, {}, cache);
+    cache.set(rangeKey(from, to, ZONE), { version: String(v0), text: '{"visits":"planted"}' });
+    expect(await visitsInRangeJson(t.database.db, from, to, ZONE, {}, cache)).toBe('{"visits":"planted"}');
+    // A move, a client's new name, a worker's new name, a crew change: each seen at once.
+    await send('PATCH', `/api/visits/${first._id}`, {
+      date: '2029-05-07',
+      start: '13:00',
+      end: '14:00',
+      workerIds: [alex.id],
+      confirm: true,
+    });
+    expect((await read())[0]!.start).toBe('13:00');
+    expect(JSON.parse(await visitsInRangeJson(t.database.db, from, to, ZONE, {}, cache)).visits[0].start).toBe('13:00');
+    await t.database.db.update(jobs).set({ contactName: 'Renamed Client' }).where(eq(jobs.id, job.id));
+    expect((await read())[0]!.client.name).toBe('Renamed Client');
+    await t.database.db.update(users).set({ fullName: 'Alex Rivera-Cole' }).where(eq(users.id, alex.id));
+    expect((await read())[0]!.workers).toEqual([expect.objectContaining({ fullName: 'Alex Rivera-Cole' })]);
+    await t.database.db.update(users).set({ fullName: 'Alex Rivera' }).where(eq(users.id, alex.id));
+    await send('PATCH', `/api/visits/${first._id}`, {
+      date: '2029-05-07',
+      start: '13:00',
+      end: '14:00',
+      workerIds: [sam.id],
+      confirm: true,
+    });
+    expect((await read())[0]!.workers).toEqual([expect.objectContaining({ fullName: 'Sam Ortiz' })]);
+    expect(await version()).toBeGreaterThan(v0);
+
+    // Moves and reads at once: when they settle, the cached answer is the database's.
+    const hours = ['07:00', '08:00', '11:00', '12:00', '15:00', '16:00'];
+    await Promise.all(
+      hours.flatMap((start, i) => [
+        send('PATCH', `/api/visits/${first._id}`, {
+          date: '2029-05-07',
+          start,
+          end: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`,
+          workerIds: [sam.id],
+          confirm: true,
+        }),
+        read(),
+        i % 2 ? read() : Promise.resolve([]),
+      ]),
+    );
+    expect(await read()).toEqual(await fresh());
   });
 
   it('serves calendar feeds: the company’s, and a worker’s with only their visits, at the right local time across DST', async () => {

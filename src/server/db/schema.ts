@@ -788,3 +788,17 @@ export const auditLog = pgTable(
     index('audit_log_kind_idx').on(t.kind, t.at),
   ],
 );
+
+/**
+ * One number that grows whenever what a calendar shows changes (visits, their crews, their jobs, the
+ * crew's names): deferred triggers (migration 0016) add one at each such commit. A calendar range read
+ * with it in the same statement can be answered from a cache while the number stands (decision 015).
+ */
+export const calendarVersion = pgTable(
+  'calendar_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    v: bigint('v', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('calendar_version_single_row', sql`${t.id} = 1`)],
+);

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { VisitView } from '../../shared/schemas/visits';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { jobs, users, visits, visitWorkers } from '../db/schema';
+import { calendarVersion, jobs, users, visits, visitWorkers } from '../db/schema';
+import type { RangeCache } from './range-cache';
 
 export type VisitRow = typeof visits.$inferSelect;
 
@@ -152,9 +153,17 @@ export async function visitsInRange(
   return rows.map(toRecord);
 }
 
+/** What a cached range is known by. */
+export const rangeKey = (from: Date, to: Date, timeZone: string, options: RangeOptions = {}) =>
+  [from.toISOString(), to.toISOString(), timeZone, options.workerId ?? '', options.includeCancelled ?? false].join('|');
+
 /**
  * The same visits as `{"visits": [...]}` JSON text, made whole by the database: a calendar's month is
  * hundreds of visits, and the server passes the text on without parsing or serializing it again.
+ *
+ * With a cache: the calendar version and the visits are read in one statement (one snapshot), and the
+ * database builds the JSON only when the version differs from the one the cached text was read at; a
+ * commit that changes what a calendar shows raises the version in the same commit (migration 0016).
  */
 export async function visitsInRangeJson(
   db: DbOrTx,
@@ -162,6 +171,7 @@ export async function visitsInRangeJson(
   to: Date,
   timeZone: string,
   options: RangeOptions = {},
+  cache?: RangeCache,
 ): Promise<string> {
   const page = db
     .select({ json: sql`${visitJson(timeZone, crewOf(visits.id))}`.as('json'), startsAt: visits.startsAt })
@@ -171,11 +181,23 @@ export async function visitsInRangeJson(
     .orderBy(asc(visits.startsAt))
     .limit(RANGE_LIMIT)
     .as('page');
+  const build = sql<string>`(select json_build_object('visits', coalesce(json_agg(${page.json} order by ${page.startsAt}), '[]'::json))::text from ${page})`;
+  if (!cache) {
+    const [row] = await db.select({ text: build }).from(calendarVersion);
+    return row!.text;
+  }
+  const key = rangeKey(from, to, timeZone, options);
+  const known = cache.get(key);
   const [row] = await db
     .select({
-      text: sql<string>`json_build_object('visits', coalesce(json_agg(${page.json} order by ${page.startsAt}), '[]'::json))::text`,
+      version: sql<string>`${calendarVersion.v}::text`,
+      text: sql<
+        string | null
+      >`case when ${calendarVersion.v}::text = ${known?.version ?? ''} then null else ${build} end`,
     })
-    .from(page);
+    .from(calendarVersion);
+  if (row!.text === null) return known!.text;
+  cache.set(key, { version: row!.version, text: row!.text });
   return row!.text;
 }
 

@@ -6,6 +6,7 @@ import { cancelVisitInput, visitInput, visitRangeQuery, visitView } from '../../
 import { HttpError } from '../lib/http-errors';
 import { feedOwnerOf, feedToken, regenerateFeedToken, type FeedOwner } from './feeds';
 import { visitFeed } from './ics';
+import { RangeCache } from './range-cache';
 import { viewOf, visitsInRange, visitsInRangeJson, visitsOfJob } from './repository';
 import { bookVisit, cancelVisit, changeVisit, sequenceOf } from './service';
 
@@ -24,6 +25,9 @@ export async function visitRoutes(app: FastifyInstance) {
   const admin = { access: 'admin' as const };
   const staff = { access: 'staff' as const };
   const zone = async () => (await app.settings.current()).timeZone;
+  // Calendars ask for the same month again and again (every refetch, every device): answered from here
+  // while nothing they show has changed.
+  const ranges = new RangeCache();
   const feedUrl = (token: string) => `${app.config.PUBLIC_URL}/api/feeds/${token}.ics`;
 
   r.get(
@@ -39,7 +43,10 @@ export async function visitRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { from, to, workerId } = request.query;
-      return sendJson(reply, await visitsInRangeJson(app.db, new Date(from), new Date(to), await zone(), { workerId }));
+      return sendJson(
+        reply,
+        await visitsInRangeJson(app.db, new Date(from), new Date(to), await zone(), { workerId }, ranges),
+      );
     },
   );
 
@@ -112,9 +119,14 @@ export async function visitRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { from, to } = request.query;
-      const mine = await visitsInRangeJson(app.db, new Date(from), new Date(to), await zone(), {
-        workerId: request.user!.id,
-      });
+      const mine = await visitsInRangeJson(
+        app.db,
+        new Date(from),
+        new Date(to),
+        await zone(),
+        { workerId: request.user!.id },
+        ranges,
+      );
       return sendJson(reply, mine);
     },
   );
