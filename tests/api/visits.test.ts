@@ -355,12 +355,14 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     const version = async () => Number((await t.database.db.select().from(calendarVersion))[0]!.v);
     const fresh = async () =>
       JSON.parse(
-        await visitsInRangeJson(
-          t.database.db,
-          new Date('2029-05-01T07:00:00Z'),
-          new Date('2029-06-01T07:00:00Z'),
-          ZONE,
-        ),
+        (
+          await visitsInRangeJson(
+            t.database.db,
+            new Date('2029-05-01T07:00:00Z'),
+            new Date('2029-06-01T07:00:00Z'),
+            ZONE,
+          )
+        ).toString(),
       ).visits;
 
     expect((await read()).length).toBe(2);
@@ -371,8 +373,8 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     const cache = new RangeCache();
     const [from, to] = [new Date('2029-05-01T07:00:00Z'), new Date('2029-06-01T07:00:00Z')];
     await visitsInRangeJson(t.database.db, from, to, ZONE, {}, cache);
-    cache.set(rangeKey(from, to, ZONE), { version: String(v0), text: '{"visits":"planted"}' });
-    expect(await visitsInRangeJson(t.database.db, from, to, ZONE, {}, cache)).toBe('{"visits":"planted"}');
+    cache.set(rangeKey(from, to, ZONE), { version: String(v0), body: Buffer.from('{"visits":"planted"}') });
+    expect((await visitsInRangeJson(t.database.db, from, to, ZONE, {}, cache)).toString()).toBe('{"visits":"planted"}');
     // A move, a client's new name, a worker's new name, a crew change: each seen at once.
     await send('PATCH', `/api/visits/${first._id}`, {
       date: '2029-05-07',
@@ -382,7 +384,9 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
       confirm: true,
     });
     expect((await read())[0]!.start).toBe('13:00');
-    expect(JSON.parse(await visitsInRangeJson(t.database.db, from, to, ZONE, {}, cache)).visits[0].start).toBe('13:00');
+    expect(
+      JSON.parse((await visitsInRangeJson(t.database.db, from, to, ZONE, {}, cache)).toString()).visits[0].start,
+    ).toBe('13:00');
     await t.database.db.update(jobs).set({ contactName: 'Renamed Client' }).where(eq(jobs.id, job.id));
     expect((await read())[0]!.client.name).toBe('Renamed Client');
     await t.database.db.update(users).set({ fullName: 'Alex Rivera-Cole' }).where(eq(users.id, alex.id));

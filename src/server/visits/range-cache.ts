@@ -4,11 +4,11 @@
  * least recently asked range goes first.
  */
 export class RangeCache {
-  private readonly entries = new Map<string, { version: string; text: string }>();
+  private readonly entries = new Map<string, { version: string; body: Buffer }>();
 
   constructor(private readonly maxEntries = 64) {}
 
-  get(key: string): { version: string; text: string } | undefined {
+  get(key: string): { version: string; body: Buffer } | undefined {
     const entry = this.entries.get(key);
     if (entry) {
       // Most recently used last.
@@ -18,7 +18,7 @@ export class RangeCache {
     return entry;
   }
 
-  set(key: string, entry: { version: string; text: string }): void {
+  set(key: string, entry: { version: string; body: Buffer }): void {
     this.entries.delete(key);
     this.entries.set(key, entry);
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

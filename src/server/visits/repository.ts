@@ -158,7 +158,7 @@ export const rangeKey = (from: Date, to: Date, timeZone: string, options: RangeO
   [from.toISOString(), to.toISOString(), timeZone, options.workerId ?? '', options.includeCancelled ?? false].join('|');
 
 /**
- * The same visits as `{"visits": [...]}` JSON text, made whole by the database: a calendar's month is
+ * The same visits as `{"visits": [...]}` JSON (UTF-8 bytes), made whole by the database: a calendar's month is
  * hundreds of visits, and the server passes the text on without parsing or serializing it again.
  *
  * With a cache: the calendar version and the visits are read in one statement (one snapshot), and the
@@ -172,7 +172,7 @@ export async function visitsInRangeJson(
   timeZone: string,
   options: RangeOptions = {},
   cache?: RangeCache,
-): Promise<string> {
+): Promise<Buffer> {
   const page = db
     .select({ json: sql`${visitJson(timeZone, crewOf(visits.id))}`.as('json'), startsAt: visits.startsAt })
     .from(visits)
@@ -184,7 +184,7 @@ export async function visitsInRangeJson(
   const build = sql<string>`(select json_build_object('visits', coalesce(json_agg(${page.json} order by ${page.startsAt}), '[]'::json))::text from ${page})`;
   if (!cache) {
     const [row] = await db.select({ text: build }).from(calendarVersion);
-    return row!.text;
+    return Buffer.from(row!.text);
   }
   const key = rangeKey(from, to, timeZone, options);
   const known = cache.get(key);
@@ -196,9 +196,11 @@ export async function visitsInRangeJson(
       >`case when ${calendarVersion.v}::text = ${known?.version ?? ''} then null else ${build} end`,
     })
     .from(calendarVersion);
-  if (row!.text === null) return known!.text;
-  cache.set(key, { version: row!.version, text: row!.text });
-  return row!.text;
+  if (row!.text === null) return known!.body;
+  // Kept as bytes: a cached month goes out without being encoded again.
+  const body = Buffer.from(row!.text);
+  cache.set(key, { version: row!.version, body });
+  return body;
 }
 
 export async function visitsOfJob(db: DbOrTx, jobId: string, timeZone: string): Promise<VisitRecord[]> {

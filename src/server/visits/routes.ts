@@ -14,8 +14,8 @@ const idParams = z.object({ id: z.string().max(64) });
 const visitList = z.object({ visits: z.array(visitView) });
 const feedAddress = z.object({ url: z.string() });
 
-/** JSON text the database made in the response's shape, sent as it is (no parse, no second serialization). */
-const sendJson = (reply: FastifyReply, json: string) =>
+/** JSON the database made in the response's shape, sent as it is (no parse, no second serialization). */
+const sendJson = (reply: FastifyReply, json: Buffer) =>
   reply.type('application/json; charset=utf-8').send(json as never);
 
 /** Visits: booked from a job or the calendar, moved, cancelled; the crew's own; calendar feeds. */
