@@ -24,7 +24,7 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** The embedded database's whole data directory as a tar, consistent (PGlite runs one statement at a time). */
+  /** The embedded database's whole data directory as a tar, taken between transactions. */
   dumpDataDir?: () => Promise<Buffer>;
 }
 
@@ -62,7 +62,15 @@ async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Databa
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: () => ping(db),
     close: once(() => client.close()),
-    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()),
+    // Inside a transaction of its own, no other transaction is half-way through while the files are
+    // copied; the checkpoint writes every page out first, so the copy needs no recovery when restored.
+    dumpDataDir: async () => {
+      const tar = await client.transaction(async (tx) => {
+        await tx.exec('checkpoint');
+        return client.dumpDataDir('none');
+      });
+      return Buffer.from(await tar.arrayBuffer());
+    },
   };
 }
 
