@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -340,6 +341,8 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
         start: '09:00',
         end: '10:00',
         workerIds: [alex.id],
+        // Long enough that the answer is worth compressing (over 1 KB).
+        notes: 'Bring the long ladder and drop cloths. '.repeat(20),
         confirm: true,
       });
     const first = (await book('2029-05-07')).json();
@@ -369,6 +372,14 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     const v0 = await version();
     expect(await read()).toEqual(await fresh());
     expect(await version()).toBe(v0); // reading changes nothing
+    // A browser (gzip) gets the same answer compressed, the same bytes each time while it stands.
+    const zipped = () =>
+      t.app.inject({ method: 'GET', url, headers: { ...admin, 'accept-encoding': 'gzip, deflate, br' } });
+    const [z1, z2] = [await zipped(), await zipped()];
+    expect(z1.headers['content-encoding']).toBe('gzip');
+    expect(z1.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(gunzipSync(z1.rawPayload).toString()).visits).toEqual(await fresh());
+    expect(z2.rawPayload.equals(z1.rawPayload)).toBe(true);
     // While the version stands the database does not build the answer again: a planted text comes back.
     const cache = new RangeCache();
     const [from, to] = [new Date('2029-05-01T07:00:00Z'), new Date('2029-06-01T07:00:00Z')];

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
@@ -14,9 +16,28 @@ const idParams = z.object({ id: z.string().max(64) });
 const visitList = z.object({ visits: z.array(visitView) });
 const feedAddress = z.object({ url: z.string() });
 
-/** JSON the database made in the response's shape, sent as it is (no parse, no second serialization). */
-const sendJson = (reply: FastifyReply, json: Buffer) =>
-  reply.type('application/json; charset=utf-8').send(json as never);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The gzip of each cached answer, made once: the answer's bytes are the cache's own object, so this
+ * forgets the gzip when the cache drops the answer.
+ */
+const gzipped = new WeakMap<Buffer, Buffer>();
+
+/**
+ * JSON the database made in the response's shape, sent as it is (no parse, no second serialization);
+ * to a client that takes gzip, compressed once per answer rather than on every request.
+ */
+async function sendJson(request: FastifyRequest, reply: FastifyReply, json: Buffer) {
+  reply.type('application/json; charset=utf-8');
+  if (json.length < 1024 || !/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(json);
+  let body = gzipped.get(json);
+  if (!body) {
+    body = await gzip(json);
+    gzipped.set(json, body);
+  }
+  return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(body);
+}
 
 /** Visits: booked from a job or the calendar, moved, cancelled; the crew's own; calendar feeds. */
 export async function visitRoutes(app: FastifyInstance) {
@@ -44,6 +65,7 @@ export async function visitRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { from, to, workerId } = request.query;
       return sendJson(
+        request,
         reply,
         await visitsInRangeJson(app.db, new Date(from), new Date(to), await zone(), { workerId }, ranges),
       );
@@ -127,7 +149,7 @@ export async function visitRoutes(app: FastifyInstance) {
         { workerId: request.user!.id },
         ranges,
       );
-      return sendJson(reply, mine);
+      return sendJson(request, reply, mine);
     },
   );
 
