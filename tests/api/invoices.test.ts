@@ -280,6 +280,49 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     expect((await send('GET', '/api/invoices', undefined, bearer(crew.token))).statusCode).toBe(403);
   });
 
+  it('lists invoices by status (the database agrees with invoiceStatusOf on every status) and finds them by number or client', async () => {
+    const made: Record<string, string> = {};
+    const draftOf = async (name: string) => {
+      const request = await createQuoteRequest(t);
+      const jobId = await insertJob(t, { withQuote: true, quoteRequestId: request._id, name, status: 'Completed' });
+      return (await send('POST', `/api/jobs/${jobId}/invoice`)).json()._id as string;
+    };
+    const stamp = randomUUID().slice(0, 6);
+    made.Draft = await draftOf(`Filter Draft ${stamp}`);
+    for (const status of ['Sent', 'Partially Paid', 'Paid', 'Overdue', 'Void'] as const) {
+      const id = await draftOf(`Filter ${status} ${stamp}`);
+      const sent = (await send('POST', `/api/invoices/${id}/send`)).json();
+      if (status === 'Partially Paid' || status === 'Paid')
+        await send('POST', `/api/invoices/${id}/payments`, {
+          method: 'cash',
+          paidOn: today(),
+          amount: status === 'Paid' ? sent.balance : 10,
+        });
+      if (status === 'Overdue')
+        await t.database.db.update(invoices).set({ dueDate: '2020-01-01' }).where(eq(invoices.id, id));
+      if (status === 'Void') await send('POST', `/api/invoices/${id}/void`, { reason: 'Wrong client' });
+      made[status] = id;
+    }
+    for (const status of ['Draft', 'Sent', 'Partially Paid', 'Paid', 'Overdue', 'Void']) {
+      const listed = (await send('GET', `/api/invoices?limit=100&status=${encodeURIComponent(status)}`)).json();
+      expect(listed.invoices.length, status).toBeGreaterThan(0);
+      expect(new Set(listed.invoices.map((i: { status: string }) => i.status)), status).toEqual(new Set([status]));
+      expect(
+        listed.invoices.map((i: { _id: string }) => i._id),
+        status,
+      ).toContain(made[status]);
+      expect(listed.total).toBe(listed.invoices.length);
+    }
+    const byName = (await send('GET', `/api/invoices?search=${encodeURIComponent(`filter paid ${stamp}`)}`)).json();
+    expect(byName.invoices.map((i: { _id: string }) => i._id)).toEqual([made.Paid]);
+    const number = (await send('GET', `/api/invoices/${made.Sent}`)).json().number as string;
+    expect(
+      (await send('GET', `/api/invoices?search=${number}`)).json().invoices.map((i: { _id: string }) => i._id),
+    ).toEqual([made.Sent]);
+    expect((await send('GET', '/api/invoices?search=%25')).json().total).toBe(0);
+    expect((await send('GET', '/api/invoices?status=Lost')).statusCode).toBe(400);
+  });
+
   it('shows a sent invoice past its due date as Overdue, and the dashboard counts it', async () => {
     const before = (await send('GET', '/api/dashboard')).json();
     const { jobId } = await completedJob();

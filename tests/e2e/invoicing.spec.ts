@@ -151,6 +151,18 @@ test('a deposit invoiced on acceptance and paid; the completed job becomes an in
   );
   await page.goto('/admin/invoices');
   await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('Paid');
+  // Found by its number, listed under Paid and not under Overdue; the filter is kept in the address.
+  await page.getByLabel('Search invoices').fill(number);
+  await expect(page.getByRole('status')).toHaveText('1 invoice');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Overdue' }).click();
+  await expect(page.getByText('No invoices match.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Paid', exact: true }).click();
+  await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('Paid');
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('Paid');
+  expect(new URL(page.url()).searchParams.get('status')).toBe('Paid');
 
   // The Reports page: revenue by month, the funnel, the averages, and the files for a spreadsheet.
   await page.goto('/admin/reports');

@@ -1,3 +1,4 @@
+import { INVOICE_STATUSES } from '../../shared/constants';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -87,15 +88,19 @@ export async function invoiceRoutes(app: FastifyInstance) {
       config: admin,
       schema: {
         tags,
-        summary: 'Invoices, newest first, by page',
-        querystring: pageQuery.omit({ search: true }),
+        summary: 'Invoices, newest first, by page; searched by number, client or e-mail, filtered by status',
+        querystring: pageQuery.extend({ status: z.enum(INVOICE_STATUSES).optional() }),
         response: { 200: z.object({ invoices: z.array(invoiceView), total: z.number(), totalPages: z.number() }) },
       },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const [rows, total] = await Promise.all([listInvoices(app.db, { page, limit }), countInvoices(app.db)]);
+      const { page, limit, search, status } = request.query;
       const timeZone = await zone();
+      const filter = { search, status, today: todayIn(timeZone) };
+      const [rows, total] = await Promise.all([
+        listInvoices(app.db, { page, limit, ...filter }),
+        countInvoices(app.db, filter),
+      ]);
       return {
         invoices: await Promise.all(rows.map(({ invoice }) => viewOf(app, app.db, invoice, timeZone))),
         total,

@@ -11,13 +11,17 @@ import { queryRoots } from '../../../lib/query-roots';
 const staff = { redirectOn401: true };
 const root = queryRoots.invoices;
 
-export function useInvoices(page: number) {
+/** A page of invoices, searched (number, client, e-mail) and filtered by status ('All': none). */
+export function useInvoices(page: number, search = '', status = 'All') {
+  const params = new URLSearchParams({ page: String(page), limit: '20' });
+  if (search) params.set('search', search);
+  if (status !== 'All') params.set('status', status);
   return useQuery({
-    queryKey: [...root, 'list', page],
+    queryKey: [...root, 'list', params.toString()],
     queryFn: () =>
       api<{ invoices: InvoiceView[]; total: number; totalPages: number }>(
         'GET',
-        `/invoices?page=${page}&limit=20`,
+        `/invoices?${params.toString()}`,
         staff,
       ),
     placeholderData: keepPreviousData,
