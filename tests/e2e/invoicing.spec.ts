@@ -181,3 +181,28 @@ test('a deposit invoiced on acceptance and paid; the completed job becomes an in
   await expectNoAxeViolations(page);
   await screenshot(page, 'reports');
 });
+
+test('the office edits a draft invoice on a phone: each line is a card, nothing scrolls sideways, the amount follows the quantity', async ({
+  page,
+  request,
+}) => {
+  test.skip(test.info().project.name !== 'phone', 'the phone layout of the draft editor');
+  test.setTimeout(90_000);
+  const name = `Phone Draft ${Date.now().toString(36)}`;
+  const jobId = await completedJob(request, name);
+  const admin = { authorization: `Bearer ${await apiToken(request)}` };
+  const draft = await (await request.post(`/api/jobs/${jobId}/invoice`, { headers: admin })).json();
+  await signInAs(page, await apiToken(request));
+  await page.goto(`/admin/invoices/${draft._id}`);
+  const lines = page.getByRole('group', { name: 'Invoice lines' });
+  await expect(lines.getByLabel('Line 1 description')).toHaveValue('Deck boards');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await lines.getByLabel('Line 1 quantity').fill('12');
+  await expect(lines.getByText('Amount: $150.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Invoice lines' }).getByLabel('Line 1 quantity')).toHaveValue('12');
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'invoice-draft');
+});

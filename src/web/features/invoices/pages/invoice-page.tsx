@@ -1,19 +1,5 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Loader, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PAYMENT_METHODS } from '../../../../shared/constants';
@@ -31,17 +17,15 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormModal } from '../../../components/form-modal';
 import { PageHeader } from '../../../components/page-header';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { ScrollTable } from '../../../components/scroll-table';
 import { SectionCard } from '../../../components/section-card';
 import { StatusPill } from '../../../components/status-text';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useInvoice, useInvoiceChanges } from '../api/invoices';
+import { DraftLines, type EditLine } from '../components/draft-lines';
 import { InvoiceLines } from '../components/invoice-lines';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
-
-type EditLine = { key: string; description: string; quantity: number | string; unitPrice: number | string };
 
 /** A draft's lines, days to pay and notes, edited in place; Save, then Send. */
 function DraftEditor({ invoice }: { invoice: InvoiceView }) {
@@ -99,64 +83,11 @@ function DraftEditor({ invoice }: { invoice: InvoiceView }) {
     <Stack gap="md">
       <SectionCard title="Lines">
         <Stack gap="sm">
-          <ScrollTable label="Invoice lines" minWidth={620}>
-            <Table verticalSpacing={6}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th w={110}>Quantity</Table.Th>
-                  <Table.Th w={140}>Unit price</Table.Th>
-                  <Table.Th w={110}>Amount</Table.Th>
-                  <Table.Th w={50}>
-                    <VisuallyHidden>Remove</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map((l, i) => (
-                  <Table.Tr key={l.key}>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`Line ${i + 1} description`}
-                        value={l.description}
-                        maxLength={500}
-                        onChange={(e) => set(l.key, { description: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Line ${i + 1} quantity`}
-                        value={l.quantity}
-                        min={0.01}
-                        decimalScale={2}
-                        onChange={(v) => set(l.key, { quantity: v })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Line ${i + 1} unit price`}
-                        prefix="$"
-                        value={l.unitPrice}
-                        decimalScale={2}
-                        onChange={(v) => set(l.key, { unitPrice: v })}
-                      />
-                    </Table.Td>
-                    <Table.Td>{money(Math.round(Number(l.quantity) * Number(l.unitPrice) * 100) / 100 || 0)}</Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove line ${i + 1}`}
-                        onClick={() => setLines((all) => all.filter((x) => x.key !== l.key))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DraftLines
+            lines={lines}
+            onChange={set}
+            onRemove={(key) => setLines((all) => all.filter((x) => x.key !== key))}
+          />
           <Group>
             <Button
               variant="light"
