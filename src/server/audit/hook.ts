@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { staffName } from '../users';
 import { describeRoute, redact } from './describe';
 import { recordAudit, type NewAuditEntry } from './repository';
 
@@ -13,9 +14,6 @@ declare module 'fastify' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The name a staff member goes by in the trail. */
-export const nameOf = (user: { fullName: string; username: string }) => user.fullName || user.username;
 
 function detailsOf(request: FastifyRequest): Record<string, unknown> {
   const details: Record<string, unknown> = {};
@@ -43,7 +41,7 @@ export function auditEntryOf(request: FastifyRequest, statusCode: number): NewAu
   const action = params.dataset ? `${described.action} (${params.dataset})` : described.action;
   return {
     userId: user.id,
-    actorName: nameOf(user),
+    actorName: staffName(user),
     ip: request.ip,
     kind,
     action,

@@ -1,4 +1,4 @@
 // The audit feature's public entry: the append-only trail of staff actions and the Activity page's route.
-export { registerAudit, nameOf } from './hook';
+export { registerAudit } from './hook';
 export { recordAudit, type NewAuditEntry } from './repository';
 export { auditRoutes } from './routes';

@@ -7,10 +7,10 @@ import { authenticate } from './guard';
 import { createLoginThrottle } from './login-throttle';
 import { createSession, endAllSessions, endSession } from './sessions';
 import { z } from 'zod';
-import { findUserById, findUserByUsername } from '../users';
+import { findUserById, findUserByUsername, staffName } from '../users';
 import { errorBody, notFound } from '../lib/http-errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { nameOf, recordAudit } from '../audit';
+import { recordAudit } from '../audit';
 
 // Verifying against a real hash when the user does not exist keeps the answer time the same, so
 // timing does not reveal which usernames exist.
@@ -56,14 +56,14 @@ export async function authRoutes(app: FastifyInstance) {
       if (!user || !ok) {
         await recordAudit(app.db, {
           ...attempt,
-          ...(user ? { userId: user.id, actorName: nameOf(user) } : {}),
+          ...(user ? { userId: user.id, actorName: staffName(user) } : {}),
           action: 'Failed sign-in',
         });
         return reply.code(401).send(errorBody(401, messages.loginInvalid));
       }
       const sid = await createSession(app.db, user.id, app.config.TOKEN_TTL_HOURS);
       const token = await app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid });
-      await recordAudit(app.db, { ...attempt, userId: user.id, actorName: nameOf(user), action: 'Signed in' });
+      await recordAudit(app.db, { ...attempt, userId: user.id, actorName: staffName(user), action: 'Signed in' });
       return { token, role: user.role };
     },
   );

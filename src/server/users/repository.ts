@@ -44,6 +44,9 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The name a staff member goes by: their full name, or their username when they gave none. */
+export const staffName = (user: { fullName: string; username: string }) => user.fullName || user.username;
+
 export function toUserView(row: UserRow) {
   return {
     _id: row.id,

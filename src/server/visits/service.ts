@@ -10,6 +10,7 @@ import { addJobWorkers, findJobById } from '../jobs';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { cancelMail, enqueueMail } from '../mail';
+import { staffName } from '../users';
 import { visitMail, type VisitMailKind } from './emails';
 import {
   findVisit,
@@ -36,8 +37,6 @@ function instantsOf(body: VisitBody, timeZone: string) {
   return { startsAt, endsAt };
 }
 
-const nameOf = (w: { fullName: string; username: string }) => w.fullName || w.username;
-
 /** Why a worker should not be booked then: another visit, or outside the hours they said they work. */
 export async function conflictsOf(
   db: DbOrTx,
@@ -58,7 +57,7 @@ export async function conflictsOf(
     const from = wallTimeIn(timeZone, b.startsAt).time;
     const to = wallTimeIn(timeZone, b.endsAt).time;
     found.push({
-      worker: worker ? nameOf(worker) : 'A worker',
+      worker: worker ? staffName(worker) : 'A worker',
       kind: 'busy',
       detail: `is booked ${from}–${to} that day (${b.clientName})`,
     });
@@ -68,9 +67,9 @@ export async function conflictsOf(
     const schedule = w.schedule as WeeklySchedule;
     if (schedule.length === 0) continue; // No hours given: nothing to check against.
     const hours = schedule.find((d) => d.day === day);
-    if (!hours) found.push({ worker: nameOf(w), kind: 'unavailable', detail: `does not work on ${day}s` });
+    if (!hours) found.push({ worker: staffName(w), kind: 'unavailable', detail: `does not work on ${day}s` });
     else if (body.start < hours.start || body.end > hours.end)
-      found.push({ worker: nameOf(w), kind: 'unavailable', detail: `works ${hours.start}–${hours.end} on ${day}s` });
+      found.push({ worker: staffName(w), kind: 'unavailable', detail: `works ${hours.start}–${hours.end} on ${day}s` });
   }
   return found;
 }
