@@ -19,6 +19,9 @@ describe('dates', () => {
   it('prints dates as people read them', () => {
     expect(formatLongDate('2026-12-22')).toBe('December 22, 2026');
     expect(formatDateTime('2026-11-22T06:30:00Z', 'America/Los_Angeles')).toBe('Nov 21, 2026, 10:30 PM');
+    expect(formatDateTime('2026-11-22T06:30:07Z', 'America/Los_Angeles', { seconds: true })).toBe(
+      'Nov 21, 2026, 10:30:07 PM',
+    );
   });
 
   it('says how long ago something happened', () => {

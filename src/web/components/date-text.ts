@@ -23,14 +23,18 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return days === 1 ? 'yesterday' : `${days} days ago`;
 }
 
-/** "Nov 22, 2026, 9:14 AM": a moment as staff read it, in the business's zone. */
-export function formatDateTime(iso: string, timeZone?: string): string {
+/**
+ * "Nov 22, 2026, 9:14 AM": a moment as staff read it, in the business's zone ("9:14:05 AM" with
+ * seconds, where entries a few seconds apart must read apart: the audit trail).
+ */
+export function formatDateTime(iso: string, timeZone?: string, options: { seconds?: boolean } = {}): string {
   return new Date(iso).toLocaleString('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    ...(options.seconds ? { second: '2-digit' } : {}),
     ...(timeZone ? { timeZone } : {}),
   });
 }

@@ -1,11 +1,8 @@
 import { ApiError, tokenStore } from './api-client';
 
-/** Downloads a file the API serves to staff (a link cannot send the bearer token): fetched, then saved. */
-export async function downloadFile(path: string, filename: string): Promise<void> {
-  const token = tokenStore.get();
-  const response = await fetch(`/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new ApiError(response.status, `The download failed (${response.status})`);
-  const url = URL.createObjectURL(await response.blob());
+/** Saves bytes made in the page (a fetched file, a template) as a download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -13,4 +10,20 @@ export async function downloadFile(path: string, filename: string): Promise<void
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The file name the server gave (Content-Disposition), if any. */
+function serverFilename(response: Response): string | undefined {
+  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+}
+
+/**
+ * Downloads a file the API serves to staff (a link cannot send the bearer token): fetched, then saved
+ * under the name the server gave it, else `filename`.
+ */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  const token = tokenStore.get();
+  const response = await fetch(`/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, `The download failed (${response.status})`);
+  saveBlob(await response.blob(), serverFilename(response) ?? filename);
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditEntry, type AuditKind } from '../../../../shared/schemas/audit';
+import { formatDateTime } from '../../../components/date-text';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationBar } from '../../../components/pagination-bar';
@@ -33,8 +34,6 @@ export default function ActivityPage() {
   const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
   const trail = useAuditTrail(filters);
   const set = (changes: Partial<AuditFilters>) => setFilters((f) => ({ ...f, ...changes, page: 1 }));
-  const when = (at: string) =>
-    new Date(at).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'medium' });
   const filtered = Boolean(filters.userId || filters.kind || filters.from || filters.to);
   const people = (trail.data?.people ?? []).map((p) => ({ value: p.userId, label: p.name }));
 
@@ -101,7 +100,7 @@ export default function ActivityPage() {
         empty={filtered ? 'Nothing matches these filters.' : 'Nothing has been done in the back office yet.'}
         actionColumns={0}
         renderRow={(e) => [
-          when(e.at),
+          formatDateTime(e.at, timeZone, { seconds: true }),
           e.actorName,
           <Text key="a" size="sm" fw={600}>
             {e.action}

@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDateTime } from '../../../components/date-text';
 import { SectionCard } from '../../../components/section-card';
 import { downloadFile } from '../../../lib/download';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -15,14 +16,11 @@ export function BackupsCard() {
   const { timeZone } = useSiteConfig();
   const [downloading, setDownloading] = useState(false);
   const b = backups.data;
-  const when = (at: string) =>
-    new Date(at).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
 
   const downloadNow = async () => {
     setDownloading(true);
     try {
-      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
-      await downloadFile('/backups/download', `backup-${stamp}Z.tar.gz`);
+      await downloadFile('/backups/download', 'backup.tar.gz');
       toast.success('Backup downloaded: keep it somewhere other than this computer');
     } catch (error) {
       toast.error((error as Error).message);
@@ -72,7 +70,7 @@ export function BackupsCard() {
               <List size="sm" spacing={2}>
                 {b.backups.slice(0, 5).map((file) => (
                   <List.Item key={file.name}>
-                    {when(file.createdAt)} · {megabytes(file.size)} · <Code>{file.name}</Code>
+                    {formatDateTime(file.createdAt, timeZone)} · {megabytes(file.size)} · <Code>{file.name}</Code>
                   </List.Item>
                 ))}
               </List>

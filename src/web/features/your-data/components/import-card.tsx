@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/schemas/client-import';
 import { ScrollTable } from '../../../components/scroll-table';
 import { SectionCard } from '../../../components/section-card';
+import { saveBlob } from '../../../lib/download';
 import { toast } from '../../../lib/toast';
 import { useImportClients, usePreviewImport } from '../api/data';
 
@@ -27,14 +28,7 @@ function downloadTemplate() {
     '',
   ];
   const text = `\uFEFF${CLIENT_IMPORT_TEMPLATE.join(',')}\r\n${example.join(',')}\r\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'clients-template.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([text], { type: 'text/csv' }), 'clients-template.csv');
 }
 
 function Refused({ rows }: { rows: { row: number; reason: string }[] }) {
