@@ -30,7 +30,7 @@ const COUNTED = [
   'audit_log',
 ] as const;
 
-export async function tableCounts(db: DbOrTx): Promise<Record<string, number>> {
+async function tableCounts(db: DbOrTx): Promise<Record<string, number>> {
   const parts = COUNTED.map((t) => `select '${t}' as t, count(*)::int as n from ${t}`).join(' union all ');
   const result = (await db.execute(sql.raw(parts))) as { rows: { t: string; n: number }[] };
   return Object.fromEntries(result.rows.map((r) => [r.t, Number(r.n)]));
@@ -74,7 +74,7 @@ export async function takeBackup(database: Database, dataDir: string): Promise<B
   });
 }
 
-export const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
+const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
 const NAME = /^backup-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)\.tar\.gz$/;
 
 /** The file name a backup taken at this moment gets: sortable, and safe on every file system. */

@@ -295,5 +295,5 @@ export function parseClientCsv(bytes: Buffer): ParsedImport {
 }
 
 /** The same property: street and ZIP compared as the database's unique index does (lower-case). */
-export const sameAddress = (a: { street: string; zip: string }, b: { street: string; zip: string }) =>
+const sameAddress = (a: { street: string; zip: string }, b: { street: string; zip: string }) =>
   a.street.toLowerCase() === b.street.toLowerCase() && a.zip.toLowerCase() === b.zip.toLowerCase();

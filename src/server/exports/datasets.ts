@@ -1,10 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-/** The CSV files the back office exports here (invoices and payments come from the invoices feature). */
-export const CSV_DATASETS = ['clients', 'requests', 'quotes', 'jobs', 'visits'] as const;
-export type CsvDataset = (typeof CSV_DATASETS)[number];
-
 export type Cell = string | number | null;
 
 interface Dataset {
@@ -22,7 +18,8 @@ const crewOf = (table: string, key: string, id: string) =>
   sql.raw(`(select string_agg(coalesce(nullif(u.full_name, ''), u.username), ', ' order by u.full_name, u.username)
     from ${table} w join users u on u.id = w.user_id where w.${key} = ${id})`);
 
-const DATASETS: Record<CsvDataset, Dataset> = {
+/** The CSV files the back office exports here (invoices and payments come from the invoices feature). */
+const DATASETS = {
   // One row per client and property: the columns the clients import reads back.
   clients: {
     columns: (tz) => [
@@ -131,7 +128,8 @@ const DATASETS: Record<CsvDataset, Dataset> = {
     ],
     from: sql`visits v join jobs j on j.id = v.job_id order by v.starts_at, v.id`,
   },
-};
+} satisfies Record<string, Dataset>;
+export type CsvDataset = keyof typeof DATASETS;
 
 /** A dataset's header and rows, times in the business's zone, money in dollars. */
 export async function csvRows(

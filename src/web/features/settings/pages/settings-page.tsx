@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
@@ -145,6 +145,45 @@ export default function SettingsPage() {
   );
 }
 
+type SettingsControl = Control<z.input<typeof settingsInput>, unknown, SettingsInput>;
+
+/** A required number setting (a rate, a count of days), its field wired to the form; empty reads as NaN so the schema names it. */
+function NumberSetting({
+  control,
+  name,
+  error,
+  ...input
+}: {
+  control: SettingsControl;
+  name: 'taxRatePercent' | 'quoteValidityDays' | 'backupsToKeep';
+  error: string | undefined;
+  label: string;
+  description: string;
+  min: number;
+  max: number;
+  decimalScale?: number;
+  step?: number;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          {...input}
+          required
+          allowDecimal={input.decimalScale !== undefined}
+          value={field.value}
+          onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={error}
+        />
+      )}
+    />
+  );
+}
+
 function SettingsForm({ settings }: { settings: SettingsView }) {
   const save = useSaveSettings();
   const form = useForm<z.input<typeof settingsInput>, unknown, SettingsInput>({
@@ -237,44 +276,25 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
 
         <SectionCard title="Quotes">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
+            <NumberSetting
               control={form.control}
               name="taxRatePercent"
-              render={({ field }) => (
-                <NumberInput
-                  label="Sales tax rate (%)"
-                  description="New quotes are priced at it; sent quotes keep their own rate"
-                  required
-                  min={0}
-                  max={50}
-                  decimalScale={2}
-                  step={0.25}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.taxRatePercent?.message}
-                />
-              )}
+              label="Sales tax rate (%)"
+              description="New quotes are priced at it; sent quotes keep their own rate"
+              min={0}
+              max={50}
+              decimalScale={2}
+              step={0.25}
+              error={errors.taxRatePercent?.message}
             />
-            <Controller
+            <NumberSetting
               control={form.control}
               name="quoteValidityDays"
-              render={({ field }) => (
-                <NumberInput
-                  label="Quotes valid for (days)"
-                  description="A new quote's valid-until date, from the day it is sent"
-                  required
-                  min={1}
-                  max={365}
-                  allowDecimal={false}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.quoteValidityDays?.message}
-                />
-              )}
+              label="Quotes valid for (days)"
+              description="A new quote's valid-until date, from the day it is sent"
+              min={1}
+              max={365}
+              error={errors.quoteValidityDays?.message}
             />
             <Controller
               control={form.control}
@@ -408,24 +428,14 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
 
         <SectionCard title="Backups">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
+            <NumberSetting
               control={form.control}
               name="backupsToKeep"
-              render={({ field }) => (
-                <NumberInput
-                  label="Daily backups to keep"
-                  description="The embedded database is backed up every day into DATA_DIR/backups"
-                  required
-                  min={1}
-                  max={365}
-                  allowDecimal={false}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.backupsToKeep?.message}
-                />
-              )}
+              label="Daily backups to keep"
+              description="The embedded database is backed up every day into DATA_DIR/backups"
+              min={1}
+              max={365}
+              error={errors.backupsToKeep?.message}
             />
           </SimpleGrid>
         </SectionCard>
