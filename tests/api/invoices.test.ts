@@ -70,10 +70,10 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     const invoice = res.json();
     expect(invoice).toMatchObject({ status: 'Draft', number: null, pdfUrl: null });
     expect(invoice.lines).toEqual([
-      { description: 'Paint', quantity: 2, unitPrice: 34.99, amount: 69.98 },
-      { description: 'Rehang the gate (hours)', quantity: 3.5, unitPrice: 65, amount: 227.5 },
-      { description: 'Post anchor (used on the job)', quantity: 2, unitPrice: 12.5, amount: 25 },
-      { description: 'Time beyond the quote (hours)', quantity: 1.5, unitPrice: 65, amount: 97.5 },
+      { description: 'Paint', quantity: 2, unitPrice: 34.99, amount: 69.98, taxable: true },
+      { description: 'Rehang the gate (hours)', quantity: 3.5, unitPrice: 65, amount: 227.5, taxable: true },
+      { description: 'Post anchor (used on the job)', quantity: 2, unitPrice: 12.5, amount: 25, taxable: true },
+      { description: 'Time beyond the quote (hours)', quantity: 1.5, unitPrice: 65, amount: 97.5, taxable: true },
     ]);
     // 419.98 + 8% (33.60) = 453.58
     expect(invoice).toMatchObject({ subtotal: 419.98, tax: 33.6, total: 453.58, balance: 453.58 });

@@ -110,7 +110,7 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
 
     const old = await send();
     expect(old.draft).toMatchObject({ taxRateBasisPoints: 800, taxCost: 25.28 });
-    expect(old.mail.parsed.text).toMatch(/Tax \(8%\):\s+\$25\.28/);
+    expect(old.mail.parsed.text).toMatch(/Tax 8% on \$315\.98:\s+\$25\.28/);
 
     expect(
       (await putSettings({ taxRatePercent: 9.25, quoteValidityDays: 14, businessName: 'Renamed Repairs' })).statusCode,
@@ -128,7 +128,7 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const oldPdfText = await pdfText(pdf.rawPayload);
-    expect(oldPdfText).toContain('Tax (8%)');
+    expect(oldPdfText).toContain('Tax 8% on $315.98');
     expect(oldPdfText).toContain('$341.26');
     expect(oldPdfText).not.toContain('9.25');
     const forged = await t.app.inject({ method: 'GET', url: `/api/client-quotes/${old.quoteId}/pdf?token=nope` });
@@ -157,7 +157,7 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
       name: 'Renamed Repairs',
       address: 'no-reply@handyman.test',
     });
-    expect(fresh.mail.parsed.text).toMatch(/Tax \(9\.25%\):\s+\$29\.23/);
+    expect(fresh.mail.parsed.text).toMatch(/Tax 9\.25% on \$315\.98:\s+\$29\.23/);
     const validUntil = addDays(todayIn('America/Los_Angeles'), 14);
     expect(fresh.mail.parsed.text).toContain(`valid until ${formatLongDate(validUntil)}`);
     // The link outlives the quote by the grace period, so an expired quote's page can offer an update.
@@ -165,7 +165,7 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     expect(exp! * 1000).toBeGreaterThan(Date.parse(`${validUntil}T00:00:00Z`) + (LINK_GRACE_DAYS - 1) * 86_400_000);
     expect(exp! * 1000).toBeLessThan(Date.parse(`${validUntil}T00:00:00Z`) + (LINK_GRACE_DAYS + 2) * 86_400_000);
     const freshPdf = await pdfText(fresh.mail.parsed.attachments[0]!.content);
-    expect(freshPdf).toContain('Tax (9.25%)');
+    expect(freshPdf).toContain('Tax 9.25% on $315.98');
     expect(freshPdf).toContain('$345.21');
     expect(freshPdf).toContain('Renamed Repairs');
   });

@@ -1,5 +1,5 @@
 import { formatLongDate } from '../../shared/dates';
-import { formatMoney, taxLabel, toCents } from '../../shared/money';
+import { formatMoney, formatRowAmount, invoiceRows, toCents } from '../../shared/money';
 import type { InvoiceView } from '../../shared/schemas/invoices';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
@@ -35,18 +35,11 @@ export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSetting
     [0.46, 0.16, 0.18, 0.2],
   );
 
-  const rows: [string, string, boolean][] = [
-    ['Subtotal', money(invoice.subtotal), false],
-    [taxLabel(invoice.taxRateBasisPoints), money(invoice.tax), false],
-    ['Total', money(invoice.total), true],
-  ];
-  if (invoice.credit > 0) rows.push(['Less deposit paid', `−${money(invoice.credit)}`, false]);
-  if (invoice.paid > 0) rows.push(['Paid', `−${money(invoice.paid)}`, false]);
-  rows.push(['Balance due', money(invoice.balance), true]);
-  for (const [label, value, bold] of rows) {
+  for (const row of invoiceRows(invoice)) {
+    const [label, value, bold] = [row.label, formatRowAmount(row.amount), row.emphasis];
     const y = doc.y;
     doc.fontSize(bold ? 13 : 11).fillColor('#000000');
-    writeText(doc, label, { x: left + width * 0.45, y, width: width * 0.3, align: 'right', bold });
+    writeText(doc, label, { x: left + width * 0.3, y, width: width * 0.45, align: 'right', bold });
     writeText(doc, value, { x: left + width * 0.75, y, width: width * 0.25, align: 'right', bold });
     doc.moveDown(0.2);
   }

@@ -28,8 +28,11 @@ export interface BusinessSettings extends Business {
   crewSeesPrices: boolean;
   /** How many daily backups to keep (embedded database). */
   backupsToKeep: number;
-  /** The materials the crew picks from, priced in cents. */
-  materialPriceList: { name: string; unitPriceCents: number }[];
+  /** The materials the crew picks from, priced in cents, taxed or not when billed. */
+  materialPriceList: { name: string; unitPriceCents: number; taxable: boolean }[];
+  /** Whether new material and labor lines are charged sales tax unless switched on the line. */
+  materialsTaxable: boolean;
+  laborTaxable: boolean;
   /** Changes whenever the logo does (a cache-busting version for its address); null without a logo. */
   logoVersion: string | null;
 }

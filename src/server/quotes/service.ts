@@ -86,6 +86,7 @@ export async function firstIdentity(
     version: 1,
     validUntil: validUntilOf(business, validUntil),
     taxRateBasisPoints: business.taxRateBasisPoints,
+    taxDefaults: { material: business.materialsTaxable, labor: business.laborTaxable },
   };
 }
 
@@ -99,6 +100,7 @@ export function revisionIdentity(
     ...nextVersionOf(current),
     validUntil: validUntilOf(business, validUntil),
     taxRateBasisPoints: business.taxRateBasisPoints,
+    taxDefaults: { material: business.materialsTaxable, labor: business.laborTaxable },
   };
 }
 

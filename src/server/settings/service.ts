@@ -31,7 +31,9 @@ function toBusiness(row: SettingsRow): BusinessSettings {
     timeZone: row.timeZone,
     crewSeesPrices: row.crewSeesPrices,
     backupsToKeep: row.backupsToKeep,
-    materialPriceList: row.materialPriceList,
+    materialPriceList: row.materialPriceList.map((m) => ({ ...m, taxable: m.taxable ?? true })),
+    materialsTaxable: row.materialsTaxable,
+    laborTaxable: row.laborTaxable,
     invoiceReminderDays: row.invoiceReminderDays,
     logoVersion: row.hasLogo ? versionOf(row.updatedAt) : null,
   };
@@ -53,7 +55,13 @@ export function toSettingsView(business: BusinessSettings, updatedAt: Date): Set
     invoiceReminderDays: business.invoiceReminderDays,
     crewSeesPrices: business.crewSeesPrices,
     backupsToKeep: business.backupsToKeep,
-    materialPriceList: business.materialPriceList.map((m) => ({ name: m.name, unitPrice: m.unitPriceCents / 100 })),
+    materialsTaxable: business.materialsTaxable,
+    laborTaxable: business.laborTaxable,
+    materialPriceList: business.materialPriceList.map((m) => ({
+      name: m.name,
+      unitPrice: m.unitPriceCents / 100,
+      taxable: m.taxable,
+    })),
     logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
     updatedAt: updatedAt.toISOString(),
   };
@@ -129,9 +137,12 @@ export class SettingsStore implements SettingsSource {
       invoiceReminderDays: [...input.invoiceReminderDays].sort((a, b) => a - b),
       crewSeesPrices: input.crewSeesPrices,
       backupsToKeep: input.backupsToKeep,
+      materialsTaxable: input.materialsTaxable,
+      laborTaxable: input.laborTaxable,
       materialPriceList: input.materialPriceList.map((m) => ({
         name: m.name,
         unitPriceCents: Math.round(m.unitPrice * 100),
+        taxable: m.taxable,
       })),
     });
     this.cached = undefined;

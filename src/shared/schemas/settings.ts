@@ -55,6 +55,8 @@ export const materialPrice = z.object({
     .min(0, 'Price cannot be negative')
     .max(1_000_000, 'Price must be at most 1,000,000')
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Price can have at most 2 decimals'),
+  /** Charged sales tax when it is billed. */
+  taxable: z.boolean().default(true),
 });
 export type MaterialPrice = z.infer<typeof materialPrice>;
 
@@ -88,6 +90,10 @@ export const settingsInput = z.object({
     'At most three invoice reminders',
     'Choose different days',
   ).default([7, 14]),
+  /** Whether a new material line is charged sales tax unless switched off on the line. */
+  materialsTaxable: z.boolean().default(true),
+  /** Whether a new labor line is: repair labor is not taxed in California. */
+  laborTaxable: z.boolean().default(false),
   /** Whether the crew sees prices: the price list's and those of what they add. */
   crewSeesPrices: z.boolean().default(false),
   /** The short list of materials the crew picks from (prices in dollars, like a quote's). */

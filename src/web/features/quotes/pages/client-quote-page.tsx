@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../../../shared/dates';
-import { depositParts, formatMoney, priceQuote, toCents, withChoices } from '../../../../shared/money';
+import { depositParts, formatMoney, priceQuote, quoteBase, toCents, withChoices } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import type { QuoteStatus } from '../../../../shared/constants';
 import type { ClientQuoteView } from '../../../../shared/schemas/quotes';
@@ -271,10 +271,8 @@ export default function ClientQuotePage() {
                   {q.deposit ? (
                     <Text size="sm" fw={600}>
                       A deposit of{' '}
-                      {formatMoney(
-                        depositParts(toCents(shown.totalCostBeforeTax), q.taxRateBasisPoints, q.deposit).dueCents,
-                      )}{' '}
-                      is due when you accept: we e-mail you its invoice.
+                      {formatMoney(depositParts(quoteBase(shown), q.taxRateBasisPoints, q.deposit).dueCents)} is due
+                      when you accept: we e-mail you its invoice.
                     </Text>
                   ) : null}
                   <Text size="sm">

@@ -296,6 +296,18 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
               max={365}
               error={errors.quoteValidityDays?.message}
             />
+            <Stack gap="xs" role="group" aria-label="Sales tax on new lines">
+              <Checkbox
+                label="Tax materials"
+                description="A new material line is taxed unless switched off on the line"
+                {...form.register('materialsTaxable')}
+              />
+              <Checkbox
+                label="Tax labor"
+                description="Repair labor is not taxed in California: leave off unless your work is taxed"
+                {...form.register('laborTaxable')}
+              />
+            </Stack>
             <Controller
               control={form.control}
               name="quoteReminderDays"
@@ -402,6 +414,12 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
                     />
                   )}
                 />
+                <Checkbox
+                  mt={8}
+                  label="Taxed"
+                  aria-label={`Material ${index + 1} taxed`}
+                  {...form.register(`materialPriceList.${index}.taxable`)}
+                />
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -419,7 +437,11 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
               </Text>
             ) : null}
             <Group>
-              <Button variant="light" size="xs" onClick={() => priceList.append({ name: '', unitPrice: 0 })}>
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => priceList.append({ name: '', unitPrice: 0, taxable: true })}
+              >
                 Add a material
               </Button>
             </Group>
