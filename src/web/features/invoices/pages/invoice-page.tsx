@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -32,10 +32,15 @@ function UnpaidDeposit({ invoice }: { invoice: InvoiceView }) {
   const deposit = invoice.creditedDeposit;
   if (!deposit || deposit.balance <= 0) return null;
   return (
-    <Alert color="yellow" title={`Deposit ${deposit.number ?? ''} is not paid yet`.replace('  ', ' ')}>
-      {money(deposit.balance)} of it is still due. This invoice takes the whole deposit ({money(deposit.total)}) off, so
-      the client pays that part on the deposit invoice, not twice.
-    </Alert>
+    <Paper withBorder radius="md" p="sm" style={{ borderColor: 'var(--mantine-color-accent-7)', borderWidth: 2 }}>
+      <Text size="sm" fw={700}>
+        Deposit {deposit.number} is not paid yet
+      </Text>
+      <Text size="sm">
+        {money(deposit.balance)} of it is still due. This invoice takes the whole deposit ({money(deposit.total)}) off,
+        so the client pays that part on the deposit invoice, not twice.
+      </Text>
+    </Paper>
   );
 }
 
