@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { cancelMail, enqueueMail } from '../mail';
 import { staffName } from '../users';
 import { visitMail, type VisitMailKind } from './emails';
+import { reminderDay, reminderTime } from './reminder';
 import {
   findVisit,
   insertVisit,
@@ -108,8 +109,8 @@ async function loadView(tx: Tx, id: string, timeZone: string): Promise<VisitView
 }
 
 /**
- * The client's e-mail about the visit (with its .ics), and the reminder the day before in the outbox
- * ("not before"), replacing the one scheduled for the visit's old time.
+ * The client's e-mail about the visit (with its .ics), and the reminder in the outbox ("not before":
+ * the day before, or the morning of a visit booked late), replacing the one for the visit's old time.
  */
 async function tellClient(
   tx: Tx,
@@ -122,10 +123,17 @@ async function tellClient(
   await enqueueMail(tx, visitMail(business, to, view, kind, sequenceOf(row)));
   await cancelMail(tx, row.reminderMailId);
   let reminderMailId: string | null = null;
-  const remindAt = new Date(row.startsAt.getTime() - 86_400_000);
-  if (kind !== 'cancelled' && remindAt > new Date())
+  const remindAt = kind === 'cancelled' ? null : reminderTime(row.startsAt, business.timeZone);
+  if (remindAt)
     reminderMailId = await enqueueMail(tx, {
-      ...visitMail(business, to, view, 'reminder', sequenceOf(row)),
+      ...visitMail(
+        business,
+        to,
+        view,
+        'reminder',
+        sequenceOf(row),
+        reminderDay(row.startsAt, remindAt, business.timeZone),
+      ),
       notBefore: remindAt,
     });
   await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, row.id));
