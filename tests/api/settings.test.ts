@@ -187,6 +187,48 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     expect(mail.parsed.text).toContain('Do you fix decks?');
   });
 
+  it('sends replies to client e-mails to the business’s e-mail in the settings, not the no-reply sender', async () => {
+    expect((await putSettings({ businessEmail: 'desk@renamed.test' })).statusCode).toBe(200);
+    const email = `replies${Date.now()}@home.test`;
+    const request = await createQuoteRequest(t, { email });
+    // The thank-you says "Reply to this e-mail": the reply reaches the business.
+    const thanks = await waitFor(() => smtp.to(email)[0], { what: 'thank-you' });
+    expect(thanks.parsed.text).toContain('Reply to this e-mail');
+    expect(thanks.parsed.from?.value[0]?.address).toBe('no-reply@handyman.test');
+    expect(thanks.parsed.replyTo?.value.map((a) => a.address)).toEqual(['desk@renamed.test']);
+    // The owner's notice about the request still answers the client.
+    const notice = await waitFor(
+      () => smtp.received.find((m) => m.parsed.subject?.includes(request.quoteNumber) && !m.envelopeTo.includes(email)),
+      { what: "owner's notice" },
+    );
+    expect(notice.parsed.replyTo?.value.map((a) => a.address)).toEqual([email]);
+    // The quote too; and the owner's notice of the client's question answers the client.
+    const post = (url: string, payload: object, headers: Record<string, string> = admin) =>
+      t.app.inject({ method: 'POST', url, payload, headers });
+    await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${request._id}`, headers: admin });
+    const draft = (await post('/api/quotes/createNew', { ...lines, quoteRequestId: request._id })).json();
+    const sent = await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id, quote: draft });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const quoteMail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
+    expect(quoteMail.parsed.replyTo?.value.map((a) => a.address)).toEqual(['desk@renamed.test']);
+    const link = new URL(
+      /http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(quoteMail.parsed.text ?? '')![0],
+    );
+    const asked = await post(
+      `/api/client-quotes/${link.pathname.split('/').pop()}/answer`,
+      { action: 'more-info', token: link.searchParams.get('token'), message: 'Can you start on a Saturday?' },
+      {},
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const question = await waitFor(
+      () => smtp.received.find((m) => m.parsed.text?.includes('Can you start on a Saturday?')),
+      { what: 'question notice' },
+    );
+    expect(question.parsed.replyTo?.value.map((a) => a.address)).toEqual([email]);
+  });
+
   it('takes a logo checked like a photo, serves it as a PNG at a versioned address, and removes it', async () => {
     const put = (image: string) =>
       t.app.inject({ method: 'PUT', url: '/api/settings/logo', headers: admin, payload: { image } });

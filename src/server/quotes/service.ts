@@ -304,17 +304,18 @@ export async function answerQuote(
     const kind = { accept: 'quote-accepted', decline: 'quote-declined', 'more-info': 'question' } as const;
     let clientMailId: string | undefined;
     let jobId: string | undefined;
+    const source = await findQuoteRequestById(tx, updated.quoteRequestId);
+    if (!source) throw notFound('Quote request not found');
     if (accepting) {
-      const source = await findQuoteRequestById(tx, updated.quoteRequestId);
-      if (!source) throw notFound('Quote request not found');
       jobId = await onAccepted(tx, updated, source, { business, logo, accepted: stored });
       const pdf = await renderQuotePdf(stored, business, logo);
       clientMailId = await enqueueMail(tx, quoteAcceptedMail(business, source.contactEmail, stored, pdf));
     }
-    const notice = await enqueueMail(
-      tx,
-      quoteAnswerNotice(app.config, business, stored, answer.action, message, jobId),
-    );
+    // The owner's reply to the notice goes to the client who answered.
+    const notice = await enqueueMail(tx, {
+      ...quoteAnswerNotice(app.config, business, stored, answer.action, message, jobId),
+      replyTo: source.contactEmail,
+    });
     await recordActivity(tx, {
       quoteRequestId: row.quoteRequestId,
       kind: kind[answer.action],
@@ -410,7 +411,11 @@ export async function requestUpdatedQuote(app: FastifyInstance, row: QuoteRow): 
     await tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.id, row.id)).for('update');
     if (await hasActivitySince(tx, row.quoteRequestId, 'update-requested', row.quoteDate)) return true;
     const stored = await quoteView(tx, row, businessToday(business));
-    const mailId = await enqueueMail(tx, quoteAnswerNotice(app.config, business, stored, 'update-request', undefined));
+    const source = await findQuoteRequestById(tx, row.quoteRequestId);
+    const mailId = await enqueueMail(tx, {
+      ...quoteAnswerNotice(app.config, business, stored, 'update-request', undefined),
+      ...(source ? { replyTo: source.contactEmail } : {}),
+    });
     await recordActivity(tx, {
       quoteRequestId: row.quoteRequestId,
       kind: 'update-requested',
