@@ -34,34 +34,25 @@ describe('dates', () => {
   });
 
   it('reads a visit window as clients do: weekday, 12-hour clock, the business’s zone, across DST', () => {
-    const LA = 'America/Los_Angeles';
-    expect(formatVisitWindow('2026-11-24T18:00:00Z', '2026-11-24T20:00:00Z', LA)).toBe(
-      'Tue, Nov 24, 10:00 AM – 12:00 PM',
-    );
-    // The same 10 o'clock on either side of spring-forward (March 14, 2027) is a different UTC hour.
-    expect(formatVisitWindow('2027-03-13T18:00:00Z', '2027-03-13T19:30:00Z', LA)).toBe(
-      'Sat, Mar 13, 10:00 AM – 11:30 AM',
-    );
-    expect(formatVisitWindow('2027-03-15T17:00:00Z', '2027-03-15T18:30:00Z', LA)).toBe(
-      'Mon, Mar 15, 10:00 AM – 11:30 AM',
-    );
-    // Through the skipped hour, and the hour that happens twice (fall-back, November 7, 2027).
-    expect(formatVisitWindow('2027-03-14T09:30:00Z', '2027-03-14T10:30:00Z', LA)).toBe(
-      'Sun, Mar 14, 1:30 AM – 3:30 AM',
-    );
-    expect(formatVisitWindow('2027-11-07T07:30:00Z', '2027-11-07T09:30:00Z', LA)).toBe(
-      'Sun, Nov 7, 12:30 AM – 1:30 AM',
-    );
-    expect(formatVisitWindow('2027-11-08T18:00:00Z', '2027-11-08T20:00:00Z', LA)).toBe(
-      'Mon, Nov 8, 10:00 AM – 12:00 PM',
-    );
-    // Another zone in the settings reads its own wall clock; a window past midnight names both days.
-    expect(formatVisitWindow('2026-11-24T18:00:00Z', '2026-11-24T20:00:00Z', 'America/New_York')).toBe(
-      'Tue, Nov 24, 1:00 PM – 3:00 PM',
-    );
-    expect(formatVisitWindow('2026-11-25T05:00:00Z', '2026-11-25T09:00:00Z', LA)).toBe(
-      'Tue, Nov 24, 9:00 PM – Wed, Nov 25, 1:00 AM',
-    );
+    const cases: [zone: string, from: string, to: string, reads: string][] = [
+      ['America/Los_Angeles', '2026-11-24T18:00:00Z', '2026-11-24T20:00:00Z', 'Tue, Nov 24, 10:00 AM – 12:00 PM'],
+      // The same 10 o'clock on either side of spring-forward (March 14, 2027) is a different UTC hour.
+      ['America/Los_Angeles', '2027-03-13T18:00:00Z', '2027-03-13T19:30:00Z', 'Sat, Mar 13, 10:00 AM – 11:30 AM'],
+      ['America/Los_Angeles', '2027-03-15T17:00:00Z', '2027-03-15T18:30:00Z', 'Mon, Mar 15, 10:00 AM – 11:30 AM'],
+      // Through the skipped hour, and the hour that happens twice (fall-back, November 7, 2027).
+      ['America/Los_Angeles', '2027-03-14T09:30:00Z', '2027-03-14T10:30:00Z', 'Sun, Mar 14, 1:30 AM – 3:30 AM'],
+      ['America/Los_Angeles', '2027-11-07T07:30:00Z', '2027-11-07T09:30:00Z', 'Sun, Nov 7, 12:30 AM – 1:30 AM'],
+      ['America/Los_Angeles', '2027-11-08T18:00:00Z', '2027-11-08T20:00:00Z', 'Mon, Nov 8, 10:00 AM – 12:00 PM'],
+      // Another zone in the settings reads its own wall clock; a window past midnight names both days.
+      ['America/New_York', '2026-11-24T18:00:00Z', '2026-11-24T20:00:00Z', 'Tue, Nov 24, 1:00 PM – 3:00 PM'],
+      [
+        'America/Los_Angeles',
+        '2026-11-25T05:00:00Z',
+        '2026-11-25T09:00:00Z',
+        'Tue, Nov 24, 9:00 PM – Wed, Nov 25, 1:00 AM',
+      ],
+    ];
+    for (const [zone, from, to, reads] of cases) expect(formatVisitWindow(from, to, zone)).toBe(reads);
     expect(['00:00', '00:05', '11:59', '12:00', '13:30', '23:45'].map(formatClock)).toEqual([
       '12:00 AM',
       '12:05 AM',
