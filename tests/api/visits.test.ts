@@ -7,6 +7,7 @@ import { visitView } from '../../src/shared/schemas/visits';
 import { calendarVersion, jobs, mailOutbox, quoteRequests, users, visits } from '../../src/server/db/schema';
 import { rangeKey, visitsInRangeJson } from '../../src/server/visits/repository';
 import { RangeCache } from '../../src/server/visits/range-cache';
+import { defaultBusiness } from '../../src/shared/business';
 import { wallTimeIn } from '../../src/shared/dates';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
@@ -95,6 +96,9 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     expect(mail.parsed.text).toContain('Mon, Mar 15, 9:00 AM – 11:30 AM');
     expect(mail.parsed.text).toContain('a visit to your property');
     expect(mail.parsed.text).not.toMatch(/your home|09:00/);
+    // "Reply to this e-mail" reaches the business, not the no-reply sender.
+    expect(mail.parsed.text).toContain('Reply to this e-mail');
+    expect(mail.parsed.replyTo?.value.map((a) => a.address)).toEqual([defaultBusiness.email]);
     expect(mail.parsed.text).toContain('Alex Rivera');
     const ics = icsOf(mail);
     expect(ics.method).toBe('REQUEST');
