@@ -103,8 +103,12 @@ export async function buildApp(options: AppOptions) {
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,
     claimSeconds: config.MAIL_CLAIM_SECONDS,
-    // Mail comes from the business by its current name (MAIL_FROM gives the address).
-    senderName: async () => (await settings.current()).name,
+    // Mail comes from the business by its current name (MAIL_FROM gives the address); replies go to
+    // the business's e-mail, not to MAIL_FROM's no-reply address.
+    sender: async () => {
+      const { name, email } = await settings.current();
+      return { name, replyTo: email };
+    },
   });
   app.decorate('config', config);
   app.decorate('database', database);

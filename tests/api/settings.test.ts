@@ -91,23 +91,23 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     expect((await getSettings()).businessEmail).not.toBe('dana@gmail');
   });
 
-  it('prices new quotes at a changed rate while a sent quote keeps its rate and totals on its page, e-mail and PDF', async () => {
-    const post = (url: string, payload: object, headers: Record<string, string> = admin) =>
-      t.app.inject({ method: 'POST', url, payload, headers });
-    const send = async () => {
-      const email = `rate${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`;
-      const request = await createQuoteRequest(t, { email });
-      await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${request._id}`, headers: admin });
-      const draft = (await post('/api/quotes/createNew', { ...lines, quoteRequestId: request._id })).json();
-      const sent = await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id, quote: draft });
-      expect(sent.statusCode, sent.body).toBe(201);
-      const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
-        what: 'quote e-mail',
-      });
-      const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text ?? '')![0]);
-      return { draft, mail, quoteId: link.pathname.split('/').pop()!, token: link.searchParams.get('token')! };
-    };
+  const post = (url: string, payload: object, headers: Record<string, string> = admin) =>
+    t.app.inject({ method: 'POST', url, payload, headers });
+  /** A new client's request, quoted and sent: the quote, the e-mail the client received, its link. */
+  const send = async (email = `rate${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`) => {
+    const request = await createQuoteRequest(t, { email });
+    await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${request._id}`, headers: admin });
+    const draft = (await post('/api/quotes/createNew', { ...lines, quoteRequestId: request._id })).json();
+    const sent = await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id, quote: draft });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
+    const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text ?? '')![0]);
+    return { request, draft, mail, quoteId: link.pathname.split('/').pop()!, token: link.searchParams.get('token')! };
+  };
 
+  it('prices new quotes at a changed rate while a sent quote keeps its rate and totals on its page, e-mail and PDF', async () => {
     const old = await send();
     expect(old.draft).toMatchObject({ taxRateBasisPoints: 800, taxCost: 25.28 });
     expect(old.mail.parsed.text).toMatch(/Tax 8% on \$315\.98:\s+\$25\.28/);
@@ -185,6 +185,36 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
       },
     );
     expect(mail.parsed.text).toContain('Do you fix decks?');
+  });
+
+  it('sends replies to client e-mails to the business’s e-mail in the settings, not the no-reply sender', async () => {
+    expect((await putSettings({ businessEmail: 'desk@renamed.test' })).statusCode).toBe(200);
+    const email = `replies${Date.now()}@home.test`;
+    const { request, mail: quoteMail, quoteId, token } = await send(email);
+    // The thank-you says "Reply to this e-mail": the reply reaches the business.
+    const thanks = await waitFor(() => smtp.to(email).find((m) => m.parsed.text?.includes('Reply to this e-mail')), {
+      what: 'thank-you',
+    });
+    expect(thanks.parsed.from?.value[0]?.address).toBe('no-reply@handyman.test');
+    expect(thanks.parsed.replyTo?.value.map((a) => a.address)).toEqual(['desk@renamed.test']);
+    // The quote too; the owner's notices about the request and the client's question answer the client.
+    expect(quoteMail.parsed.replyTo?.value.map((a) => a.address)).toEqual(['desk@renamed.test']);
+    const notice = await waitFor(
+      () => smtp.received.find((m) => m.parsed.subject?.includes(request.quoteNumber) && !m.envelopeTo.includes(email)),
+      { what: "owner's notice" },
+    );
+    expect(notice.parsed.replyTo?.value.map((a) => a.address)).toEqual([email]);
+    const asked = await post(
+      `/api/client-quotes/${quoteId}/answer`,
+      { action: 'more-info', token, message: 'Can you start on a Saturday?' },
+      {},
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const question = await waitFor(
+      () => smtp.received.find((m) => m.parsed.text?.includes('Can you start on a Saturday?')),
+      { what: 'question notice' },
+    );
+    expect(question.parsed.replyTo?.value.map((a) => a.address)).toEqual([email]);
   });
 
   it('takes a logo checked like a photo, serves it as a PNG at a versioned address, and removes it', async () => {

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { quotes } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
-import { enqueueMail } from '../mail';
+import { enqueueMail, type OutgoingMail } from '../mail';
 import { findQuoteRequestById, setQuoteStatus, transitionQuoteRequest, type QuoteRequestRow } from '../quote-requests';
 import { quoteAcceptedMail, quoteAnswerNotice, quoteMail, quoteReminderMail, quoteReplyMail } from './emails';
 import { clientQuoteLink } from './links';
@@ -245,6 +245,12 @@ function refuseStale(row: QuoteRow, business: BusinessSettings) {
     );
 }
 
+/** The owner's notice of what a client did: a reply to it goes to that client. */
+async function enqueueNotice(tx: Tx, quoteRequestId: string, notice: OutgoingMail): Promise<string> {
+  const client = await findQuoteRequestById(tx, quoteRequestId);
+  return enqueueMail(tx, client ? { ...notice, replyTo: client.contactEmail } : notice);
+}
+
 /**
  * The client answers the current version: a question keeps it open; a yes (with the typed name, the
  * chosen options and the network address) becomes a job at once, through `onAccepted`; a no is
@@ -313,8 +319,9 @@ export async function answerQuote(
       const pdf = await renderQuotePdf(stored, business, logo);
       clientMailId = await enqueueMail(tx, quoteAcceptedMail(business, source.contactEmail, stored, pdf));
     }
-    const notice = await enqueueMail(
+    const notice = await enqueueNotice(
       tx,
+      row.quoteRequestId,
       quoteAnswerNotice(app.config, business, stored, answer.action, message, jobId),
     );
     await recordActivity(tx, {
@@ -412,7 +419,11 @@ export async function requestUpdatedQuote(app: FastifyInstance, row: QuoteRow): 
     await tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.id, row.id)).for('update');
     if (await hasActivitySince(tx, row.quoteRequestId, 'update-requested', row.quoteDate)) return true;
     const stored = await quoteView(tx, row, businessToday(business));
-    const mailId = await enqueueMail(tx, quoteAnswerNotice(app.config, business, stored, 'update-request', undefined));
+    const mailId = await enqueueNotice(
+      tx,
+      row.quoteRequestId,
+      quoteAnswerNotice(app.config, business, stored, 'update-request', undefined),
+    );
     await recordActivity(tx, {
       quoteRequestId: row.quoteRequestId,
       kind: 'update-requested',
