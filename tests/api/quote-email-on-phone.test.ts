@@ -68,14 +68,14 @@ describe.each(dbKinds.slice(0, 1))('the quote e-mail read on a phone (%s)', (kin
         name: measure(cells.find((td) => td.textContent?.startsWith('SimpsonStrongTie'))!),
       };
     });
-    // Three lines, then subtotal, tax and total: $14,814.72, $69.98, $942.50, $15,827.20, $1,266.18, $17,093.38.
+    // Three lines, then subtotal, tax (8% of the materials' $14,884.70; labor is not taxed) and total.
     expect(amounts.map((a) => a.text)).toEqual([
       '$14,814.72',
       '$69.98',
       '$942.50',
       '$15,827.20',
-      '$1,266.18',
-      '$17,093.38',
+      '$1,190.78',
+      '$17,017.98',
     ]);
     for (const amount of amounts) {
       expect(amount.lines, amount.text).toBe(1);
