@@ -39,33 +39,47 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     timeline.steps.find((s) => s.step === name && s.kind !== 'deposit')!;
   const statusOf = async (numberOrId: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/quoterequest/status/${numberOrId}` })).json();
+  /** The seven steps, the first `n` done. */
+  const doneUpTo = (n: number) =>
+    ['received', 'quoteSent', 'accepted', 'visit', 'workDone', 'invoice', 'paid'].map((name, i) =>
+      i < n ? `${name} ✓` : name,
+    );
 
-  it('request → quote sent → accepted → visit booked → job completed → invoice sent → partly paid → paid, by the e-mailed link', async () => {
-    const email = `timeline${Date.now()}@home.test`;
-    const request = await createQuoteRequest(t, { email, name: 'Robin Vale' });
-    const byId = () => timelineOf(request._id);
-
-    let now = await byId();
-    expect(now).toMatchObject({ quoteStatus: 'Pending', quoteState: null, documents: true, jobCancelled: false });
-    expect(stepsOf(now)).toEqual(['received ✓', 'quoteSent', 'accepted', 'visit', 'workDone', 'invoice', 'paid']);
-    expect(step(now, 'received').date).toBe(today());
-
-    // The quote is sent: its number and the client's signed link, the one its e-mail carries.
+  /** The office accepts the request and sends a quote; the client's signed link is read from its e-mail. */
+  async function quoteSentFor(email: string, name = 'Robin Vale') {
+    return quoteSent(await createQuoteRequest(t, { email, name }), email, name);
+  }
+  async function quoteSent<R extends { _id: string }>(request: R, email: string, name = 'Robin Vale') {
     await ok('PUT', `/api/quoterequest/markAccepted/${request._id}`);
     await ok('POST', '/api/quotes/sendQuote', {
       quoteRequestId: request._id,
-      clientName: 'Robin Vale',
+      clientName: name,
       projectName: 'Gate',
       materials: [{ name: 'Hinge', unitPrice: 50, quantity: 2 }],
       labor: [{ hourlyRate: 100, hours: 1 }],
     });
-    const quoteMail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+    const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
       what: 'quote e-mail',
     });
-    const mailed = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(quoteMail.parsed.text!)![0]);
-    const quoteNumber = mailed.pathname.split('/').pop()!;
+    const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text!)![0]);
+    return { request, link, quoteNumber: link.pathname.split('/').pop()!, token: link.searchParams.get('token')! };
+  }
+  const answer = (quoteNumber: string, body: object) =>
+    send('POST', `/api/client-quotes/${quoteNumber}/answer`, body, {});
+
+  it('request → quote sent → accepted → visit booked → job completed → invoice sent → partly paid → paid, by the e-mailed link', async () => {
+    const email = `timeline${Date.now()}@home.test`;
+    const created = await createQuoteRequest(t, { email, name: 'Robin Vale' });
+    const byId = () => timelineOf(created._id);
+    let now = await byId();
+    expect(now).toMatchObject({ quoteStatus: 'Pending', quoteState: null, documents: true, jobCancelled: false });
+    expect(stepsOf(now)).toEqual(doneUpTo(1));
+    expect(step(now, 'received').date).toBe(today());
+
+    // The quote is sent: its number and the client's signed link, the one its e-mail carries.
+    const { request, link: mailed, quoteNumber, token } = await quoteSent(created, email);
     now = await byId();
-    expect(stepsOf(now)).toEqual(['received ✓', 'quoteSent ✓', 'accepted', 'visit', 'workDone', 'invoice', 'paid']);
+    expect(stepsOf(now)).toEqual(doneUpTo(2));
     const quoteStep = step(now, 'quoteSent');
     expect(quoteStep).toMatchObject({ number: quoteNumber, date: today() });
     const quoteLink = new URL(quoteStep.href!, 'http://handyman.test');
@@ -77,15 +91,10 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     expect(opened.statusCode, opened.body).toBe(200);
 
     // The client accepts: a job is made.
-    const accepted = await send(
-      'POST',
-      `/api/client-quotes/${quoteNumber}/answer`,
-      { action: 'accept', token: mailed.searchParams.get('token'), signatureName: 'Robin Vale' },
-      {},
-    );
+    const accepted = await answer(quoteNumber, { action: 'accept', token, signatureName: 'Robin Vale' });
     expect(accepted.statusCode, accepted.body).toBe(200);
     now = await byId();
-    expect(stepsOf(now)).toEqual(['received ✓', 'quoteSent ✓', 'accepted ✓', 'visit', 'workDone', 'invoice', 'paid']);
+    expect(stepsOf(now)).toEqual(doneUpTo(3));
     const jobId = (await ok('GET', `/api/jobs/by-quote-request/${request._id}`))._id as string;
 
     // A visit yesterday and one booked the day after tomorrow: the page shows the one to come.
@@ -94,7 +103,7 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     await ok('POST', `/api/jobs/${jobId}/visits`, { date: yesterday, start: '09:00', end: '11:00' });
     await ok('POST', `/api/jobs/${jobId}/visits`, { date: later, start: '13:00', end: '15:30' });
     now = await byId();
-    expect(stepsOf(now)).toEqual(['received ✓', 'quoteSent ✓', 'accepted ✓', 'visit ✓', 'workDone', 'invoice', 'paid']);
+    expect(stepsOf(now)).toEqual(doneUpTo(4));
     expect(step(now, 'visit')).toMatchObject({ date: later, window: { start: '13:00', end: '15:30' }, upcoming: true });
     expect((await statusOf(request._id)).nextVisit).toEqual({ date: later, start: '13:00', end: '15:30' });
 
@@ -102,15 +111,7 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' });
     await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'Completed' });
     now = await byId();
-    expect(stepsOf(now)).toEqual([
-      'received ✓',
-      'quoteSent ✓',
-      'accepted ✓',
-      'visit ✓',
-      'workDone ✓',
-      'invoice',
-      'paid',
-    ]);
+    expect(stepsOf(now)).toEqual(doneUpTo(5));
     expect(step(now, 'visit')).toMatchObject({
       date: yesterday,
       window: { start: '09:00', end: '11:00' },
@@ -128,7 +129,7 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     const draft = await ok('POST', `/api/jobs/${jobId}/invoice`);
     const sent = await ok('POST', `/api/invoices/${draft._id}/send`);
     now = await byId();
-    expect(stepsOf(now).slice(-2)).toEqual(['invoice ✓', 'paid']);
+    expect(stepsOf(now)).toEqual(doneUpTo(6));
     expect(step(now, 'invoice')).toMatchObject({
       kind: 'final',
       invoiceStatus: 'Due',
@@ -158,15 +159,7 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
       amount: sent.balance - 100,
     });
     now = await byId();
-    expect(stepsOf(now)).toEqual([
-      'received ✓',
-      'quoteSent ✓',
-      'accepted ✓',
-      'visit ✓',
-      'workDone ✓',
-      'invoice ✓',
-      'paid ✓',
-    ]);
+    expect(stepsOf(now)).toEqual(doneUpTo(7));
     expect(step(now, 'invoice')).toMatchObject({ invoiceStatus: 'Paid', balance: 0 });
     expect(step(now, 'paid').date).toBe(today());
     expect(await statusOf(request._id)).toMatchObject({ quoteState: 'Accepted', nextVisit: null });
@@ -190,24 +183,11 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     });
     expect(stepsOf(await timelineOf(declined._id))).toEqual(['received ✓']);
 
-    const quoted = async (answer: object) => {
-      const email = `ends${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`;
-      const request = await createQuoteRequest(t, { email });
-      await ok('PUT', `/api/quoterequest/markAccepted/${request._id}`);
-      const quote = await ok('POST', '/api/quotes/sendQuote', {
-        quoteRequestId: request._id,
-        clientName: 'C',
-        projectName: 'Gate',
-        materials: [{ name: 'Hinge', unitPrice: 50, quantity: 1 }],
-        labor: [],
-      });
-      const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
-        what: 'quote e-mail',
-      });
-      const token = /\?token=([\w.-]+)/.exec(mail.parsed.text!)![1];
-      const res = await send('POST', `/api/client-quotes/${quote.quoteId}/answer`, { ...answer, token }, {});
+    const quoted = async (body: object) => {
+      const sent = await quoteSentFor(`ends${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`);
+      const res = await answer(sent.quoteNumber, { ...body, token: sent.token });
       expect(res.statusCode, res.body).toBe(200);
-      return request;
+      return sent.request;
     };
     const refused = await quoted({ action: 'decline', reason: 'Too dear' });
     expect(stepsOf(await timelineOf(refused._id))).toEqual(['received ✓', 'quoteSent ✓']);
