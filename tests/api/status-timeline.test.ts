@@ -46,17 +46,18 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     );
 
   /** The office accepts the request and sends a quote; the client's signed link is read from its e-mail. */
-  async function quoteSentFor(email: string, name = 'Robin Vale') {
-    return quoteSent(await createQuoteRequest(t, { email, name }), email, name);
+  async function quoteSentFor(email: string, extra: object = {}) {
+    return quoteSent(await createQuoteRequest(t, { email, name: 'Robin Vale' }), email, extra);
   }
-  async function quoteSent<R extends { _id: string }>(request: R, email: string, name = 'Robin Vale') {
+  async function quoteSent<R extends { _id: string }>(request: R, email: string, extra: object = {}) {
     await ok('PUT', `/api/quoterequest/markAccepted/${request._id}`);
     await ok('POST', '/api/quotes/sendQuote', {
       quoteRequestId: request._id,
-      clientName: name,
+      clientName: 'Robin Vale',
       projectName: 'Gate',
       materials: [{ name: 'Hinge', unitPrice: 50, quantity: 2 }],
       labor: [{ hourlyRate: 100, hours: 1 }],
+      ...extra,
     });
     const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
       what: 'quote e-mail',
@@ -183,8 +184,8 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     });
     expect(stepsOf(await timelineOf(declined._id))).toEqual(['received ✓']);
 
-    const quoted = async (body: object) => {
-      const sent = await quoteSentFor(`ends${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`);
+    const quoted = async (body: object, extra: object = {}) => {
+      const sent = await quoteSentFor(`ends${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`, extra);
       const res = await answer(sent.quoteNumber, { ...body, token: sent.token });
       expect(res.statusCode, res.body).toBe(200);
       return sent.request;
@@ -199,7 +200,26 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     expect(ended.jobCancelled).toBe(true);
     expect(stepsOf(ended)).toEqual(['received ✓', 'quoteSent ✓', 'accepted ✓']);
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/quoterequest/status/Q000000000/timeline' });
-    expect(res.statusCode).toBe(404);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/quoterequest/status/Q000000000/timeline' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('shows a deposit’s invoice, sent on acceptance, right after "accepted"', async () => {
+    const sent = await quoteSentFor(`deposit${Date.now()}@home.test`, { deposit: { kind: 'percent', value: 20 } });
+    const res = await answer(sent.quoteNumber, { action: 'accept', token: sent.token, signatureName: 'Robin Vale' });
+    expect(res.statusCode, res.body).toBe(200);
+    const now = await timelineOf(sent.request._id);
+    expect(stepsOf(now)).toEqual([
+      ...doneUpTo(3).slice(0, 3),
+      'invoice (deposit) ✓',
+      'visit',
+      'workDone',
+      'invoice',
+      'paid',
+    ]);
+    const deposit = now.steps.find((s) => s.kind === 'deposit')!;
+    expect(deposit).toMatchObject({ invoiceStatus: 'Due', date: today(), number: expect.stringMatching(/^INV-/) });
+    // 20% of $200 with 8% tax.
+    expect(deposit.balance).toBe(43.2);
   });
 });
