@@ -2,27 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/shared/dates';
 import { statusTimelineResponse, type StatusTimeline } from '../../src/shared/schemas/status-timeline';
 import { createQuoteRequest } from '../helpers/factories';
-import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { waitFor } from '../helpers/smtp';
+import { createMailingTestAppWithAdmin } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
 const today = () => todayIn('America/Los_Angeles');
 
 describe.each(dbKinds)('the client’s status page follows the job to the end (%s)', (kind) => {
-  let t: TestApp;
-  let smtp: TestSmtpServer;
-  let admin: Record<string, string>;
+  let t: Awaited<ReturnType<typeof createMailingTestAppWithAdmin>>;
   beforeAll(async () => {
-    const mailing = await createMailingTestApp(kind);
-    t = mailing;
-    smtp = mailing.smtp;
-    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+    t = await createMailingTestAppWithAdmin(kind);
   });
   afterAll(() => t.close());
 
-  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, headers = admin) =>
-    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, headers = admin) => {
+  const send = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = t.admin,
+  ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const ok = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = t.admin,
+  ) => {
     const res = await send(method, url, payload, headers);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
     return res.json();
@@ -59,7 +63,7 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
       labor: [{ hourlyRate: 100, hours: 1 }],
       ...extra,
     });
-    const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+    const mail = await waitFor(() => t.smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
       what: 'quote e-mail',
     });
     const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text!)![0]);
