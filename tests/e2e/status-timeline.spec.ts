@@ -89,6 +89,7 @@ test('the status page follows the job from the request to the last payment, with
     await expect(page.getByText(`Next visit: ${formatLongDate(later)}, between 13:00 and 15:00`)).toBeVisible();
     await expect(page.getByText(/will be in touch to schedule/)).toHaveCount(0);
   });
+  await screenshot(page, 'status-visit-booked');
 
   // 5. The job is completed: the report is linked; no visit is announced any more.
   await ok('patch', `/api/jobs/${jobId}/status`, { status: 'In Progress' });
@@ -155,4 +156,5 @@ test('the status page follows the job from the request to the last payment, with
   await expect(page.getByRole('link', { name: /View your|Job report/ })).toHaveCount(0);
   await expect(page.getByText(/Balance/)).toHaveCount(0);
   await expect(page.getByText(/links in our e-mails/)).toBeVisible();
+  await screenshot(page, 'status-by-number');
 });
