@@ -19,6 +19,7 @@ import { dashboardRoutes } from './dashboard';
 import { activityRoutes } from './activity';
 import { clientRoutes } from './clients';
 import { clientHistory } from './client-history';
+import { clientTimeline } from './client-status';
 import { nextVisitOfRequest, visitRoutes } from './visits';
 import { completeJob, jobRecordRoutes } from './job-records';
 import { invoiceRoutes, issueDepositInvoice } from './invoices';
@@ -140,8 +141,13 @@ export async function buildApp(options: AppOptions) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       // The public status lookup also takes a quote's number (QT…), which the quotes feature resolves.
-      // … and shows the next visit, which the visits feature knows.
-      await api.register(publicQuoteRequestRoutes, { requestIdOfQuote, nextVisitOf: nextVisitOfRequest });
+      // … and shows the next visit, which the visits feature knows; the status page's timeline reads
+      // the features that build on requests.
+      await api.register(publicQuoteRequestRoutes, {
+        requestIdOfQuote,
+        nextVisitOf: nextVisitOfRequest,
+        timelineOf: clientTimeline,
+      });
       await api.register(contactRoutes);
       await api.register(staffQuoteRequestRoutes);
       await api.register(userRoutes);

@@ -66,6 +66,7 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
   [paths.quoteAccepted, { title: 'Quote Accepted', description: 'You accepted the quote.', index: false }],
   [paths.quoteDeclined, { title: 'Quote Declined', description: 'You declined the quote.', index: false }],
   ['/quote/:quoteId', { title: 'Your Quote', description: 'Your quote.', index: false }],
+  ['/invoice/:invoiceId', { title: 'Your Invoice', description: 'Your invoice.', index: false }],
   [
     paths.unauthorized,
     { title: 'Unauthorized', description: 'You do not have permission to view this page.', index: false },

@@ -2,3 +2,5 @@
 export { invoiceRoutes } from './routes';
 export { invoiceFigures, settledJobs } from './repository';
 export { issueDepositInvoice } from './service';
+export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status';
+export { clientInvoiceLink } from './links';

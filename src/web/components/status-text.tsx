@@ -28,8 +28,17 @@ export function statusColor(status: string | undefined) {
   return COLORS[status as QuoteRequestStatus] ?? { text: '#495057', dot: '#adb5bd' };
 }
 
-export function StatusText({ status, size = 'lg' }: { status: string | undefined; size?: string }) {
-  const color = statusColor(status);
+/** A status in its colour; `colourOf` lends another status's colour to words of the client's (e.g. "Visit booked"). */
+export function StatusText({
+  status,
+  size = 'lg',
+  colourOf = status,
+}: {
+  status: string | undefined;
+  size?: string;
+  colourOf?: string | undefined;
+}) {
+  const color = statusColor(colourOf);
   return (
     <Text span fw={700} size={size} c={color.text} style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <Box
