@@ -223,7 +223,7 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     ]);
     const deposit = now.steps.find((s) => s.kind === 'deposit')!;
     expect(deposit).toMatchObject({ invoiceStatus: 'Due', date: today(), number: expect.stringMatching(/^INV-/) });
-    // 20% of $200 with 8% tax.
-    expect(deposit.balance).toBe(43.2);
+    // 20% of the $100 of hinges (taxed 8%: $21.60) and of the $100 of labor (not taxed: $20).
+    expect(deposit.balance).toBe(41.6);
   });
 });
