@@ -1,3 +1,5 @@
+import type { HowClientsPay } from '../../shared/schemas/settings';
+
 /** The business as e-mails and PDFs name it. */
 export interface Business {
   name: string;
@@ -30,6 +32,8 @@ export interface BusinessSettings extends Business {
   backupsToKeep: number;
   /** The materials the crew picks from, priced in cents. */
   materialPriceList: { name: string; unitPriceCents: number }[];
+  /** How clients pay: printed on every invoice (see shared/how-to-pay.ts). */
+  howClientsPay: HowClientsPay;
   /** Changes whenever the logo does (a cache-busting version for its address); null without a logo. */
   logoVersion: string | null;
 }

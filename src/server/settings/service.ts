@@ -33,6 +33,13 @@ function toBusiness(row: SettingsRow): BusinessSettings {
     backupsToKeep: row.backupsToKeep,
     materialPriceList: row.materialPriceList,
     invoiceReminderDays: row.invoiceReminderDays,
+    howClientsPay: {
+      checkPayee: row.payCheckPayee,
+      checkAddress: row.payCheckAddress,
+      bankTransfer: row.payTransfer,
+      cardByPhone: row.payCardByPhone,
+      cardPhone: row.payCardPhone,
+    },
     logoVersion: row.hasLogo ? versionOf(row.updatedAt) : null,
   };
 }
@@ -54,6 +61,7 @@ export function toSettingsView(business: BusinessSettings, updatedAt: Date): Set
     crewSeesPrices: business.crewSeesPrices,
     backupsToKeep: business.backupsToKeep,
     materialPriceList: business.materialPriceList.map((m) => ({ name: m.name, unitPrice: m.unitPriceCents / 100 })),
+    howClientsPay: business.howClientsPay,
     logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
     updatedAt: updatedAt.toISOString(),
   };
@@ -133,6 +141,11 @@ export class SettingsStore implements SettingsSource {
         name: m.name,
         unitPriceCents: Math.round(m.unitPrice * 100),
       })),
+      payCheckPayee: input.howClientsPay.checkPayee,
+      payCheckAddress: input.howClientsPay.checkAddress,
+      payTransfer: input.howClientsPay.bankTransfer,
+      payCardByPhone: input.howClientsPay.cardByPhone,
+      payCardPhone: input.howClientsPay.cardPhone,
     });
     this.cached = undefined;
     return this.view();
