@@ -161,7 +161,7 @@ export function QuoteDocument({
         <Divider />
         <QuoteTotals totals={totals} size={size} totalSize={compact ? 'sm' : 'lg'} totalWeight={800} />
         {depositDueCents != null ? (
-          <Group justify="space-between" gap="xs" className={classes.deposit} aria-live="polite">
+          <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.deposit} aria-live="polite">
             <Text size={size} fw={700}>
               Deposit due on acceptance:
             </Text>

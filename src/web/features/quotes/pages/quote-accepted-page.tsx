@@ -50,7 +50,7 @@ export default function QuoteAcceptedPage() {
             variant={documents.depositInvoice ? 'default' : 'filled'}
             leftSection={<IconDownload size={18} aria-hidden />}
           >
-            Download your signed quote (PDF)
+            Download the signed quote
           </Button>
         </Stack>
       ) : null}
