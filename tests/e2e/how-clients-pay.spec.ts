@@ -36,11 +36,14 @@ test('how clients pay, set on Settings, reaches the deposit request; the client 
     await admin.getByLabel('Mailing address for checks').fill('PO Box 4410\nSacramento, CA 95812');
     await admin.getByLabel('Zelle or bank transfer details').fill('Zelle: pay@sachandyman.example');
     await admin.getByLabel('Clients may pay by card over the phone').check();
-    await admin.getByLabel('Phone for card payments').fill('call me');
-    await admin.getByRole('button', { name: 'Save Settings' }).click();
+    // A card phone that is not a phone number is refused on the spot.
+    const cardPhone = admin.getByLabel('Phone for card payments');
+    const save = admin.getByRole('button', { name: 'Save Settings' });
+    await cardPhone.fill('call me');
+    await save.click();
     await expect(admin.getByText('Enter a phone number, e.g. (916) 555-0142')).toBeVisible();
-    await admin.getByLabel('Phone for card payments').fill('(916) 555-0177');
-    await admin.getByRole('button', { name: 'Save Settings' }).click();
+    await cardPhone.fill('(916) 555-0177');
+    await save.click();
     await expect(admin.getByText(messages.settingsSaved)).toBeVisible();
     await admin.reload();
     await expect(admin.getByLabel('Mailing address for checks')).toHaveValue('PO Box 4410\nSacramento, CA 95812');

@@ -460,12 +460,33 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
   );
 }
 
-/** Settings → "How clients pay": what every invoice and the deposit request print under "How to pay". */
-function HowClientsPaySection({
+type SettingsFormApi = UseFormReturn<z.input<typeof settingsInput>, unknown, SettingsInput>;
+
+/** A few lines of payment details (an address, transfer details), as the owner writes them. */
+function PayDetails({
   form,
+  name,
+  ...field
 }: {
-  form: UseFormReturn<z.input<typeof settingsInput>, unknown, SettingsInput>;
+  form: SettingsFormApi;
+  name: 'checkAddress' | 'bankTransfer';
+  label: string;
+  description: string;
+  maxLength: number;
 }) {
+  return (
+    <Textarea
+      {...field}
+      autosize
+      minRows={2}
+      {...form.register(`howClientsPay.${name}`)}
+      error={form.formState.errors.howClientsPay?.[name]?.message}
+    />
+  );
+}
+
+/** Settings → "How clients pay": what every invoice and the deposit request print under "How to pay". */
+function HowClientsPaySection({ form }: { form: SettingsFormApi }) {
   const errors = form.formState.errors.howClientsPay;
   const cardByPhone = form.watch('howClientsPay.cardByPhone');
   return (
@@ -483,24 +504,20 @@ function HowClientsPaySection({
             {...form.register('howClientsPay.checkPayee')}
             error={errors?.checkPayee?.message}
           />
-          <Textarea
+          <PayDetails
+            form={form}
+            name="checkAddress"
             label="Mailing address for checks"
             description="Street, city, state and ZIP, on as many lines as needed"
-            autosize
-            minRows={2}
             maxLength={300}
-            {...form.register('howClientsPay.checkAddress')}
-            error={errors?.checkAddress?.message}
           />
         </SimpleGrid>
-        <Textarea
+        <PayDetails
+          form={form}
+          name="bankTransfer"
           label="Zelle or bank transfer details"
           description="e.g. Zelle to pay@yourbusiness.com, or the bank's name with the account and routing numbers"
-          autosize
-          minRows={2}
           maxLength={500}
-          {...form.register('howClientsPay.bankTransfer')}
-          error={errors?.bankTransfer?.message}
         />
         <Checkbox label="Clients may pay by card over the phone" {...form.register('howClientsPay.cardByPhone')} />
         {cardByPhone ? (
