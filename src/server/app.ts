@@ -22,7 +22,7 @@ import { clientHistory } from './client-history';
 import { clientTimeline } from './client-status';
 import { nextVisitOfRequest, visitRoutes } from './visits';
 import { completeJob, jobRecordRoutes } from './job-records';
-import { invoiceRoutes, issueDepositInvoice } from './invoices';
+import { clientInvoicePath, invoiceRoutes, issueDepositInvoice } from './invoices';
 import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
@@ -162,8 +162,8 @@ export async function buildApp(options: AppOptions) {
       // A client's yes: the job, and the deposit's invoice when the quote asks one, in one transaction.
       const onAccepted: OnQuoteAccepted = async (tx, quote, request, context) => {
         const jobId = await createJobForAcceptedQuote(tx, quote, request);
-        await issueDepositInvoice(app, tx, jobId, context);
-        return jobId;
+        const depositId = await issueDepositInvoice(app, tx, jobId, context);
+        return { jobId, depositInvoiceLink: depositId ? await clientInvoicePath(app, depositId) : null };
       };
       await api.register(clientQuoteRoutes, { onAccepted });
       await api.register(dashboardRoutes);

@@ -45,7 +45,7 @@ async function completedJob(request: APIRequestContext, name: string) {
 
 /** The deposit's invoice reached the client on acceptance. */
 async function depositMail(name: string) {
-  return waitForMail(emailOf(name), /^Invoice INV-/);
+  return waitForMail(emailOf(name), /^Deposit invoice INV-/);
 }
 
 test('a deposit invoiced on acceptance and paid; the completed job becomes an invoice with the crew’s extras and the deposit credited; the client opens it on a phone; a partial then a final payment make it Paid, with receipts; the dashboard and the reports count the money', async ({

@@ -390,6 +390,14 @@ export const settings = pgTable(
     laborTaxable: boolean('labor_taxable').notNull().default(false),
     /** How many daily backups of the embedded database to keep in DATA_DIR/backups. */
     backupsToKeep: integer('backups_to_keep').notNull().default(14),
+    /** How clients pay (Settings → "How clients pay"), printed on every invoice; empty: "call us". */
+    payCheckPayee: text('pay_check_payee').notNull().default(''),
+    payCheckAddress: text('pay_check_address').notNull().default(''),
+    /** Zelle or bank transfer details, as the owner writes them. */
+    payTransfer: text('pay_transfer').notNull().default(''),
+    payCardByPhone: boolean('pay_card_by_phone').notNull().default(false),
+    /** The number to call to pay by card; empty: the business's phone. */
+    payCardPhone: text('pay_card_phone').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

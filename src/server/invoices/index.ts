@@ -4,3 +4,4 @@ export { invoiceFigures, settledJobs } from './repository';
 export { issueDepositInvoice } from './service';
 export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status';
 export { clientInvoiceLink } from './links';
+export { clientInvoicePath } from './links';

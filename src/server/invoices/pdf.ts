@@ -1,4 +1,5 @@
 import { formatLongDate } from '../../shared/dates';
+import { HOW_TO_PAY_HEADING, howToPay } from '../../shared/how-to-pay';
 import { formatMoney, formatRowAmount, invoiceRows, toCents } from '../../shared/money';
 import type { InvoiceView } from '../../shared/schemas/invoices';
 import type { BusinessSettings } from '../lib/business';
@@ -15,7 +16,11 @@ export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSetting
     writeText(doc, value, { x: left, y: doc.y, width, ...options });
 
   if (logo) doc.image(logo, left + width - 160, 105, { fit: [160, 60], align: 'right' });
-  writeText(doc.fontSize(18), 'Invoice', { x: left, y: 115, bold: true });
+  writeText(doc.fontSize(18), invoice.kind === 'deposit' ? 'Deposit invoice' : 'Invoice', {
+    x: left,
+    y: 115,
+    bold: true,
+  });
   doc.fontSize(11).fillColor(MUTED);
   text(`Invoice No. ${invoice.number ?? 'draft'}`);
   if (invoice.issueDate) text(`Date: ${formatLongDate(invoice.issueDate)}`);
@@ -46,6 +51,17 @@ export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSetting
   if (invoice.notes) {
     doc.moveDown();
     text(invoice.notes);
+  }
+  const ways = howToPay(business, invoice);
+  if (ways.length > 0) {
+    doc.moveDown().fontSize(12).fillColor('#000000');
+    text(HOW_TO_PAY_HEADING, { bold: true });
+    doc.fontSize(10).moveDown(0.2);
+    for (const way of ways) {
+      text(way.label, { bold: true });
+      text(way.text);
+      doc.moveDown(0.3);
+    }
   }
   doc.moveDown(2).fontSize(9).fillColor(MUTED);
   text(`Questions about this invoice? Call ${business.phone} or write to ${business.email}.`);

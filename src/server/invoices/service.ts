@@ -291,6 +291,7 @@ async function sendInTx(
   id: string,
   business: BusinessSettings,
   logo: Buffer | undefined,
+  forQuote?: string,
 ): Promise<InvoiceRow> {
   const today = todayIn(business.timeZone);
   const number = await nextInvoiceNumber(tx, Number(today.slice(0, 4)));
@@ -304,7 +305,7 @@ async function sendInTx(
   const view = await invoiceView(app, tx, { ...sent!, dueDate }, business.timeZone);
   const pdf = await renderInvoicePdf(view, business, logo);
   const link = await clientInvoiceLink(app, id);
-  await enqueueMail(tx, invoiceMail(business, view, link, pdf));
+  await enqueueMail(tx, invoiceMail(business, view, link, pdf, forQuote));
   // Reminders wait in the outbox for their day (09:00 in the business's zone after the due date).
   const reminderMailIds: string[] = [];
   for (const days of business.invoiceReminderDays.slice(0, 3))
@@ -321,16 +322,16 @@ async function sendInTx(
 /**
  * The deposit a quote asked, invoiced and e-mailed when the client accepts (in the acceptance's
  * transaction): one line at the quote's tax rate (`depositParts`), due at once. The final invoice takes
- * what was paid on it off its total.
+ * what was paid on it off its total. Returns its id (undefined when the quote asks none).
  */
 export async function issueDepositInvoice(
   app: FastifyInstance,
   tx: DbOrTx,
   jobId: string,
   context: { business: BusinessSettings; logo: Buffer | undefined; accepted: QuoteView },
-): Promise<void> {
+): Promise<string | undefined> {
   const { accepted, business } = context;
-  if (!accepted.deposit || accepted.deposit.due <= 0) return;
+  if (!accepted.deposit || accepted.deposit.due <= 0) return undefined;
   const job = await findJobById(tx, jobId);
   if (!job) throw notFound('Job not found');
   const id = newId();
@@ -369,7 +370,8 @@ export async function issueDepositInvoice(
     })
     .returning();
   await writeDraft(tx, row!, lines);
-  await sendInTx(app, tx, id, business, context.logo);
+  await sendInTx(app, tx, id, business, context.logo, accepted.quoteId);
+  return id;
 }
 
 /**

@@ -32,18 +32,18 @@ import {
 type ClientAnswer = z.output<typeof clientAnswerInput>;
 type QuoteBody = z.output<typeof sendQuoteInput>;
 
-/** What a client's yes starts, in the same transaction; returns the new job's id. */
 /**
  * What a client's yes sets off beyond the quote (the job, a deposit invoice), in the acceptance's
  * transaction. `accepted` is the quote as accepted (the chosen lines' totals); the business and its logo
- * were read before the transaction (PGlite has one connection).
+ * were read before the transaction (PGlite has one connection). Returns the new job's id and the
+ * address (path and signed token) of the client's deposit invoice, null without one.
  */
 export type OnQuoteAccepted = (
   tx: Tx,
   quote: QuoteRow,
   request: QuoteRequestRow,
   context: { business: BusinessSettings; logo: Buffer | undefined; accepted: QuoteView },
-) => Promise<string>;
+) => Promise<{ jobId: string; depositInvoiceLink: string | null }>;
 
 /** The statuses a quote may be in for a move to `to`. */
 const movableFrom = (to: QuoteStatus) => QUOTE_STATUSES.filter((from) => canMove(QUOTE_TRANSITIONS, from, to));
@@ -254,7 +254,8 @@ async function enqueueNotice(tx: Tx, quoteRequestId: string, notice: OutgoingMai
 /**
  * The client answers the current version: a question keeps it open; a yes (with the typed name, the
  * chosen options and the network address) becomes a job at once, through `onAccepted`; a no is
- * final for this version. The answer, its timeline entry and its e-mails commit together.
+ * final for this version. The answer, its timeline entry and its e-mails commit together. After a yes,
+ * also the client's deposit invoice link (null without a deposit, and after any other answer).
  */
 export async function answerQuote(
   app: FastifyInstance,
@@ -262,7 +263,7 @@ export async function answerQuote(
   answer: ClientAnswer,
   clientIp: string,
   onAccepted: OnQuoteAccepted,
-): Promise<QuoteView> {
+): Promise<{ quote: QuoteView; depositInvoiceLink: string | null }> {
   const business = await app.settings.current();
   refuseStale(row, business);
   const message =
@@ -312,10 +313,11 @@ export async function answerQuote(
     const kind = { accept: 'quote-accepted', decline: 'quote-declined', 'more-info': 'question' } as const;
     let clientMailId: string | undefined;
     let jobId: string | undefined;
+    let depositInvoiceLink: string | null = null;
     if (accepting) {
       const source = await findQuoteRequestById(tx, updated.quoteRequestId);
       if (!source) throw notFound('Quote request not found');
-      jobId = await onAccepted(tx, updated, source, { business, logo, accepted: stored });
+      ({ jobId, depositInvoiceLink } = await onAccepted(tx, updated, source, { business, logo, accepted: stored }));
       const pdf = await renderQuotePdf(stored, business, logo);
       clientMailId = await enqueueMail(tx, quoteAcceptedMail(business, source.contactEmail, stored, pdf));
     }
@@ -343,7 +345,7 @@ export async function answerQuote(
         quoteNumber: row.quoteId,
         details: { jobId },
       });
-    return stored;
+    return { quote: stored, depositInvoiceLink };
   });
   app.mail.kick();
   return result;

@@ -35,6 +35,13 @@ function toBusiness(row: SettingsRow): BusinessSettings {
     materialsTaxable: row.materialsTaxable,
     laborTaxable: row.laborTaxable,
     invoiceReminderDays: row.invoiceReminderDays,
+    howClientsPay: {
+      checkPayee: row.payCheckPayee,
+      checkAddress: row.payCheckAddress,
+      bankTransfer: row.payTransfer,
+      cardByPhone: row.payCardByPhone,
+      cardPhone: row.payCardPhone,
+    },
     logoVersion: row.hasLogo ? versionOf(row.updatedAt) : null,
   };
 }
@@ -62,6 +69,7 @@ export function toSettingsView(business: BusinessSettings, updatedAt: Date): Set
       unitPrice: m.unitPriceCents / 100,
       taxable: m.taxable,
     })),
+    howClientsPay: business.howClientsPay,
     logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
     updatedAt: updatedAt.toISOString(),
   };
@@ -144,6 +152,11 @@ export class SettingsStore implements SettingsSource {
         unitPriceCents: Math.round(m.unitPrice * 100),
         taxable: m.taxable,
       })),
+      payCheckPayee: input.howClientsPay.checkPayee,
+      payCheckAddress: input.howClientsPay.checkAddress,
+      payTransfer: input.howClientsPay.bankTransfer,
+      payCardByPhone: input.howClientsPay.cardByPhone,
+      payCardPhone: input.howClientsPay.cardPhone,
     });
     this.cached = undefined;
     return this.view();

@@ -104,13 +104,10 @@ export const invoiceView = z.object({
 });
 export type InvoiceView = z.infer<typeof invoiceView>;
 
-/** What the client sees on their link. */
-export const clientInvoiceView = invoiceView.omit({
-  jobId: true,
-  clientEmail: true,
-  dueDays: true,
-  creditedDeposit: true,
-});
+/** What the client sees on their link, with how to pay what is owed (shared/how-to-pay.ts). */
+export const clientInvoiceView = invoiceView
+  .omit({ jobId: true, clientEmail: true, dueDays: true, creditedDeposit: true })
+  .extend({ howToPay: z.array(z.object({ label: z.string(), text: z.string() })) });
 export type ClientInvoiceView = z.infer<typeof clientInvoiceView>;
 
 /** The status an invoice shows: its stored state, then its payments and due date. */
@@ -125,4 +122,23 @@ export function invoiceStatusOf(
   if (paidCents >= dueCents) return 'Paid';
   if (dueDate !== null && dueDate < today) return 'Overdue';
   return paidCents > 0 ? 'Partially Paid' : 'Sent';
+}
+
+/** An invoice's status in the client's words (their page's chip): what they owe, not the office's steps. */
+export type ClientInvoiceStatus = 'Due' | 'Partly paid' | 'Paid' | 'Overdue' | 'Void';
+
+/**
+ * The client's word for a status. Overdue stays "Overdue": it is the client's word too, and the
+ * reminder e-mail they get says the invoice is past its due date, so "Due" would contradict it.
+ */
+export function clientInvoiceStatusOf(status: InvoiceStatus): ClientInvoiceStatus {
+  switch (status) {
+    case 'Draft':
+    case 'Sent':
+      return 'Due';
+    case 'Partially Paid':
+      return 'Partly paid';
+    default:
+      return status;
+  }
 }

@@ -181,6 +181,16 @@ export const clientQuoteView = quoteView
   });
 export type ClientQuoteView = z.infer<typeof clientQuoteView>;
 
+/**
+ * The reply to the client's answer: the quote, and after a yes their documents: the signed quote's PDF
+ * and the deposit's invoice page (null when the quote asks no deposit), both by signed address.
+ */
+export const clientAnswerResult = quoteView.extend({
+  documents: z.object({ signedQuotePdf: z.string(), depositInvoice: z.string().nullable() }).nullable(),
+});
+export type ClientAnswerResult = z.infer<typeof clientAnswerResult>;
+export type ClientDocuments = NonNullable<ClientAnswerResult['documents']>;
+
 /** The optional lines the client ticked, by position in materials and in labor. */
 export const lineSelection = z
   .object({

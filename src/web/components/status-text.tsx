@@ -53,8 +53,8 @@ export function StatusText({
   );
 }
 
-/** The coloured pill beside a title (quote request, job). */
-export function StatusPill({ status }: { status: string | undefined }) {
+/** The coloured pill beside a title (quote request, job); `label` words the status for a client (its colour stays). */
+export function StatusPill({ status, label }: { status: string | undefined; label?: string }) {
   const color = statusColor(status);
   return (
     <Box
@@ -73,7 +73,7 @@ export function StatusPill({ status }: { status: string | undefined }) {
       }}
     >
       <Box component="span" aria-hidden w={8} h={8} style={{ borderRadius: '50%', background: color.dot }} />
-      {status ?? 'Unknown'}
+      {label ?? status ?? 'Unknown'}
     </Box>
   );
 }
