@@ -215,7 +215,7 @@ test('an edited draft is sent in one press: the totals follow each change, a lin
   const name = `One Press ${Date.now().toString(36)}`;
   const jobId = await completedJob(request, name);
   const deposit = await depositMail(name);
-  const depositNumber = /^Invoice (INV-\d{4}-\d{4})/.exec(deposit.subject ?? '')![1]!;
+  const depositNumber = /^Deposit invoice (INV-\d{4}-\d{4})/.exec(deposit.subject ?? '')![1]!;
   await signInAs(page, await apiToken(request));
   await page.goto(`/admin/jobs/${jobId}`);
   // Not paid yet: Create says so before the office bills the job.
