@@ -87,6 +87,12 @@ test('the owner keeps a materials price list and chooses whether the crew sees p
     await expect(page.getByText('Each material in the price list needs its own name')).toBeVisible();
     await page.getByLabel('Material 2 name').fill('Deck screws (box)');
     await page.getByLabel('The crew sees prices').check();
+    // Sales tax (issue 24.2): materials taxed and labor not by default; a hinge sold untaxed; labor taxed here.
+    await expect(page.getByLabel('Tax materials')).toBeChecked();
+    await expect(page.getByLabel('Tax labor')).not.toBeChecked();
+    await expect(page.getByLabel('Material 1 taxed')).toBeChecked();
+    await page.getByLabel('Material 1 taxed').uncheck();
+    await page.getByLabel('Tax labor').check();
     await page.getByLabel('Remind unpaid invoices after the due date (days)').fill('10, 30');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByText(messages.settingsSaved)).toBeVisible();
@@ -96,12 +102,15 @@ test('the owner keeps a materials price list and chooses whether the crew sees p
     await expect(page.getByLabel('Material 1 price')).toHaveValue('$12.5');
     await expect(page.getByLabel('Material 2 name')).toHaveValue('Deck screws (box)');
     await expect(page.getByLabel('The crew sees prices')).toBeChecked();
+    await expect(page.getByLabel('Material 1 taxed')).not.toBeChecked();
+    await expect(page.getByLabel('Tax labor')).toBeChecked();
     await page.getByRole('button', { name: 'Remove material 2' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByText(messages.settingsSaved)).toBeVisible();
     const headers = { authorization: `Bearer ${await apiToken(request)}` };
     const saved = (await (await request.get('/api/settings', { headers })).json()) as SettingsView;
-    expect(saved.materialPriceList).toEqual([{ name: 'Gate hinge', unitPrice: 12.5 }]);
+    expect(saved.materialPriceList).toEqual([{ name: 'Gate hinge', unitPrice: 12.5, taxable: false }]);
+    expect(saved).toMatchObject({ materialsTaxable: true, laborTaxable: true });
     expect(saved.crewSeesPrices).toBe(true);
     expect(saved.invoiceReminderDays).toEqual([10, 30]);
     await expectNoAxeViolations(page);

@@ -395,11 +395,12 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
               What the crew picks from when they record materials used beyond the quote
             </Text>
             {priceList.fields.map((field, index) => (
-              <Group key={field.id} gap="xs" align="flex-start" wrap="nowrap">
+              // On a phone the name takes its own row; price, tax and remove follow on the next.
+              <Group key={field.id} gap="xs" align="flex-start" wrap="wrap">
                 <TextInput
                   aria-label={`Material ${index + 1} name`}
                   placeholder="e.g. Gate hinge"
-                  style={{ flex: 1 }}
+                  style={{ flex: '1 1 14rem' }}
                   maxLength={200}
                   {...form.register(`materialPriceList.${index}.name`)}
                   error={errors.materialPriceList?.[index]?.name?.message}
