@@ -487,7 +487,10 @@ export const visits = pgTable(
       .references(() => jobs.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** For the crew only (gate codes, "collect the check first"): never in anything the client receives. */
     notes: text('notes').notNull().default(''),
+    /** What the office means the client to read: in their e-mails and their calendar entry. */
+    clientNote: text('client_note').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
     /** The client's reminder the day before, in the outbox: called off when the visit moves or is cancelled. */

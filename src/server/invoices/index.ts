@@ -2,3 +2,4 @@
 export { invoiceRoutes } from './routes';
 export { invoiceFigures, paidOnInvoice } from './repository';
 export { issueDepositInvoice } from './service';
+export { noticeOpenDeposit, openDepositOfJob } from './open-deposit';

@@ -14,7 +14,7 @@ import {
 } from '../../shared/schemas/job-records';
 import { crewJob, workLines } from '../../shared/schemas/jobs';
 import { errorBody, notFound } from '../lib/http-errors';
-import { findJobById, isAssigned, jobDetail } from '../jobs';
+import { findJobById, isAssigned, jobDetail, type JobLifecycle } from '../jobs';
 import { verifyRecordLink, type RecordFile } from './links';
 import { findPhoto, findRecord, seedChecklist } from './repository';
 import {
@@ -45,7 +45,7 @@ const failures = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
  * Every crew write is a PUT or DELETE of an id the phone chose, answered `{ ok: true }`: a change queued
  * offline and sent again lands once. The files are reached by signed addresses, like request photos.
  */
-export async function jobRecordRoutes(app: FastifyInstance) {
+export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lifecycle: JobLifecycle }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['job record'];
   const staff = { access: 'staff' as const };
@@ -173,7 +173,7 @@ export async function jobRecordRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await myJob(request.params.id, request.user!.id);
-      const row = await completeJob(app, request.params.id, { crew: true });
+      const row = await completeJob(app, request.params.id, { crew: true, lifecycle });
       const { quote, ...job } = await jobDetail(app.db, row);
       return { ...job, work: workLines(quote) };
     },

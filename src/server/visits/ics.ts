@@ -22,10 +22,18 @@ function addEvent(
     start: new Date(visit.startsAt),
     end: new Date(visit.endsAt),
     summary: forCrew ? `${visit.client.name}: ${visit.client.address}` : `${business.name}: ${crew} at your home`,
+    // The crew's notes (gate codes, "collect the check first") are the crew's: the client's entry
+    // carries only the note written for them.
     description: forCrew
-      ? [visit.client.phone ? `Client phone: ${visit.client.phone}` : '', visit.notes].filter(Boolean).join('\n')
+      ? [
+          visit.client.phone ? `Client phone: ${visit.client.phone}` : '',
+          visit.notes,
+          visit.clientNote ? `Note to the client: ${visit.clientNote}` : '',
+        ]
+          .filter(Boolean)
+          .join('\n')
       : [`Arrival window ${visit.start}–${visit.end}.`, `Who is coming: ${crew}.`, `Questions: ${business.phone}.`]
-          .concat(visit.notes ? [visit.notes] : [])
+          .concat(visit.clientNote ? [visit.clientNote] : [])
           .join('\n'),
     location: visit.client.address,
     status: visit.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,

@@ -13,9 +13,11 @@ import { cancelMail, enqueueMail } from '../mail';
 import { staffName } from '../users';
 import { visitMail, type VisitMailKind } from './emails';
 import {
+  comingVisitsOf,
   findVisit,
   insertVisit,
   overlappingVisits,
+  remindedVisitsOf,
   setVisitWorkers,
   visitById,
   viewOf,
@@ -121,14 +123,43 @@ async function tellClient(
 ) {
   await enqueueMail(tx, visitMail(business, to, view, kind, sequenceOf(row)));
   await cancelMail(tx, row.reminderMailId);
+  await scheduleReminder(tx, business, to, row, kind === 'cancelled' ? null : view);
+}
+
+/** The reminder the day before in the outbox ("not before"), when that is still to come; none without a view. */
+async function scheduleReminder(tx: Tx, business: BusinessSettings, to: string, row: VisitRow, view: VisitView | null) {
   let reminderMailId: string | null = null;
   const remindAt = new Date(row.startsAt.getTime() - 86_400_000);
-  if (kind !== 'cancelled' && remindAt > new Date())
+  if (view && remindAt > new Date())
     reminderMailId = await enqueueMail(tx, {
       ...visitMail(business, to, view, 'reminder', sequenceOf(row)),
       notBefore: remindAt,
     });
   await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, row.id));
+}
+
+/** A completed or cancelled job: its visits' reminders still waiting are called off. */
+export async function callOffReminders(tx: Tx, jobId: string): Promise<void> {
+  const waiting = await remindedVisitsOf(tx, jobId);
+  for (const row of waiting) await cancelMail(tx, row.reminderMailId);
+  if (waiting.length)
+    await tx
+      .update(visits)
+      .set({ reminderMailId: null })
+      .where(
+        inArray(
+          visits.id,
+          waiting.map((v) => v.id),
+        ),
+      );
+}
+
+/** A job reopened (or its cancellation undone): its booked visits still to come get their reminders again. */
+export async function restoreReminders(tx: Tx, business: BusinessSettings, jobId: string, to: string): Promise<void> {
+  for (const row of await comingVisitsOf(tx, jobId, new Date(Date.now() + 86_400_000))) {
+    if (row.reminderMailId) continue;
+    await scheduleReminder(tx, business, to, row, await loadView(tx, row.id, business.timeZone));
+  }
 }
 
 async function existingWorkers(app: FastifyInstance, ids: string[]) {
@@ -149,7 +180,7 @@ export async function bookVisit(app: FastifyInstance, jobId: string, body: Visit
   const { startsAt, endsAt } = instantsOf(body, business.timeZone);
   const view = await app.db.transaction(async (tx) => {
     await checkWorkers(tx, workerIds, body, startsAt, endsAt, business.timeZone);
-    const row = await insertVisit(tx, { jobId, startsAt, endsAt, notes: body.notes });
+    const row = await insertVisit(tx, { jobId, startsAt, endsAt, notes: body.notes, clientNote: body.clientNote });
     await setVisitWorkers(tx, row.id, workerIds);
     // The visit's crew is on the job: they see it, its photos and its work in their list.
     await addJobWorkers(tx, jobId, workerIds);
@@ -176,7 +207,7 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
     await checkWorkers(tx, workerIds, body, startsAt, endsAt, business.timeZone, visitId);
     const [row] = await tx
       .update(visits)
-      .set({ startsAt, endsAt, notes: body.notes, updatedAt: new Date() })
+      .set({ startsAt, endsAt, notes: body.notes, clientNote: body.clientNote, updatedAt: new Date() })
       .where(eq(visits.id, visitId))
       .returning();
     await setVisitWorkers(tx, visitId, workerIds);

@@ -159,3 +159,20 @@ export function formatMinutes(minutes: number): string {
   const m = minutes % 60;
   return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
+
+type ChecklistLine = Pick<JobRecordView['checklist'][number], 'done' | 'fromQuote'>;
+
+/** The items "Complete job" asks about: the ones not ticked. */
+export const untickedItems = <T extends ChecklistLine>(checklist: readonly T[]): T[] =>
+  checklist.filter((c) => !c.done);
+
+/** What "Complete job" says when items are not ticked. */
+export const untickedMessage = (count: number) =>
+  `${count} ${count === 1 ? 'item' : 'items'} not ticked: tick them or complete anyway`;
+
+/**
+ * What the client's report lists as done: every ticked item, and the work that was sold (a completed
+ * job did it, ticked or not). The crew's own items left unticked stay off the client's document.
+ */
+export const reportedWork = <T extends ChecklistLine>(checklist: readonly T[]): T[] =>
+  checklist.filter((c) => c.done || c.fromQuote);

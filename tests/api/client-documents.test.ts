@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, mailOutbox, quotes, users, visits } from '../../src/server/db/schema';
+import { addDays, todayIn } from '../../src/shared/dates';
+import { createQuoteRequest, sampleQuoteLines } from '../helpers/factories';
+import { pdfText } from '../helpers/pdf';
+import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
+
+const ZONE = 'America/Los_Angeles';
+/** What the office tells the crew about a visit, and what the crew tells the office: never the client's. */
+const CREW_NOTE = 'Gate code 4471, collect the check first';
+const OFFICE_NOTE = 'Client was rude; bill the extra hour quietly';
+/** What the office and the crew mean the client to read. */
+const VISIT_CLIENT_NOTE = 'Please keep the dog inside';
+
+/**
+ * Every message the client was sent (or will be: the reminders waiting in the outbox), as text: the
+ * subject and bodies, each PDF's text and each calendar file.
+ */
+async function clientDocuments(t: TestApp, email: string) {
+  const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  const documents: { what: string; text: string }[] = [];
+  for (const row of rows) {
+    documents.push({ what: `e-mail "${row.subject}"`, text: `${row.subject}\n${row.text}\n${row.html}` });
+    for (const a of row.attachments) {
+      const bytes = Buffer.from(a.contentBase64, 'base64');
+      const text = a.contentType.startsWith('application/pdf') ? await pdfText(bytes) : bytes.toString('utf8');
+      documents.push({ what: `${a.filename} of "${row.subject}"`, text });
+    }
+  }
+  return documents;
+}
+
+/** An .ics's text with its folded lines unfolded (RFC 5545: a line break and a space continue a line). */
+const unfold = (ics: string) => ics.replace(/\r?\n[ \t]/g, '');
+
+describe.each(dbKinds)('only the right words reach the client (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let admin: Record<string, string>;
+  let crew: { id: string; auth: Record<string, string> };
+  beforeAll(async () => {
+    const mailing = await createMailingTestApp(kind);
+    t = mailing;
+    smtp = mailing.smtp;
+    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+    const worker = await createUserAndSignIn(t, 'employee');
+    crew = { id: worker.user.id, auth: bearer(worker.token) };
+    await t.database.db.update(users).set({ fullName: 'Robin Crew' }).where(eq(users.id, crew.id));
+  });
+  afterAll(() => t.close());
+
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, headers: object, payload?: object) =>
+    t.app.inject({ method, url, headers: headers as Record<string, string>, ...(payload ? { payload } : {}) });
+  const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, headers: object, payload?: object) => {
+    const res = await send(method, url, headers, payload);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+
+  it('a whole cycle (request, quote, yes, visit, the crew’s record, completion, invoice) sends the client no internal note and no network address', async () => {
+    const email = `cycle${Date.now()}@home.test`;
+    const request = await createQuoteRequest(t, { email, name: 'Dana Whitfield' });
+    await ok('PUT', `/api/quoterequest/markAccepted/${request._id}`, admin);
+    await ok('POST', '/api/quotes/sendQuote', admin, {
+      ...sampleQuoteLines,
+      quoteRequestId: request._id,
+      deposit: { kind: 'percent', value: 25 },
+    });
+    const quoteMail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
+    const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(quoteMail.parsed.text!)![0]);
+    const quoteId = link.pathname.split('/').pop()!;
+    await ok(
+      'POST',
+      `/api/client-quotes/${quoteId}/answer`,
+      {},
+      {
+        action: 'accept',
+        token: link.searchParams.get('token'),
+        signatureName: 'Dana Whitfield',
+      },
+    );
+    const [quote] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
+    // The network address the yes came from is kept (the office and the trail see it).
+    expect(quote!.acceptedIp).toBe('127.0.0.1');
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.quoteId, quote!.id));
+    const jobId = job!.id;
+
+    // The office books a visit: notes for the crew, and a note the client is meant to read.
+    const date = addDays(todayIn(ZONE), 3);
+    const visit = await ok('POST', `/api/jobs/${jobId}/visits`, admin, {
+      date,
+      start: '09:00',
+      end: '11:00',
+      workerIds: [crew.id],
+      notes: CREW_NOTE,
+      clientNote: VISIT_CLIENT_NOTE,
+      confirm: true,
+    });
+    expect(visit).toMatchObject({ notes: CREW_NOTE, clientNote: VISIT_CLIENT_NOTE });
+    // … and moves it: the client gets a new .ics.
+    await ok('PATCH', `/api/visits/${visit._id}`, admin, {
+      date,
+      start: '10:00',
+      end: '12:00',
+      workerIds: [crew.id],
+      notes: CREW_NOTE,
+      clientNote: VISIT_CLIENT_NOTE,
+      confirm: true,
+    });
+
+    // The crew's record: a note for the office, every item ticked, then Complete.
+    await ok('PATCH', `/api/my/jobs/${jobId}/status`, crew.auth, { status: 'In Progress' });
+    const record = await ok('GET', `/api/my/jobs/${jobId}/record`, crew.auth);
+    for (const item of record.checklist as { _id: string; text: string }[])
+      await ok('PUT', `/api/my/jobs/${jobId}/checklist/${item._id}`, crew.auth, { text: item.text, done: true });
+    await ok('PUT', `/api/my/jobs/${jobId}/notes`, crew.auth, { notes: OFFICE_NOTE });
+    await ok('POST', `/api/my/jobs/${jobId}/complete`, crew.auth);
+
+    // The office bills it.
+    const invoice = await ok('POST', `/api/jobs/${jobId}/invoice`, admin);
+    await ok('POST', `/api/invoices/${invoice._id}/send`, admin);
+
+    // What the client received: the quote, the acceptance, the deposit invoice, the visit, the move,
+    // the report, the invoice (and the reminder the relay holds back until the day before).
+    await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your job report')), {
+      what: 'job report',
+    });
+    await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.includes(invoice.number ?? 'INV-')), {
+      what: 'invoice e-mail',
+    });
+    const documents = await clientDocuments(t, email);
+    const names = documents.map((d) => d.what).join('\n');
+    for (const expected of [
+      /\.pdf of "Quote QT\d+ accepted/,
+      /visit\.ics of "Your visit on/,
+      /visit\.ics of "Your visit has moved/,
+      /job-report-.*\.pdf/,
+      /Reminder/,
+    ])
+      expect(names).toMatch(expected);
+    expect(documents.filter((d) => d.what.includes('.pdf')).length).toBeGreaterThanOrEqual(4);
+    for (const d of documents) {
+      expect(d.text, d.what).not.toContain(CREW_NOTE);
+      expect(d.text, d.what).not.toContain(OFFICE_NOTE);
+      expect(d.text, d.what).not.toContain('127.0.0.1');
+    }
+    // The note meant for the client does reach them: in the e-mail and in the calendar file.
+    const icsFiles = documents.filter((d) => d.what.startsWith('visit.ics'));
+    expect(icsFiles).toHaveLength(2);
+    for (const ics of icsFiles) expect(unfold(ics.text)).toContain(VISIT_CLIENT_NOTE);
+    const booked = documents.find((d) => d.what.startsWith('e-mail "Your visit on'))!;
+    expect(booked.text).toContain(VISIT_CLIENT_NOTE);
+
+    // The office still has every word: the visit's notes, the crew's notes, the address of the yes.
+    const [stored] = await t.database.db.select().from(visits).where(eq(visits.id, visit._id));
+    expect(stored!.notes).toBe(CREW_NOTE);
+    expect((await ok('GET', `/api/jobs/${jobId}/record`, admin)).notes).toBe(OFFICE_NOTE);
+    const ownerReport = await waitFor(
+      () =>
+        smtp
+          .to('owner@handyman.test')
+          .find((m) => m.parsed.subject?.startsWith(`Job `) && m.parsed.subject.includes('completed')),
+      { what: 'owner’s copy of the report' },
+    );
+    expect(ownerReport.parsed.text).toContain(OFFICE_NOTE);
+  });
+});
