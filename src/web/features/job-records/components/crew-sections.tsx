@@ -296,7 +296,7 @@ export function NotesSection({ record, changes, closed }: SectionProps) {
   return (
     <Textarea
       label="Notes for the office"
-      description="Anything the office should know: saved as you type"
+      description="Only the office reads these (never on the client's report): saved as you type"
       autosize
       minRows={3}
       maxLength={5000}

@@ -10,7 +10,16 @@ export interface VisitFormValues {
   end: string;
   workerIds: string[];
   notes: string;
+  clientNote: string;
 }
+
+/** A new visit's values: empty notes, the crew and times given. */
+export const blankVisit = (values: Pick<VisitFormValues, 'date' | 'start' | 'end'> & { workerIds?: string[] }) => ({
+  workerIds: [],
+  notes: '',
+  clientNote: '',
+  ...values,
+});
 
 /** A booked visit as the dialog edits it. */
 export const valuesOf = (v: VisitView): VisitFormValues => ({
@@ -19,6 +28,7 @@ export const valuesOf = (v: VisitView): VisitFormValues => ({
   end: v.end,
   workerIds: v.workers.map((w) => w._id),
   notes: v.notes,
+  clientNote: v.clientNote,
 });
 
 interface VisitDialogProps {
@@ -142,11 +152,21 @@ function VisitForm({
       />
       <Textarea
         label="Notes for the crew"
+        description="Only the crew sees these (gate codes, what to collect)"
         autosize
         minRows={2}
         value={values.notes}
         onChange={(e) => set('notes')(e.currentTarget.value)}
         error={errors.notes}
+      />
+      <Textarea
+        label="Note to the client"
+        description="Optional: goes in the client's e-mail and calendar entry"
+        autosize
+        minRows={1}
+        value={values.clientNote}
+        onChange={(e) => set('clientNote')(e.currentTarget.value)}
+        error={errors.clientNote}
       />
       {warning ? (
         <Alert color="orange.9" title="Check the crew" role="alert">
