@@ -129,9 +129,11 @@ describe.each(dbKinds)('only the right words reach the client (%s)', (kind) => {
     // the report, the invoice (and the reminder the relay holds back until the day before).
     await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your job report')), {
       what: 'job report',
+      timeoutMs: 20_000,
     });
     await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.includes(invoice.number ?? 'INV-')), {
       what: 'invoice e-mail',
+      timeoutMs: 20_000,
     });
     const documents = await clientDocuments(t, email);
     const names = documents.map((d) => d.what).join('\n');
@@ -164,8 +166,8 @@ describe.each(dbKinds)('only the right words reach the client (%s)', (kind) => {
       () =>
         smtp
           .to('owner@handyman.test')
-          .find((m) => m.parsed.subject?.startsWith(`Job `) && m.parsed.subject.includes('completed')),
-      { what: 'owner’s copy of the report' },
+          .find((m) => m.parsed.subject?.startsWith('Job ') && m.parsed.subject.endsWith('completed: Dana Whitfield')),
+      { what: 'owner’s copy of the report', timeoutMs: 20_000 },
     );
     expect(ownerReport.parsed.text).toContain(OFFICE_NOTE);
   });

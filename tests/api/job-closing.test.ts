@@ -146,7 +146,10 @@ describe.each(dbKinds)('a job’s end is honest (%s)', (kind) => {
     // Cancelled with the deposit unpaid.
     const cancelled = await soldWithDeposit('Pat Cancel');
     await ok('PATCH', `/api/jobs/${cancelled.jobId}/status`, admin, { status: 'Cancelled', reason: 'Changed plans' });
-    const notice = await waitFor(() => noticeOf(cancelled.deposit.number)[0], { what: 'owner notice (cancelled)' });
+    const notice = await waitFor(() => noticeOf(cancelled.deposit.number)[0], {
+      what: 'owner notice (cancelled)',
+      timeoutMs: 20_000,
+    });
     expect(notice.parsed.subject).toContain('cancelled');
     expect(notice.parsed.text).toContain(`$${cancelled.deposit.balance.toFixed(2)} unpaid`);
     expect(notice.parsed.text).toContain('Void the deposit invoice');
@@ -155,7 +158,10 @@ describe.each(dbKinds)('a job’s end is honest (%s)', (kind) => {
     const completed = await soldWithDeposit('Lee Complete');
     await ok('PATCH', `/api/jobs/${completed.jobId}/status`, admin, { status: 'In Progress' });
     await ok('PATCH', `/api/jobs/${completed.jobId}/status`, admin, { status: 'Completed' });
-    const done = await waitFor(() => noticeOf(completed.deposit.number)[0], { what: 'owner notice (completed)' });
+    const done = await waitFor(() => noticeOf(completed.deposit.number)[0], {
+      what: 'owner notice (completed)',
+      timeoutMs: 20_000,
+    });
     expect(done.parsed.subject).toContain('completed');
 
     // Paid in full: nothing to tell.
