@@ -13,6 +13,22 @@ export interface VisitFormValues {
   clientNote: string;
 }
 
+/** The crew's notes never reach the client; the note to the client goes in their e-mail and .ics. */
+const NOTE_FIELDS = [
+  {
+    key: 'notes',
+    label: 'Notes for the crew',
+    description: 'Only the crew sees these (gate codes, what to collect)',
+    minRows: 2,
+  },
+  {
+    key: 'clientNote',
+    label: 'Note to the client',
+    description: "Optional: goes in the client's e-mail and calendar entry",
+    minRows: 1,
+  },
+] as const;
+
 /** A new visit's values: empty notes, the crew and times given. */
 export const blankVisit = (values: Pick<VisitFormValues, 'date' | 'start' | 'end'> & { workerIds?: string[] }) => ({
   workerIds: [],
@@ -150,24 +166,18 @@ function VisitForm({
         onChange={set('workerIds')}
         error={errors.workerIds}
       />
-      <Textarea
-        label="Notes for the crew"
-        description="Only the crew sees these (gate codes, what to collect)"
-        autosize
-        minRows={2}
-        value={values.notes}
-        onChange={(e) => set('notes')(e.currentTarget.value)}
-        error={errors.notes}
-      />
-      <Textarea
-        label="Note to the client"
-        description="Optional: goes in the client's e-mail and calendar entry"
-        autosize
-        minRows={1}
-        value={values.clientNote}
-        onChange={(e) => set('clientNote')(e.currentTarget.value)}
-        error={errors.clientNote}
-      />
+      {NOTE_FIELDS.map(({ key, label, description, minRows }) => (
+        <Textarea
+          key={key}
+          label={label}
+          description={description}
+          autosize
+          minRows={minRows}
+          value={values[key]}
+          onChange={(e) => set(key)(e.currentTarget.value)}
+          error={errors[key]}
+        />
+      ))}
       {warning ? (
         <Alert color="orange.9" title="Check the crew" role="alert">
           {warning}
