@@ -16,6 +16,7 @@ const CREW_NOTE = 'Gate code 4471, collect the check first';
 const OFFICE_NOTE = 'Client was rude; bill the extra hour quietly';
 /** What the office and the crew mean the client to read. */
 const VISIT_CLIENT_NOTE = 'Please keep the dog inside';
+const REPORT_CLIENT_NOTE = 'Let the new caulk cure for a day before using the shower';
 
 /**
  * Every message the client was sent (or will be: the reminders waiting in the outbox), as text: the
@@ -101,6 +102,7 @@ describe.each(dbKinds)('only the right words reach the client; a job’s end is 
     for (const item of record.checklist as { _id: string; text: string }[])
       await ok('PUT', `/api/my/jobs/${jobId}/checklist/${item._id}`, crew.auth, { text: item.text, done: true });
     await ok('PUT', `/api/my/jobs/${jobId}/notes`, crew.auth, { notes: OFFICE_NOTE });
+    await ok('PUT', `/api/my/jobs/${jobId}/client-note`, crew.auth, { note: REPORT_CLIENT_NOTE });
     await ok('POST', `/api/my/jobs/${jobId}/complete`, crew.auth);
 
     // The office bills it.
@@ -139,6 +141,9 @@ describe.each(dbKinds)('only the right words reach the client; a job’s end is 
     for (const ics of icsFiles) expect(unfold(ics.text)).toContain(VISIT_CLIENT_NOTE);
     const booked = documents.find((d) => d.what.startsWith('e-mail "Your visit on'))!;
     expect(booked.text).toContain(VISIT_CLIENT_NOTE);
+    const report = documents.find((d) => /^job-report-.*\.pdf/.test(d.what))!;
+    expect(report.text).toContain('A note from the crew');
+    expect(report.text).toContain(REPORT_CLIENT_NOTE);
 
     // The office still has every word: the visit's notes, the crew's notes, the address of the yes.
     const [stored] = await t.database.db.select().from(visits).where(eq(visits.id, visit._id));

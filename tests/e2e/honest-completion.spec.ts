@@ -29,6 +29,7 @@ test('Complete job with items not ticked asks first; without signal it says the 
   await page.getByRole('checkbox', { name: 'Joist hangers × 6' }).check();
   await page.getByRole('checkbox', { name: 'Joist hangers × 6' }).uncheck();
   await page.getByLabel('Notes for the office').fill('Neighbour complained about the noise');
+  await page.getByLabel('Note to the client').fill('Keep off the new boards until Sunday');
   await expect(page.getByRole('status', { name: 'Save state' })).toContainText('Saved', { timeout: 15_000 });
 
   // Asked, with the item named: "Tick them" goes back to it.
@@ -62,6 +63,7 @@ test('Complete job with items not ticked asks first; without signal it says the 
   expect(text).toContain('Deck boards × 10');
   expect(text).toContain('Joist hangers × 6');
   expect(text).not.toContain('Not done');
+  expect(text).toContain('Keep off the new boards until Sunday');
   expect(text).not.toContain('Neighbour complained');
 });
 

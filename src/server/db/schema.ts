@@ -640,7 +640,10 @@ export const jobRecords = pgTable('job_records', {
   jobId: text('job_id')
     .primaryKey()
     .references(() => jobs.id, { onDelete: 'cascade' }),
+  /** For the office only: never on the client's report. */
   crewNotes: text('crew_notes').notNull().default(''),
+  /** The crew's note to the client, printed on their report. */
+  clientNote: text('client_note').notNull().default(''),
   /** The sold quote's lines were copied into the checklist (once). */
   checklistSeededAt: timestamp('checklist_seeded_at', { withTimezone: true, mode: 'date' }),
   signedName: text('signed_name'),

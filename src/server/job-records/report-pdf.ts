@@ -80,6 +80,11 @@ export function renderJobReport(input: ReportInput, business: BusinessSettings, 
     [0.7, 0.3],
   );
 
+  if (record.clientNote.trim()) {
+    heading('A note from the crew');
+    text(record.clientNote.trim());
+  }
+
   for (const stage of ['before', 'after'] as const) {
     const photos = input.photos.filter((p) => p.stage === stage);
     if (photos.length === 0) continue;

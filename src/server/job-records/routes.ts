@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
 import {
   checklistItemInput,
+  crewClientNoteInput,
   crewNotesInput,
   jobPhotoInput,
   jobRecordView,
@@ -155,7 +156,16 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     (job, id, body, actor) => putPhoto(app.db, job, id, body, actor),
   );
   crewWrite('DELETE', 'photos/:itemId', 'Remove a photo', null, (job, id) => deletePhoto(app.db, job, id));
-  crewWrite('PUT', 'notes', 'Notes for the office', crewNotesInput, (job, _id, body) => putNotes(app.db, job, body));
+  crewWrite('PUT', 'notes', 'Notes for the office', crewNotesInput, (job, _id, body) =>
+    putNotes(app.db, job, { crewNotes: body.notes }),
+  );
+  crewWrite(
+    'PUT',
+    'client-note',
+    'A note to the client, printed on their report',
+    crewClientNoteInput,
+    (job, _id, body) => putNotes(app.db, job, { clientNote: body.note }),
+  );
   crewWrite('PUT', 'signature', "The client's signature and printed name", signatureInput, (job, _id, body) =>
     putSignature(app.db, job, body),
   );

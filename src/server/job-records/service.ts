@@ -12,7 +12,6 @@ import {
 import type { z } from 'zod';
 import type {
   checklistItemInput,
-  crewNotesInput,
   jobPhotoInput,
   materialInput,
   signatureInput,
@@ -251,10 +250,14 @@ export async function deleteMaterial(db: DbOrTx, jobId: string, materialId: stri
   await db.delete(jobMaterials).where(and(eq(jobMaterials.id, materialId), eq(jobMaterials.jobId, jobId)));
 }
 
-export async function putNotes(db: DbOrTx, jobId: string, input: z.infer<typeof crewNotesInput>) {
+/** The crew's notes for the office, or their note to the client (`field`). */
+export async function putNotes(db: DbOrTx, jobId: string, values: { crewNotes: string } | { clientNote: string }) {
   await openJob(db, jobId);
   await ensureRecord(db, jobId);
-  await db.update(jobRecords).set({ crewNotes: input.notes, updatedAt: new Date() }).where(eq(jobRecords.jobId, jobId));
+  await db
+    .update(jobRecords)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(jobRecords.jobId, jobId));
 }
 
 /** A photo taken on the job: checked, re-encoded without metadata and stored once (a resend is a no-op). */
@@ -368,6 +371,7 @@ export async function recordView(
       })),
     ),
     notes: record?.crewNotes ?? '',
+    clientNote: record?.clientNote ?? '',
     signature:
       record?.signedAt && record.signedName
         ? { name: record.signedName, signedAt: record.signedAt.toISOString(), imageUrl: await links.signature(job.id) }

@@ -66,6 +66,11 @@ export const crewNotesInput = z.object({
   notes: z.string().max(5000, 'Notes must be at most 5000 characters'),
 });
 
+/** The crew's note to the client: printed on the client's report (the notes for the office never are). */
+export const crewClientNoteInput = z.object({
+  note: z.string().max(2000, 'A note to the client must be at most 2000 characters'),
+});
+
 export const JOB_PHOTO_STAGES = ['before', 'after'] as const;
 export type JobPhotoStage = (typeof JOB_PHOTO_STAGES)[number];
 export const jobPhotoInput = z.object({ stage: z.enum(JOB_PHOTO_STAGES), image: imageDataUrl });
@@ -147,7 +152,10 @@ export const jobRecordView = z.object({
       thumbnailUrl: z.string(),
     }),
   ),
+  /** For the office only. */
   notes: z.string(),
+  /** Printed on the client's report. */
+  clientNote: z.string(),
   signature: z.object({ name: z.string(), signedAt: z.string(), imageUrl: z.string() }).nullable(),
   report: z.object({ madeAt: z.string(), url: z.string() }).nullable(),
 });

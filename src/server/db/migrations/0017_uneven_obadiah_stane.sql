@@ -1,1 +1,0 @@
-ALTER TABLE "visits" ADD COLUMN "client_note" text DEFAULT '' NOT NULL;
