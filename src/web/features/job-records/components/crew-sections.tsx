@@ -290,27 +290,31 @@ export function MaterialsSection({ record, changes, closed }: SectionProps) {
 export function NotesSection({ record, changes, closed }: SectionProps) {
   return (
     <Stack gap="md">
-      <QueuedNote
-        label="Notes for the office"
-        description="Only the office reads these (never on the client's report): saved as you type"
-        minRows={3}
-        maxLength={5000}
-        saved={record.notes}
-        closed={closed}
-        save={changes.setNotes}
-      />
-      <QueuedNote
-        label="Note to the client"
-        description="Optional: printed on the client's job report"
-        minRows={2}
-        maxLength={2000}
-        saved={record.clientNote}
-        closed={closed}
-        save={changes.setClientNote}
-      />
+      {CREW_NOTES.map(({ field, save, ...note }) => (
+        <QueuedNote key={field} {...note} saved={record[field]} closed={closed} save={changes[save]} />
+      ))}
     </Stack>
   );
 }
+
+const CREW_NOTES = [
+  {
+    field: 'notes',
+    save: 'setNotes',
+    label: 'Notes for the office',
+    description: "Only the office reads these (never on the client's report): saved as you type",
+    minRows: 3,
+    maxLength: 5000,
+  },
+  {
+    field: 'clientNote',
+    save: 'setClientNote',
+    label: 'Note to the client',
+    description: "Optional: printed on the client's job report",
+    minRows: 2,
+    maxLength: 2000,
+  },
+] as const;
 
 /**
  * A note queued as it is typed (each keystroke replaces the change still waiting, so one is sent), so a
