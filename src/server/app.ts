@@ -13,16 +13,16 @@ import { contactRoutes } from './contact';
 import { healthRoutes } from './health';
 import { publicQuoteRequestRoutes, QuoteStatusCache, staffQuoteRequestRoutes } from './quote-requests';
 import { scheduleRoutes, userRoutes } from './users';
-import { createJobForAcceptedQuote, employeeRoutes, jobRoutes } from './jobs';
+import { createJobForAcceptedQuote, employeeRoutes, jobRoutes, type CompleteJob, type JobLifecycle } from './jobs';
 import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote, type OnQuoteAccepted } from './quotes';
 import { dashboardRoutes } from './dashboard';
 import { activityRoutes } from './activity';
 import { clientRoutes } from './clients';
 import { clientHistory } from './client-history';
 import { clientTimeline } from './client-status';
-import { nextVisitOfRequest, visitRoutes } from './visits';
+import { callOffReminders, nextVisitOfRequest, restoreReminders, visitRoutes } from './visits';
 import { completeJob, jobRecordRoutes } from './job-records';
-import { clientInvoicePath, invoiceRoutes, issueDepositInvoice } from './invoices';
+import { clientInvoicePath, invoiceRoutes, issueDepositInvoice, noticeOpenDeposit } from './invoices';
 import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
@@ -151,9 +151,19 @@ export async function buildApp(options: AppOptions) {
       await api.register(contactRoutes);
       await api.register(staffQuoteRequestRoutes);
       await api.register(userRoutes);
-      await api.register(jobRoutes, { completeJob });
-      await api.register(employeeRoutes, { completeJob });
-      await api.register(jobRecordRoutes);
+      // A job's end calls off its visits' reminders and tells the office of an open deposit; reopening
+      // it schedules the reminders again. Whoever ends it (the crew, the office), the same steps.
+      const lifecycle: JobLifecycle = {
+        closed: async (tx, job, how) => {
+          await callOffReminders(tx, job.id);
+          await noticeOpenDeposit(app, tx, job, how);
+        },
+        reopened: async (tx, job) => restoreReminders(tx, await app.settings.current(), job.id, job.contactEmail),
+      };
+      const complete: CompleteJob = (app, jobId, options) => completeJob(app, jobId, { ...options, lifecycle });
+      await api.register(jobRoutes, { completeJob: complete, lifecycle });
+      await api.register(employeeRoutes, { completeJob: complete });
+      await api.register(jobRecordRoutes, { lifecycle });
       await api.register(invoiceRoutes);
       await api.register(reportRoutes);
       await api.register(scheduleRoutes);

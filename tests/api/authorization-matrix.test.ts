@@ -247,6 +247,14 @@ export const matrix: Record<string, Row> = {
     employee: 404,
     admin: 404,
   },
+  'PUT /api/my/jobs/:id/client-note': {
+    access: 'staff',
+    url: '/api/my/jobs/none/client-note',
+    body: { note: '' },
+    anonymous: 401,
+    employee: 404,
+    admin: 404,
+  },
   'PUT /api/my/jobs/:id/signature': {
     access: 'staff',
     url: '/api/my/jobs/none/signature',

@@ -249,7 +249,7 @@ describe.each(dbKinds)('the crew’s record of a job (%s)', (kind) => {
     expect(notAPhoto.json().code).toBe('INVALID_IMAGE');
   });
 
-  it('completes the job: the report (checklist, time, materials, notes, photos, signature) goes to the client and the owner', async () => {
+  it('completes the job: the report (checklist, time, materials, photos, signature; not the notes for the office) goes to the client and the owner', async () => {
     const jobId = await alexJob();
     const view = await record(jobId);
     await send('PATCH', `/api/my/jobs/${jobId}/status`, alex.auth, { status: 'In Progress' });
@@ -298,17 +298,18 @@ describe.each(dbKinds)('the crew’s record of a job (%s)', (kind) => {
     for (const expected of [
       'Job report',
       'Paint × 2',
-      'Not done',
       'Rehang the gate (3.5 h)',
       'Alex Rivera',
       '2 h 5 min',
       'Post anchor',
-      'The latch sticks in wet weather.',
       'Photos before',
       'Photos after',
       'Signed by Pat Client',
     ])
       expect(text).toContain(expected);
+    // The sold work a completed job did is not "Not done"; the crew's notes are for the office only.
+    expect(text).not.toContain('Not done');
+    expect(text).not.toContain('The latch sticks in wet weather.');
     const images = await pdfImages(report.rawPayload);
     expect(images.filter((i) => i.width === 640 && i.height === 480)).toHaveLength(2);
     expect(images.some((i) => i.width === 600 && i.height === 200)).toBe(true);
@@ -328,6 +329,7 @@ describe.each(dbKinds)('the crew’s record of a job (%s)', (kind) => {
       },
     );
     expect(owner.parsed.attachments).toHaveLength(1);
+    expect(owner.parsed.text).toContain('The latch sticks in wet weather.');
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.to(clientEmails.get(jobId)!)).toHaveLength(1);
     expect(

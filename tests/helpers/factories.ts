@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { quotes } from '../../src/server/db/schema';
+import { jobs, quotes } from '../../src/server/db/schema';
 import { insertJob as insertJobRow } from '../../src/server/jobs/repository';
 import { insertQuote, newQuoteNumber } from '../../src/server/quotes/repository';
 import type { JobStatus } from '../../src/shared/constants';
+import { waitFor, type TestSmtpServer } from './smtp';
 import type { TestApp } from './test-app';
 
 let n = 0;
@@ -91,4 +92,41 @@ export async function insertJob(
     notes: 'Replace the fence gate',
     status: fields.status ?? 'Not Started',
   });
+}
+
+/**
+ * The whole way to a job, through the API as people do it: a request, a quote with a 25% deposit sent
+ * by the office, the client's yes from the link in their e-mail (the deposit invoice is e-mailed too).
+ */
+export async function soldJobWithDeposit(
+  t: TestApp,
+  smtp: TestSmtpServer,
+  admin: Record<string, string>,
+  client: { email: string; name: string },
+) {
+  const call = async (method: 'PUT' | 'POST', url: string, headers: Record<string, string>, payload?: object) => {
+    const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.body}`);
+  };
+  const request = await createQuoteRequest(t, client);
+  await call('PUT', `/api/quoterequest/markAccepted/${request._id}`, admin);
+  await call('POST', '/api/quotes/sendQuote', admin, {
+    ...sampleQuoteLines,
+    quoteRequestId: request._id,
+    deposit: { kind: 'percent', value: 25 },
+  });
+  const mail = await waitFor(() => smtp.to(client.email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+    what: 'quote e-mail',
+  });
+  const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text!)![0]);
+  const quoteId = link.pathname.split('/').pop()!;
+  await call(
+    'POST',
+    `/api/client-quotes/${quoteId}/answer`,
+    {},
+    { action: 'accept', token: link.searchParams.get('token'), signatureName: client.name },
+  );
+  const [quote] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
+  const [job] = await t.database.db.select().from(jobs).where(eq(jobs.quoteId, quote!.id));
+  return { quote: quote!, jobId: job!.id };
 }

@@ -128,6 +128,7 @@ const record: JobRecordView = {
   priceList: [{ name: 'Gate hinge', unitPrice: null }],
   photos: [],
   notes: '',
+  clientNote: '',
   signature: null,
   report: null,
 };
@@ -144,6 +145,7 @@ describe('the record with the changes not yet sent laid over it', () => {
     queued('time/t2', { kind: 'hours', workDate: '2026-11-21', hours: 1.5 }),
     queued('materials/m1', { name: 'gate hinge', quantity: 2 }),
     queued('notes', { notes: 'Soft joists' }),
+    queued('client-note', { note: 'Thank you for the coffee' }),
     queued('photos/p1', { stage: 'after', image: 'data:image/jpeg;base64,AAAA' }),
     queued('complete', undefined, 'POST'),
   ];
@@ -170,6 +172,7 @@ describe('the record with the changes not yet sent laid over it', () => {
     expect(view.timeTotals).toEqual([{ worker: { _id: 'u1', fullName: 'Robin' }, minutes: 180 }]);
     expect(view.materials).toEqual([{ _id: 'm1', name: 'gate hinge', quantity: 2, unitPrice: null, addedBy: 'Robin' }]);
     expect(view.notes).toBe('Soft joists');
+    expect(view.clientNote).toBe('Thank you for the coffee');
     expect(view.photos[0]).toMatchObject({ _id: 'p1', stage: 'after', thumbnailUrl: 'data:image/jpeg;base64,AAAA' });
     expect(view.status).toBe('Completed');
   });

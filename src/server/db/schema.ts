@@ -502,7 +502,10 @@ export const visits = pgTable(
       .references(() => jobs.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** For the crew only (gate codes, "collect the check first"): never in anything the client receives. */
     notes: text('notes').notNull().default(''),
+    /** What the office means the client to read: in their e-mails and their calendar entry. */
+    clientNote: text('client_note').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
     /** The client's reminder the day before, in the outbox: called off when the visit moves or is cancelled. */
@@ -652,7 +655,10 @@ export const jobRecords = pgTable('job_records', {
   jobId: text('job_id')
     .primaryKey()
     .references(() => jobs.id, { onDelete: 'cascade' }),
+  /** For the office only: never on the client's report. */
   crewNotes: text('crew_notes').notNull().default(''),
+  /** The crew's note to the client, printed on their report. */
+  clientNote: text('client_note').notNull().default(''),
   /** The sold quote's lines were copied into the checklist (once). */
   checklistSeededAt: timestamp('checklist_seeded_at', { withTimezone: true, mode: 'date' }),
   signedName: text('signed_name'),

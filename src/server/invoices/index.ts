@@ -5,3 +5,4 @@ export { issueDepositInvoice } from './service';
 export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status';
 export { clientInvoiceLink } from './links';
 export { clientInvoicePath } from './links';
+export { noticeOpenDeposit, openDepositOfJob } from './open-deposit';

@@ -3,12 +3,16 @@ import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type OutgoingMail } from '../mail';
 import type { JobRow } from '../jobs';
 
-/** The job report, to the client (thanks) or the owner (for the files), with the PDF attached. */
+/**
+ * The job report, to the client (thanks) or the owner (for the files, with the crew's notes for the
+ * office, which the client's report and e-mail never carry), with the PDF attached.
+ */
 export function jobReportMail(
   business: BusinessSettings,
   job: JobRow,
   pdf: Buffer,
   to: 'client' | 'owner',
+  officeNotes = '',
 ): OutgoingMail {
   const number = jobNumberOf(job.id);
   const address = `${job.street}, ${job.city}`;
@@ -27,6 +31,14 @@ export function jobReportMail(
           ]
         : [
             { kind: 'paragraph', text: `The crew completed job ${number} for ${job.contactName} at ${address}.` },
+            ...(officeNotes.trim()
+              ? [
+                  {
+                    kind: 'details' as const,
+                    rows: [['Notes for the office', officeNotes.trim()]] as [string, string][],
+                  },
+                ]
+              : []),
             { kind: 'paragraph', text: 'The report is attached and on the job’s page.' },
           ],
   });

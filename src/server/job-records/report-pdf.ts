@@ -1,5 +1,5 @@
 import { formatLongDate, wallTimeIn } from '../../shared/dates';
-import { formatMinutes, type JobRecordView } from '../../shared/schemas/job-records';
+import { formatMinutes, reportedWork, type JobRecordView } from '../../shared/schemas/job-records';
 import { jobNumberOf } from '../../shared/schemas/jobs';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
@@ -17,8 +17,9 @@ export interface ReportInput {
 
 /**
  * The job report: the work done (checklist), time per worker, materials used beyond the quote (no
- * prices: the invoice carries those), the crew's notes, before and after photos, and the client's
- * signature. E-mailed to the client and the owner when the job is completed.
+ * prices: the invoice carries those), before and after photos, and the client's signature. E-mailed
+ * to the client and the owner when the job is completed. The crew's notes are for the office: they are
+ * never printed here (the owner's e-mail and the job page carry them).
  */
 export function renderJobReport(input: ReportInput, business: BusinessSettings, logo?: Buffer): Promise<Buffer> {
   const { job, record, completedAt } = input;
@@ -56,11 +57,9 @@ export function renderJobReport(input: ReportInput, business: BusinessSettings, 
     frame,
     'Work done',
     ['Item', 'Done'],
-    record.checklist.map((c) => [
+    reportedWork(record.checklist).map((c) => [
       c.text,
-      c.done && c.doneAt
-        ? `Yes${c.doneBy ? `, ${c.doneBy}` : ''}, ${formatLongDate(wallTimeIn(business.timeZone, new Date(c.doneAt)).date)}`
-        : 'Not done',
+      `Yes${c.doneBy ? `, ${c.doneBy}` : ''}, ${formatLongDate(wallTimeIn(business.timeZone, new Date(c.doneAt ?? completedAt)).date)}`,
     ]),
     [0.6, 0.4],
   );
@@ -80,9 +79,10 @@ export function renderJobReport(input: ReportInput, business: BusinessSettings, 
     record.materials.map((m) => [m.name, String(m.quantity)]),
     [0.7, 0.3],
   );
-  if (record.notes.trim()) {
-    heading('Notes from the crew');
-    text(record.notes.trim());
+
+  if (record.clientNote.trim()) {
+    heading('A note from the crew');
+    text(record.clientNote.trim());
   }
 
   for (const stage of ['before', 'after'] as const) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
 import {
   checklistItemInput,
+  crewClientNoteInput,
   crewNotesInput,
   jobPhotoInput,
   jobRecordView,
@@ -14,7 +15,7 @@ import {
 } from '../../shared/schemas/job-records';
 import { crewJob, workLines } from '../../shared/schemas/jobs';
 import { errorBody, notFound } from '../lib/http-errors';
-import { findJobById, isAssigned, jobDetail } from '../jobs';
+import { findJobById, isAssigned, jobDetail, type JobLifecycle } from '../jobs';
 import { verifyRecordLink, type RecordFile } from './links';
 import { findPhoto, findRecord, seedChecklist } from './repository';
 import {
@@ -45,7 +46,7 @@ const failures = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
  * Every crew write is a PUT or DELETE of an id the phone chose, answered `{ ok: true }`: a change queued
  * offline and sent again lands once. The files are reached by signed addresses, like request photos.
  */
-export async function jobRecordRoutes(app: FastifyInstance) {
+export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lifecycle: JobLifecycle }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['job record'];
   const staff = { access: 'staff' as const };
@@ -155,7 +156,16 @@ export async function jobRecordRoutes(app: FastifyInstance) {
     (job, id, body, actor) => putPhoto(app.db, job, id, body, actor),
   );
   crewWrite('DELETE', 'photos/:itemId', 'Remove a photo', null, (job, id) => deletePhoto(app.db, job, id));
-  crewWrite('PUT', 'notes', 'Notes for the office', crewNotesInput, (job, _id, body) => putNotes(app.db, job, body));
+  crewWrite('PUT', 'notes', 'Notes for the office', crewNotesInput, (job, _id, body) =>
+    putNotes(app.db, job, { crewNotes: body.notes }),
+  );
+  crewWrite(
+    'PUT',
+    'client-note',
+    'A note to the client, printed on their report',
+    crewClientNoteInput,
+    (job, _id, body) => putNotes(app.db, job, { clientNote: body.note }),
+  );
   crewWrite('PUT', 'signature', "The client's signature and printed name", signatureInput, (job, _id, body) =>
     putSignature(app.db, job, body),
   );
@@ -173,7 +183,7 @@ export async function jobRecordRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await myJob(request.params.id, request.user!.id);
-      const row = await completeJob(app, request.params.id, { crew: true });
+      const row = await completeJob(app, request.params.id, { crew: true, lifecycle });
       const { quote, ...job } = await jobDetail(app.db, row);
       return { ...job, work: workLines(quote) };
     },

@@ -12,7 +12,6 @@ import {
 import type { z } from 'zod';
 import type {
   checklistItemInput,
-  crewNotesInput,
   jobPhotoInput,
   materialInput,
   signatureInput,
@@ -23,7 +22,7 @@ import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobTimeEntries,
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { drawableImage, processImages, processSignature } from '../lib/images';
-import { checkJobMove, findJobById, moveJobFrom, type JobRow } from '../jobs';
+import { checkJobMove, findJobById, lifecycleStep, moveJobFrom, type JobLifecycle, type JobRow } from '../jobs';
 import { enqueueMail } from '../mail';
 import { jobReportMail } from './emails';
 import { renderJobReport } from './report-pdf';
@@ -251,10 +250,14 @@ export async function deleteMaterial(db: DbOrTx, jobId: string, materialId: stri
   await db.delete(jobMaterials).where(and(eq(jobMaterials.id, materialId), eq(jobMaterials.jobId, jobId)));
 }
 
-export async function putNotes(db: DbOrTx, jobId: string, input: z.infer<typeof crewNotesInput>) {
+/** The crew's notes for the office, or their note to the client (`field`). */
+export async function putNotes(db: DbOrTx, jobId: string, values: { crewNotes: string } | { clientNote: string }) {
   await openJob(db, jobId);
   await ensureRecord(db, jobId);
-  await db.update(jobRecords).set({ crewNotes: input.notes, updatedAt: new Date() }).where(eq(jobRecords.jobId, jobId));
+  await db
+    .update(jobRecords)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(jobRecords.jobId, jobId));
 }
 
 /** A photo taken on the job: checked, re-encoded without metadata and stored once (a resend is a no-op). */
@@ -368,6 +371,7 @@ export async function recordView(
       })),
     ),
     notes: record?.crewNotes ?? '',
+    clientNote: record?.clientNote ?? '',
     signature:
       record?.signedAt && record.signedName
         ? { name: record.signedName, signedAt: record.signedAt.toISOString(), imageUrl: await links.signature(job.id) }
@@ -378,11 +382,16 @@ export async function recordView(
 
 /**
  * Completes a job (the crew's last step, or the office's): running timers stop now, the report is drawn
- * from the record, then the status change, the stored report and the e-mails to the client and the
- * owner are written together. The status changes only from the one read, so two completions at once
- * make one report.
+ * from the record, then the status change, the stored report, the e-mails to the client and the
+ * owner and what a job's end also does (`lifecycle`: its visits' reminders called off, the office told
+ * of an open deposit) are written together. The status changes only from the one read, so two
+ * completions at once make one report.
  */
-export async function completeJob(app: FastifyInstance, jobId: string, options: { crew: boolean }): Promise<JobRow> {
+export async function completeJob(
+  app: FastifyInstance,
+  jobId: string,
+  options: { crew: boolean; lifecycle: JobLifecycle },
+): Promise<JobRow> {
   const job = await findJobById(app.db, jobId);
   if (!job) throw notFound('Job not found');
   if (job.status === 'Completed') return job; // Sent twice (a queued tap): done once.
@@ -418,7 +427,8 @@ export async function completeJob(app: FastifyInstance, jobId: string, options: 
       .set({ report: pdf, reportAt: completedAt, updatedAt: completedAt })
       .where(eq(jobRecords.jobId, jobId));
     await enqueueMail(tx, jobReportMail(business, job, pdf, 'client'));
-    await enqueueMail(tx, jobReportMail(business, job, pdf, 'owner'));
+    await enqueueMail(tx, jobReportMail(business, job, pdf, 'owner', record.notes));
+    await lifecycleStep(tx, job.status, row, options.lifecycle);
     return row;
   });
 }

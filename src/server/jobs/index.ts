@@ -8,6 +8,13 @@ export {
   jobsOfRequests,
   type JobRow,
 } from './repository';
-export { changeJobStatus, checkJobMove, createJobForAcceptedQuote, moveJobFrom } from './service';
-export { jobRoutes } from './routes';
+export {
+  changeJobStatus,
+  checkJobMove,
+  createJobForAcceptedQuote,
+  lifecycleStep,
+  moveJobFrom,
+  type JobLifecycle,
+} from './service';
+export { jobRoutes, type CompleteJob } from './routes';
 export { employeeRoutes } from './employee-routes';

@@ -6,7 +6,7 @@ import { assignWorkersInput, jobStatus, jobStatusInput, jobView } from '../../sh
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { notFound } from '../lib/http-errors';
 import { findJobById, findJobIdByRequest, jobDetail, jobViews, listJobs, type JobRow } from './repository';
-import { assignWorkers, changeJobStatus, undoCancel, withPhotos } from './service';
+import { assignWorkers, moveJob, undoCancelJob, withPhotos, type JobLifecycle } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const jobList = z.object({ jobs: z.array(jobView), totalPages: z.number(), total: z.number() });
@@ -15,7 +15,10 @@ const jobList = z.object({ jobs: z.array(jobView), totalPages: z.number(), total
 export type CompleteJob = (app: FastifyInstance, jobId: string, options: { crew: boolean }) => Promise<JobRow>;
 
 /** Jobs for the office: all of them, their crews and their quotes. Admins only. */
-export async function jobRoutes(app: FastifyInstance, { completeJob }: { completeJob: CompleteJob }) {
+export async function jobRoutes(
+  app: FastifyInstance,
+  { completeJob, lifecycle }: { completeJob: CompleteJob; lifecycle: JobLifecycle },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
   const admin = { access: 'admin' as const };
@@ -118,7 +121,7 @@ export async function jobRoutes(app: FastifyInstance, { completeJob }: { complet
       const row =
         status === 'Completed'
           ? await completeJob(app, request.params.id, { crew: false })
-          : await changeJobStatus(app.db, request.params.id, status, { reason });
+          : await moveJob(app, request.params.id, status, reason, lifecycle);
       return jobDetail(app.db, row);
     },
   );
@@ -134,6 +137,6 @@ export async function jobRoutes(app: FastifyInstance, { completeJob }: { complet
         response: { 200: jobView, 404: errorResponse, 409: errorResponse },
       },
     },
-    async (request) => jobDetail(app.db, await undoCancel(app.db, request.params.id)),
+    async (request) => jobDetail(app.db, await undoCancelJob(app, request.params.id, lifecycle)),
   );
 }

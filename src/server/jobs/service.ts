@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { JobStatus } from '../../shared/constants';
-import { canMove, CREW_TRANSITIONS, JOB_TRANSITIONS } from '../../shared/statuses';
+import { canMove, CREW_TRANSITIONS, JOB_TRANSITIONS, OPEN_JOB_STATUSES } from '../../shared/statuses';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { jobs, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
@@ -54,6 +54,57 @@ export async function moveJobFrom(db: DbOrTx, id: string, from: JobStatus, to: J
     )
     .where(and(eq(jobs.id, id), eq(jobs.status, from)))
     .returning();
+  return row;
+}
+
+/**
+ * What else a job's end and its reopening do, in the transaction that changes its status: its visits'
+ * reminders called off (and scheduled again), the office told of an open deposit invoice. Composed in
+ * app.ts from the features that know those (visits, invoices), which build on jobs.
+ */
+export interface JobLifecycle {
+  closed(tx: Tx, job: JobRow, how: 'Completed' | 'Cancelled'): Promise<void>;
+  reopened(tx: Tx, job: JobRow): Promise<void>;
+}
+
+const isOpen = (status: JobStatus) => (OPEN_JOB_STATUSES as readonly JobStatus[]).includes(status);
+
+/**
+ * The office moves a job (not to Completed: that is `completeJob`, which makes the report): the status
+ * and what a cancellation or a reopening also does, together.
+ */
+export async function moveJob(
+  app: FastifyInstance,
+  id: string,
+  to: Exclude<JobStatus, 'Completed'>,
+  reason: string | undefined,
+  lifecycle: JobLifecycle,
+) {
+  const row = await app.db.transaction(async (tx) => {
+    const before = await findJobById(tx, id);
+    const row = await changeJobStatus(tx, id, to, { reason });
+    if (before && before.status !== row.status) await lifecycleStep(tx, before.status, row, lifecycle);
+    return row;
+  });
+  app.mail.kick();
+  return row;
+}
+
+/** What a move from `from` to the row's status also does: an end, or a reopening. */
+export async function lifecycleStep(tx: Tx, from: JobStatus, row: JobRow, lifecycle: JobLifecycle) {
+  if (isOpen(from) && (row.status === 'Completed' || row.status === 'Cancelled'))
+    await lifecycle.closed(tx, row, row.status);
+  else if (!isOpen(from) && isOpen(row.status)) await lifecycle.reopened(tx, row);
+}
+
+/** Undoes a cancellation (the job goes back to the status it had), with what a reopening does. */
+export async function undoCancelJob(app: FastifyInstance, id: string, lifecycle: JobLifecycle) {
+  const row = await app.db.transaction(async (tx) => {
+    const row = await undoCancel(tx, id);
+    await lifecycleStep(tx, 'Cancelled', row, lifecycle);
+    return row;
+  });
+  app.mail.kick();
   return row;
 }
 

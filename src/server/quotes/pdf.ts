@@ -92,7 +92,7 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
     doc.moveDown(0.3).fontSize(11).fillColor('#000000');
     writeText(doc, `Accepted by ${acceptanceLine(quote, business.timeZone)}`, { x: left, y: doc.y, width });
     writeText(doc, `Typed signature: ${quote.acceptedName}`, { x: left, y: doc.y, width });
-    if (quote.acceptedIp) writeText(doc, `From network address ${quote.acceptedIp}`, { x: left, y: doc.y, width });
+    // The network address stays in the audit trail and on the office's screen, not on the client's document.
   }
   doc.moveDown(2).fontSize(9).fillColor(MUTED);
   writeText(doc, `Questions about this quote? Call ${business.phone} or write to ${business.email}.`, {

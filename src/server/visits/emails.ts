@@ -57,6 +57,8 @@ export function visitMail(
               ] as [string, string][],
             },
           ]),
+      // The note written for the client; the crew's own notes never go to them.
+      ...(kind !== 'cancelled' && visit.clientNote ? [{ kind: 'paragraph' as const, text: visit.clientNote }] : []),
       {
         kind: 'paragraph',
         text: `Questions or a change of plan? Reply to this e-mail or call us at ${business.phone}.`,

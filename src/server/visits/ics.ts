@@ -1,6 +1,10 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { VisitView } from '../../shared/schemas/visits';
+import { formatVisitWindow } from '../../shared/dates';
 import type { Business } from '../lib/business';
+
+/** The business as a calendar entry names it, with the zone its visit windows are read in. */
+type CalendarBusiness = Business & { timeZone: string };
 
 /** One visit as a calendar event: times in UTC, so every calendar shows them at the right local time. */
 export interface CalendarEntry {
@@ -11,7 +15,7 @@ export interface CalendarEntry {
 
 function addEvent(
   cal: ReturnType<typeof ical>,
-  business: Business,
+  business: CalendarBusiness,
   { visit, sequence }: CalendarEntry,
   forCrew: boolean,
 ) {
@@ -22,10 +26,22 @@ function addEvent(
     start: new Date(visit.startsAt),
     end: new Date(visit.endsAt),
     summary: forCrew ? `${visit.client.name}: ${visit.client.address}` : `${business.name}: ${crew} at your property`,
+    // The crew's notes (gate codes, "collect the check first") are the crew's: the client's entry
+    // carries only the note written for them.
     description: forCrew
-      ? [visit.client.phone ? `Client phone: ${visit.client.phone}` : '', visit.notes].filter(Boolean).join('\n')
-      : [`Arrival window ${visit.start}–${visit.end}.`, `Who is coming: ${crew}.`, `Questions: ${business.phone}.`]
-          .concat(visit.notes ? [visit.notes] : [])
+      ? [
+          visit.client.phone ? `Client phone: ${visit.client.phone}` : '',
+          visit.notes,
+          visit.clientNote ? `Note to the client: ${visit.clientNote}` : '',
+        ]
+          .filter(Boolean)
+          .join('\n')
+      : [
+          `Arrival window: ${formatVisitWindow(visit.startsAt, visit.endsAt, business.timeZone)}.`,
+          `Who is coming: ${crew}.`,
+          `Questions: ${business.phone}.`,
+        ]
+          .concat(visit.clientNote ? [visit.clientNote] : [])
           .join('\n'),
     location: visit.client.address,
     status: visit.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
@@ -34,7 +50,7 @@ function addEvent(
 }
 
 /** The .ics attached to the client's e-mail: a request to add (or update) the visit, or its cancellation. */
-export function visitInvite(business: Business, entry: CalendarEntry): string {
+export function visitInvite(business: CalendarBusiness, entry: CalendarEntry): string {
   const cal = ical({
     name: business.name,
     prodId: { company: business.name, product: 'Visits', language: 'EN' },
@@ -45,7 +61,7 @@ export function visitInvite(business: Business, entry: CalendarEntry): string {
 }
 
 /** A subscribed calendar feed: the company's visits, or one worker's. */
-export function visitFeed(business: Business, name: string, entries: CalendarEntry[]): string {
+export function visitFeed(business: CalendarBusiness, name: string, entries: CalendarEntry[]): string {
   const cal = ical({
     name,
     prodId: { company: business.name, product: 'Visits', language: 'EN' },

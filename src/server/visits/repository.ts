@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { VisitView } from '../../shared/schemas/visits';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
@@ -9,7 +9,7 @@ export type VisitRow = typeof visits.$inferSelect;
 
 export async function insertVisit(
   tx: DbOrTx,
-  visit: { jobId: string; startsAt: Date; endsAt: Date; notes: string },
+  visit: { jobId: string; startsAt: Date; endsAt: Date; notes: string; clientNote: string },
 ): Promise<VisitRow> {
   const [row] = await tx
     .insert(visits)
@@ -24,6 +24,20 @@ export async function setVisitWorkers(tx: DbOrTx, visitId: string, userIds: stri
 }
 
 export const findVisit = (db: DbOrTx, id: string) => db.query.visits.findFirst({ where: eq(visits.id, id) });
+
+/** A job's visits with a reminder in the outbox. */
+export const remindedVisitsOf = (db: DbOrTx, jobId: string) =>
+  db
+    .select({ id: visits.id, reminderMailId: visits.reminderMailId })
+    .from(visits)
+    .where(and(eq(visits.jobId, jobId), isNotNull(visits.reminderMailId)));
+
+/** A job's booked (not cancelled) visits starting after `after`. */
+export const comingVisitsOf = (db: DbOrTx, jobId: string, after: Date) =>
+  db
+    .select()
+    .from(visits)
+    .where(and(eq(visits.jobId, jobId), isNull(visits.cancelledAt), gt(visits.startsAt, after)));
 
 const overlaps = (from: Date, to: Date) =>
   sql`tstzrange(${visits.startsAt}, ${visits.endsAt}) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`;
@@ -82,6 +96,7 @@ function visitJson(timeZone: string, workers: SQL) {
              then to_char(${local(visits.endsAt)}, 'HH24:MI') else '24:00' end,
     'workers', coalesce(${workers}, '[]'::json),
     'notes', ${visits.notes},
+    'clientNote', ${visits.clientNote},
     'cancelled', ${visits.cancelledAt} is not null,
     'cancelReason', ${visits.cancelReason},
     'work', ${jobs.notes},

@@ -14,9 +14,11 @@ import { staffName } from '../users';
 import { visitMail, type VisitMailKind } from './emails';
 import { reminderDay, reminderTime } from './reminder';
 import {
+  comingVisitsOf,
   findVisit,
   insertVisit,
   overlappingVisits,
+  remindedVisitsOf,
   setVisitWorkers,
   visitById,
   viewOf,
@@ -142,6 +144,30 @@ async function scheduleReminder(tx: Tx, business: BusinessSettings, to: string, 
   await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, row.id));
 }
 
+/** A completed or cancelled job: its visits' reminders still waiting are called off. */
+export async function callOffReminders(tx: Tx, jobId: string): Promise<void> {
+  const waiting = await remindedVisitsOf(tx, jobId);
+  for (const row of waiting) await cancelMail(tx, row.reminderMailId);
+  if (waiting.length)
+    await tx
+      .update(visits)
+      .set({ reminderMailId: null })
+      .where(
+        inArray(
+          visits.id,
+          waiting.map((v) => v.id),
+        ),
+      );
+}
+
+/** A job reopened (or its cancellation undone): its booked visits still to come get their reminders again. */
+export async function restoreReminders(tx: Tx, business: BusinessSettings, jobId: string, to: string): Promise<void> {
+  for (const row of await comingVisitsOf(tx, jobId, new Date())) {
+    if (row.reminderMailId) continue;
+    await scheduleReminder(tx, business, to, row, await loadView(tx, row.id, business.timeZone));
+  }
+}
+
 async function existingWorkers(app: FastifyInstance, ids: string[]) {
   const unique = [...new Set(ids)];
   const found = await workersByIds(app.db, unique);
@@ -160,7 +186,7 @@ export async function bookVisit(app: FastifyInstance, jobId: string, body: Visit
   const { startsAt, endsAt } = instantsOf(body, business.timeZone);
   const view = await app.db.transaction(async (tx) => {
     await checkWorkers(tx, workerIds, body, startsAt, endsAt, business.timeZone);
-    const row = await insertVisit(tx, { jobId, startsAt, endsAt, notes: body.notes });
+    const row = await insertVisit(tx, { jobId, startsAt, endsAt, notes: body.notes, clientNote: body.clientNote });
     await setVisitWorkers(tx, row.id, workerIds);
     // The visit's crew is on the job: they see it, its photos and its work in their list.
     await addJobWorkers(tx, jobId, workerIds);
@@ -187,7 +213,7 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
     await checkWorkers(tx, workerIds, body, startsAt, endsAt, business.timeZone, visitId);
     const [row] = await tx
       .update(visits)
-      .set({ startsAt, endsAt, notes: body.notes, updatedAt: new Date() })
+      .set({ startsAt, endsAt, notes: body.notes, clientNote: body.clientNote, updatedAt: new Date() })
       .where(eq(visits.id, visitId))
       .returning();
     await setVisitWorkers(tx, visitId, workerIds);

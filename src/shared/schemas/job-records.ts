@@ -66,6 +66,11 @@ export const crewNotesInput = z.object({
   notes: z.string().max(5000, 'Notes must be at most 5000 characters'),
 });
 
+/** The crew's note to the client: printed on the client's report (the notes for the office never are). */
+export const crewClientNoteInput = z.object({
+  note: z.string().max(2000, 'A note to the client must be at most 2000 characters'),
+});
+
 export const JOB_PHOTO_STAGES = ['before', 'after'] as const;
 export type JobPhotoStage = (typeof JOB_PHOTO_STAGES)[number];
 export const jobPhotoInput = z.object({ stage: z.enum(JOB_PHOTO_STAGES), image: imageDataUrl });
@@ -147,7 +152,10 @@ export const jobRecordView = z.object({
       thumbnailUrl: z.string(),
     }),
   ),
+  /** For the office only. */
   notes: z.string(),
+  /** Printed on the client's report. */
+  clientNote: z.string(),
   signature: z.object({ name: z.string(), signedAt: z.string(), imageUrl: z.string() }).nullable(),
   report: z.object({ madeAt: z.string(), url: z.string() }).nullable(),
 });
@@ -159,3 +167,20 @@ export function formatMinutes(minutes: number): string {
   const m = minutes % 60;
   return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
+
+type ChecklistLine = Pick<JobRecordView['checklist'][number], 'done' | 'fromQuote'>;
+
+/** The items "Complete job" asks about: the ones not ticked. */
+export const untickedItems = <T extends ChecklistLine>(checklist: readonly T[]): T[] =>
+  checklist.filter((c) => !c.done);
+
+/** What "Complete job" says when items are not ticked. */
+export const untickedMessage = (count: number) =>
+  `${count} ${count === 1 ? 'item' : 'items'} not ticked: tick them or complete anyway`;
+
+/**
+ * What the client's report lists as done: every ticked item, and the work that was sold (a completed
+ * job did it, ticked or not). The crew's own items left unticked stay off the client's document.
+ */
+export const reportedWork = <T extends ChecklistLine>(checklist: readonly T[]): T[] =>
+  checklist.filter((c) => c.done || c.fromQuote);

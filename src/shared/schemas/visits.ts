@@ -10,7 +10,10 @@ export const visitInput = z
     start: time,
     end: time,
     workerIds: z.array(z.string().min(1).max(64)).max(20).default([]),
+    /** For the crew only: never in the client's e-mails or calendar entry. */
     notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').default(''),
+    /** For the client: in their e-mails and their calendar entry. */
+    clientNote: z.string().trim().max(2000, 'A note to the client must be at most 2000 characters').default(''),
     /** Book it even though a worker is busy or unavailable then (after the 409's warning). */
     confirm: z.boolean().default(false),
   })
@@ -32,6 +35,7 @@ export const visitView = z.object({
   end: z.string(),
   workers: z.array(z.object({ _id: z.string(), fullName: z.string() })),
   notes: z.string(),
+  clientNote: z.string(),
   cancelled: z.boolean(),
   cancelReason: z.string().nullable(),
   /** What the job is about (the request's description): what the crew reads on the way. */

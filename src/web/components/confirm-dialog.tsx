@@ -6,6 +6,9 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The other button ("Cancel" unless named); `onCancel` when it does more than close. */
+  cancelLabel?: string;
+  onCancel?: () => void;
   confirmColor?: string;
   loading?: boolean;
   confirmDisabled?: boolean;
@@ -19,6 +22,8 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
+  onCancel,
   confirmColor,
   loading,
   confirmDisabled,
@@ -30,8 +35,8 @@ export function ConfirmDialog({
       <Stack>
         {children}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            Cancel
+          <Button variant="default" onClick={onCancel ?? onClose} disabled={loading}>
+            {cancelLabel}
           </Button>
           <Button color={confirmColor} onClick={onConfirm} loading={loading} disabled={confirmDisabled}>
             {confirmLabel}

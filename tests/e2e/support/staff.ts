@@ -82,3 +82,33 @@ export async function sentQuoteLink(
   const mail = await waitForMail(`${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, /^Your quote QT/);
   return /http:\/\/127\.0\.0\.1:\d+\/quote\/QT\d{8}\?token=[\w.-]+/.exec(String(mail.text))![0];
 }
+
+/**
+ * A sold job (request → quote, by default for 10 deck boards → the client's yes) with this worker on it.
+ * `quote` adds to or replaces the quote's fields (more lines, a deposit).
+ */
+export async function soldJobFor(
+  request: APIRequestContext,
+  name: string,
+  workerId: string,
+  waitForMail: (to: string, subject: RegExp) => Promise<{ text?: string | false }>,
+  quote: Record<string, unknown> = {},
+) {
+  const link = new URL(await sentQuoteLink(request, name, waitForMail, quote));
+  const quoteId = link.pathname.split('/').pop()!;
+  const accepted = await request.post(`/api/client-quotes/${quoteId}/answer`, {
+    data: { action: 'accept', token: link.searchParams.get('token'), signatureName: name },
+  });
+  if (accepted.status() !== 200) throw new Error(await accepted.text());
+  const admin = { authorization: `Bearer ${await apiToken(request)}` };
+  const { jobs } = await (
+    await request.get(`/api/jobs?page=1&limit=5&search=${encodeURIComponent(name)}`, { headers: admin })
+  ).json();
+  const jobId = jobs[0]._id as string;
+  const assigned = await request.post(`/api/jobs/${jobId}/assign`, {
+    headers: admin,
+    data: { workers: [{ _id: workerId }] },
+  });
+  if (assigned.status() !== 200) throw new Error(await assigned.text());
+  return jobId;
+}

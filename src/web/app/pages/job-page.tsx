@@ -3,11 +3,16 @@ import JobDetailPage from '../../features/jobs/pages/job-detail-page';
 import { JobVisits } from '../../features/visits/components/job-visits';
 import { OfficeRecord } from '../../features/job-records/components/office-record';
 import { JobInvoice } from '../../features/invoices/components/job-invoice';
+import { OpenDepositAlert } from '../../features/invoices/components/open-deposit-alert';
 
-/** The job page composes the job itself, its visits, the crew's record of the work and the invoice. */
+/**
+ * The job page composes the job itself, its visits, the crew's record of the work and the invoice (and,
+ * once the job has ended, an unpaid deposit at the top).
+ */
 export default function JobPage() {
   return (
     <JobDetailPage
+      notices={(job) => <OpenDepositAlert jobId={job._id} status={job.status} />}
       moreSections={(job) => (
         <>
           <JobVisits jobId={job._id} open={job.status === 'Not Started' || job.status === 'In Progress'} />

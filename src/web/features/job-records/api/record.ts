@@ -139,6 +139,7 @@ export function useRecordChanges(jobId: string) {
         queue('PUT', `photos/${photoId}`, { stage, image }),
       removePhoto: (photoId: string) => queue('DELETE', `photos/${photoId}`),
       setNotes: (notes: string) => queue('PUT', 'notes', { notes }),
+      setClientNote: (note: string) => queue('PUT', 'client-note', { note }),
       sign: (name: string, image: string) => queue('PUT', 'signature', { name, image }),
       start: () => queue('PATCH', 'status', { status: 'In Progress' }),
       complete: () => queue('POST', 'complete'),

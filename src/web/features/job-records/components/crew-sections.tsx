@@ -284,30 +284,73 @@ export function MaterialsSection({ record, changes, closed }: SectionProps) {
 }
 
 /**
- * Notes for the office, queued as they are typed (each keystroke replaces the change still waiting, so
- * one is sent), so a reload a moment later loses nothing. Shows the record's notes unless being typed in.
+ * Notes for the office (never on the client's report) and an optional note to the client (printed on
+ * it), each queued as it is typed.
  */
 export function NotesSection({ record, changes, closed }: SectionProps) {
-  const [notes, setNotes] = useState(record.notes);
+  return (
+    <Stack gap="md">
+      {CREW_NOTES.map(({ field, save, ...note }) => (
+        <QueuedNote key={field} {...note} saved={record[field]} closed={closed} save={changes[save]} />
+      ))}
+    </Stack>
+  );
+}
+
+const CREW_NOTES = [
+  {
+    field: 'notes',
+    save: 'setNotes',
+    label: 'Notes for the office',
+    description: "Only the office reads these (never on the client's report): saved as you type",
+    minRows: 3,
+    maxLength: 5000,
+  },
+  {
+    field: 'clientNote',
+    save: 'setClientNote',
+    label: 'Note to the client',
+    description: "Optional: printed on the client's job report",
+    minRows: 2,
+    maxLength: 2000,
+  },
+] as const;
+
+/**
+ * A note queued as it is typed (each keystroke replaces the change still waiting, so one is sent), so a
+ * reload a moment later loses nothing. Shows the record's text unless being typed in.
+ */
+function QueuedNote({
+  saved,
+  save,
+  closed,
+  ...field
+}: {
+  label: string;
+  description: string;
+  minRows: number;
+  maxLength: number;
+  saved: string;
+  closed: boolean;
+  save: (value: string) => Promise<unknown>;
+}) {
+  const [value, setValue] = useState(saved);
   const typing = useRef(false);
   useEffect(() => {
-    if (!typing.current) setNotes(record.notes);
-  }, [record.notes]);
+    if (!typing.current) setValue(saved);
+  }, [saved]);
   return (
     <Textarea
-      label="Notes for the office"
-      description="Anything the office should know: saved as you type"
+      {...field}
       autosize
-      minRows={3}
-      maxLength={5000}
-      value={notes}
+      value={value}
       readOnly={closed}
       onFocus={() => (typing.current = true)}
       onBlur={() => (typing.current = false)}
       onChange={(e) => {
-        const value = e.currentTarget.value;
-        setNotes(value);
-        void changes.setNotes(value);
+        const next = e.currentTarget.value;
+        setValue(next);
+        void save(next);
       }}
     />
   );

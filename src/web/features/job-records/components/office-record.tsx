@@ -270,6 +270,14 @@ export function OfficeRecord({ jobId }: { jobId: string }) {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} c={r.notes ? undefined : 'dimmed'}>
               {r.notes || 'No notes.'}
             </Text>
+            {r.clientNote ? (
+              <>
+                <Text fw={600}>Note to the client (on their report)</Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {r.clientNote}
+                </Text>
+              </>
+            ) : null}
             <Text fw={600}>Sign-off</Text>
             {r.signature ? (
               <>

@@ -121,6 +121,8 @@ function applyOne(view: Record, kind: string, id: string, change: QueuedChange):
     }
     case 'notes':
       return { ...view, notes: (change.body as { notes: string }).notes };
+    case 'client-note':
+      return { ...view, clientNote: (change.body as { note: string }).note };
     case 'signature': {
       const body = change.body as { name: string; image: string };
       return { ...view, signature: { name: body.name, signedAt: now, imageUrl: body.image } };

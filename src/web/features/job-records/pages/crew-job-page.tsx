@@ -1,14 +1,16 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { jobNumberOf } from '../../../../shared/schemas/jobs';
+import { untickedItems, untickedMessage } from '../../../../shared/schemas/job-records';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ContactLinks } from '../../../components/contact-links';
 import { SectionCard } from '../../../components/section-card';
 import { StatusPill } from '../../../components/status-text';
-import { useCrewRecord, useRecordChanges } from '../api/record';
+import { useCrewRecord, useOutbox, useRecordChanges } from '../api/record';
 import { ChecklistSection, MaterialsSection, NotesSection, TimeSection } from '../components/crew-sections';
 import { PhotosSection, SignoffSection } from '../components/photos-and-signoff';
 import { SaveState } from '../components/save-state';
@@ -22,8 +24,12 @@ export default function CrewJobPage() {
   const jobId = useParams().jobId ?? '';
   const record = useCrewRecord(jobId);
   const changes = useRecordChanges(jobId);
+  const outbox = useOutbox();
+  const network = useNetwork();
   const [confirming, setConfirming] = useState(false);
   const view = record.view;
+  // Completed on this phone, not yet on the server: nothing has been sent to anyone yet.
+  const completionWaiting = outbox.pending.some((c) => c.scope === jobId && c.path.endsWith('/complete'));
 
   const header = (badges?: ReactNode) => (
     <PageHeader
@@ -55,6 +61,16 @@ export default function CrewJobPage() {
 
   const closed = view.status === 'Completed' || view.status === 'Cancelled';
   const props = { record: view, changes, closed };
+  const unticked = untickedItems(view.checklist);
+  /** "Tick them": back to the checklist, on the first item not ticked (once the dialog has given focus back). */
+  const tickThem = () => {
+    setConfirming(false);
+    window.setTimeout(() => {
+      const box = document.querySelector<HTMLInputElement>('#checklist input[type="checkbox"]:not(:checked)');
+      box?.scrollIntoView({ block: 'center' });
+      box?.focus();
+    }, 300);
+  };
   return (
     <>
       {header(
@@ -75,9 +91,11 @@ export default function CrewJobPage() {
             </Text>
           </Stack>
         </SectionCard>
-        <SectionCard title="Checklist">
-          <ChecklistSection {...props} />
-        </SectionCard>
+        <Box id="checklist">
+          <SectionCard title="Checklist">
+            <ChecklistSection {...props} />
+          </SectionCard>
+        </Box>
         <SectionCard title="Time">
           <TimeSection {...props} />
         </SectionCard>
@@ -98,11 +116,18 @@ export default function CrewJobPage() {
             Start work
           </Button>
         ) : closed ? (
-          <Alert color={view.status === 'Completed' ? 'success' : 'gray'} title={`This job is ${view.status}`}>
-            {view.status === 'Completed'
-              ? 'The report was sent to the client and the office.'
-              : 'Nothing more to record here.'}
-          </Alert>
+          completionWaiting ? (
+            <Alert color="orange" title="Completed on this phone" role="status">
+              Waiting for signal: the job will be completed and the report sent to {view.job.clientName} and the office
+              when the signal returns. Keep this page open or come back to it.
+            </Alert>
+          ) : (
+            <Alert color={view.status === 'Completed' ? 'success' : 'gray'} title={`This job is ${view.status}`}>
+              {view.status === 'Completed'
+                ? 'The report was sent to the client and the office.'
+                : 'Nothing more to record here.'}
+            </Alert>
+          )
         ) : (
           <Button size="lg" color="success" onClick={() => setConfirming(true)}>
             Complete job
@@ -113,16 +138,29 @@ export default function CrewJobPage() {
         opened={confirming}
         onClose={() => setConfirming(false)}
         title="Complete this job?"
-        confirmLabel="Complete job"
+        confirmLabel={unticked.length ? 'Complete anyway' : 'Complete job'}
         confirmColor="success"
+        {...(unticked.length ? { cancelLabel: 'Tick them', onCancel: tickThem } : {})}
         onConfirm={() => {
           void changes.complete();
           setConfirming(false);
         }}
       >
+        {unticked.length ? (
+          <Alert color="orange" title={untickedMessage(unticked.length)}>
+            <List size="sm">
+              {unticked.map((item) => (
+                <List.Item key={item._id}>{item.text}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : null}
         <Text size="sm">
           Running timers stop, and the job report goes to {view.job.clientName} and the office
           {view.signature ? '' : ' (the client has not signed)'}.
+          {outbox.waiting || !network.online
+            ? ' No signal now: it is kept on this phone and sent when the signal returns.'
+            : ''}
         </Text>
       </ConfirmDialog>
     </>

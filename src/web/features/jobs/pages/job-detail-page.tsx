@@ -40,7 +40,14 @@ function actionLabel(from: JobStatus, to: JobStatus): string {
   return to === 'In Progress' ? 'Start work' : to === 'Completed' ? 'Mark completed' : 'Reset';
 }
 
-export default function JobDetailPage({ moreSections }: { moreSections?: (job: JobView) => ReactNode }) {
+export default function JobDetailPage({
+  moreSections,
+  notices,
+}: {
+  moreSections?: (job: JobView) => ReactNode;
+  /** What the office should act on, shown under the header (another feature's, composed by the app). */
+  notices?: (job: JobView) => ReactNode;
+}) {
   const { jobId = '' } = useParams();
   const job = useJob(jobId);
   const changeStatus = useChangeJobStatus(jobId);
@@ -133,6 +140,7 @@ export default function JobDetailPage({ moreSections }: { moreSections?: (job: J
           {j.cancelReason}
         </Alert>
       ) : null}
+      {notices?.(j)}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">

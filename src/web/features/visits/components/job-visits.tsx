@@ -7,7 +7,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useJobVisits, useVisitChanges } from '../api/visits';
 import { CancelVisitDialog } from './cancel-visit-dialog';
-import { valuesOf, VisitDialog, type VisitFormValues } from './visit-dialog';
+import { blankVisit, valuesOf, VisitDialog, type VisitFormValues } from './visit-dialog';
 
 /** A job's visits on its page: book one, move one, cancel one (with a reason). */
 export function JobVisits({ jobId, open }: { jobId: string; open: boolean }) {
@@ -16,7 +16,7 @@ export function JobVisits({ jobId, open }: { jobId: string; open: boolean }) {
   const [dialog, setDialog] = useState<{ visit: VisitView | null } | null>(null);
   const [cancelling, setCancelling] = useState<VisitView | null>(null);
   const tomorrow = addDays(todayIn(siteConfig().timeZone), 1);
-  const blank: VisitFormValues = { date: tomorrow, start: '09:00', end: '11:00', workerIds: [], notes: '' };
+  const blank: VisitFormValues = blankVisit({ date: tomorrow, start: '09:00', end: '11:00' });
 
   const list = visits.data?.visits ?? [];
   const upcoming = list.filter((v) => !v.cancelled);
@@ -60,6 +60,7 @@ export function JobVisits({ jobId, open }: { jobId: string; open: boolean }) {
                   {v.workers.map((w) => w.fullName).join(', ') || 'No crew yet'}
                   {v.notes ? ` · ${v.notes}` : ''}
                 </Text>
+                {v.clientNote ? <Text size="sm">To the client: {v.clientNote}</Text> : null}
                 {v.cancelled ? (
                   <Text size="sm" c="red.9">
                     Cancelled{v.cancelReason ? `: ${v.cancelReason}` : ''}

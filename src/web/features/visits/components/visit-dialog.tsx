@@ -10,7 +10,32 @@ export interface VisitFormValues {
   end: string;
   workerIds: string[];
   notes: string;
+  clientNote: string;
 }
+
+/** The crew's notes never reach the client; the note to the client goes in their e-mail and .ics. */
+const NOTE_FIELDS = [
+  {
+    key: 'notes',
+    label: 'Notes for the crew',
+    description: 'Only the crew sees these (gate codes, what to collect)',
+    minRows: 2,
+  },
+  {
+    key: 'clientNote',
+    label: 'Note to the client',
+    description: "Optional: goes in the client's e-mail and calendar entry",
+    minRows: 1,
+  },
+] as const;
+
+/** A new visit's values: empty notes, the crew and times given. */
+export const blankVisit = (values: Pick<VisitFormValues, 'date' | 'start' | 'end'> & { workerIds?: string[] }) => ({
+  workerIds: [],
+  notes: '',
+  clientNote: '',
+  ...values,
+});
 
 /** A booked visit as the dialog edits it. */
 export const valuesOf = (v: VisitView): VisitFormValues => ({
@@ -19,6 +44,7 @@ export const valuesOf = (v: VisitView): VisitFormValues => ({
   end: v.end,
   workerIds: v.workers.map((w) => w._id),
   notes: v.notes,
+  clientNote: v.clientNote,
 });
 
 interface VisitDialogProps {
@@ -140,14 +166,18 @@ function VisitForm({
         onChange={set('workerIds')}
         error={errors.workerIds}
       />
-      <Textarea
-        label="Notes for the crew"
-        autosize
-        minRows={2}
-        value={values.notes}
-        onChange={(e) => set('notes')(e.currentTarget.value)}
-        error={errors.notes}
-      />
+      {NOTE_FIELDS.map(({ key, label, description, minRows }) => (
+        <Textarea
+          key={key}
+          label={label}
+          description={description}
+          autosize
+          minRows={minRows}
+          value={values[key]}
+          onChange={(e) => set(key)(e.currentTarget.value)}
+          error={errors[key]}
+        />
+      ))}
       {warning ? (
         <Alert color="orange.9" title="Check the crew" role="alert">
           {warning}

@@ -16,7 +16,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useEmployees, useFeedUrl, useOpenJobs, useVisitChanges, useVisitsInRange } from '../api/visits';
 import { CancelVisitDialog } from '../components/cancel-visit-dialog';
-import { valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
+import { blankVisit, valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
 import { workerColor } from '../worker-colors';
 import classes from './calendar-page.module.css';
 
@@ -209,23 +209,18 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
           select={(info) => {
             const start = wall(info.start.toISOString());
             const end = wall(info.end.toISOString());
-            setCreating({
-              date: start.date,
-              start: start.time === '00:00' ? '09:00' : start.time,
-              end: end.date === start.date ? end.time : start.time === '00:00' ? '11:00' : '23:59',
-              workerIds: workerId ? [workerId] : [],
-              notes: '',
-            });
+            setCreating(
+              blankVisit({
+                date: start.date,
+                start: start.time === '00:00' ? '09:00' : start.time,
+                end: end.date === start.date ? end.time : start.time === '00:00' ? '11:00' : '23:59',
+                workerIds: workerId ? [workerId] : [],
+              }),
+            );
           }}
           dateClick={(info: DateClickArg) => {
             if (!office || !narrow) return;
-            setCreating({
-              date: wall(info.date.toISOString()).date,
-              start: '09:00',
-              end: '11:00',
-              workerIds: [],
-              notes: '',
-            });
+            setCreating(blankVisit({ date: wall(info.date.toISOString()).date, start: '09:00', end: '11:00' }));
           }}
           editable={office && !narrow}
           eventDrop={onMoved}
@@ -247,7 +242,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         opened={editing !== null}
         title="Change the visit"
         submitLabel="Save"
-        initial={editing ? valuesOf(editing) : { date: '', start: '', end: '', workerIds: [], notes: '' }}
+        initial={editing ? valuesOf(editing) : blankVisit({ date: '', start: '', end: '' })}
         onSubmit={async (body) => {
           await change.mutateAsync({ visitId: editing!._id, body });
           toast.success('Visit saved');
@@ -264,7 +259,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         title="Book a visit"
         submitLabel="Book visit"
         jobs={jobChoices}
-        initial={creating ?? { date: '', start: '', end: '', workerIds: [], notes: '' }}
+        initial={creating ?? blankVisit({ date: '', start: '', end: '' })}
         onSubmit={async (body, jobId) => {
           await book.mutateAsync({ jobId: jobId!, body });
           toast.success('Visit booked: the client is e-mailed');

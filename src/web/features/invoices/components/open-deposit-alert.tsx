@@ -1,0 +1,30 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { JobStatus } from '../../../../shared/constants';
+import { formatMoney, toCents } from '../../../../shared/money';
+import { paths } from '../../../../shared/paths';
+import { useJobInvoice } from '../api/invoices';
+
+/**
+ * A completed or cancelled job whose deposit invoice is still unpaid: the office sees it at the top of
+ * the job (the owner is e-mailed too), so the client is neither billed twice nor chased for nothing.
+ */
+export function OpenDepositAlert({ jobId, status }: { jobId: string; status: JobStatus }) {
+  const invoice = useJobInvoice(jobId);
+  const deposit = invoice.data?.deposit;
+  if (status !== 'Completed' && status !== 'Cancelled') return null;
+  if (!deposit || deposit.status === 'Draft' || deposit.status === 'Void' || deposit.balance <= 0) return null;
+  return (
+    <Alert color="orange" title={`Deposit ${deposit.number ?? ''} is still open`} mb="md" role="status">
+      <Text size="sm">
+        This job is {status.toLowerCase()} and its deposit invoice has {formatMoney(toCents(deposit.balance))} unpaid.{' '}
+        {status === 'Cancelled'
+          ? 'Void it if the client owes nothing, so its reminders stop.'
+          : 'The final invoice takes off only what was paid on it: record the payment if it came in, or void it before billing the whole job.'}{' '}
+        <Anchor component={Link} to={paths.admin.invoice(deposit._id)} fw={600}>
+          Open the deposit invoice
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}
