@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { balanceCents, formatMoney } from '../../shared/money';
 import { paths } from '../../shared/paths';
+import { openDepositAdvice } from '../../shared/schemas/invoices';
 import { jobNumberOf } from '../../shared/schemas/jobs';
 import type { DbOrTx } from '../db/client';
 import type { JobRow } from '../jobs';
@@ -40,10 +41,7 @@ export async function noticeOpenDeposit(
       },
       {
         kind: 'paragraph',
-        text:
-          how === 'Cancelled'
-            ? 'Void the deposit invoice if the client owes nothing, so its reminders stop.'
-            : 'The final invoice takes off only what was paid on the deposit: record the payment if it came in, or void the deposit invoice before billing the whole job.',
+        text: openDepositAdvice(how),
       },
       {
         kind: 'button',

@@ -142,3 +142,13 @@ export function clientInvoiceStatusOf(status: InvoiceStatus): ClientInvoiceStatu
       return status;
   }
 }
+
+/**
+ * What the office should do about a deposit invoice still unpaid when its job ends: the owner's notice
+ * and the job page say it in these words.
+ */
+export function openDepositAdvice(how: 'Completed' | 'Cancelled'): string {
+  return how === 'Cancelled'
+    ? 'Void it if the client owes nothing, so its reminders stop.'
+    : 'The final invoice takes the whole deposit off, so the client still owes it on the deposit invoice: record the payment when it comes in.';
+}

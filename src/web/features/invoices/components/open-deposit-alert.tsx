@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { JobStatus } from '../../../../shared/constants';
 import { formatMoney, toCents } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
+import { openDepositAdvice } from '../../../../shared/schemas/invoices';
 import { useJobInvoice } from '../api/invoices';
 
 /**
@@ -18,9 +19,7 @@ export function OpenDepositAlert({ jobId, status }: { jobId: string; status: Job
     <Alert color="orange" title={`Deposit ${deposit.number ?? ''} is still open`} mb="md" role="status">
       <Text size="sm">
         This job is {status.toLowerCase()} and its deposit invoice has {formatMoney(toCents(deposit.balance))} unpaid.{' '}
-        {status === 'Cancelled'
-          ? 'Void it if the client owes nothing, so its reminders stop.'
-          : 'The final invoice takes off only what was paid on it: record the payment if it came in, or void it before billing the whole job.'}{' '}
+        {openDepositAdvice(status)}{' '}
         <Anchor component={Link} to={paths.admin.invoice(deposit._id)} fw={600}>
           Open the deposit invoice
         </Anchor>
