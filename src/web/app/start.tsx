@@ -1,13 +1,9 @@
 /** Starts the app: hydrates the page the server rendered, or renders it when the server sent none. */
 import { startTransition, StrictMode } from 'react';
-import { z } from 'zod';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { Providers } from './providers';
 import { routes } from './router';
-
-// The CSP allows no eval: tell zod not to try compiling validators with new Function.
-z.config({ jitless: true });
 
 const container = document.getElementById('root')!;
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
