@@ -11,6 +11,9 @@ describe('page meta by path', () => {
     expect(metaForPath('/admin')?.title).toBe('Staff');
     expect(metaForPath('/admin/jobs/123')?.title).toBe('Staff');
     expect(metaForPath('/quote/abc')?.title).toBe('Your Quote');
+    // A client's invoice link is a page (it answered 404, "Page Not Found", before issue 24.12).
+    expect(metaForPath('/invoice/abc')?.title).toBe('Your Invoice');
+    expect(metaForPath('/invoice/abc')?.withData).toBe(true);
   });
 
   it('knows a path no route serves', () => {
