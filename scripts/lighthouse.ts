@@ -207,6 +207,16 @@ async function main() {
         )?.items ?? [];
       for (const issue of issues)
         console.log(`  issue: ${issue.issueType} ${JSON.stringify(issue.subItems?.items ?? []).slice(0, 300)}`);
+      // Where the blocking time goes: the longest main-thread tasks and the script they ran.
+      if ((audits['total-blocking-time']?.score ?? 1) < 1) {
+        const tasks =
+          (audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] })
+            ?.items ?? [];
+        for (const task of tasks.slice(0, 5))
+          console.log(
+            `  long task: ${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ms, ${task.url ?? ''}`,
+          );
+      }
     }
   } finally {
     await chrome.kill();

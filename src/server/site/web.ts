@@ -144,11 +144,15 @@ async function pageRenderer(app: FastifyInstance, file: string): Promise<PageRen
     renderPage: RenderPage;
     renderPageWithData: RenderPageWithData;
   };
-  const withData: PageRenderer['withData'] = (request, site) =>
-    renderPageWithData(request.url, site, apiFor(app, request)).catch((error: unknown) => {
+  const withData: PageRenderer['withData'] = async (request, site) => {
+    try {
+      return await renderPageWithData(request.url, site, apiFor(app, request));
+    } catch (error) {
+      // Each request renders anew (their data differs), so each failure is logged.
       app.log.error({ err: error, pathname: request.url.split('?')[0] }, 'Rendering the page failed; the browser will');
       return undefined;
-    });
+    }
+  };
   const rendered = new Map<string, Promise<string | undefined>>();
   let renderedFor = '';
   const cached = (pathname: string, site: SiteConfig) => {
