@@ -13,53 +13,27 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { projectRoot } from '../src/server/paths';
 import { appModule } from '../src/shared/page-meta';
 import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
 import { freePort } from '../tests/helpers/server-process';
+import { TestSmtpServer, waitFor } from '../tests/helpers/smtp';
 import { buildAll, isBuildStale } from './build.mjs';
 
 const PUBLIC_PAGES = ['/', '/get-a-quote', '/contact', '/quote-request-status'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const ADMIN = { username: 'owner', password: 'lighthouse-owner-password' };
 
-/** An SMTP server on loopback keeping what it receives: the client's links arrive by e-mail. */
-async function mailbox() {
-  const received: Buffer[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks));
-        callback();
-      });
+/** The client's link in the first message to `to` whose subject matches (their links arrive by e-mail). */
+function linkIn(smtp: TestSmtpServer, to: string, subject: RegExp, pattern: RegExp): Promise<URL> {
+  return waitFor(
+    () => {
+      const mail = smtp.to(to).find((m) => subject.test(m.parsed.subject ?? ''));
+      const found = mail ? pattern.exec(String(mail.parsed.text)) : null;
+      return found ? new URL(found[0]) : undefined;
     },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    /** The first link in a message to `to` whose subject matches. */
-    async link(to: string, subject: RegExp, pattern: RegExp): Promise<URL> {
-      for (let i = 0; i < 150; i++) {
-        for (const raw of received) {
-          const mail = await simpleParser(raw);
-          const mine = JSON.stringify(mail.to ?? '').includes(to) && subject.test(mail.subject ?? '');
-          const found = mine ? pattern.exec(String(mail.text)) : null;
-          if (found) return new URL(found[0]);
-        }
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      throw new Error(`No e-mail matching ${subject}`);
-    },
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
+    { timeoutMs: 30_000, intervalMs: 200, what: `an e-mail to ${to} matching ${subject}` },
+  );
 }
 
 /**
@@ -67,7 +41,7 @@ async function mailbox() {
  * a request, a quote with a deposit sent for it (the quote page, as the client first opens it), the
  * request's status, and the deposit's invoice (sent when the client accepts a second quote).
  */
-async function seedClientPages(base: string, mail: Awaited<ReturnType<typeof mailbox>>) {
+async function seedClientPages(base: string, smtp: TestSmtpServer) {
   const call = async (method: string, url: string, body?: unknown, token?: string) => {
     const response = await fetch(`${base}/api${url}`, {
       method,
@@ -106,7 +80,12 @@ async function seedClientPages(base: string, mail: Awaited<ReturnType<typeof mai
       },
       admin,
     );
-    const link = await mail.link(email, /^Your quote QT/, new RegExp(`https?://\\S+/quote/QT\\d{8}\\?token=[\\w.-]+`));
+    const link = await linkIn(
+      smtp,
+      email,
+      /^Your quote QT/,
+      new RegExp(`https?://\\S+/quote/QT\\d{8}\\?token=[\\w.-]+`),
+    );
     return { email, link };
   };
   const first = await quoteFor('Dana Whitfield');
@@ -117,7 +96,7 @@ async function seedClientPages(base: string, mail: Awaited<ReturnType<typeof mai
     token: second.link.searchParams.get('token'),
     signatureName: 'Luis Ortega',
   });
-  const invoice = await mail.link(second.email, /^Invoice INV-/, /https?:\/\/\S+\/invoice\/\S+/);
+  const invoice = await linkIn(smtp, second.email, /^Invoice INV-/, /https?:\/\/\S+\/invoice\/\S+/);
   return {
     'client quote': first.link.pathname + first.link.search,
     'client invoice': invoice.pathname + invoice.search,
@@ -130,7 +109,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-lighthouse-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const mail = await mailbox();
+  const smtp = await new TestSmtpServer().start();
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: projectRoot,
     env: {
@@ -140,7 +119,7 @@ async function main() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: base,
-      SMTP_URL: mail.url,
+      SMTP_URL: smtp.url,
       MAIL_POLL_MS: '100',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
@@ -155,9 +134,9 @@ async function main() {
     }
   }
   const only = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY) : undefined;
-  const clientPages = await seedClientPages(base, mail).catch(async (error: unknown) => {
+  const clientPages = await seedClientPages(base, smtp).catch(async (error: unknown) => {
     server.kill('SIGTERM');
-    await mail.close();
+    await smtp.stop();
     throw error;
   });
   const PAGES = Object.entries({ ...Object.fromEntries(PUBLIC_PAGES.map((p) => [p, p])), ...clientPages }).filter(
@@ -221,7 +200,7 @@ async function main() {
   } finally {
     await chrome.kill();
     server.kill('SIGTERM');
-    await mail.close();
+    await smtp.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 

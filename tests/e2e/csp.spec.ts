@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { appTookOver } from './support/rendering';
 import { apiToken, sentQuoteLink } from './support/staff';
 
 /** Every page a visitor or a client can open without signing in. */
@@ -21,10 +22,7 @@ const publicPages = [
 /** Opens a page and waits until the app has taken it over (React marks the nodes it owns) and its code has run. */
 async function openAndRun(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await appTookOver(page);
   await page.waitForLoadState('networkidle');
 }
 

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import { expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { appTookOver, keepParsedHeading } from './support/rendering';
 import { sentQuoteLink } from './support/staff';
 
 const rendered = [
@@ -36,27 +37,12 @@ test.describe('with scripts off', () => {
 });
 
 test('the app takes over the page the server sent without replacing it', async ({ page }) => {
-  // The <h1> as parsed from the server's HTML, before any script of the page runs.
-  await page.addInitScript(() => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive')
-        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
-    });
-  });
+  await keepParsedHeading(page);
   for (const p of rendered) {
     await page.goto(p.path);
     await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
-    // The app runs once the page is painted: wait until React owns the page's <h1> (it marks the
-    // nodes it has taken over), then check it is the very node the browser parsed.
-    await page.waitForFunction(() => {
-      const heading = document.querySelector('h1');
-      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-    });
-    const sameNode = await page.evaluate(() => {
-      const parsed = (window as unknown as { parsedHeading: Element }).parsedHeading;
-      return parsed.isConnected && parsed === document.querySelector('h1');
-    });
-    expect(sameNode, p.path).toBe(true);
+    // The app runs once the page is painted: its <h1> is then the very node the browser parsed.
+    expect(await appTookOver(page), p.path).toBe(true);
   }
 });
 
@@ -145,26 +131,13 @@ test('a client’s quote, invoice and status pages arrive rendered with their da
   }
   await noScript.close();
 
-  await page.addInitScript(() => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive')
-        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
-    });
-  });
+  await keepParsedHeading(page);
   const asked: string[] = [];
   page.on('request', (r) => asked.push(r.url()));
   for (const p of pages) {
     asked.length = 0;
     await page.goto(p.url);
-    await page.waitForFunction(() => {
-      const heading = document.querySelector('h1');
-      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-    });
-    const sameNode = await page.evaluate(() => {
-      const parsed = (window as unknown as { parsedHeading: Element }).parsedHeading;
-      return parsed.isConnected && parsed === document.querySelector('h1');
-    });
-    expect(sameNode, p.name).toBe(true);
+    expect(await appTookOver(page), p.name).toBe(true);
     await expect(page.getByText(p.shows).first(), p.name).toBeVisible();
     await page.waitForLoadState('networkidle');
     // The browser used the answers the page came with instead of reading them again.
