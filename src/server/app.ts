@@ -19,9 +19,10 @@ import { dashboardRoutes } from './dashboard';
 import { activityRoutes } from './activity';
 import { clientRoutes } from './clients';
 import { clientHistory } from './client-history';
+import { clientTimeline } from './client-status';
 import { nextVisitOfRequest, visitRoutes } from './visits';
 import { completeJob, jobRecordRoutes } from './job-records';
-import { invoiceRoutes, issueDepositInvoice } from './invoices';
+import { clientInvoicePath, invoiceRoutes, issueDepositInvoice } from './invoices';
 import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
@@ -103,8 +104,12 @@ export async function buildApp(options: AppOptions) {
     retryMaxMs: config.MAIL_RETRY_MAX_MS,
     pollMs: config.MAIL_POLL_MS,
     claimSeconds: config.MAIL_CLAIM_SECONDS,
-    // Mail comes from the business by its current name (MAIL_FROM gives the address).
-    senderName: async () => (await settings.current()).name,
+    // Mail comes from the business by its current name (MAIL_FROM gives the address); replies go to
+    // the business's e-mail, not to MAIL_FROM's no-reply address.
+    sender: async () => {
+      const { name, email } = await settings.current();
+      return { name, replyTo: email };
+    },
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -136,8 +141,13 @@ export async function buildApp(options: AppOptions) {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       // The public status lookup also takes a quote's number (QT…), which the quotes feature resolves.
-      // … and shows the next visit, which the visits feature knows.
-      await api.register(publicQuoteRequestRoutes, { requestIdOfQuote, nextVisitOf: nextVisitOfRequest });
+      // … and shows the next visit, which the visits feature knows; the status page's timeline reads
+      // the features that build on requests.
+      await api.register(publicQuoteRequestRoutes, {
+        requestIdOfQuote,
+        nextVisitOf: nextVisitOfRequest,
+        timelineOf: clientTimeline,
+      });
       await api.register(contactRoutes);
       await api.register(staffQuoteRequestRoutes);
       await api.register(userRoutes);
@@ -152,8 +162,8 @@ export async function buildApp(options: AppOptions) {
       // A client's yes: the job, and the deposit's invoice when the quote asks one, in one transaction.
       const onAccepted: OnQuoteAccepted = async (tx, quote, request, context) => {
         const jobId = await createJobForAcceptedQuote(tx, quote, request);
-        await issueDepositInvoice(app, tx, jobId, context);
-        return jobId;
+        const depositId = await issueDepositInvoice(app, tx, jobId, context);
+        return { jobId, depositInvoiceLink: depositId ? await clientInvoicePath(app, depositId) : null };
       };
       await api.register(clientQuoteRoutes, { onAccepted });
       await api.register(dashboardRoutes);

@@ -9,6 +9,9 @@ export interface SiteConfig {
   logoUrl: string | null;
   /** What new quotes are priced at (800 = 8%): the quote builder's preview. */
   taxRateBasisPoints: number;
+  /** Whether a new material / labor line is taxed unless switched (the builder and the invoice draft). */
+  materialsTaxable: boolean;
+  laborTaxable: boolean;
   /** A new quote's default validity (days): the builder's valid-until date. */
   quoteValidityDays: number;
   /** The business's time zone: what "today" means on its pages. */

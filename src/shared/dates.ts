@@ -84,3 +84,31 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
 export function weekdayOf(isoDate: string): string {
   return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
 }
+
+/** "10:00 AM": a 24-hour "HH:MM" as clients read it, on a 12-hour clock. */
+export function formatClock(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Tue, Nov 24": a YYYY-MM-DD date with its weekday. */
+export function formatShortDay(isoDate: string): string {
+  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * "Tue, Nov 24, 10:00 AM – 12:00 PM": a visit's window as every message to the client reads it
+ * (e-mails, reminders, calendar entries), in the business's time zone whatever the server's clock says.
+ */
+export function formatVisitWindow(startsAt: Date | string, endsAt: Date | string, timeZone: string): string {
+  const start = wallTimeIn(timeZone, new Date(startsAt));
+  const end = wallTimeIn(timeZone, new Date(endsAt));
+  const until =
+    end.date === start.date ? formatClock(end.time) : `${formatShortDay(end.date)}, ${formatClock(end.time)}`;
+  return `${formatShortDay(start.date)}, ${formatClock(start.time)} – ${until}`;
+}

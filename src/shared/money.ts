@@ -8,18 +8,33 @@ export interface MaterialLine {
   unitPriceCents: number;
   /** e.g. 2.5 (gallons). */
   quantity: number;
+  /** Charged sales tax; unset: `TAX_DEFAULTS.material`. */
+  taxable?: boolean;
 }
 
 export interface LaborLine {
   hourlyRateCents: number;
   hours: number;
+  /** Charged sales tax; unset: `TAX_DEFAULTS.labor`. */
+  taxable?: boolean;
 }
 
 export interface QuoteTotals {
   subtotalCents: number;
+  /** The part of the subtotal that is charged sales tax: what the tax line says it taxes. */
+  taxableCents: number;
   taxCents: number;
   totalCents: number;
 }
+
+/**
+ * Whether a line is taxed when nobody said: materials are, repair labor is not (California's rule for
+ * repair work). The business's own defaults are in Settings; the server fills them in before storing.
+ */
+export const TAX_DEFAULTS = { material: true, labor: false } as const;
+
+export const isTaxable = (line: { taxable?: boolean | undefined }, kind: keyof typeof TAX_DEFAULTS): boolean =>
+  line.taxable ?? TAX_DEFAULTS[kind];
 
 /** Dollars (as typed or sent by the spec's client) to cents, without floating-point surprises. */
 export function toCents(dollars: number): number {
@@ -54,16 +69,29 @@ export function taxCents(subtotalCents: number, rateBasisPoints: number): number
   return sign * Math.floor((Math.abs(product) + 5_000) / 10_000);
 }
 
+/**
+ * A document's totals from its lines' amounts: the tax is charged once on the sum of the taxable
+ * lines (not line by line), so it is the rate of the amount printed beside it, to the cent.
+ */
+function totalsOf(amounts: { cents: number; taxable: boolean }[], taxRateBasisPoints: number): QuoteTotals {
+  const subtotalCents = amounts.reduce((sum, a) => sum + a.cents, 0);
+  const taxableCents = amounts.reduce((sum, a) => sum + (a.taxable ? a.cents : 0), 0);
+  const tax = taxCents(taxableCents, taxRateBasisPoints);
+  return { subtotalCents, taxableCents, taxCents: tax, totalCents: subtotalCents + tax };
+}
+
 export function quoteTotals(
-  materials: Pick<MaterialLine, 'unitPriceCents' | 'quantity'>[],
+  materials: Pick<MaterialLine, 'unitPriceCents' | 'quantity' | 'taxable'>[],
   labor: LaborLine[],
   taxRateBasisPoints: number,
 ): QuoteTotals {
-  const subtotalCents =
-    materials.reduce((sum, m) => sum + materialSubtotalCents(m), 0) +
-    labor.reduce((sum, l) => sum + laborTotalCents(l), 0);
-  const tax = taxCents(subtotalCents, taxRateBasisPoints);
-  return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
+  return totalsOf(
+    [
+      ...materials.map((m) => ({ cents: materialSubtotalCents(m), taxable: isTaxable(m, 'material') })),
+      ...labor.map((l) => ({ cents: laborTotalCents(l), taxable: isTaxable(l, 'labor') })),
+    ],
+    taxRateBasisPoints,
+  );
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -73,6 +101,10 @@ export function formatMoney(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/** A totals row's amount in dollars: "$1,234.50", or "−$268.59" for what is taken off. */
+export const formatRowAmount = (dollars: number): string =>
+  dollars < 0 ? `−${formatMoney(toCents(-dollars))}` : formatMoney(toCents(dollars));
+
 /**
  * Whether a line is one the client may choose (optional) and whether it counts in the totals
  * (included): a required line always does; an optional one once the client ticks it.
@@ -80,6 +112,8 @@ export function formatMoney(cents: number): string {
 export interface LineChoice {
   optional?: boolean;
   included?: boolean;
+  /** Charged sales tax (unset: the kind's default, `TAX_DEFAULTS`). */
+  taxable?: boolean;
 }
 
 /** Whether a line counts in the totals. */
@@ -103,12 +137,15 @@ export interface LaborLineDollars extends LineChoice {
 interface PricedChoice {
   optional: boolean;
   included: boolean;
+  taxable: boolean;
 }
 
 export interface PricedQuote {
   materials: (MaterialLineDollars & PricedChoice & { subtotal: number })[];
   labor: (LaborLineDollars & PricedChoice & { total: number })[];
   totalCostBeforeTax: number;
+  /** The part of the subtotal charged sales tax (dollars): "Tax 8% on $78.94". */
+  taxableBeforeTax: number;
   taxCost: number;
   totalCostAfterTax: number;
   /** The rate the tax was charged at, in basis points: stored with the quote, printed from it. */
@@ -129,30 +166,40 @@ export function priceQuote(
     name: line.name,
     unitPriceCents: toCents(line.unitPrice),
     quantity: line.quantity,
+    taxable: isTaxable(line, 'material'),
   }));
-  const l = labor.map((line) => ({ hourlyRateCents: toCents(line.hourlyRate), hours: line.hours }));
+  const l = labor.map((line) => ({
+    hourlyRateCents: toCents(line.hourlyRate),
+    hours: line.hours,
+    taxable: isTaxable(line, 'labor'),
+  }));
   const totals = quoteTotals(
     m.filter((_, i) => isIncluded(materials[i]!)),
     l.filter((_, i) => isIncluded(labor[i]!)),
     taxRateBasisPoints,
   );
-  const choice = (line: LineChoice): PricedChoice => ({ optional: line.optional === true, included: isIncluded(line) });
+  const choice = (line: LineChoice, taxable: boolean): PricedChoice => ({
+    optional: line.optional === true,
+    included: isIncluded(line),
+    taxable,
+  });
   return {
     materials: m.map((line, i) => ({
       name: line.name,
       unitPrice: toDollars(line.unitPriceCents),
       quantity: line.quantity,
       subtotal: toDollars(materialSubtotalCents(line)),
-      ...choice(materials[i]!),
+      ...choice(materials[i]!, line.taxable),
     })),
     labor: l.map((line, i) => ({
       description: labor[i]!.description,
       hourlyRate: toDollars(line.hourlyRateCents),
       hours: line.hours,
       total: toDollars(laborTotalCents(line)),
-      ...choice(labor[i]!),
+      ...choice(labor[i]!, line.taxable),
     })),
     totalCostBeforeTax: toDollars(totals.subtotalCents),
+    taxableBeforeTax: toDollars(totals.taxableCents),
     taxCost: toDollars(totals.taxCents),
     totalCostAfterTax: toDollars(totals.totalCents),
     taxRateBasisPoints,
@@ -186,35 +233,44 @@ export function formatRatePercent(rateBasisPoints: number): string {
   return String(rateBasisPoints / 100);
 }
 
-/** "Tax (8%)": the tax line's label, written here only, from the rate the document was priced at. */
-export function taxLabel(rateBasisPoints: number): string {
-  return `Tax (${formatRatePercent(rateBasisPoints)}%)`;
+/**
+ * "Tax 8% on $78.94": the tax line's label, written here only, from the rate the document was priced
+ * at and the part of it that is taxed (cents).
+ */
+export function taxLabel(rateBasisPoints: number, taxableCents: number): string {
+  return `Tax ${formatRatePercent(rateBasisPoints)}% on ${formatMoney(taxableCents)}`;
 }
 
-/** The totals rows of a quote (and later an invoice), for the page, the e-mail and the PDF alike. */
+/** The totals rows of a quote or an invoice, for the page, the e-mail and the PDF alike. */
 export function totalsRows(totals: {
   totalCostBeforeTax: number;
+  taxableBeforeTax: number;
   taxCost: number;
   totalCostAfterTax: number;
   taxRateBasisPoints: number;
 }): TotalsRow[] {
   return [
     { label: 'Subtotal', amount: totals.totalCostBeforeTax, emphasis: false },
-    { label: taxLabel(totals.taxRateBasisPoints), amount: totals.taxCost, emphasis: false },
+    {
+      label: taxLabel(totals.taxRateBasisPoints, toCents(totals.taxableBeforeTax)),
+      amount: totals.taxCost,
+      emphasis: false,
+    },
     { label: 'Total', amount: totals.totalCostAfterTax, emphasis: true },
   ];
 }
 
-/** A priced line of an invoice: a quantity (two decimals) at a unit price. */
+/** A priced line of an invoice: a quantity (two decimals) at a unit price, taxed or not. */
 export interface InvoiceLine {
   unitPriceCents: number;
   quantity: number;
+  taxable: boolean;
 }
 
 export interface InvoiceTotals extends QuoteTotals {
-  /** A deposit already paid, taken off. */
+  /** The job's deposit invoice, taken off (paid or not: the client owes it on its own invoice). */
   creditCents: number;
-  /** What the client owes before any payment: total less the credit. */
+  /** What the client owes on this invoice before any payment: total less the credit. */
   dueCents: number;
 }
 
@@ -223,36 +279,97 @@ export interface InvoiceTotals extends QuoteTotals {
  * more than the total): the same rounding as a quote's.
  */
 export function invoiceTotals(lines: InvoiceLine[], taxRateBasisPoints: number, creditCents = 0): InvoiceTotals {
-  const subtotalCents = lines.reduce((sum, line) => sum + materialSubtotalCents(line), 0);
-  const tax = taxCents(subtotalCents, taxRateBasisPoints);
-  const totalCents = subtotalCents + tax;
-  const credit = Math.min(Math.max(0, creditCents), Math.max(0, totalCents));
-  return { subtotalCents, taxCents: tax, totalCents, creditCents: credit, dueCents: totalCents - credit };
+  const totals = totalsOf(
+    lines.map((line) => ({ cents: materialSubtotalCents(line), taxable: line.taxable })),
+    taxRateBasisPoints,
+  );
+  const credit = Math.min(Math.max(0, creditCents), Math.max(0, totals.totalCents));
+  return { ...totals, creditCents: credit, dueCents: totals.totalCents - credit };
+}
+
+/** The rows of an invoice's figures, in the order the page, the e-mail and the PDF print them. */
+export function invoiceRows(invoice: {
+  subtotal: number;
+  taxable: number;
+  tax: number;
+  total: number;
+  taxRateBasisPoints: number;
+  credit: number;
+  /** The credited deposit invoice's number ("Less deposit INV-2026-0001"). */
+  creditedNumber: string | null;
+  paid: number;
+  balance: number;
+}): TotalsRow[] {
+  const rows = totalsRows({
+    totalCostBeforeTax: invoice.subtotal,
+    taxableBeforeTax: invoice.taxable,
+    taxCost: invoice.tax,
+    totalCostAfterTax: invoice.total,
+    taxRateBasisPoints: invoice.taxRateBasisPoints,
+  });
+  if (invoice.credit > 0)
+    rows.push({
+      label: invoice.creditedNumber ? `Less deposit ${invoice.creditedNumber}` : 'Less deposit paid',
+      amount: -invoice.credit,
+      emphasis: false,
+    });
+  if (invoice.paid > 0) rows.push({ label: 'Paid', amount: -invoice.paid, emphasis: false });
+  rows.push({ label: 'Balance due', amount: invoice.balance, emphasis: true });
+  return rows;
 }
 
 /** What is left to pay: what was due less the payments (payments never exceed it). */
 export const balanceCents = (dueCents: number, paidCents: number): number => dueCents - paidCents;
 
+export interface DepositParts {
+  /** Its share of the quote's taxed lines, and of the lines that are not taxed. */
+  taxableCents: number;
+  exemptCents: number;
+  netCents: number;
+  taxCents: number;
+  dueCents: number;
+}
+
 /**
- * A deposit as it is invoiced: its part of the work (net) and the sales tax on it, at the quote's rate,
- * so the money received splits into revenue and tax like any payment. A percent is of the subtotal (its
- * tax makes it that percent of the total); an amount is what the client pays, tax included (the net is
- * the one whose total comes to it, to the cent where rounding allows). Never more than the quote.
+ * A deposit as it is invoiced: its share of the work, split as the quote's lines are into taxed and
+ * untaxed parts, and the sales tax on the taxed part at the quote's rate, so money received on it splits
+ * into revenue and tax like any payment. A percent is that percent of each part (so of the total, to the
+ * cent); an amount is what the client pays, tax included, shared between the parts in the quote's
+ * proportions (to the cent where rounding allows). Never more than the quote.
  */
 export function depositParts(
-  subtotalCents: number,
+  quote: { subtotalCents: number; taxableCents: number },
   taxRateBasisPoints: number,
   deposit: { kind: 'percent' | 'amount'; value: number },
-): { netCents: number; taxCents: number; dueCents: number } {
-  const totalOf = (net: number) => net + taxCents(net, taxRateBasisPoints);
-  let net: number;
-  if (deposit.kind === 'percent') net = Math.floor((subtotalCents * deposit.value + 50) / 100);
-  else {
-    const target = toCents(deposit.value);
-    const guess = Math.round((target * 10_000) / (10_000 + taxRateBasisPoints));
-    net = [guess, guess - 1, guess + 1].find((n) => totalOf(n) === target) ?? guess;
+): DepositParts {
+  const taxable = Math.max(0, quote.taxableCents);
+  const exempt = Math.max(0, quote.subtotalCents - taxable);
+  const taxOf = (cents: number) => taxCents(cents, taxRateBasisPoints);
+  const quoteTotal = taxable + exempt + taxOf(taxable);
+  let t: number;
+  let n: number;
+  if (deposit.kind === 'percent') {
+    const share = (cents: number) => Math.floor((cents * deposit.value + 50) / 100);
+    [t, n] = [share(taxable), share(exempt)];
+  } else {
+    const target = Math.min(toCents(deposit.value), quoteTotal);
+    if (target === quoteTotal) [t, n] = [taxable, exempt];
+    else if (exempt === 0) {
+      const guess = Math.round((target * 10_000) / (10_000 + taxRateBasisPoints));
+      [t, n] = [[guess, guess - 1, guess + 1].find((c) => c + taxOf(c) === target) ?? guess, 0];
+    } else {
+      t = quoteTotal === 0 ? 0 : Math.round((taxable * target) / quoteTotal);
+      n = target - t - taxOf(t);
+    }
   }
-  net = Math.max(0, Math.min(net, subtotalCents));
-  const tax = taxCents(net, taxRateBasisPoints);
-  return { netCents: net, taxCents: tax, dueCents: net + tax };
+  t = Math.max(0, Math.min(t, taxable));
+  n = Math.max(0, Math.min(n, exempt));
+  const tax = taxOf(t);
+  return { taxableCents: t, exemptCents: n, netCents: t + n, taxCents: tax, dueCents: t + n + tax };
 }
+
+/** A priced quote's figures in cents, as `depositParts` takes them. */
+export const quoteBase = (priced: { totalCostBeforeTax: number; taxableBeforeTax: number }) => ({
+  subtotalCents: toCents(priced.totalCostBeforeTax),
+  taxableCents: toCents(priced.taxableBeforeTax),
+});

@@ -41,6 +41,13 @@ export const matrix: Record<string, Row> = {
     employee: 404,
     admin: 404,
   },
+  'GET /api/quoterequest/status/:quoteNumber/timeline': {
+    access: 'public',
+    url: '/api/quoterequest/status/Q000000000/timeline',
+    anonymous: 404,
+    employee: 404,
+    admin: 404,
+  },
   'POST /api/contact': { access: 'public', body: {}, anonymous: 400, employee: 400, admin: 400 },
   'GET /api/quoterequest/images/:imageId': {
     access: 'public',

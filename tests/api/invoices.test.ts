@@ -70,10 +70,10 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     const invoice = res.json();
     expect(invoice).toMatchObject({ status: 'Draft', number: null, pdfUrl: null });
     expect(invoice.lines).toEqual([
-      { description: 'Paint', quantity: 2, unitPrice: 34.99, amount: 69.98 },
-      { description: 'Rehang the gate (hours)', quantity: 3.5, unitPrice: 65, amount: 227.5 },
-      { description: 'Post anchor (used on the job)', quantity: 2, unitPrice: 12.5, amount: 25 },
-      { description: 'Time beyond the quote (hours)', quantity: 1.5, unitPrice: 65, amount: 97.5 },
+      { description: 'Paint', quantity: 2, unitPrice: 34.99, amount: 69.98, taxable: true },
+      { description: 'Rehang the gate (hours)', quantity: 3.5, unitPrice: 65, amount: 227.5, taxable: true },
+      { description: 'Post anchor (used on the job)', quantity: 2, unitPrice: 12.5, amount: 25, taxable: true },
+      { description: 'Time beyond the quote (hours)', quantity: 1.5, unitPrice: 65, amount: 97.5, taxable: true },
     ]);
     // 419.98 + 8% (33.60) = 453.58
     expect(invoice).toMatchObject({ subtotal: 419.98, tax: 33.6, total: 453.58, balance: 453.58 });
@@ -463,9 +463,10 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
 
-    const depositMail = await waitFor(() => smtp.to(email).find((m) => /^Invoice INV-/.test(m.parsed.subject ?? '')), {
-      what: 'deposit invoice',
-    });
+    const depositMail = await waitFor(
+      () => smtp.to(email).find((m) => /^Deposit invoice INV-/.test(m.parsed.subject ?? '')),
+      { what: 'deposit invoice' },
+    );
     expect(await pdfText(depositMail.parsed.attachments[0]!.content)).toContain('Deposit for quote');
     const { jobs: found } = (await send('GET', `/api/jobs?page=1&limit=5&search=Dana%20Deposit`)).json();
     const jobId = found[0]._id as string;
@@ -488,5 +489,126 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     both = (await send('GET', `/api/jobs/${jobId}/invoice`)).json();
     expect(both.deposit.status).toBe('Paid');
     expect(both.invoice.number).toBe(finalSent.number);
+  });
+
+  /** A quote for $400 of boards with a 25% deposit and a $100 optional line, accepted (with the option when asked). */
+  async function acceptDepositQuote(name: string, withOption = false) {
+    const email = `pay${randomUUID().slice(0, 8)}@home.test`;
+    const request = await createQuoteRequest(t, { email, name });
+    await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${request._id}`, headers: admin });
+    const sent = await send('POST', '/api/quotes/sendQuote', {
+      quoteRequestId: request._id,
+      clientName: name,
+      projectName: 'Fence',
+      materials: [
+        { name: 'Fence boards', unitPrice: 100, quantity: 4 },
+        { name: 'Stain', unitPrice: 100, quantity: 1, optional: true },
+      ],
+      labor: [],
+      deposit: { kind: 'percent', value: 25 },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const quoteMail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
+    const link = new URL(/https?:\/\/\S+\/quote\/QT\S+/.exec(quoteMail.parsed.text!)![0]);
+    const quoteId = link.pathname.split('/').pop()!;
+    const token = link.searchParams.get('token')!;
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/client-quotes/${quoteId}/answer`,
+      payload: {
+        action: 'accept',
+        token,
+        signatureName: name,
+        selection: { materials: withOption ? [1] : [], labor: [] },
+      },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const depositMail = await waitFor(
+      () => smtp.to(email).find((m) => m.parsed.subject?.startsWith(`Deposit invoice INV-`)),
+      { what: 'deposit invoice e-mail' },
+    );
+    return { email, quoteId, token, answer: accepted.json(), depositMail: depositMail.parsed };
+  }
+
+  it('the deposit request is titled and worded as a deposit, says how to pay (call us when nothing is set), and the accept answer links the signed PDF and the deposit invoice', async () => {
+    const { quoteId, token, answer, depositMail } = await acceptDepositQuote('Pat Nothingset');
+    // $400 + 8% = $432; 25% of it: $108.
+    expect(depositMail.subject).toMatch(new RegExp(`^Deposit invoice INV-\\d{4}-\\d{4} for quote ${quoteId} – `));
+    const text = depositMail.text!;
+    expect(text).toMatch(new RegExp(`^Deposit invoice INV-\\d{4}-\\d{4} for quote ${quoteId}`));
+    expect(text).toContain(`Thank you for accepting quote ${quoteId}. This is the deposit that books your work`);
+    expect(text).toContain('Deposit due $108.00');
+    expect(text).toContain('How to pay:');
+    expect(text).toMatch(/To pay:\s+Call us at \(916\) 555-0142/);
+
+    // The answer carries the client's documents: both open with what the client holds.
+    expect(answer.documents.signedQuotePdf).toBe(
+      `/api/client-quotes/${quoteId}/pdf?token=${encodeURIComponent(token)}`,
+    );
+    const pdf = await t.app.inject({ method: 'GET', url: answer.documents.signedQuotePdf });
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain('Typed signature: Pat Nothingset');
+    const invoicePage = new URL(answer.documents.depositInvoice, 'http://x');
+    expect(invoicePage.pathname).toMatch(/^\/invoice\//);
+    const invoice = await t.app.inject({
+      method: 'GET',
+      url: `/api/client-invoices/${invoicePage.pathname.split('/').pop()}${invoicePage.search}`,
+    });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.json()).toMatchObject({ kind: 'deposit', balance: 108 });
+    expect(invoice.json().howToPay).toEqual([{ label: 'To pay', text: 'Call us at (916) 555-0142' }]);
+  });
+
+  it('prints how clients pay, as set on Settings, on the deposit request, the invoice e-mail, its PDF and the client’s page, until it is paid', async () => {
+    const settings = (await send('GET', '/api/settings')).json();
+    const { logoUrl: _l, updatedAt: _u, ...values } = settings;
+    const saved = await send('PUT', '/api/settings', {
+      ...values,
+      howClientsPay: {
+        checkPayee: 'Sac Handyman LLC',
+        checkAddress: 'PO Box 4410\nSacramento, CA 95812',
+        bankTransfer: 'Zelle: pay@sachandyman.example',
+        cardByPhone: true,
+        cardPhone: '',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const { answer, depositMail } = await acceptDepositQuote('Robin Payset', true);
+      // With the $100 option: $500 + 8% = $540; 25%: $135.
+      const text = depositMail.text!;
+      expect(text).toContain('Deposit due $135.00');
+      expect(text).toMatch(/By check:\s+Payable to Sac Handyman LLC/);
+      expect(text).toContain('Mail to: PO Box 4410');
+      expect(text).toMatch(/Zelle or bank transfer:\s+Zelle: pay@sachandyman\.example/);
+      expect(text).toMatch(/Card by phone:\s+Call \(916\) 555-0142/);
+      expect(text).toMatch(/Reference:\s+Please include INV-\d{4}-\d{4} with your payment/);
+      expect(depositMail.html).toContain('Payable to Sac Handyman LLC');
+      const pdf = await pdfText(depositMail.attachments[0]!.content);
+      expect(pdf).toContain('Deposit invoice');
+      expect(pdf).toContain('How to pay');
+      expect(pdf).toContain('Payable to Sac Handyman LLC');
+      expect(pdf).toContain('Zelle: pay@sachandyman.example');
+
+      const page = new URL(answer.documents.depositInvoice, 'http://x');
+      const id = page.pathname.split('/').pop()!;
+      const clientView = async () =>
+        (await t.app.inject({ method: 'GET', url: `/api/client-invoices/${id}${page.search}` })).json();
+      expect((await clientView()).howToPay.map((l: { label: string }) => l.label)).toEqual([
+        'By check',
+        'Zelle or bank transfer',
+        'Card by phone',
+        'Reference',
+      ]);
+      // Paid: nothing more to pay, nothing printed.
+      await send('POST', `/api/invoices/${id}/payments`, { method: 'check', paidOn: today(), amount: 135 });
+      expect((await clientView()).howToPay).toEqual([]);
+      const paidPdf = await t.app.inject({ method: 'GET', url: (await clientView()).pdfUrl });
+      expect(await pdfText(paidPdf.rawPayload)).not.toContain('How to pay');
+    } finally {
+      await send('PUT', '/api/settings', values);
+    }
   });
 });

@@ -83,6 +83,42 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('carries a Reply-To to the SMTP server: the business’s at the moment of sending, unless the message names one', async () => {
+    const { database, smtp } = await setup();
+    await enqueueMail(database.db, { to: 'client@home.test', subject: 'To a client', text: 'x', html: '<p>x</p>' });
+    await enqueueMail(database.db, {
+      to: 'owner@biz.test',
+      replyTo: 'client@home.test',
+      subject: 'About a client',
+      text: 'x',
+      html: '<p>x</p>',
+    });
+    let business = { name: 'Sac Handyman', replyTo: 'hello@biz.test' };
+    const relay = new MailRelay({
+      db: database.db,
+      transport: smtpTransport(smtp.url, from),
+      log,
+      retryBaseMs: 40,
+      retryMaxMs: 200,
+      pollMs: 30,
+      sender: async () => business,
+    });
+    expect(await relay.deliverDue()).toBe(2);
+    const replyTo = (to: string) => smtp.to(to)[0]?.parsed.replyTo?.value.map((a) => a.address);
+    expect(replyTo('client@home.test')).toEqual(['hello@biz.test']);
+    expect(smtp.to('client@home.test')[0]!.parsed.from?.value[0]).toEqual({
+      name: 'Sac Handyman',
+      address: 'no-reply@handyman.test',
+    });
+    expect(replyTo('owner@biz.test')).toEqual(['client@home.test']);
+    // The owner changes the business's e-mail: a message queued before goes out with the new one.
+    await enqueueMail(database.db, { to: 'later@home.test', subject: 'Later', text: 'x', html: '<p>x</p>' });
+    business = { name: 'Sac Handyman', replyTo: 'office@biz.test' };
+    expect(await relay.deliverDue()).toBe(1);
+    expect(replyTo('later@home.test')).toEqual(['office@biz.test']);
+    await relay.stop();
+  });
+
   it('retries while the SMTP server is down and delivers exactly once when it is back', async () => {
     const { database, smtp } = await setup();
     const port = smtp.port;

@@ -91,26 +91,26 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     expect((await getSettings()).businessEmail).not.toBe('dana@gmail');
   });
 
-  it('prices new quotes at a changed rate while a sent quote keeps its rate and totals on its page, e-mail and PDF', async () => {
-    const post = (url: string, payload: object, headers: Record<string, string> = admin) =>
-      t.app.inject({ method: 'POST', url, payload, headers });
-    const send = async () => {
-      const email = `rate${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`;
-      const request = await createQuoteRequest(t, { email });
-      await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${request._id}`, headers: admin });
-      const draft = (await post('/api/quotes/createNew', { ...lines, quoteRequestId: request._id })).json();
-      const sent = await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id, quote: draft });
-      expect(sent.statusCode, sent.body).toBe(201);
-      const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
-        what: 'quote e-mail',
-      });
-      const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text ?? '')![0]);
-      return { draft, mail, quoteId: link.pathname.split('/').pop()!, token: link.searchParams.get('token')! };
-    };
+  const post = (url: string, payload: object, headers: Record<string, string> = admin) =>
+    t.app.inject({ method: 'POST', url, payload, headers });
+  /** A new client's request, quoted and sent: the quote, the e-mail the client received, its link. */
+  const send = async (email = `rate${Date.now()}${Math.random().toString(36).slice(2, 6)}@home.test`) => {
+    const request = await createQuoteRequest(t, { email });
+    await t.app.inject({ method: 'PUT', url: `/api/quoterequest/markAccepted/${request._id}`, headers: admin });
+    const draft = (await post('/api/quotes/createNew', { ...lines, quoteRequestId: request._id })).json();
+    const sent = await post('/api/quotes/sendQuote', { ...lines, quoteRequestId: request._id, quote: draft });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
+    const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text ?? '')![0]);
+    return { request, draft, mail, quoteId: link.pathname.split('/').pop()!, token: link.searchParams.get('token')! };
+  };
 
+  it('prices new quotes at a changed rate while a sent quote keeps its rate and totals on its page, e-mail and PDF', async () => {
     const old = await send();
     expect(old.draft).toMatchObject({ taxRateBasisPoints: 800, taxCost: 25.28 });
-    expect(old.mail.parsed.text).toMatch(/Tax \(8%\):\s+\$25\.28/);
+    expect(old.mail.parsed.text).toMatch(/Tax 8% on \$315\.98:\s+\$25\.28/);
 
     expect(
       (await putSettings({ taxRatePercent: 9.25, quoteValidityDays: 14, businessName: 'Renamed Repairs' })).statusCode,
@@ -128,7 +128,7 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const oldPdfText = await pdfText(pdf.rawPayload);
-    expect(oldPdfText).toContain('Tax (8%)');
+    expect(oldPdfText).toContain('Tax 8% on $315.98');
     expect(oldPdfText).toContain('$341.26');
     expect(oldPdfText).not.toContain('9.25');
     const forged = await t.app.inject({ method: 'GET', url: `/api/client-quotes/${old.quoteId}/pdf?token=nope` });
@@ -157,7 +157,7 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
       name: 'Renamed Repairs',
       address: 'no-reply@handyman.test',
     });
-    expect(fresh.mail.parsed.text).toMatch(/Tax \(9\.25%\):\s+\$29\.23/);
+    expect(fresh.mail.parsed.text).toMatch(/Tax 9\.25% on \$315\.98:\s+\$29\.23/);
     const validUntil = addDays(todayIn('America/Los_Angeles'), 14);
     expect(fresh.mail.parsed.text).toContain(`valid until ${formatLongDate(validUntil)}`);
     // The link outlives the quote by the grace period, so an expired quote's page can offer an update.
@@ -165,7 +165,7 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     expect(exp! * 1000).toBeGreaterThan(Date.parse(`${validUntil}T00:00:00Z`) + (LINK_GRACE_DAYS - 1) * 86_400_000);
     expect(exp! * 1000).toBeLessThan(Date.parse(`${validUntil}T00:00:00Z`) + (LINK_GRACE_DAYS + 2) * 86_400_000);
     const freshPdf = await pdfText(fresh.mail.parsed.attachments[0]!.content);
-    expect(freshPdf).toContain('Tax (9.25%)');
+    expect(freshPdf).toContain('Tax 9.25% on $315.98');
     expect(freshPdf).toContain('$345.21');
     expect(freshPdf).toContain('Renamed Repairs');
   });
@@ -185,6 +185,36 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
       },
     );
     expect(mail.parsed.text).toContain('Do you fix decks?');
+  });
+
+  it('sends replies to client e-mails to the business’s e-mail in the settings, not the no-reply sender', async () => {
+    expect((await putSettings({ businessEmail: 'desk@renamed.test' })).statusCode).toBe(200);
+    const email = `replies${Date.now()}@home.test`;
+    const { request, mail: quoteMail, quoteId, token } = await send(email);
+    // The thank-you says "Reply to this e-mail": the reply reaches the business.
+    const thanks = await waitFor(() => smtp.to(email).find((m) => m.parsed.text?.includes('Reply to this e-mail')), {
+      what: 'thank-you',
+    });
+    expect(thanks.parsed.from?.value[0]?.address).toBe('no-reply@handyman.test');
+    expect(thanks.parsed.replyTo?.value.map((a) => a.address)).toEqual(['desk@renamed.test']);
+    // The quote too; the owner's notices about the request and the client's question answer the client.
+    expect(quoteMail.parsed.replyTo?.value.map((a) => a.address)).toEqual(['desk@renamed.test']);
+    const notice = await waitFor(
+      () => smtp.received.find((m) => m.parsed.subject?.includes(request.quoteNumber) && !m.envelopeTo.includes(email)),
+      { what: "owner's notice" },
+    );
+    expect(notice.parsed.replyTo?.value.map((a) => a.address)).toEqual([email]);
+    const asked = await post(
+      `/api/client-quotes/${quoteId}/answer`,
+      { action: 'more-info', token, message: 'Can you start on a Saturday?' },
+      {},
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const question = await waitFor(
+      () => smtp.received.find((m) => m.parsed.text?.includes('Can you start on a Saturday?')),
+      { what: 'question notice' },
+    );
+    expect(question.parsed.replyTo?.value.map((a) => a.address)).toEqual([email]);
   });
 
   it('takes a logo checked like a photo, serves it as a PNG at a versioned address, and removes it', async () => {

@@ -1,12 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { visitView } from '../../src/shared/schemas/visits';
 import { calendarVersion, jobs, mailOutbox, quoteRequests, users, visits } from '../../src/server/db/schema';
 import { rangeKey, visitsInRangeJson } from '../../src/server/visits/repository';
 import { RangeCache } from '../../src/server/visits/range-cache';
+import { defaultBusiness } from '../../src/shared/business';
 import { wallTimeIn } from '../../src/shared/dates';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
@@ -90,7 +91,14 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     const mail = await waitFor(() => smtp.to(job.email).find((m) => m.parsed.subject?.startsWith('Your visit on')), {
       what: 'booking e-mail',
     });
-    expect(mail.parsed.text).toContain('between 09:00 and 11:30');
+    // The time as clients read it (weekday, 12-hour clock), in the subject and the text.
+    expect(mail.parsed.subject).toBe('Your visit on Mon, Mar 15, 9:00 AM – 11:30 AM');
+    expect(mail.parsed.text).toContain('Mon, Mar 15, 9:00 AM – 11:30 AM');
+    expect(mail.parsed.text).toContain('a visit to your property');
+    expect(mail.parsed.text).not.toMatch(/your home|09:00/);
+    // "Reply to this e-mail" reaches the business, not the no-reply sender.
+    expect(mail.parsed.text).toContain('Reply to this e-mail');
+    expect(mail.parsed.replyTo?.value.map((a) => a.address)).toEqual([defaultBusiness.email]);
     expect(mail.parsed.text).toContain('Alex Rivera');
     const ics = icsOf(mail);
     expect(ics.method).toBe('REQUEST');
@@ -98,14 +106,46 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     expect(ics.events[0]!.start.toISOString()).toBe('2027-03-15T16:00:00.000Z');
     expect(ics.events[0]!.end.toISOString()).toBe('2027-03-15T18:30:00.000Z');
     expect(ics.events[0]!.location).toContain('Oak Ave, Davis, CA 95616');
+    expect(ics.events[0]!.summary).toMatch(/ at your property$/);
     // The reminder waits in the outbox for the day before.
     const [row] = await t.database.db.select().from(visits).where(eq(visits.id, res.json()._id));
     const reminder = await t.database.db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, row!.reminderMailId!) });
     expect(reminder!.nextAttemptAt.toISOString()).toBe('2027-03-14T16:00:00.000Z');
-    expect(reminder!.subject).toContain('Reminder: we are coming tomorrow, 09:00–11:30');
+    expect(reminder!.subject).toBe('Reminder: we are coming tomorrow, Mon, Mar 15, 9:00 AM – 11:30 AM');
     // The visit's crew is on the job: it is in their list.
     const theirs = (await send('GET', '/api/my/jobs', undefined, bearer(sam.token))).json().jobs;
     expect(theirs.map((j: { _id: string }) => j._id)).toContain(job.id);
+  });
+
+  it('reminds a visit booked at 5 PM for the next morning at 7 AM that day, and one for later that day at once', async () => {
+    // Only the clock is moved: 5 PM on Wednesday, March 10, 2027, in Sacramento.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-03-11T01:00:00Z'));
+    try {
+      const office = bearer((await createUserAndSignIn(t, 'admin')).token);
+      const reminderOf = async (date: string, start: string, end: string) => {
+        const job = await newJob();
+        const res = await send('POST', `/api/jobs/${job.id}/visits`, { date, start, end, workerIds: [] }, office);
+        expect(res.statusCode, res.body).toBe(201);
+        const [row] = await t.database.db.select().from(visits).where(eq(visits.id, res.json()._id));
+        expect(row!.reminderMailId, `a reminder for ${date} ${start}`).not.toBeNull();
+        const mail = await t.database.db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, row!.reminderMailId!) });
+        expect(mail!.toAddress).toBe(job.email);
+        return { at: mail!.nextAttemptAt.toISOString(), subject: mail!.subject, text: mail!.text };
+      };
+      const morning = await reminderOf('2027-03-11', '09:00', '11:00');
+      expect(morning.at).toBe('2027-03-11T15:00:00.000Z'); // 7 AM in Sacramento
+      expect(morning.subject).toBe('Reminder: we are coming today, Thu, Mar 11, 9:00 AM – 11:00 AM');
+      expect(morning.text).toContain('See you today');
+      const tonight = await reminderOf('2027-03-10', '19:00', '20:30');
+      expect(tonight.at).toBe('2027-03-11T01:00:00.000Z'); // now
+      expect(tonight.subject).toBe('Reminder: we are coming today, Wed, Mar 10, 7:00 PM – 8:30 PM');
+      const friday = await reminderOf('2027-03-12', '09:00', '10:00');
+      expect(friday.at).toBe('2027-03-11T17:00:00.000Z'); // the day before, 9 AM
+      expect(friday.subject).toBe('Reminder: we are coming tomorrow, Fri, Mar 12, 9:00 AM – 10:00 AM');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows the next visit on the client's status page once the work is booked", async () => {

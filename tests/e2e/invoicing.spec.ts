@@ -45,7 +45,7 @@ async function completedJob(request: APIRequestContext, name: string) {
 
 /** The deposit's invoice reached the client on acceptance. */
 async function depositMail(name: string) {
-  return waitForMail(emailOf(name), /^Invoice INV-/);
+  return waitForMail(emailOf(name), /^Deposit invoice INV-/);
 }
 
 test('a deposit invoiced on acceptance and paid; the completed job becomes an invoice with the crew’s extras and the deposit credited; the client opens it on a phone; a partial then a final payment make it Paid, with receipts; the dashboard and the reports count the money', async ({
@@ -80,7 +80,7 @@ test('a deposit invoiced on acceptance and paid; the completed job becomes an in
   await depositDialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText(/is paid; receipt e-mailed/)).toBeVisible();
   await page.getByRole('link', { name: /^job / }).click();
-  await expect(page.getByText(/paid: the final invoice takes it off/)).toBeVisible();
+  await expect(page.getByText(/paid\. The final invoice takes it off/)).toBeVisible();
   await page.getByRole('button', { name: 'Create invoice' }).click();
   await expect(page.getByRole('heading', { name: 'Invoice (draft)' })).toBeVisible();
   await expect(page.getByLabel('Line 1 description')).toHaveValue('Deck boards');
@@ -96,7 +96,7 @@ test('a deposit invoiced on acceptance and paid; the completed job becomes an in
   await expect(heading).toBeVisible();
   const number = (await heading.textContent())!.replace('Invoice ', '');
   // $125.00 + $0.90 + $15.00 = $140.90, 8% tax $11.27: $152.17, less the $27.00 deposit: $125.17.
-  await expect(page.getByLabel('Totals')).toContainText('Less deposit paid');
+  await expect(page.getByLabel('Totals')).toContainText(/Less deposit INV-\d{4}-\d{4}/);
   await expect(page.getByText('Balance due: $125.17')).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, 'invoice-sent');
@@ -205,4 +205,50 @@ test('the office edits a draft invoice on a phone: each line is a card, nothing 
   await expect(page.getByRole('group', { name: 'Invoice lines' }).getByLabel('Line 1 quantity')).toHaveValue('12');
   await expectNoAxeViolations(page);
   await screenshot(page, 'invoice-draft');
+});
+
+test('an edited draft is sent in one press: the totals follow each change, a line is untaxed, the unpaid deposit is taken off and named (issue 24.1, 24.2, 24.4)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `One Press ${Date.now().toString(36)}`;
+  const jobId = await completedJob(request, name);
+  const deposit = await depositMail(name);
+  const depositNumber = /^Invoice (INV-\d{4}-\d{4})/.exec(deposit.subject ?? '')![1]!;
+  await signInAs(page, await apiToken(request));
+  await page.goto(`/admin/jobs/${jobId}`);
+  // Not paid yet: Create says so before the office bills the job.
+  await expect(page.getByText(/\$27\.00 not paid yet/)).toBeVisible();
+  await page.getByRole('button', { name: 'Create invoice' }).click();
+  await expect(page.getByRole('heading', { name: 'Invoice (draft)' })).toBeVisible();
+  const totals = page.getByLabel('Totals');
+  // $125.00 + $0.90 = $125.90, all taxed (8%: $10.07), $135.97 less the whole $27.00 deposit: $108.97.
+  await expect(totals).toContainText('Tax 8% on $125.90');
+  await expect(totals).toContainText(`Less deposit ${depositNumber}`);
+  await expect(totals).toContainText('$108.97');
+  await expect(page.getByText(`Deposit ${depositNumber} is not paid yet`)).toBeVisible();
+  // The office changes the boards to 12 and unticks the tax on the screws: the totals follow at once.
+  await page.getByLabel('Line 1 quantity').fill('12');
+  await page.getByLabel('Line 2 taxed').uncheck();
+  // $150.00 + $0.90 = $150.90; tax 8% on $150.00 = $12.00; $162.90 less $27.00 = $135.90.
+  await expect(totals).toContainText('Tax 8% on $150.00');
+  await expect(totals).toContainText('$135.90');
+  await screenshot(page, 'invoice-draft-live-totals');
+  // No Save first: Send sends what is on the screen.
+  await page.getByRole('button', { name: 'Send invoice' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send this invoice?' });
+  await expect(confirm).toContainText('Balance due: $135.90');
+  await confirm.getByRole('button', { name: 'Send invoice' }).click();
+  const heading = page.getByRole('heading', { name: /^Invoice INV-\d{4}-\d{4}$/ });
+  await expect(heading).toBeVisible();
+  const number = (await heading.textContent())!.replace('Invoice ', '');
+  await page.reload();
+  await expect(page.getByLabel('Totals')).toContainText('$135.90');
+  const mail = await waitForMail(emailOf(name), new RegExp(`^Invoice ${number}`));
+  const text = await pdfText(mail.attachments.find((a) => a.contentType === 'application/pdf')!.content);
+  expect(text).toContain('Tax 8% on $150.00');
+  expect(text).toContain(`Less deposit ${depositNumber}`);
+  expect(text).toContain('$135.90');
+  await expectNoAxeViolations(page);
 });

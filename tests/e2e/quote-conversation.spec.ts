@@ -36,7 +36,7 @@ test('client asks a question → owner answers and revises → client picks an o
   await client.getByRole('button', { name: 'Check Quote Request Status' }).click();
   await expect(client.getByRole('heading', { name: `Quote Request #${firstNumber}` })).toBeVisible();
   await expect(client.getByText('Your quote: Question asked')).toBeVisible();
-  await expect(client.getByText('Quote Sent')).toBeVisible();
+  await expect(client.getByText('Quote Sent', { exact: true })).toBeVisible();
 
   // The owner sees it in the list (quote state beside the request's status), answers and revises.
   await signInAs(page, await apiToken(request));

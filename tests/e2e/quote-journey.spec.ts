@@ -94,15 +94,18 @@ test('request with a photo → accept → build and send a quote → client acce
   const editLabor = page.getByRole('dialog', { name: 'Edit Labor' });
   await expect(editLabor.getByLabel('Description')).toHaveValue('Rehang the side gate');
   await expect(editLabor.getByLabel(/^Hours/)).toHaveValue('3');
+  // Labor is not taxed unless switched on (California's repair labor; Settings' default, issue 24.2).
+  await expect(editLabor.getByLabel('Charge sales tax on this line')).not.toBeChecked();
   await editLabor.getByLabel(/^Hours/).fill('3.5');
   await editLabor.getByRole('button', { name: 'Save' }).click();
   await expect(editLabor).toBeHidden();
   await expect(preview).toContainText('Rehang the side gate');
-  // 69.98 + 129.00 + 227.50 = 426.48; tax 34.12; total 460.60
+  // 69.98 + 129.00 + 227.50 = 426.48; tax 8% on the $198.98 of materials: 15.92; total 442.40
   await expect(preview).toContainText('$426.48');
+  await expect(preview).toContainText('Tax 8% on $198.98');
   // The draft survives a reload, and leaving with unsent lines asks first (issue 13.7).
   await page.reload();
-  await expect(preview).toContainText('$460.60');
+  await expect(preview).toContainText('$442.40');
   await expect(preview).toContainText('Rehang the side gate');
   if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('link', { name: 'Jobs' }).click();
@@ -112,14 +115,14 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(leave).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/admin/quote-requests/${requestId}$`));
   if (test.info().project.name === 'phone') await page.keyboard.press('Escape');
-  await expect(preview).toContainText('$34.12');
-  await expect(preview).toContainText('$460.60');
+  await expect(preview).toContainText('$15.92');
+  await expect(preview).toContainText('$442.40');
   await expect(preview).not.toContainText('Mistake line');
-  // A deposit asked on acceptance (issue 17): 10% of the $426.48 of work, with its tax: $42.65 + $3.41.
+  // A deposit asked on acceptance (issue 17): 10% of each part, $19.90 taxed (+ $1.59) and $22.75 not: $44.24.
   await page.getByRole('combobox', { name: 'Deposit on acceptance' }).click();
   await page.getByRole('option', { name: 'Percent of the total' }).click();
   await page.getByLabel('Deposit (%)').fill('10');
-  await expect(page.getByText('$46.06 due when the client accepts')).toBeVisible();
+  await expect(page.getByText('$44.24 due when the client accepts')).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, 'quote-builder');
 
@@ -132,15 +135,15 @@ test('request with a photo → accept → build and send a quote → client acce
 
   // The client's e-mail: right totals, a PDF, and the link.
   const mail = await waitForMail(clientEmail, /^Your quote QT\d{8}/);
-  expect(mail.text).toContain('$460.60');
+  expect(mail.text).toContain('$442.40');
   expect(mail.text).toContain('Labor: Rehang the side gate');
   const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
   expect(pdf).toBeDefined();
   const text = await pdfText(pdf!.content);
   expect(text).toContain('$426.48');
-  expect(text).toContain('$460.60');
+  expect(text).toContain('$442.40');
   expect(text).toContain('Rehang the side gate');
-  expect(text).toContain('Deposit due on acceptance: $46.06 (10% of the total)');
+  expect(text).toContain('Deposit due on acceptance: $44.24 (10% of the total)');
   const link = /http:\/\/127\.0\.0\.1:\d+\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.text ?? '')![0];
 
   // The client opens the link in their own browser and accepts.
@@ -148,14 +151,14 @@ test('request with a photo → accept → build and send a quote → client acce
   const client = await clientContext.newPage();
   await client.goto(link);
   await expect(client.getByRole('heading', { name: 'Your Quote' })).toBeVisible();
-  await expect(client.getByRole('region', { name: 'Quote preview' })).toContainText('$460.60');
+  await expect(client.getByRole('region', { name: 'Quote preview' })).toContainText('$442.40');
   await expectNoAxeViolations(client);
   await screenshot(client, 'client-quote');
   await client.getByRole('button', { name: 'Accept the quote' }).click();
   // The client signs with their typed name (issue 14).
   await client.getByRole('button', { name: 'Accept and sign' }).click();
   await expect(client.getByText('Please type your full name to accept')).toBeVisible();
-  await expect(client.getByText(/A deposit of \$46\.06 is due/)).toBeVisible();
+  await expect(client.getByText(/A deposit of \$44\.24 is due/)).toBeVisible();
   await client.getByLabel(/^Your full name/).fill(`Riley Journey ${tag}`);
   await client.getByRole('button', { name: 'Accept and sign' }).click();
   await expect(client).toHaveURL(/\/quote\/accepted$/);
@@ -196,7 +199,7 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(page).toHaveURL(jobUrl);
   await expect(page.getByText('Not Started', { exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Gate hinge kit' })).toBeVisible();
-  await expect(page.getByText('$460.60')).toBeVisible();
+  await expect(page.getByText('$442.40')).toBeVisible();
 
   // Assign a worker: the list, a search, the tag filter, then confirm.
   await page.getByRole('button', { name: 'Assign' }).click();
@@ -240,7 +243,7 @@ test('request with a photo → accept → build and send a quote → client acce
   const card = crewPage.getByText(`Riley Journey ${tag}`);
   await expect(card).toBeVisible();
   await expect(crewPage.getByText('915 L St, Sacramento, CA 95814')).toBeVisible();
-  await expect(crewPage.getByText('$460.60')).toHaveCount(0);
+  await expect(crewPage.getByText('$442.40')).toHaveCount(0);
   await expect(crewPage.getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
   await expectNoAxeViolations(crewPage);
   await screenshot(crewPage, 'employee-dashboard');

@@ -7,7 +7,11 @@ import type { TestApp } from './test-app';
 
 let n = 0;
 
-/** A quote's lines as the builder sends them: 69.98 + 18.50 + 227.50 = 315.98 before tax. */
+/**
+ * A quote's lines as the builder sends them: 69.98 + 18.50 + 227.50 = 315.98 before tax, every line
+ * taxed (8%: 25.28, total 341.26). The labor line says so: left out, labor takes the Settings' default
+ * (not taxed); `tests/api/tax-and-deposits.test.ts` covers that.
+ */
 export const sampleQuoteLines = {
   clientName: 'Dana Whitfield',
   projectName: 'Fence gate and faucet',
@@ -15,7 +19,7 @@ export const sampleQuoteLines = {
     { name: 'Gate hinge kit', unitPrice: 34.99, quantity: 2 },
     { name: 'Faucet cartridge', unitPrice: 18.5, quantity: 1 },
   ],
-  labor: [{ hourlyRate: 65, hours: 3.5 }],
+  labor: [{ hourlyRate: 65, hours: 3.5, taxable: true }],
 };
 
 export function quoteRequestBody(overrides: { name?: string; email?: string } = {}) {
@@ -61,9 +65,15 @@ export async function insertJob(
         clientName: 'C',
         projectName: 'Fence',
         materials: [{ name: 'Paint', unitPrice: 34.99, quantity: 2, optional: false }],
-        labor: [{ description: 'Rehang the gate', hourlyRate: 65, hours: 3.5, optional: false }],
+        labor: [{ description: 'Rehang the gate', hourlyRate: 65, hours: 3.5, optional: false, taxable: true }],
       },
-      { quoteId: newQuoteNumber(), version: 1, validUntil: '2099-12-31', taxRateBasisPoints: 800 },
+      {
+        quoteId: newQuoteNumber(),
+        version: 1,
+        validUntil: '2099-12-31',
+        taxRateBasisPoints: 800,
+        taxDefaults: { material: true, labor: false },
+      },
     );
     await db.update(quotes).set({ status: 'Accepted' }).where(eq(quotes.id, quote.id));
     quoteId = quote.id;

@@ -119,3 +119,9 @@ export async function createMailingTestApp(
     },
   };
 }
+
+/** The app with its mail relay and an admin signed in: where most suites about a client's journey start. */
+export async function createMailingTestAppWithAdmin(kind: DbKind) {
+  const mailing = await createMailingTestApp(kind);
+  return { ...mailing, admin: bearer((await createUserAndSignIn(mailing, 'admin')).token) };
+}

@@ -187,11 +187,12 @@ describe('generated bad input never breaks the public API', () => {
     );
   });
 
-  it(`GET /api/quoterequest/status/:n and the client quote link: ${RUNS} keys, no 5xx`, async () => {
+  it(`GET /api/quoterequest/status/:n (and its timeline) and the client quote link: ${RUNS} keys, no 5xx`, async () => {
     await fc.assert(
       fc.asyncProperty(nastyString, nastyValue, async (key, body) => {
         const id = encodeURIComponent(key.slice(0, 500));
         expect((await send('GET', `/api/quoterequest/status/${id}`)).statusCode).toBeLessThan(500);
+        expect((await send('GET', `/api/quoterequest/status/${id}/timeline`)).statusCode).toBeLessThan(500);
         expect((await send('GET', `/api/client-quotes/${id}?token=${id}`)).statusCode).toBeLessThan(500);
         expect((await send('POST', `/api/client-quotes/${id}/answer`, body)).statusCode).toBeLessThan(500);
       }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, timeAgo } from '../../src/web/components/date-text';
-import { addDays, formatLongDate, todayIn } from '../../src/shared/dates';
+import { addDays, formatClock, formatLongDate, formatVisitWindow, todayIn } from '../../src/shared/dates';
 
 describe('dates', () => {
   it('adds days across month, year and leap-day boundaries', () => {
@@ -31,5 +31,35 @@ describe('dates', () => {
     expect(timeAgo('2026-11-22T10:00:00Z', now)).toBe('2 h ago');
     expect(timeAgo('2026-11-21T10:00:00Z', now)).toBe('yesterday');
     expect(timeAgo('2026-11-18T12:00:00Z', now)).toBe('4 days ago');
+  });
+
+  it('reads a visit window as clients do: weekday, 12-hour clock, the business’s zone, across DST', () => {
+    const cases: [zone: string, from: string, to: string, reads: string][] = [
+      ['America/Los_Angeles', '2026-11-24T18:00:00Z', '2026-11-24T20:00:00Z', 'Tue, Nov 24, 10:00 AM – 12:00 PM'],
+      // The same 10 o'clock on either side of spring-forward (March 14, 2027) is a different UTC hour.
+      ['America/Los_Angeles', '2027-03-13T18:00:00Z', '2027-03-13T19:30:00Z', 'Sat, Mar 13, 10:00 AM – 11:30 AM'],
+      ['America/Los_Angeles', '2027-03-15T17:00:00Z', '2027-03-15T18:30:00Z', 'Mon, Mar 15, 10:00 AM – 11:30 AM'],
+      // Through the skipped hour, and the hour that happens twice (fall-back, November 7, 2027).
+      ['America/Los_Angeles', '2027-03-14T09:30:00Z', '2027-03-14T10:30:00Z', 'Sun, Mar 14, 1:30 AM – 3:30 AM'],
+      ['America/Los_Angeles', '2027-11-07T07:30:00Z', '2027-11-07T09:30:00Z', 'Sun, Nov 7, 12:30 AM – 1:30 AM'],
+      ['America/Los_Angeles', '2027-11-08T18:00:00Z', '2027-11-08T20:00:00Z', 'Mon, Nov 8, 10:00 AM – 12:00 PM'],
+      // Another zone in the settings reads its own wall clock; a window past midnight names both days.
+      ['America/New_York', '2026-11-24T18:00:00Z', '2026-11-24T20:00:00Z', 'Tue, Nov 24, 1:00 PM – 3:00 PM'],
+      [
+        'America/Los_Angeles',
+        '2026-11-25T05:00:00Z',
+        '2026-11-25T09:00:00Z',
+        'Tue, Nov 24, 9:00 PM – Wed, Nov 25, 1:00 AM',
+      ],
+    ];
+    for (const [zone, from, to, reads] of cases) expect(formatVisitWindow(from, to, zone)).toBe(reads);
+    expect(['00:00', '00:05', '11:59', '12:00', '13:30', '23:45'].map(formatClock)).toEqual([
+      '12:00 AM',
+      '12:05 AM',
+      '11:59 AM',
+      '12:00 PM',
+      '1:30 PM',
+      '11:45 PM',
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import {
   balanceCents,
   depositParts,
   formatMoney,
+  formatRowAmount,
+  invoiceRows,
   invoiceTotals,
   laborTotalCents,
   materialSubtotalCents,
@@ -40,11 +42,21 @@ describe('money', () => {
     expect(laborTotalCents({ hourlyRateCents: 1, hours: 0.5 })).toBe(1);
   });
 
-  it('computes the example quote: $297.48 + $23.80 tax = $321.28', () => {
-    expect(quoteTotals([{ unitPriceCents: 3499, quantity: 2 }], [{ hourlyRateCents: 6500, hours: 3.5 }], 800)).toEqual({
+  it('computes the example quote: $297.48 + $23.80 tax = $321.28 when every line is taxed', () => {
+    expect(
+      quoteTotals([{ unitPriceCents: 3499, quantity: 2 }], [{ hourlyRateCents: 6500, hours: 3.5, taxable: true }], 800),
+    ).toEqual({
       subtotalCents: 29748,
+      taxableCents: 29748,
       taxCents: 2380,
       totalCents: 32128,
+    });
+    // By default labor is not taxed (California's repair labor): 8% of the $69.98 of materials only.
+    expect(quoteTotals([{ unitPriceCents: 3499, quantity: 2 }], [{ hourlyRateCents: 6500, hours: 3.5 }], 800)).toEqual({
+      subtotalCents: 29748,
+      taxableCents: 6998,
+      taxCents: 560,
+      totalCents: 30308,
     });
     expect(formatMoney(32128)).toBe('$321.28');
     expect(formatMoney(123456789)).toBe('$1,234,567.89');
@@ -98,18 +110,58 @@ describe('money', () => {
     );
   });
 
-  it('gives the totals rows every view prints, with the tax label written once, from the stored rate (issue 12.3)', () => {
-    expect(taxLabel(800)).toBe('Tax (8%)');
-    expect(taxLabel(725)).toBe('Tax (7.25%)');
-    expect(taxLabel(850)).toBe('Tax (8.5%)');
-    expect(taxLabel(0)).toBe('Tax (0%)');
+  it('gives the totals rows every view prints, the tax label saying what it taxes, from the stored rate', () => {
+    expect(taxLabel(800, 7894)).toBe('Tax 8% on $78.94');
+    expect(taxLabel(725, 100_000)).toBe('Tax 7.25% on $1,000.00');
+    expect(taxLabel(850, 0)).toBe('Tax 8.5% on $0.00');
     expect(
-      totalsRows({ totalCostBeforeTax: 315.98, taxCost: 25.28, totalCostAfterTax: 341.26, taxRateBasisPoints: 800 }),
+      totalsRows({
+        totalCostBeforeTax: 315.98,
+        taxableBeforeTax: 315.98,
+        taxCost: 25.28,
+        totalCostAfterTax: 341.26,
+        taxRateBasisPoints: 800,
+      }),
     ).toEqual([
       { label: 'Subtotal', amount: 315.98, emphasis: false },
-      { label: 'Tax (8%)', amount: 25.28, emphasis: false },
+      { label: 'Tax 8% on $315.98', amount: 25.28, emphasis: false },
       { label: 'Total', amount: 341.26, emphasis: true },
     ]);
+  });
+
+  it('taxes only the taxable lines, once on their sum, whatever the mix (issue 24.2)', () => {
+    const taxed = fc.boolean();
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ name: fc.string(), unitPriceCents: cents, quantity: hundredths, taxable: taxed }), {
+          maxLength: 15,
+        }),
+        fc.array(fc.record({ hourlyRateCents: cents, hours: hundredths, taxable: taxed }), { maxLength: 15 }),
+        fc.integer({ min: 0, max: 5000 }),
+        (ms, ls, bp) => {
+          const t = quoteTotals(ms, ls, bp);
+          const base =
+            ms.filter((m) => m.taxable).reduce((s, m) => s + materialSubtotalCents(m), 0) +
+            ls.filter((l) => l.taxable).reduce((s, l) => s + laborTotalCents(l), 0);
+          expect(t.taxableCents).toBe(base);
+          expect(t.taxCents).toBe(taxCents(base, bp));
+          expect(t.totalCents).toBe(t.subtotalCents + t.taxCents);
+          // The same lines on an invoice come to the same figures.
+          const asInvoice = invoiceTotals(
+            [
+              ...ms.map((m) => ({ unitPriceCents: m.unitPriceCents, quantity: m.quantity, taxable: m.taxable })),
+              ...ls.map((l) => ({ unitPriceCents: l.hourlyRateCents, quantity: l.hours, taxable: l.taxable })),
+            ],
+            bp,
+          );
+          expect([asInvoice.subtotalCents, asInvoice.taxableCents, asInvoice.taxCents]).toEqual([
+            t.subtotalCents,
+            t.taxableCents,
+            t.taxCents,
+          ]);
+        },
+      ),
+    );
   });
 
   it('counts an optional line only once the client ticks it; required lines always count', () => {
@@ -118,7 +170,7 @@ describe('money', () => {
         { name: 'Boards', unitPrice: 12.5, quantity: 10 },
         { name: 'Latch', unitPrice: 40, quantity: 1, optional: true },
       ],
-      labor: [{ description: 'Paint', hourlyRate: 50, hours: 2, optional: true }],
+      labor: [{ description: 'Paint', hourlyRate: 50, hours: 2, optional: true, taxable: true }],
     };
     const priced = (chosen: { materials: number[]; labor: number[] }) => {
       const picked = withChoices(quote, chosen);
@@ -148,7 +200,7 @@ describe('money', () => {
 });
 
 describe('invoice money', () => {
-  const line = fc.record({ unitPriceCents: cents, quantity: hundredths });
+  const line = fc.record({ unitPriceCents: cents, quantity: hundredths, taxable: fc.constant(true) });
   const rate = fc.integer({ min: 0, max: 5000 });
 
   it('prices an invoice like a quote, and takes a deposit off once, never more than the total', () => {
@@ -194,34 +246,87 @@ describe('invoice money', () => {
 
 describe('deposits', () => {
   const rate = fc.integer({ min: 0, max: 5000 });
-  it('are never more than the quote; 100% is the whole total; an amount comes to itself within a cent', () => {
+  /** A quote's subtotal and the part of it that is taxed. */
+  const quote = fc
+    .tuple(cents, cents)
+    .map(([a, b]) => ({ subtotalCents: Math.max(a, b), taxableCents: Math.min(a, b) }));
+  const totalOf = (q: { subtotalCents: number; taxableCents: number }, bp: number) =>
+    q.subtotalCents + taxCents(q.taxableCents, bp);
+
+  it('are never more than the quote; 100% is the whole total; taxed only on the taxed lines’ share', () => {
     fc.assert(
-      fc.property(cents, rate, fc.integer({ min: 1, max: 100 }), (subtotal, bp, percent) => {
-        const total = subtotal + taxCents(subtotal, bp);
-        const parts = depositParts(subtotal, bp, { kind: 'percent', value: percent });
+      fc.property(quote, rate, fc.integer({ min: 1, max: 100 }), (q, bp, percent) => {
+        const parts = depositParts(q, bp, { kind: 'percent', value: percent });
         expect(parts.dueCents).toBe(parts.netCents + parts.taxCents);
-        expect(parts.dueCents).toBeLessThanOrEqual(total);
-        if (percent === 100) expect(parts.dueCents).toBe(total);
+        expect(parts.netCents).toBe(parts.taxableCents + parts.exemptCents);
+        expect(parts.taxCents).toBe(taxCents(parts.taxableCents, bp));
+        expect(parts.taxableCents).toBeLessThanOrEqual(q.taxableCents);
+        expect(parts.exemptCents).toBeLessThanOrEqual(q.subtotalCents - q.taxableCents);
+        expect(parts.dueCents).toBeLessThanOrEqual(totalOf(q, bp));
+        if (percent === 100) expect(parts.dueCents).toBe(totalOf(q, bp));
       }),
     );
+  });
+
+  it('of an amount come to that amount within a cent, never more than the quote', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 100, max: 100_000_000 }),
+        quote.filter((q) => q.subtotalCents >= 100),
         rate,
-        fc.integer({ min: 1, max: 99 }),
-        (subtotal, bp, share) => {
-          const total = subtotal + taxCents(subtotal, bp);
+        fc.integer({ min: 1, max: 120 }),
+        (q, bp, share) => {
+          const total = totalOf(q, bp);
           const amount = Math.floor((total * share) / 100);
-          const parts = depositParts(subtotal, bp, { kind: 'amount', value: amount / 100 });
-          expect(Math.abs(parts.dueCents - amount)).toBeLessThanOrEqual(1);
+          const parts = depositParts(q, bp, { kind: 'amount', value: amount / 100 });
+          expect(parts.dueCents).toBeLessThanOrEqual(total);
+          expect(Math.abs(parts.dueCents - Math.min(amount, total))).toBeLessThanOrEqual(1);
+          expect(parts.taxCents).toBe(taxCents(parts.taxableCents, bp));
         },
       ),
     );
-    // $500 at 8%: 30% is $150 of work and $12 of tax.
-    expect(depositParts(50_000, 800, { kind: 'percent', value: 30 })).toEqual({
+  });
+
+  it('split as the quote is: 25% of $78.94 of taxed materials and $781.74 of labor', () => {
+    // $500 of taxed work at 8%: 30% is $150 of work and $12 of tax.
+    expect(depositParts({ subtotalCents: 50_000, taxableCents: 50_000 }, 800, { kind: 'percent', value: 30 })).toEqual({
+      taxableCents: 15_000,
+      exemptCents: 0,
       netCents: 15_000,
       taxCents: 1_200,
       dueCents: 16_200,
     });
+    // 25% of materials $78.94 (taxed) and labor $781.74 (not): $19.74 + $195.44, tax $1.58 on the materials part.
+    expect(depositParts({ subtotalCents: 86_068, taxableCents: 7_894 }, 800, { kind: 'percent', value: 25 })).toEqual({
+      taxableCents: 1_974,
+      exemptCents: 19_544,
+      netCents: 21_518,
+      taxCents: 158,
+      dueCents: 21_676,
+    });
+  });
+});
+
+describe('invoice figures', () => {
+  it('print "Less deposit INV-…" for the credited deposit, then payments and the balance', () => {
+    expect(
+      invoiceRows({
+        subtotal: 860.68,
+        taxable: 78.94,
+        tax: 6.32,
+        total: 867,
+        taxRateBasisPoints: 800,
+        credit: 216.76,
+        creditedNumber: 'INV-2026-0001',
+        paid: 100,
+        balance: 550.24,
+      }).map((r) => [r.label, formatRowAmount(r.amount)]),
+    ).toEqual([
+      ['Subtotal', '$860.68'],
+      ['Tax 8% on $78.94', '$6.32'],
+      ['Total', '$867.00'],
+      ['Less deposit INV-2026-0001', '−$216.76'],
+      ['Paid', '−$100.00'],
+      ['Balance due', '$550.24'],
+    ]);
   });
 });

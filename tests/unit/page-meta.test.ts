@@ -11,7 +11,7 @@ describe('page meta by path', () => {
     expect(metaForPath('/admin')?.title).toBe('Staff');
     expect(metaForPath('/admin/jobs/123')?.title).toBe('Staff');
     expect(metaForPath('/quote/abc')?.title).toBe('Your Quote');
-    // A client's invoice link is a page (it answered 404, "Page Not Found", before issue 24.12).
+    // A client's invoice link: a fresh load must be a page (200), not the server's 404.
     expect(metaForPath('/invoice/abc')?.title).toBe('Your Invoice');
     expect(metaForPath('/invoice/abc')?.withData).toBe(true);
   });

@@ -272,6 +272,8 @@ export const quoteMaterials = pgTable(
     optional: boolean('optional').notNull().default(false),
     /** Counted in the totals: every required line; an optional one once the client ticked it. */
     included: boolean('included').notNull().default(true),
+    /** Charged sales tax (lines stored before issue 24 were all taxed, and keep what they said). */
+    taxable: boolean('taxable').notNull().default(true),
   },
   (t) => [index('quote_materials_quote_idx').on(t.quoteId, t.position)],
 );
@@ -292,6 +294,8 @@ export const quoteLabor = pgTable(
     optional: boolean('optional').notNull().default(false),
     /** Counted in the totals: every required line; an optional one once the client ticked it. */
     included: boolean('included').notNull().default(true),
+    /** Charged sales tax (repair labor is not, in California; lines before issue 24 were all taxed). */
+    taxable: boolean('taxable').notNull().default(true),
   },
   (t) => [index('quote_labor_quote_idx').on(t.quoteId, t.position)],
 );
@@ -378,11 +382,22 @@ export const settings = pgTable(
     crewSeesPrices: boolean('crew_sees_prices').notNull().default(false),
     /** The short list of materials the crew picks from, with their prices. */
     materialPriceList: jsonb('material_price_list')
-      .$type<{ name: string; unitPriceCents: number }[]>()
+      .$type<{ name: string; unitPriceCents: number; taxable?: boolean }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Whether a new material line / labor line is charged sales tax unless switched (California's rule). */
+    materialsTaxable: boolean('materials_taxable').notNull().default(true),
+    laborTaxable: boolean('labor_taxable').notNull().default(false),
     /** How many daily backups of the embedded database to keep in DATA_DIR/backups. */
     backupsToKeep: integer('backups_to_keep').notNull().default(14),
+    /** How clients pay (Settings → "How clients pay"), printed on every invoice; empty: "call us". */
+    payCheckPayee: text('pay_check_payee').notNull().default(''),
+    payCheckAddress: text('pay_check_address').notNull().default(''),
+    /** Zelle or bank transfer details, as the owner writes them. */
+    payTransfer: text('pay_transfer').notNull().default(''),
+    payCardByPhone: boolean('pay_card_by_phone').notNull().default(false),
+    /** The number to call to pay by card; empty: the business's phone. */
+    payCardPhone: text('pay_card_phone').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -671,8 +686,10 @@ export const invoices = pgTable(
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     /** Subtotal and tax, before any deposit credited. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
-    /** A deposit already paid, taken off what is due. */
+    /** The job's deposit invoice taken off what is due (its whole total, paid or not). */
     creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
+    /** The deposit invoice that `creditCents` takes off (a final invoice's "Less deposit INV-…"). */
+    creditedInvoiceId: text('credited_invoice_id'),
     /** Days from sending to the due date (while Draft); the dates once sent. */
     dueDays: integer('due_days').notNull().default(14),
     issueDate: date('issue_date', { mode: 'string' }),
@@ -713,6 +730,8 @@ export const invoiceLines = pgTable(
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    /** Charged sales tax (lines before issue 24 were all taxed). */
+    taxable: boolean('taxable').notNull().default(true),
   },
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)],
 );

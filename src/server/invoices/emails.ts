@@ -1,20 +1,50 @@
 import { formatLongDate } from '../../shared/dates';
+import { HOW_TO_PAY_HEADING, howToPay } from '../../shared/how-to-pay';
 import { formatMoney, toCents } from '../../shared/money';
 import type { InvoiceView } from '../../shared/schemas/invoices';
 import type { BusinessSettings } from '../lib/business';
-import { composeEmail, type OutgoingMail } from '../mail';
+import { composeEmail, type Block, type OutgoingMail } from '../mail';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
-/** The invoice to the client: the amount, the due date, the PDF and a link to see it on a phone. */
-export function invoiceMail(business: BusinessSettings, invoice: InvoiceView, link: string, pdf: Buffer): OutgoingMail {
+/** "How to pay" as e-mail blocks (nothing once nothing is owed). */
+function howToPayBlocks(business: BusinessSettings, invoice: InvoiceView): Block[] {
+  const lines = howToPay(business, invoice);
+  if (lines.length === 0) return [];
+  return [
+    { kind: 'paragraph', text: `${HOW_TO_PAY_HEADING}:` },
+    { kind: 'details', rows: lines.map((l): [string, string] => [l.label, l.text]) },
+  ];
+}
+
+/**
+ * The invoice to the client: the amount, the due date, how to pay, the PDF and a link to see it on a
+ * phone. A deposit's invoice (sent when the client accepts quote `forQuote`) says it is the deposit
+ * that books the work.
+ */
+export function invoiceMail(
+  business: BusinessSettings,
+  invoice: InvoiceView,
+  link: string,
+  pdf: Buffer,
+  forQuote?: string,
+): OutgoingMail {
+  const deposit = invoice.kind === 'deposit';
+  const title = deposit
+    ? `Deposit invoice ${invoice.number}${forQuote ? ` for quote ${forQuote}` : ''}`
+    : `Invoice ${invoice.number}`;
   const { html, text } = composeEmail({
     business,
-    heading: `Invoice ${invoice.number}`,
+    heading: title,
     blocks: [
       { kind: 'paragraph', text: `Hi ${invoice.clientName},` },
-      { kind: 'paragraph', text: 'Thank you for your business. Your invoice is attached and online:' },
-      { kind: 'emphasis', label: 'Balance due', value: money(invoice.balance) },
+      {
+        kind: 'paragraph',
+        text: deposit
+          ? `Thank you for accepting ${forQuote ? `quote ${forQuote}` : 'our quote'}. This is the deposit that books your work: once it is paid, we schedule the job with you. The invoice is attached and online:`
+          : 'Thank you for your business. Your invoice is attached and online:',
+      },
+      { kind: 'emphasis', label: deposit ? 'Deposit due' : 'Balance due', value: money(invoice.balance) },
       {
         kind: 'details',
         rows: [
@@ -22,13 +52,14 @@ export function invoiceMail(business: BusinessSettings, invoice: InvoiceView, li
           ['Due', invoice.dueDate ? formatLongDate(invoice.dueDate) : ''],
         ],
       },
-      { kind: 'button', label: 'View your invoice', href: link },
+      ...howToPayBlocks(business, invoice),
+      { kind: 'button', label: deposit ? 'View your deposit invoice' : 'View your invoice', href: link },
       { kind: 'paragraph', text: `Questions? Call us at ${business.phone}.` },
     ],
   });
   return {
     to: invoice.clientEmail,
-    subject: `Invoice ${invoice.number} from ${business.name}`,
+    subject: deposit ? `${title} – ${business.name}` : `Invoice ${invoice.number} from ${business.name}`,
     html,
     text,
     attachments: [
@@ -63,6 +94,7 @@ export function receiptMail(
         kind: 'paragraph',
         text: invoice.balance === 0 ? 'Your invoice is paid in full.' : 'The rest is due by the date on the invoice.',
       },
+      ...howToPayBlocks(business, invoice),
       { kind: 'button', label: 'View your invoice', href: link },
     ],
   });
@@ -80,6 +112,7 @@ export function overdueReminderMail(business: BusinessSettings, invoice: Invoice
         kind: 'paragraph',
         text: `Invoice ${invoice.number} was due on ${invoice.dueDate ? formatLongDate(invoice.dueDate) : 'its due date'} and still shows a balance. If you have paid it already, thank you, and please ignore this message.`,
       },
+      ...howToPayBlocks(business, invoice),
       { kind: 'button', label: 'See what is left to pay', href: link },
       { kind: 'paragraph', text: `Questions? Call us at ${business.phone}.` },
     ],

@@ -1,4 +1,7 @@
 // The invoices feature's public entry: invoices from completed jobs, their numbers, payments and PDF.
 export { invoiceRoutes } from './routes';
-export { invoiceFigures, paidOnInvoice } from './repository';
+export { invoiceFigures, settledJobs } from './repository';
 export { issueDepositInvoice } from './service';
+export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status';
+export { clientInvoiceLink } from './links';
+export { clientInvoicePath } from './links';

@@ -7,9 +7,14 @@ const STAFF_PDF = 'invoice-pdf';
 /** A client's invoice link opens it for a year (a receipt links to it too). */
 const CLIENT_LINK_SECONDS = 365 * 86_400;
 
-export async function clientInvoiceLink(app: FastifyInstance, invoiceId: string): Promise<string> {
+/** The client's invoice page: path and signed token (the deposit's, linked from the page after accepting). */
+export async function clientInvoicePath(app: FastifyInstance, invoiceId: string): Promise<string> {
   const token = await app.tokens.signScoped(CLIENT, invoiceId, CLIENT_LINK_SECONDS);
-  return `${app.config.PUBLIC_URL}${paths.clientInvoice(invoiceId, token)}`;
+  return paths.clientInvoice(invoiceId, token);
+}
+
+export async function clientInvoiceLink(app: FastifyInstance, invoiceId: string): Promise<string> {
+  return `${app.config.PUBLIC_URL}${await clientInvoicePath(app, invoiceId)}`;
 }
 
 /** Throws unless the token opens this invoice (410 expired, 403 otherwise). */

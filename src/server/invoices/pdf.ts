@@ -1,5 +1,6 @@
 import { formatLongDate } from '../../shared/dates';
-import { formatMoney, taxLabel, toCents } from '../../shared/money';
+import { HOW_TO_PAY_HEADING, howToPay } from '../../shared/how-to-pay';
+import { formatMoney, formatRowAmount, invoiceRows, toCents } from '../../shared/money';
 import type { InvoiceView } from '../../shared/schemas/invoices';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
@@ -15,7 +16,11 @@ export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSetting
     writeText(doc, value, { x: left, y: doc.y, width, ...options });
 
   if (logo) doc.image(logo, left + width - 160, 105, { fit: [160, 60], align: 'right' });
-  writeText(doc.fontSize(18), 'Invoice', { x: left, y: 115, bold: true });
+  writeText(doc.fontSize(18), invoice.kind === 'deposit' ? 'Deposit invoice' : 'Invoice', {
+    x: left,
+    y: 115,
+    bold: true,
+  });
   doc.fontSize(11).fillColor(MUTED);
   text(`Invoice No. ${invoice.number ?? 'draft'}`);
   if (invoice.issueDate) text(`Date: ${formatLongDate(invoice.issueDate)}`);
@@ -35,24 +40,28 @@ export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSetting
     [0.46, 0.16, 0.18, 0.2],
   );
 
-  const rows: [string, string, boolean][] = [
-    ['Subtotal', money(invoice.subtotal), false],
-    [taxLabel(invoice.taxRateBasisPoints), money(invoice.tax), false],
-    ['Total', money(invoice.total), true],
-  ];
-  if (invoice.credit > 0) rows.push(['Less deposit paid', `−${money(invoice.credit)}`, false]);
-  if (invoice.paid > 0) rows.push(['Paid', `−${money(invoice.paid)}`, false]);
-  rows.push(['Balance due', money(invoice.balance), true]);
-  for (const [label, value, bold] of rows) {
+  for (const row of invoiceRows(invoice)) {
+    const [label, value, bold] = [row.label, formatRowAmount(row.amount), row.emphasis];
     const y = doc.y;
     doc.fontSize(bold ? 13 : 11).fillColor('#000000');
-    writeText(doc, label, { x: left + width * 0.45, y, width: width * 0.3, align: 'right', bold });
+    writeText(doc, label, { x: left + width * 0.3, y, width: width * 0.45, align: 'right', bold });
     writeText(doc, value, { x: left + width * 0.75, y, width: width * 0.25, align: 'right', bold });
     doc.moveDown(0.2);
   }
   if (invoice.notes) {
     doc.moveDown();
     text(invoice.notes);
+  }
+  const ways = howToPay(business, invoice);
+  if (ways.length > 0) {
+    doc.moveDown().fontSize(12).fillColor('#000000');
+    text(HOW_TO_PAY_HEADING, { bold: true });
+    doc.fontSize(10).moveDown(0.2);
+    for (const way of ways) {
+      text(way.label, { bold: true });
+      text(way.text);
+      doc.moveDown(0.3);
+    }
   }
   doc.moveDown(2).fontSize(9).fillColor(MUTED);
   text(`Questions about this invoice? Call ${business.phone} or write to ${business.email}.`);

@@ -40,11 +40,46 @@ export async function paidCents(db: DbOrTx, invoiceId: string): Promise<number> 
   return Number(row?.paid ?? 0);
 }
 
+/**
+ * The jobs whose bill is settled: a final invoice is sent and everything sent for the job (its deposit
+ * and its bill) is paid in full; with the day of the job's last payment. A subquery to select from
+ * (`job_id`, `last_paid`): a paid deposit alone does not settle a job.
+ */
+export const settledJobs = sql`(
+  select i.job_id,
+    (select max(p.paid_on) from ${payments} p join ${invoices} x on x.id = p.invoice_id
+      where x.job_id = i.job_id and x.state = 'Sent') as last_paid
+  from ${invoices} i
+  where i.kind = 'final' and i.state = 'Sent'
+    and not exists (
+      select 1 from ${invoices} o
+      where o.job_id = i.job_id and o.state = 'Sent'
+        and coalesce((select sum(p.amount_cents) from ${payments} p where p.invoice_id = o.id), 0)
+          < o.total_cents - o.credit_cents))`;
+
+/** A draft's lines as the money rules take them. */
+export async function draftLines(db: DbOrTx, invoiceId: string) {
+  return (await linesOf(db, invoiceId)).map((l) => ({
+    description: l.description,
+    quantity: Number(l.quantity),
+    unitPriceCents: l.unitPriceCents,
+    taxable: l.taxable,
+  }));
+}
+
+/** The invoices (not void) that take this deposit invoice off their total. */
+export const invoicesCrediting = (db: DbOrTx, depositInvoiceId: string) =>
+  db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.creditedInvoiceId, depositInvoiceId), sql`${invoices.state} <> 'Void'`))
+    .for('update');
+
 /** Replaces a draft's lines. */
 export async function setLines(
   tx: DbOrTx,
   invoiceId: string,
-  lines: { description: string; quantity: number; unitPriceCents: number }[],
+  lines: { description: string; quantity: number; unitPriceCents: number; taxable: boolean }[],
 ) {
   await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
   if (lines.length)
@@ -56,6 +91,7 @@ export async function setLines(
         description: line.description,
         quantity: String(line.quantity),
         unitPriceCents: line.unitPriceCents,
+        taxable: line.taxable,
       })),
     );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
+import { howToPay } from '../../shared/how-to-pay';
 import {
   clientInvoiceView,
   invoiceDraftInput,
@@ -321,7 +322,11 @@ export async function invoiceRoutes(app: FastifyInstance) {
         ...shown
       } = await authorized(request.params.id, request.query.token);
       const token = encodeURIComponent(request.query.token ?? '');
-      return { ...shown, pdfUrl: `/api/client-invoices/${request.params.id}/pdf?token=${token}` };
+      return {
+        ...shown,
+        pdfUrl: `/api/client-invoices/${request.params.id}/pdf?token=${token}`,
+        howToPay: howToPay(await app.settings.current(), shown),
+      };
     },
   );
 

@@ -8,6 +8,7 @@ import {
   invoiceTotals,
   isIncluded,
   materialSubtotalCents,
+  quoteBase,
   toCents,
   toDollars,
 } from '../../shared/money';
@@ -31,7 +32,9 @@ import { invoiceMail, overdueReminderMail, receiptMail } from './emails';
 import { clientInvoiceLink, staffPdfLink } from './links';
 import { renderInvoicePdf } from './pdf';
 import {
+  draftLines,
   findInvoice,
+  invoicesCrediting,
   linesOf,
   liveInvoiceOfJob,
   nextInvoiceNumber,
@@ -41,7 +44,7 @@ import {
   type InvoiceRow,
 } from './repository';
 
-type Line = { description: string; quantity: number; unitPriceCents: number };
+type Line = { description: string; quantity: number; unitPriceCents: number; taxable: boolean };
 
 const hundredths = (n: number) => Math.round(n * 100) / 100;
 
@@ -56,6 +59,7 @@ async function linesForJob(app: FastifyInstance, jobId: string) {
     throw conflict('Only a completed job is invoiced: complete it first', 'JOB_NOT_COMPLETED');
   const { quote } = await jobDetail(app.db, job);
   const extras = await jobExtras(app.db, jobId);
+  const business = await app.settings.current();
   const unpriced = extras.materials.filter((m) => m.unitPriceCents === null).map((m) => m.name);
   if (unpriced.length)
     throw conflict(`Price the materials the crew used first: ${unpriced.join(', ')}`, 'UNPRICED_MATERIALS');
@@ -63,15 +67,24 @@ async function linesForJob(app: FastifyInstance, jobId: string) {
   const materials = quote?.materials.filter(isIncluded) ?? [];
   const labor = quote?.labor.filter(isIncluded) ?? [];
   for (const m of materials)
-    lines.push({ description: m.name, quantity: m.quantity, unitPriceCents: toCents(m.unitPrice) });
+    lines.push({ description: m.name, quantity: m.quantity, unitPriceCents: toCents(m.unitPrice), taxable: m.taxable });
   for (const l of labor)
     lines.push({
       description: `${l.description || 'Labor'} (hours)`,
       quantity: l.hours,
       unitPriceCents: toCents(l.hourlyRate),
+      taxable: l.taxable,
     });
+  // A material the crew added is taxed as its price list entry says, else as the Settings' default.
+  const listed = (name: string) =>
+    business.materialPriceList.find((p) => p.name.toLowerCase() === name.toLowerCase())?.taxable;
   for (const m of extras.materials)
-    lines.push({ description: `${m.name} (used on the job)`, quantity: m.quantity, unitPriceCents: m.unitPriceCents! });
+    lines.push({
+      description: `${m.name} (used on the job)`,
+      quantity: m.quantity,
+      unitPriceCents: m.unitPriceCents!,
+      taxable: listed(m.name) ?? business.materialsTaxable,
+    });
   const quotedHours = labor.reduce((sum, l) => sum + l.hours, 0);
   const extraHours = hundredths(extras.minutes / 60 - quotedHours);
   if (extraHours > 0 && labor[0])
@@ -79,8 +92,9 @@ async function linesForJob(app: FastifyInstance, jobId: string) {
       description: 'Time beyond the quote (hours)',
       quantity: extraHours,
       unitPriceCents: toCents(labor[0].hourlyRate),
+      taxable: labor[0].taxable,
     });
-  return { job, lines, taxRateBasisPoints: quote?.taxRateBasisPoints };
+  return { job, lines, business, taxRateBasisPoints: quote?.taxRateBasisPoints };
 }
 
 /** Writes a draft's lines and its totals together. */
@@ -100,6 +114,9 @@ async function writeDraft(tx: DbOrTx, invoice: InvoiceRow, lines: Line[], fields
     .where(eq(invoices.id, invoice.id));
 }
 
+/** What a final invoice takes off for the job's deposit invoice: its whole total, once (none: nothing). */
+const creditOf = (deposit: InvoiceRow | undefined) => ({ creditCents: deposit?.totalCents ?? 0 });
+
 /** A draft invoice for a completed job (one live invoice per job). */
 export async function createInvoiceForJob(app: FastifyInstance, jobId: string): Promise<string> {
   const existing = await liveInvoiceOfJob(app.db, jobId);
@@ -108,9 +125,8 @@ export async function createInvoiceForJob(app: FastifyInstance, jobId: string): 
       `This job already has an invoice${existing.number ? ` (${existing.number})` : ''}`,
       'INVOICE_EXISTS',
     );
-  const { job, lines, taxRateBasisPoints } = await linesForJob(app, jobId);
-  const business = await app.settings.current();
-  const creditCents = await depositPaidCents(app.db, jobId);
+  const { job, lines, business, taxRateBasisPoints } = await linesForJob(app, jobId);
+  const deposit = await liveInvoiceOfJob(app.db, jobId, 'deposit');
   const id = newId();
   try {
     await app.db.transaction(async (tx) => {
@@ -125,8 +141,8 @@ export async function createInvoiceForJob(app: FastifyInstance, jobId: string): 
           taxRateBasisPoints: taxRateBasisPoints ?? business.taxRateBasisPoints,
         })
         .returning();
-      // The deposit paid so far is taken off (never more than the total).
-      await writeDraft(tx, { ...row!, creditCents }, lines);
+      // The deposit invoice is taken off whole, paid or not: the client owes it on its own invoice.
+      await writeDraft(tx, { ...row!, ...creditOf(deposit) }, lines, { creditedInvoiceId: deposit?.id ?? null });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('This job already has an invoice', 'INVOICE_EXISTS');
@@ -147,9 +163,13 @@ export async function updateDraft(db: Db, id: string, input: InvoiceDraftInput) 
       description: l.description,
       quantity: l.quantity,
       unitPriceCents: toCents(l.unitPrice),
+      taxable: l.taxable,
     }));
-    if (invoiceTotals(lines, row.taxRateBasisPoints).subtotalCents < 0)
+    const totals = invoiceTotals(lines, row.taxRateBasisPoints);
+    if (totals.subtotalCents < 0)
       throw new HttpError(400, 'lines: the discounts are more than the lines', 'VALIDATION_FAILED');
+    if (totals.taxableCents < 0)
+      throw new HttpError(400, 'lines: the taxed discounts are more than the taxed lines', 'VALIDATION_FAILED');
     await writeDraft(tx, row, lines, { dueDays: input.dueDays, notes: input.notes });
   });
 }
@@ -171,9 +191,18 @@ export async function invoiceView(
   row: InvoiceRow,
   timeZone: string,
 ): Promise<InvoiceView> {
-  const [lines, paymentRows] = await Promise.all([linesOf(db, row.id), paymentsOf(db, row.id)]);
+  const [lines, paymentRows, credited] = await Promise.all([
+    linesOf(db, row.id),
+    paymentsOf(db, row.id),
+    row.creditedInvoiceId ? findInvoice(db, row.creditedInvoiceId) : undefined,
+  ]);
   const paid = paymentRows.reduce((sum, p) => sum + p.amountCents, 0);
   const due = row.totalCents - row.creditCents;
+  const taxableCents = lines.reduce(
+    (sum, l) =>
+      sum + (l.taxable ? materialSubtotalCents({ unitPriceCents: l.unitPriceCents, quantity: Number(l.quantity) }) : 0),
+    0,
+  );
   return {
     _id: row.id,
     number: row.number,
@@ -190,13 +219,26 @@ export async function invoiceView(
         quantity,
         unitPrice: toDollars(l.unitPriceCents),
         amount: toDollars(materialSubtotalCents({ unitPriceCents: l.unitPriceCents, quantity })),
+        taxable: l.taxable,
       };
     }),
     taxRateBasisPoints: row.taxRateBasisPoints,
     subtotal: toDollars(row.subtotalCents),
+    taxable: toDollars(taxableCents),
     tax: toDollars(row.taxCents),
     total: toDollars(row.totalCents),
     credit: toDollars(row.creditCents),
+    creditedNumber: credited?.number ?? null,
+    creditedDeposit: credited
+      ? {
+          _id: credited.id,
+          number: credited.number,
+          total: toDollars(credited.totalCents),
+          balance: toDollars(
+            balanceCents(credited.totalCents - credited.creditCents, await paidCents(db, credited.id)),
+          ),
+        }
+      : null,
     paid: toDollars(paid),
     balance: toDollars(balanceCents(due, paid)),
     dueDays: row.dueDays,
@@ -228,19 +270,18 @@ export async function sendInvoice(app: FastifyInstance, id: string): Promise<Inv
     const row = await findInvoice(tx, id, { lock: true });
     if (!row) throw notFound('Invoice not found');
     if (row.state !== 'Draft') throw notDraft(row);
-    // A deposit paid since the draft was made is taken off too (once: the job has one live bill).
+    // The deposit is taken off as it stands now (once: the job has one live bill).
     if (row.kind === 'final' && row.jobId) {
-      const credit = Math.min(await depositPaidCents(tx, row.jobId), row.totalCents);
-      if (credit !== row.creditCents) await tx.update(invoices).set({ creditCents: credit }).where(eq(invoices.id, id));
+      const deposit = await liveInvoiceOfJob(tx, row.jobId, 'deposit');
+      const credit = Math.min(creditOf(deposit).creditCents, row.totalCents);
+      if (credit !== row.creditCents || (deposit?.id ?? null) !== row.creditedInvoiceId)
+        await tx
+          .update(invoices)
+          .set({ creditCents: credit, creditedInvoiceId: deposit?.id ?? null })
+          .where(eq(invoices.id, id));
     }
     return sendInTx(app, tx, id, business, logo);
   });
-}
-
-/** What was paid on the job's deposit invoice (0 without one). */
-async function depositPaidCents(db: DbOrTx, jobId: string): Promise<number> {
-  const deposit = await liveInvoiceOfJob(db, jobId, 'deposit');
-  return deposit ? paidCents(db, deposit.id) : 0;
 }
 
 /** Numbers a draft, dates it, and queues its e-mail (PDF and link) and its reminders, in `tx`. */
@@ -250,6 +291,7 @@ async function sendInTx(
   id: string,
   business: BusinessSettings,
   logo: Buffer | undefined,
+  forQuote?: string,
 ): Promise<InvoiceRow> {
   const today = todayIn(business.timeZone);
   const number = await nextInvoiceNumber(tx, Number(today.slice(0, 4)));
@@ -263,7 +305,7 @@ async function sendInTx(
   const view = await invoiceView(app, tx, { ...sent!, dueDate }, business.timeZone);
   const pdf = await renderInvoicePdf(view, business, logo);
   const link = await clientInvoiceLink(app, id);
-  await enqueueMail(tx, invoiceMail(business, view, link, pdf));
+  await enqueueMail(tx, invoiceMail(business, view, link, pdf, forQuote));
   // Reminders wait in the outbox for their day (09:00 in the business's zone after the due date).
   const reminderMailIds: string[] = [];
   for (const days of business.invoiceReminderDays.slice(0, 3))
@@ -280,16 +322,16 @@ async function sendInTx(
 /**
  * The deposit a quote asked, invoiced and e-mailed when the client accepts (in the acceptance's
  * transaction): one line at the quote's tax rate (`depositParts`), due at once. The final invoice takes
- * what was paid on it off its total.
+ * what was paid on it off its total. Returns its id (undefined when the quote asks none).
  */
 export async function issueDepositInvoice(
   app: FastifyInstance,
   tx: DbOrTx,
   jobId: string,
   context: { business: BusinessSettings; logo: Buffer | undefined; accepted: QuoteView },
-): Promise<void> {
+): Promise<string | undefined> {
   const { accepted, business } = context;
-  if (!accepted.deposit || accepted.deposit.due <= 0) return;
+  if (!accepted.deposit || accepted.deposit.due <= 0) return undefined;
   const job = await findJobById(tx, jobId);
   if (!job) throw notFound('Job not found');
   const id = newId();
@@ -297,13 +339,23 @@ export async function issueDepositInvoice(
     accepted.deposit.kind === 'percent'
       ? `Deposit for quote ${accepted.quoteId} (${accepted.deposit.value}% of ${formatMoney(toCents(accepted.totalCostAfterTax))})`
       : `Deposit for quote ${accepted.quoteId}`;
-  const parts = depositParts(
-    Math.round(accepted.totalCostBeforeTax * 100),
-    accepted.taxRateBasisPoints,
-    accepted.deposit,
-  );
-  // Its share of the work at the quote's tax rate: received, it splits into revenue and tax.
-  const lines = [{ description: label, quantity: 1, unitPriceCents: parts.netCents }];
+  const parts = depositParts(quoteBase(accepted), accepted.taxRateBasisPoints, accepted.deposit);
+  // Its share of the work, taxed as the quote's lines are: received, it splits into revenue and tax.
+  const both = parts.taxableCents > 0 && parts.exemptCents > 0;
+  const lines: Line[] = [
+    {
+      description: both ? `${label}: taxed part` : label,
+      quantity: 1,
+      unitPriceCents: parts.taxableCents,
+      taxable: true,
+    },
+    {
+      description: both ? `${label}: part not taxed` : label,
+      quantity: 1,
+      unitPriceCents: parts.exemptCents,
+      taxable: false,
+    },
+  ].filter((line) => line.unitPriceCents > 0);
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -318,7 +370,8 @@ export async function issueDepositInvoice(
     })
     .returning();
   await writeDraft(tx, row!, lines);
-  await sendInTx(app, tx, id, business, context.logo);
+  await sendInTx(app, tx, id, business, context.logo, accepted.quoteId);
+  return id;
 }
 
 /**
@@ -368,7 +421,10 @@ export async function recordPayment(app: FastifyInstance, id: string, input: Pay
   });
 }
 
-/** Voids a sent invoice with a reason; it keeps its number. One with payments is not voided. */
+/**
+ * Voids a sent invoice with a reason; it keeps its number. One with payments is not voided, nor a deposit
+ * that a sent final invoice takes off (void that one first); a draft that takes it off no longer does.
+ */
 export async function voidInvoice(db: Db, id: string, reason: string) {
   return db.transaction(async (tx) => {
     const row = await findInvoice(tx, id, { lock: true });
@@ -377,6 +433,16 @@ export async function voidInvoice(db: Db, id: string, reason: string) {
       throw conflict(`Only a sent invoice is voided (a draft is deleted)`, 'INVOICE_NOT_PAYABLE');
     if ((await paidCents(tx, id)) > 0)
       throw conflict('This invoice has payments: it cannot be voided', 'INVOICE_NOT_PAYABLE');
+    for (const crediting of await invoicesCrediting(tx, id)) {
+      if (crediting.state === 'Sent')
+        throw conflict(
+          `Invoice ${crediting.number} takes this deposit off: void it first, then this one`,
+          'INVOICE_NOT_PAYABLE',
+        );
+      await writeDraft(tx, { ...crediting, creditCents: 0 }, await draftLines(tx, crediting.id), {
+        creditedInvoiceId: null,
+      });
+    }
     for (const mailId of row.reminderMailIds) await cancelMail(tx, mailId);
     const [voided] = await tx
       .update(invoices)

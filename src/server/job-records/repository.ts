@@ -27,6 +27,12 @@ export async function findRecord(db: DbOrTx, jobId: string): Promise<RecordRow |
   return row;
 }
 
+/** When the job's report was made (null before one), without reading the PDF. */
+export async function reportAtOf(db: DbOrTx, jobId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: jobRecords.reportAt }).from(jobRecords).where(eq(jobRecords.jobId, jobId));
+  return row?.at ?? null;
+}
+
 /**
  * Copies the sold quote's lines into the checklist once (with UUIDs, like the crew's own items): the statement that marks the record seeded
  * is the one that copies, so two first loads at once copy once.

@@ -1,3 +1,5 @@
+import type { HowClientsPay } from '../../shared/schemas/settings';
+
 /** The business as e-mails and PDFs name it. */
 export interface Business {
   name: string;
@@ -28,8 +30,13 @@ export interface BusinessSettings extends Business {
   crewSeesPrices: boolean;
   /** How many daily backups to keep (embedded database). */
   backupsToKeep: number;
-  /** The materials the crew picks from, priced in cents. */
-  materialPriceList: { name: string; unitPriceCents: number }[];
+  /** The materials the crew picks from, priced in cents, taxed or not when billed. */
+  materialPriceList: { name: string; unitPriceCents: number; taxable: boolean }[];
+  /** Whether new material and labor lines are charged sales tax unless switched on the line. */
+  materialsTaxable: boolean;
+  laborTaxable: boolean;
+  /** How clients pay: printed on every invoice (see shared/how-to-pay.ts). */
+  howClientsPay: HowClientsPay;
   /** Changes whenever the logo does (a cache-busting version for its address); null without a logo. */
   logoVersion: string | null;
 }

@@ -5,7 +5,10 @@ import { mailOutbox, type MailAttachment } from '../db/schema';
 
 export interface OutgoingMail {
   to: string;
-  /** Where the recipient's reply goes, e.g. the client who wrote a contact message. */
+  /**
+   * Where the recipient's reply goes when not to the business (whose e-mail the relay puts on every
+   * other message): the client who wrote a contact message, on the owner's notice.
+   */
   replyTo?: string;
   subject: string;
   text: string;

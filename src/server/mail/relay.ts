@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import type { MailTransport, OutboxMessage } from './transports';
+import type { MailTransport, OutboxMessage, Sender } from './transports';
 
 export interface RelayOptions {
   db: Db;
@@ -14,8 +14,8 @@ export interface RelayOptions {
   /** How long a claimed message stays reserved for this relay before another may try it. */
   claimSeconds?: number;
   batchSize?: number;
-  /** The sender's display name at the moment of sending (the business's name from the settings). */
-  senderName?: () => Promise<string>;
+  /** The business at the moment of sending (from the settings): the From name and where replies go. */
+  sender?: () => Promise<Sender>;
 }
 
 /** Delay before attempt n+1 after n failures: base · 2^(n-1), capped. */
@@ -120,7 +120,7 @@ export class MailRelay {
   private async deliverOne(message: OutboxMessage): Promise<void> {
     const { db, transport, log, retryBaseMs, retryMaxMs } = this.options;
     try {
-      await transport.deliver(message, await this.options.senderName?.());
+      await transport.deliver(message, await this.options.sender?.());
     } catch (error) {
       const failures = message.attempts + 1;
       const delay = backoffMs(failures, retryBaseMs, retryMaxMs);

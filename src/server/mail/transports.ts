@@ -6,10 +6,17 @@ import type { mailOutbox } from '../db/schema';
 
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
 
+/** The business at the moment of sending: its name on the From line, its address for replies. */
+export interface Sender {
+  name: string;
+  /** Where replies go, unless the message names someone else (a client's address on an owner notice). */
+  replyTo: string;
+}
+
 export interface MailTransport {
   describe: string;
-  /** `senderName` replaces the display name of the configured From address. */
-  deliver(message: OutboxMessage, senderName?: string): Promise<void>;
+  /** `sender` gives the display name of the configured From address and the default Reply-To. */
+  deliver(message: OutboxMessage, sender?: Sender): Promise<void>;
   close(): void;
 }
 
@@ -18,11 +25,13 @@ export function addressOf(from: string): string {
   return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
-function toNodemailer(from: string, m: OutboxMessage, senderName?: string) {
+function toNodemailer(from: string, m: OutboxMessage, sender?: Sender) {
+  // Mail comes from a no-reply address: a reply must reach the business (or whom the message names).
+  const replyTo = m.replyTo ?? sender?.replyTo;
   return {
-    from: senderName ? { name: senderName, address: addressOf(from) } : from,
+    from: sender ? { name: sender.name, address: addressOf(from) } : from,
     to: m.toAddress,
-    ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+    ...(replyTo ? { replyTo } : {}),
     subject: m.subject,
     text: m.text,
     html: m.html,
@@ -42,8 +51,8 @@ export function smtpTransport(url: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 2, maxMessages: 100 });
   return {
     describe: `SMTP ${new URL(url).host}`,
-    async deliver(message, senderName) {
-      await transporter.sendMail(toNodemailer(from, message, senderName));
+    async deliver(message, sender) {
+      await transporter.sendMail(toNodemailer(from, message, sender));
     },
     close: () => transporter.close(),
   };
@@ -54,8 +63,8 @@ export function fileTransport(dir: string, from: string, log: FastifyBaseLogger)
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     describe: `files in ${dir}`,
-    async deliver(message, senderName) {
-      const info = await transporter.sendMail(toNodemailer(from, message, senderName));
+    async deliver(message, sender) {
+      const info = await transporter.sendMail(toNodemailer(from, message, sender));
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       const file = path.join(dir, `${message.createdAt.toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
       // Mail files carry clients' details and live quote links: for the server's account only.

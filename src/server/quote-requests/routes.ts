@@ -5,6 +5,7 @@ import { wallTimeIn } from '../../shared/dates';
 import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { quoteRequestInput, quoteRequestView, quoteStatusResponse } from '../../shared/schemas/quote-request';
+import { statusTimelineResponse, type StatusTimeline } from '../../shared/schemas/status-timeline';
 import type { Db } from '../db/client';
 import { notFound } from '../lib/http-errors';
 import { publicFormLimit } from '../plugins/rate-limit';
@@ -21,10 +22,29 @@ export interface PublicQuoteRequestRoutesOptions {
   requestIdOfQuote: (db: Db, quoteNumber: string) => Promise<string | undefined>;
   /** The next visit booked for the job an accepted request became: given by the app, since visits build on requests. */
   nextVisitOf: (db: Db, quoteRequestId: string) => Promise<{ startsAt: Date; endsAt: Date } | null>;
+  /**
+   * The client's timeline of a request (quote, visit, report, invoices, payments): given by the app,
+   * which composes the features that build on requests. `documents`: with numbers, signed links and balances.
+   */
+  timelineOf: (
+    app: FastifyInstance,
+    quoteRequestId: string,
+    documents: boolean,
+  ) => Promise<Pick<StatusTimeline, 'steps' | 'jobCancelled'>>;
 }
 
 export async function publicQuoteRequestRoutes(app: FastifyInstance, options: PublicQuoteRequestRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const statusLimit = { max: app.config.STATUS_RATE_LIMIT_MAX, timeWindow: 60_000 };
+
+  /** A request by its number (Q…), its quote's number (QT…) or its full id. */
+  const keyOf = async (typed: string) => {
+    const clean = typed.trim().toUpperCase();
+    const quoteRequestId = /^QT\d{8}(-\d{1,3})?$/.test(clean)
+      ? await options.requestIdOfQuote(app.db, clean)
+      : undefined;
+    return quoteRequestId ? { id: quoteRequestId } : parseRequestKey(clean);
+  };
 
   r.post(
     '/quoterequest/create',
@@ -49,7 +69,7 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance, options: Pu
   r.get(
     '/quoterequest/status/:quoteNumber',
     {
-      config: { access: 'public', rateLimit: { max: app.config.STATUS_RATE_LIMIT_MAX, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: statusLimit },
       // A 26-byte answer to a request without a body: nothing to compress either way.
       compress: false,
       decompress: false,
@@ -61,11 +81,7 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance, options: Pu
       },
     },
     async (request) => {
-      const typed = request.params.quoteNumber.trim().toUpperCase();
-      const quoteRequestId = /^QT\d{8}(-\d{1,3})?$/.test(typed)
-        ? await options.requestIdOfQuote(app.db, typed)
-        : undefined;
-      const key = quoteRequestId ? { id: quoteRequestId } : parseRequestKey(typed);
+      const key = await keyOf(request.params.quoteNumber);
       const found = key && (await app.quoteStatus.get(cacheKeyOf(key), () => findQuoteRequestStatus(app.db, key)));
       if (!found) throw notFound(messages.quoteNumberInvalid);
       const visit = found.quoteStatus === 'Accepted' ? await options.nextVisitOf(app.db, found.id) : null;
@@ -76,6 +92,30 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance, options: Pu
         nextVisit = { date: start.date, start: start.time, end: wallTimeIn(timeZone, visit.endsAt).time };
       }
       return { quoteStatus: found.status, quoteState: found.quoteStatus, nextVisit };
+    },
+  );
+
+  r.get(
+    '/quoterequest/status/:quoteNumber/timeline',
+    {
+      config: { access: 'public', rateLimit: statusLimit },
+      schema: {
+        tags: ['quote requests'],
+        summary:
+          "The client's status page: the statuses and the timeline to the last payment; links and amounts only by the request's full id (the e-mailed link)",
+        params: z.object({ quoteNumber: z.string().max(64) }),
+        response: { 200: statusTimelineResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const key = await keyOf(request.params.quoteNumber);
+      // Read, not cached: the timeline moves with visits, the crew and payments, which do not clear the cache.
+      const found = key && (await findQuoteRequestStatus(app.db, key));
+      if (!found) throw notFound(messages.quoteNumberInvalid);
+      // A typed number (Q…, QT…) can be guessed; the full id only comes in our e-mails' links.
+      const documents = /^q?[0-9a-f]{24}$/i.test(request.params.quoteNumber.trim());
+      const { steps, jobCancelled } = await options.timelineOf(app, found.id, documents);
+      return { quoteStatus: found.status, quoteState: found.quoteStatus, jobCancelled, documents, steps };
     },
   );
 }

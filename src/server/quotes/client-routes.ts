@@ -4,15 +4,15 @@ import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
 import {
   clientAnswerInput,
+  clientAnswerResult,
   clientQuoteView,
-  quoteView as quoteViewSchema,
   requestUpdateInput,
 } from '../../shared/schemas/quotes';
 import { hasActivitySince } from '../activity';
 import { findQuoteRequestById } from '../quote-requests';
 import { notFound } from '../lib/http-errors';
 import { publicFormLimit } from '../plugins/rate-limit';
-import { checkClientLink, clientQuoteLink } from './links';
+import { checkClientLink, clientQuoteLink, clientQuotePdfPath } from './links';
 import { findQuoteByNumber, findQuoteByRequest } from './repository';
 import { answerQuote, noteOpened, quotePdf, requestUpdatedQuote, viewOf, type OnQuoteAccepted } from './service';
 
@@ -106,11 +106,12 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
       config: { access: 'public', ...publicFormLimit(app.config) },
       schema: {
         tags,
-        summary: 'The client accepts (with their typed name and chosen options), declines, or asks a question',
+        summary:
+          'The client accepts (with their typed name and chosen options), declines, or asks a question; a yes answers with the signed PDF’s and the deposit invoice’s addresses',
         params,
         body: clientAnswerInput,
         response: {
-          200: quoteViewSchema,
+          200: clientAnswerResult,
           400: errorResponse,
           403: errorResponse,
           404: errorResponse,
@@ -122,10 +123,16 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
     async (request) => {
       const answer = request.body;
       const row = await authorizedQuote(request.params.quoteId, answer.token);
-      const view = await answerQuote(app, row, answer, request.ip, options.onAccepted);
+      const { quote, depositInvoiceLink } = await answerQuote(app, row, answer, request.ip, options.onAccepted);
       const quoteRequest = await findQuoteRequestById(app.db, row.quoteRequestId);
       if (quoteRequest) app.quoteStatus.forget(quoteRequest);
-      return view;
+      return {
+        ...quote,
+        documents:
+          answer.action === 'accept'
+            ? { signedQuotePdf: clientQuotePdfPath(row.quoteId, answer.token), depositInvoice: depositInvoiceLink }
+            : null,
+      };
     },
   );
 

@@ -5,28 +5,30 @@ import type { QuoteView } from '../../shared/schemas/quotes';
 import type { Config } from '../config';
 import type { MailAttachment } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';
-import { composeEmail, type Block, type OutgoingMail } from '../mail';
+import { composeEmail, type Block, type OutgoingMail, type PricedRow } from '../mail';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
-/** Once accepted, only the chosen lines; before, every line, the optional ones marked. */
-function lineRows(quote: QuoteView): [string, string][] {
+/** Once accepted, only the chosen lines; before, every line, the optional ones marked. Then the totals. */
+function lineRows(quote: QuoteView): PricedRow[] {
   const accepted = quote.status === 'Accepted';
   const mark = (line: { optional: boolean }) => (line.optional && !accepted ? ' (optional)' : '');
   return [
     ...quote.materials
       .filter((m) => !accepted || m.included)
-      .map((m): [string, string] => [
-        `${m.name}${mark(m)}`,
-        `${m.quantity} × ${money(m.unitPrice)} = ${money(m.subtotal)}`,
-      ]),
+      .map((m) => ({
+        label: `${m.name}${mark(m)}`,
+        detail: `${m.quantity} × ${money(m.unitPrice)}`,
+        amount: money(m.subtotal),
+      })),
     ...quote.labor
       .filter((l) => !accepted || l.included)
-      .map((l): [string, string] => [
-        `${l.description ? `Labor: ${l.description}` : 'Labor'}${mark(l)}`,
-        `${l.hours} h × ${money(l.hourlyRate)}/h = ${money(l.total)}`,
-      ]),
-    ...totalsRows(quote).map((row): [string, string] => [row.label, money(row.amount)]),
+      .map((l) => ({
+        label: `${l.description ? `Labor: ${l.description}` : 'Labor'}${mark(l)}`,
+        detail: `${l.hours} h × ${money(l.hourlyRate)}/h`,
+        amount: money(l.total),
+      })),
+    ...totalsRows(quote).map((row) => ({ label: row.label, amount: money(row.amount), strong: row.emphasis })),
   ];
 }
 
@@ -59,7 +61,7 @@ export function quoteMail(
           : 'Thank you for your patience. Here is our quote; the PDF copy is attached.',
       },
       { kind: 'emphasis', label: 'Quote No.', value: quote.quoteId },
-      { kind: 'details', rows: lineRows(quote) },
+      { kind: 'lines', rows: lineRows(quote) },
       ...(hasOptional(quote)
         ? [
             {
@@ -154,7 +156,8 @@ export function quoteAcceptedMail(business: BusinessSettings, to: string, quote:
         kind: 'paragraph',
         text: 'Thank you for choosing us. We have your acceptance and will be in touch to schedule the work. The accepted quote is attached.',
       },
-      { kind: 'details', rows: [...lineRows(quote), ['Accepted by', acceptanceLine(quote, business.timeZone)]] },
+      { kind: 'lines', rows: lineRows(quote) },
+      { kind: 'details', rows: [['Accepted by', acceptanceLine(quote, business.timeZone)]] },
     ],
   });
   return {

@@ -2,4 +2,5 @@
 export { quotesOfRequests, soldQuoteView, requestIdOfQuote, type QuoteRow } from './repository';
 export { quoteRoutes } from './routes';
 export { clientQuoteRoutes } from './client-routes';
+export { clientQuoteLink } from './links';
 export type { OnQuoteAccepted } from './service';

@@ -26,3 +26,7 @@ export async function clientQuoteLink(app: FastifyInstance, quoteId: string, val
 /** Throws unless the token opens this quote version (410 expired, 403 otherwise). */
 export const checkClientLink = (app: FastifyInstance, quoteId: string, token: string | undefined) =>
   requireClientToken(app.tokens, PURPOSE, quoteId, token);
+
+/** The client's quote PDF (signed once accepted), by the same token as their page. */
+export const clientQuotePdfPath = (quoteId: string, token: string) =>
+  `/api/client-quotes/${encodeURIComponent(quoteId)}/pdf?token=${encodeURIComponent(token)}`;

@@ -66,7 +66,7 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
     const value = money(amount);
     const y = doc.y;
     doc.fontSize(bold ? 13 : 11).fillColor('#000000');
-    writeText(doc, label, { x: left + width * 0.55, y, width: width * 0.2, align: 'right', bold });
+    writeText(doc, label, { x: left + width * 0.3, y, width: width * 0.45, align: 'right', bold });
     writeText(doc, value, { x: left + width * 0.75, y, width: width * 0.25, align: 'right', bold });
     doc.moveDown(0.2);
   }

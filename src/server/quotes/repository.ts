@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { depositParts, isIncluded, priceQuote, quoteTotals, toCents, toDollars } from '../../shared/money';
+import { depositParts, isIncluded, priceQuote, quoteBase, quoteTotals, toCents, toDollars } from '../../shared/money';
 import type {
   DepositInput,
   LaborLineInput,
@@ -31,23 +31,27 @@ export function versionNumber(firstNumber: string, version: number): string {
 }
 const firstNumberOf = (quoteId: string) => quoteId.replace(/-\d+$/, '');
 
-/** Optional lines start unticked: the client opts in. */
-const centsLines = (materials: MaterialLineInput[], labor: LaborLineInput[]) => ({
-  materials: materials.map((m) => ({
-    name: m.name,
-    unitPriceCents: toCents(m.unitPrice),
-    quantity: m.quantity,
-    optional: m.optional,
-    included: !m.optional,
-  })),
-  labor: labor.map((l) => ({
-    description: l.description,
-    hourlyRateCents: toCents(l.hourlyRate),
-    hours: l.hours,
-    optional: l.optional,
-    included: !l.optional,
-  })),
-});
+/** Whether new lines are taxed when the sender did not say (the Settings' defaults). */
+export interface TaxDefaults {
+  material: boolean;
+  labor: boolean;
+}
+
+/** The lines with whether each is taxed said, from the sender or the defaults; optional lines start unticked. */
+function withTaxDefaults(input: Pick<QuoteLinesInput, 'materials' | 'labor'>, defaults: TaxDefaults) {
+  return {
+    materials: input.materials.map((m) => ({ ...m, included: !m.optional, taxable: m.taxable ?? defaults.material })),
+    labor: input.labor.map((l) => ({ ...l, included: !l.optional, taxable: l.taxable ?? defaults.labor })),
+  };
+}
+
+const centsLines = (input: Pick<QuoteLinesInput, 'materials' | 'labor'>, defaults: TaxDefaults) => {
+  const { materials, labor } = withTaxDefaults(input, defaults);
+  return {
+    materials: materials.map((m) => ({ ...m, unitPriceCents: toCents(m.unitPrice) })),
+    labor: labor.map((l) => ({ ...l, hourlyRateCents: toCents(l.hourlyRate) })),
+  };
+};
 
 export interface QuoteLinesInput {
   quoteRequestId: string;
@@ -64,6 +68,7 @@ export interface QuoteIdentity {
   version: number;
   validUntil: string;
   taxRateBasisPoints: number;
+  taxDefaults: TaxDefaults;
 }
 
 export function draftOf(input: QuoteLinesInput, identity: QuoteIdentity): QuoteDraft {
@@ -75,17 +80,16 @@ export function draftOf(input: QuoteLinesInput, identity: QuoteIdentity): QuoteD
     clientName: input.clientName,
     projectName: input.projectName,
     quoteDate: new Date().toISOString(),
-    ...priceQuote(
-      input.materials.map((m) => ({ ...m, included: !m.optional })),
-      input.labor.map((l) => ({ ...l, included: !l.optional })),
-      identity.taxRateBasisPoints,
-    ),
+    ...(() => {
+      const lines = withTaxDefaults(input, identity.taxDefaults);
+      return priceQuote(lines.materials, lines.labor, identity.taxRateBasisPoints);
+    })(),
   };
 }
 
 /** Stores a quote and its lines; totals are computed here, never taken from the browser. */
 export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: QuoteIdentity): Promise<QuoteRow> {
-  const lines = centsLines(input.materials, input.labor);
+  const lines = centsLines(input, identity.taxDefaults);
   const totals = quoteTotals(
     lines.materials.filter(isIncluded),
     lines.labor.filter(isIncluded),
@@ -102,7 +106,9 @@ export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: 
       quoteRequestId: input.quoteRequestId,
       clientName: input.clientName,
       projectName: input.projectName,
-      ...totals,
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
       taxRateBasisPoints: identity.taxRateBasisPoints,
       depositKind: input.deposit?.kind ?? null,
       depositValue: input.deposit
@@ -123,6 +129,7 @@ export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: 
         quantity: m.quantity.toFixed(2),
         optional: m.optional,
         included: m.included,
+        taxable: m.taxable,
       })),
     );
   }
@@ -137,6 +144,7 @@ export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: 
         hours: l.hours.toFixed(2),
         optional: l.optional,
         included: l.included,
+        taxable: l.taxable,
       })),
     );
   }
@@ -148,14 +156,17 @@ export const isExpired = (row: Pick<QuoteRow, 'validUntil' | 'status'>, today: s
   row.validUntil < today && row.status !== 'Accepted' && row.status !== 'Declined';
 
 /** A stored quote with its lines and totals; `today` (in the business's zone) decides whether it has expired. */
-/** The quote's deposit as the API shows it, with what it comes to on the stored total. */
-function depositOf(row: QuoteRow): QuoteView['deposit'] {
+/** The quote's deposit as the API shows it, with what it comes to on the priced lines. */
+function depositOf(
+  row: QuoteRow,
+  priced: { totalCostBeforeTax: number; taxableBeforeTax: number },
+): QuoteView['deposit'] {
   if (!row.depositKind || row.depositValue === null) return null;
   const deposit = {
     kind: row.depositKind,
     value: row.depositKind === 'percent' ? row.depositValue : toDollars(row.depositValue),
   };
-  return { ...deposit, due: toDollars(depositParts(row.subtotalCents, row.taxRateBasisPoints, deposit).dueCents) };
+  return { ...deposit, due: toDollars(depositParts(quoteBase(priced), row.taxRateBasisPoints, deposit).dueCents) };
 }
 
 export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promise<QuoteView> {
@@ -163,6 +174,25 @@ export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promi
     db.select().from(quoteMaterials).where(eq(quoteMaterials.quoteId, row.id)).orderBy(asc(quoteMaterials.position)),
     db.select().from(quoteLabor).where(eq(quoteLabor.quoteId, row.id)).orderBy(asc(quoteLabor.position)),
   ]);
+  const priced = priceQuote(
+    materials.map((m) => ({
+      name: m.name,
+      unitPrice: toDollars(m.unitPriceCents),
+      quantity: Number(m.quantity),
+      optional: m.optional,
+      included: m.included,
+      taxable: m.taxable,
+    })),
+    labor.map((l) => ({
+      description: l.description,
+      hourlyRate: toDollars(l.hourlyRateCents),
+      hours: Number(l.hours),
+      optional: l.optional,
+      included: l.included,
+      taxable: l.taxable,
+    })),
+    row.taxRateBasisPoints,
+  );
   return {
     version: row.version,
     current: row.replacedAt === null,
@@ -180,24 +210,8 @@ export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promi
     status: row.status,
     quoteDate: row.quoteDate.toISOString(),
     clientMessage: row.clientMessage,
-    deposit: depositOf(row),
-    ...priceQuote(
-      materials.map((m) => ({
-        name: m.name,
-        unitPrice: toDollars(m.unitPriceCents),
-        quantity: Number(m.quantity),
-        optional: m.optional,
-        included: m.included,
-      })),
-      labor.map((l) => ({
-        description: l.description,
-        hourlyRate: toDollars(l.hourlyRateCents),
-        hours: Number(l.hours),
-        optional: l.optional,
-        included: l.included,
-      })),
-      row.taxRateBasisPoints,
-    ),
+    deposit: depositOf(row, priced),
+    ...priced,
   };
 }
 

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { quotes } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
-import { enqueueMail } from '../mail';
+import { enqueueMail, type OutgoingMail } from '../mail';
 import { findQuoteRequestById, setQuoteStatus, transitionQuoteRequest, type QuoteRequestRow } from '../quote-requests';
 import { quoteAcceptedMail, quoteAnswerNotice, quoteMail, quoteReminderMail, quoteReplyMail } from './emails';
 import { clientQuoteLink } from './links';
@@ -32,18 +32,18 @@ import {
 type ClientAnswer = z.output<typeof clientAnswerInput>;
 type QuoteBody = z.output<typeof sendQuoteInput>;
 
-/** What a client's yes starts, in the same transaction; returns the new job's id. */
 /**
  * What a client's yes sets off beyond the quote (the job, a deposit invoice), in the acceptance's
  * transaction. `accepted` is the quote as accepted (the chosen lines' totals); the business and its logo
- * were read before the transaction (PGlite has one connection).
+ * were read before the transaction (PGlite has one connection). Returns the new job's id and the
+ * address (path and signed token) of the client's deposit invoice, null without one.
  */
 export type OnQuoteAccepted = (
   tx: Tx,
   quote: QuoteRow,
   request: QuoteRequestRow,
   context: { business: BusinessSettings; logo: Buffer | undefined; accepted: QuoteView },
-) => Promise<string>;
+) => Promise<{ jobId: string; depositInvoiceLink: string | null }>;
 
 /** The statuses a quote may be in for a move to `to`. */
 const movableFrom = (to: QuoteStatus) => QUOTE_STATUSES.filter((from) => canMove(QUOTE_TRANSITIONS, from, to));
@@ -86,6 +86,7 @@ export async function firstIdentity(
     version: 1,
     validUntil: validUntilOf(business, validUntil),
     taxRateBasisPoints: business.taxRateBasisPoints,
+    taxDefaults: { material: business.materialsTaxable, labor: business.laborTaxable },
   };
 }
 
@@ -99,6 +100,7 @@ export function revisionIdentity(
     ...nextVersionOf(current),
     validUntil: validUntilOf(business, validUntil),
     taxRateBasisPoints: business.taxRateBasisPoints,
+    taxDefaults: { material: business.materialsTaxable, labor: business.laborTaxable },
   };
 }
 
@@ -243,10 +245,17 @@ function refuseStale(row: QuoteRow, business: BusinessSettings) {
     );
 }
 
+/** The owner's notice of what a client did: a reply to it goes to that client. */
+async function enqueueNotice(tx: Tx, quoteRequestId: string, notice: OutgoingMail): Promise<string> {
+  const client = await findQuoteRequestById(tx, quoteRequestId);
+  return enqueueMail(tx, client ? { ...notice, replyTo: client.contactEmail } : notice);
+}
+
 /**
  * The client answers the current version: a question keeps it open; a yes (with the typed name, the
  * chosen options and the network address) becomes a job at once, through `onAccepted`; a no is
- * final for this version. The answer, its timeline entry and its e-mails commit together.
+ * final for this version. The answer, its timeline entry and its e-mails commit together. After a yes,
+ * also the client's deposit invoice link (null without a deposit, and after any other answer).
  */
 export async function answerQuote(
   app: FastifyInstance,
@@ -254,7 +263,7 @@ export async function answerQuote(
   answer: ClientAnswer,
   clientIp: string,
   onAccepted: OnQuoteAccepted,
-): Promise<QuoteView> {
+): Promise<{ quote: QuoteView; depositInvoiceLink: string | null }> {
   const business = await app.settings.current();
   refuseStale(row, business);
   const message =
@@ -304,15 +313,17 @@ export async function answerQuote(
     const kind = { accept: 'quote-accepted', decline: 'quote-declined', 'more-info': 'question' } as const;
     let clientMailId: string | undefined;
     let jobId: string | undefined;
+    let depositInvoiceLink: string | null = null;
     if (accepting) {
       const source = await findQuoteRequestById(tx, updated.quoteRequestId);
       if (!source) throw notFound('Quote request not found');
-      jobId = await onAccepted(tx, updated, source, { business, logo, accepted: stored });
+      ({ jobId, depositInvoiceLink } = await onAccepted(tx, updated, source, { business, logo, accepted: stored }));
       const pdf = await renderQuotePdf(stored, business, logo);
       clientMailId = await enqueueMail(tx, quoteAcceptedMail(business, source.contactEmail, stored, pdf));
     }
-    const notice = await enqueueMail(
+    const notice = await enqueueNotice(
       tx,
+      row.quoteRequestId,
       quoteAnswerNotice(app.config, business, stored, answer.action, message, jobId),
     );
     await recordActivity(tx, {
@@ -334,7 +345,7 @@ export async function answerQuote(
         quoteNumber: row.quoteId,
         details: { jobId },
       });
-    return stored;
+    return { quote: stored, depositInvoiceLink };
   });
   app.mail.kick();
   return result;
@@ -410,7 +421,11 @@ export async function requestUpdatedQuote(app: FastifyInstance, row: QuoteRow): 
     await tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.id, row.id)).for('update');
     if (await hasActivitySince(tx, row.quoteRequestId, 'update-requested', row.quoteDate)) return true;
     const stored = await quoteView(tx, row, businessToday(business));
-    const mailId = await enqueueMail(tx, quoteAnswerNotice(app.config, business, stored, 'update-request', undefined));
+    const mailId = await enqueueNotice(
+      tx,
+      row.quoteRequestId,
+      quoteAnswerNotice(app.config, business, stored, 'update-request', undefined),
+    );
     await recordActivity(tx, {
       quoteRequestId: row.quoteRequestId,
       kind: 'update-requested',

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addDays, todayIn } from '../../shared/dates';
 import { reportView } from '../../shared/schemas/reports';
 import { invoices, jobRecords, jobs, payments, quoteRequests, quotes } from '../db/schema';
-import { paidOnInvoice } from '../invoices';
+import { settledJobs } from '../invoices';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -41,15 +41,14 @@ export async function reportRoutes(app: FastifyInstance) {
         const key = m.slice(0, 7);
         months.push({ month: key, revenue: Number(byMonth.find((b) => b.month === key)?.cents ?? 0) / 100 });
       }
-      const paidInFull = sql`${paidOnInvoice} >= ${invoices.totalCents} - ${invoices.creditCents}`;
       const [funnel] = rowsOf<{ requests: string; quoted: string; accepted: string; paid: string }>(
         await app.db.execute(sql`
           select
             (select count(*) from ${quoteRequests}) as requests,
             (select count(distinct ${quotes.quoteRequestId}) from ${quotes}) as quoted,
             (select count(distinct ${quotes.quoteRequestId}) from ${quotes} where ${quotes.status} = 'Accepted') as accepted,
-            (select count(distinct ${jobs.quoteRequestId}) from ${invoices} join ${jobs} on ${jobs.id} = ${invoices.jobId}
-              where ${invoices.state} = 'Sent' and ${paidInFull}) as paid`),
+            (select count(distinct ${jobs.quoteRequestId}) from ${settledJobs} settled
+              join ${jobs} on ${jobs.id} = settled.job_id) as paid`),
       );
       const [averages] = rowsOf<{ to_quote: string | null; to_payment: string | null }>(
         await app.db.execute(sql`
@@ -57,11 +56,9 @@ export async function reportRoutes(app: FastifyInstance) {
             (select avg(extract(epoch from first_quote - ${quoteRequests.createdAt}) / 86400)
                from (select ${quotes.quoteRequestId} as id, min(${quotes.quoteDate}) as first_quote from ${quotes} group by 1) q
                join ${quoteRequests} on ${quoteRequests.id} = q.id) as to_quote,
-            (select avg(last_paid - (${jobRecords.reportAt} at time zone ${timeZone})::date)
-               from (select ${invoices.jobId} as job_id, max(${payments.paidOn}) as last_paid
-                     from ${invoices} join ${payments} on ${payments.invoiceId} = ${invoices.id}
-                     where ${invoices.state} = 'Sent' and ${paidInFull} group by 1) paid
-               join ${jobRecords} on ${jobRecords.jobId} = paid.job_id
+            (select avg(settled.last_paid - (${jobRecords.reportAt} at time zone ${timeZone})::date)
+               from ${settledJobs} settled
+               join ${jobRecords} on ${jobRecords.jobId} = settled.job_id
                where ${jobRecords.reportAt} is not null) as to_payment`),
       );
       const days = (value: string | null | undefined) =>

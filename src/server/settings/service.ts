@@ -31,8 +31,17 @@ function toBusiness(row: SettingsRow): BusinessSettings {
     timeZone: row.timeZone,
     crewSeesPrices: row.crewSeesPrices,
     backupsToKeep: row.backupsToKeep,
-    materialPriceList: row.materialPriceList,
+    materialPriceList: row.materialPriceList.map((m) => ({ ...m, taxable: m.taxable ?? true })),
+    materialsTaxable: row.materialsTaxable,
+    laborTaxable: row.laborTaxable,
     invoiceReminderDays: row.invoiceReminderDays,
+    howClientsPay: {
+      checkPayee: row.payCheckPayee,
+      checkAddress: row.payCheckAddress,
+      bankTransfer: row.payTransfer,
+      cardByPhone: row.payCardByPhone,
+      cardPhone: row.payCardPhone,
+    },
     logoVersion: row.hasLogo ? versionOf(row.updatedAt) : null,
   };
 }
@@ -53,7 +62,14 @@ export function toSettingsView(business: BusinessSettings, updatedAt: Date): Set
     invoiceReminderDays: business.invoiceReminderDays,
     crewSeesPrices: business.crewSeesPrices,
     backupsToKeep: business.backupsToKeep,
-    materialPriceList: business.materialPriceList.map((m) => ({ name: m.name, unitPrice: m.unitPriceCents / 100 })),
+    materialsTaxable: business.materialsTaxable,
+    laborTaxable: business.laborTaxable,
+    materialPriceList: business.materialPriceList.map((m) => ({
+      name: m.name,
+      unitPrice: m.unitPriceCents / 100,
+      taxable: m.taxable,
+    })),
+    howClientsPay: business.howClientsPay,
     logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
     updatedAt: updatedAt.toISOString(),
   };
@@ -129,10 +145,18 @@ export class SettingsStore implements SettingsSource {
       invoiceReminderDays: [...input.invoiceReminderDays].sort((a, b) => a - b),
       crewSeesPrices: input.crewSeesPrices,
       backupsToKeep: input.backupsToKeep,
+      materialsTaxable: input.materialsTaxable,
+      laborTaxable: input.laborTaxable,
       materialPriceList: input.materialPriceList.map((m) => ({
         name: m.name,
         unitPriceCents: Math.round(m.unitPrice * 100),
+        taxable: m.taxable,
       })),
+      payCheckPayee: input.howClientsPay.checkPayee,
+      payCheckAddress: input.howClientsPay.checkAddress,
+      payTransfer: input.howClientsPay.bankTransfer,
+      payCardByPhone: input.howClientsPay.cardByPhone,
+      payCardPhone: input.howClientsPay.cardPhone,
     });
     this.cached = undefined;
     return this.view();

@@ -18,6 +18,8 @@ export function siteConfigOf(config: Config, business: BusinessSettings): SiteCo
     serviceAreaHeadline: business.serviceAreaHeadline,
     logoUrl: business.logoVersion ? paths.media.logo(business.logoVersion) : null,
     taxRateBasisPoints: business.taxRateBasisPoints,
+    materialsTaxable: business.materialsTaxable,
+    laborTaxable: business.laborTaxable,
     quoteValidityDays: business.quoteValidityDays,
     timeZone: business.timeZone,
     publicUrl: config.PUBLIC_URL,

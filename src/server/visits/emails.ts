@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../shared/dates';
+import { formatVisitWindow } from '../../shared/dates';
 import type { VisitView } from '../../shared/schemas/visits';
 import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type OutgoingMail } from '../mail';
@@ -6,26 +6,32 @@ import { visitInvite } from './ics';
 
 export type VisitMailKind = 'booked' | 'moved' | 'cancelled' | 'reminder';
 
-const headings: Record<VisitMailKind, string> = {
+/** The day the visit is, seen from the day the reminder arrives. */
+export type ReminderDay = 'today' | 'tomorrow';
+
+const headings: Record<Exclude<VisitMailKind, 'reminder'>, string> = {
   booked: 'Your visit is booked',
   moved: 'Your visit has moved',
   cancelled: 'Your visit is cancelled',
-  reminder: 'See you tomorrow',
 };
 
-/** To the client when a visit is booked, moved or cancelled (with the .ics), and the day before. */
+/**
+ * To the client when a visit is booked, moved or cancelled (with the .ics), and the reminder (the day
+ * before, or the morning of a visit booked late: `day` says which).
+ */
 export function visitMail(
   business: BusinessSettings,
   to: string,
   visit: VisitView,
   kind: VisitMailKind,
   sequence: number,
+  day: ReminderDay = 'tomorrow',
 ): OutgoingMail {
-  const when = `${formatLongDate(visit.date)}, between ${visit.start} and ${visit.end}`;
+  const when = formatVisitWindow(visit.startsAt, visit.endsAt, business.timeZone);
   const crew = visit.workers.map((w) => w.fullName).join(', ') || 'Our crew';
   const { html, text } = composeEmail({
     business,
-    heading: headings[kind],
+    heading: kind === 'reminder' ? `See you ${day}` : headings[kind],
     blocks: [
       { kind: 'paragraph', text: `Hi ${visit.client.name},` },
       {
@@ -34,10 +40,10 @@ export function visitMail(
           kind === 'cancelled'
             ? `We have cancelled the visit planned for ${when}.${visit.cancelReason ? ` ${visit.cancelReason}` : ''} We will be in touch to find another time.`
             : kind === 'reminder'
-              ? 'A reminder that we are coming tomorrow.'
+              ? `A reminder that we are coming ${day}.`
               : kind === 'moved'
                 ? 'We have moved your visit. The new time is below; the attached calendar entry replaces the old one.'
-                : 'We have booked a visit to your home. Add it to your calendar with the attached file.',
+                : 'We have booked a visit to your property. Add it to your calendar with the attached file.',
       },
       ...(kind === 'cancelled'
         ? []
@@ -51,14 +57,18 @@ export function visitMail(
               ] as [string, string][],
             },
           ]),
-      { kind: 'paragraph', text: `Questions or a change of plan? Call us at ${business.phone}.` },
+      {
+        kind: 'paragraph',
+        text: `Questions or a change of plan? Reply to this e-mail or call us at ${business.phone}.`,
+      },
     ],
   });
+  // The sender's name is the business's: the subject keeps to the visit.
   const subject = {
-    booked: `Your visit on ${formatLongDate(visit.date)} – ${business.name}`,
-    moved: `Your visit has moved to ${formatLongDate(visit.date)} – ${business.name}`,
-    cancelled: `Your visit on ${formatLongDate(visit.date)} is cancelled – ${business.name}`,
-    reminder: `Reminder: we are coming tomorrow, ${visit.start}–${visit.end} – ${business.name}`,
+    booked: `Your visit on ${when}`,
+    moved: `Your visit has moved to ${when}`,
+    cancelled: `Your visit on ${when} is cancelled`,
+    reminder: `Reminder: we are coming ${day}, ${when}`,
   }[kind];
   return {
     to,

@@ -21,7 +21,7 @@ function addEvent(
     sequence,
     start: new Date(visit.startsAt),
     end: new Date(visit.endsAt),
-    summary: forCrew ? `${visit.client.name}: ${visit.client.address}` : `${business.name}: ${crew} at your home`,
+    summary: forCrew ? `${visit.client.name}: ${visit.client.address}` : `${business.name}: ${crew} at your property`,
     description: forCrew
       ? [visit.client.phone ? `Client phone: ${visit.client.phone}` : '', visit.notes].filter(Boolean).join('\n')
       : [`Arrival window ${visit.start}–${visit.end}.`, `Who is coming: ${crew}.`, `Questions: ${business.phone}.`]

@@ -1,3 +1,3 @@
 // The visits feature's public entry: when crews are at jobs, for the office, the crew, the client and calendars.
-export { nextVisitOfRequest } from './repository';
+export { nextVisitOfRequest, visitsOfJob } from './repository';
 export { visitRoutes } from './routes';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { VisitView } from '../../shared/schemas/visits';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
@@ -213,7 +213,7 @@ export async function visitById(db: DbOrTx, id: string, timeZone: string): Promi
   return row && toRecord(row);
 }
 
-/** The next booked visit of the job a request became (for the client's status page). */
+/** The next booked visit of the job a request became (for the client's status page); none once the job is done or cancelled. */
 export async function nextVisitOfRequest(
   db: DbOrTx,
   quoteRequestId: string,
@@ -222,7 +222,14 @@ export async function nextVisitOfRequest(
     .select({ startsAt: visits.startsAt, endsAt: visits.endsAt })
     .from(visits)
     .innerJoin(jobs, eq(jobs.id, visits.jobId))
-    .where(and(eq(jobs.quoteRequestId, quoteRequestId), isNull(visits.cancelledAt), sql`${visits.endsAt} > now()`))
+    .where(
+      and(
+        eq(jobs.quoteRequestId, quoteRequestId),
+        notInArray(jobs.status, ['Completed', 'Cancelled']),
+        isNull(visits.cancelledAt),
+        sql`${visits.endsAt} > now()`,
+      ),
+    )
     .orderBy(asc(visits.startsAt))
     .limit(1);
   return row ?? null;

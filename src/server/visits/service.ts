@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { cancelMail, enqueueMail } from '../mail';
 import { staffName } from '../users';
 import { visitMail, type VisitMailKind } from './emails';
+import { reminderDay, reminderTime } from './reminder';
 import {
   findVisit,
   insertVisit,
@@ -108,8 +109,8 @@ async function loadView(tx: Tx, id: string, timeZone: string): Promise<VisitView
 }
 
 /**
- * The client's e-mail about the visit (with its .ics), and the reminder the day before in the outbox
- * ("not before"), replacing the one scheduled for the visit's old time.
+ * The client's e-mail about the visit (with its .ics), and the reminder in the outbox, replacing the
+ * one for the visit's old time.
  */
 async function tellClient(
   tx: Tx,
@@ -121,13 +122,23 @@ async function tellClient(
 ) {
   await enqueueMail(tx, visitMail(business, to, view, kind, sequenceOf(row)));
   await cancelMail(tx, row.reminderMailId);
+  await scheduleReminder(tx, business, to, row, kind === 'cancelled' ? null : view);
+}
+
+/**
+ * The reminder in the outbox ("not before"): the day before, or the morning of a visit booked later
+ * than that, or at once (`reminderTime`); none for a visit begun, or without a view (cancelled).
+ */
+async function scheduleReminder(tx: Tx, business: BusinessSettings, to: string, row: VisitRow, view: VisitView | null) {
   let reminderMailId: string | null = null;
-  const remindAt = new Date(row.startsAt.getTime() - 86_400_000);
-  if (kind !== 'cancelled' && remindAt > new Date())
+  const remindAt = view && reminderTime(row.startsAt, business.timeZone);
+  if (view && remindAt) {
+    const day = reminderDay(row.startsAt, remindAt, business.timeZone);
     reminderMailId = await enqueueMail(tx, {
-      ...visitMail(business, to, view, 'reminder', sequenceOf(row)),
+      ...visitMail(business, to, view, 'reminder', sequenceOf(row), day),
       notBefore: remindAt,
     });
+  }
   await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, row.id));
 }
 

@@ -18,6 +18,8 @@ export const invoiceLineInput = z.object({
     .max(100_000, 'Quantity must be at most 100,000')
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Quantity can have at most 2 decimals'),
   unitPrice: dollars('Unit price', -1_000_000),
+  /** Charged sales tax (a line sent without it is, as before issue 24). */
+  taxable: z.boolean().default(true),
 });
 export type InvoiceLineInput = z.infer<typeof invoiceLineInput>;
 
@@ -68,13 +70,27 @@ export const invoiceView = z.object({
   clientEmail: z.string(),
   address: z.string(),
   lines: z.array(
-    z.object({ description: z.string(), quantity: z.number(), unitPrice: z.number(), amount: z.number() }),
+    z.object({
+      description: z.string(),
+      quantity: z.number(),
+      unitPrice: z.number(),
+      amount: z.number(),
+      taxable: z.boolean(),
+    }),
   ),
   taxRateBasisPoints: z.number(),
   subtotal: z.number(),
+  /** The part of the subtotal charged sales tax: "Tax 8% on $78.94". */
+  taxable: z.number(),
   tax: z.number(),
   total: z.number(),
+  /** The job's deposit invoice taken off (its whole total, paid or not), and its number. */
   credit: z.number(),
+  creditedNumber: z.string().nullable(),
+  /** That deposit invoice as it stands (staff: "the deposit is still unpaid"). */
+  creditedDeposit: z
+    .object({ _id: z.string(), number: z.string().nullable(), total: z.number(), balance: z.number() })
+    .nullable(),
   paid: z.number(),
   balance: z.number(),
   dueDays: z.number(),
@@ -88,8 +104,10 @@ export const invoiceView = z.object({
 });
 export type InvoiceView = z.infer<typeof invoiceView>;
 
-/** What the client sees on their link. */
-export const clientInvoiceView = invoiceView.omit({ jobId: true, clientEmail: true, dueDays: true });
+/** What the client sees on their link, with how to pay what is owed (shared/how-to-pay.ts). */
+export const clientInvoiceView = invoiceView
+  .omit({ jobId: true, clientEmail: true, dueDays: true, creditedDeposit: true })
+  .extend({ howToPay: z.array(z.object({ label: z.string(), text: z.string() })) });
 export type ClientInvoiceView = z.infer<typeof clientInvoiceView>;
 
 /** The status an invoice shows: its stored state, then its payments and due date. */
@@ -104,4 +122,23 @@ export function invoiceStatusOf(
   if (paidCents >= dueCents) return 'Paid';
   if (dueDate !== null && dueDate < today) return 'Overdue';
   return paidCents > 0 ? 'Partially Paid' : 'Sent';
+}
+
+/** An invoice's status in the client's words (their page's chip): what they owe, not the office's steps. */
+export type ClientInvoiceStatus = 'Due' | 'Partly paid' | 'Paid' | 'Overdue' | 'Void';
+
+/**
+ * The client's word for a status. Overdue stays "Overdue": it is the client's word too, and the
+ * reminder e-mail they get says the invoice is past its due date, so "Due" would contradict it.
+ */
+export function clientInvoiceStatusOf(status: InvoiceStatus): ClientInvoiceStatus {
+  switch (status) {
+    case 'Draft':
+    case 'Sent':
+      return 'Due';
+    case 'Partially Paid':
+      return 'Partly paid';
+    default:
+      return status;
+  }
 }

@@ -26,6 +26,8 @@ export const materialLineInput = z.object({
   quantity: amount('Quantity'),
   /** The client chooses whether to include it. */
   optional: z.boolean().optional().default(false),
+  /** Charged sales tax; left out, the Settings' default for materials. */
+  taxable: z.boolean().optional(),
 }) satisfies z.ZodType<MaterialLineDollars>;
 export type MaterialLineInput = z.infer<typeof materialLineInput>;
 
@@ -40,6 +42,8 @@ export const laborLineInput = z.object({
   hourlyRate: money('Hourly Rate'),
   hours: amount('Hours'),
   optional: z.boolean().optional().default(false),
+  /** Charged sales tax; left out, the Settings' default for labor. */
+  taxable: z.boolean().optional(),
 }) satisfies z.ZodType<LaborLineDollars>;
 export type LaborLineInput = z.infer<typeof laborLineInput>;
 
@@ -105,7 +109,7 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 };
 
 /** The priced lines and totals as the API carries them (quotes, a job's quote): money.ts's PricedQuote. */
-const lineChoice = { optional: z.boolean(), included: z.boolean() };
+const lineChoice = { optional: z.boolean(), included: z.boolean(), taxable: z.boolean() };
 export const pricedQuote = z.object({
   materials: z.array(
     z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number(), ...lineChoice }),
@@ -114,6 +118,7 @@ export const pricedQuote = z.object({
     z.object({ description: z.string(), hourlyRate: z.number(), hours: z.number(), total: z.number(), ...lineChoice }),
   ),
   totalCostBeforeTax: z.number(),
+  taxableBeforeTax: z.number(),
   taxCost: z.number(),
   totalCostAfterTax: z.number(),
   taxRateBasisPoints: z.number().int(),
@@ -157,6 +162,7 @@ export const quoteDraft = quoteView.pick({
   materials: true,
   labor: true,
   totalCostBeforeTax: true,
+  taxableBeforeTax: true,
   taxCost: true,
   totalCostAfterTax: true,
   taxRateBasisPoints: true,
@@ -174,6 +180,16 @@ export const clientQuoteView = quoteView
     updateRequested: z.boolean(),
   });
 export type ClientQuoteView = z.infer<typeof clientQuoteView>;
+
+/**
+ * The reply to the client's answer: the quote, and after a yes their documents: the signed quote's PDF
+ * and the deposit's invoice page (null when the quote asks no deposit), both by signed address.
+ */
+export const clientAnswerResult = quoteView.extend({
+  documents: z.object({ signedQuotePdf: z.string(), depositInvoice: z.string().nullable() }).nullable(),
+});
+export type ClientAnswerResult = z.infer<typeof clientAnswerResult>;
+export type ClientDocuments = NonNullable<ClientAnswerResult['documents']>;
 
 /** The optional lines the client ticked, by position in materials and in labor. */
 export const lineSelection = z

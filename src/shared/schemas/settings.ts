@@ -55,8 +55,38 @@ export const materialPrice = z.object({
     .min(0, 'Price cannot be negative')
     .max(1_000_000, 'Price must be at most 1,000,000')
     .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Price can have at most 2 decimals'),
+  /** Charged sales tax when it is billed. */
+  taxable: z.boolean().default(true),
 });
 export type MaterialPrice = z.infer<typeof materialPrice>;
+
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
+
+/** Settings → "How clients pay": what every invoice (e-mail, page, PDF) and the deposit request print. */
+export const howClientsPay = z.object({
+  /** "Make checks payable to"; empty with an address: the business's name. */
+  checkPayee: optionalText('Payee for checks', 100),
+  checkAddress: optionalText('Mailing address for checks', 300),
+  /** Zelle or bank transfer details, as the owner writes them. */
+  bankTransfer: optionalText('Zelle or bank transfer details', 500),
+  cardByPhone: z.boolean().default(false),
+  /** The number to call to pay by card; empty: the business's phone. */
+  cardPhone: z
+    .string()
+    .trim()
+    .max(40, 'Phone for card payments must be at most 40 characters')
+    .regex(/^$|^[0-9+().\s-]{7,}$/, 'Enter a phone number, e.g. (916) 555-0142')
+    .default(''),
+});
+export type HowClientsPay = z.infer<typeof howClientsPay>;
+export const noPaymentDetails: HowClientsPay = {
+  checkPayee: '',
+  checkAddress: '',
+  bankTransfer: '',
+  cardByPhone: false,
+  cardPhone: '',
+};
 
 /** PUT /api/settings and the Settings form: one schema for both. */
 export const settingsInput = z.object({
@@ -88,6 +118,10 @@ export const settingsInput = z.object({
     'At most three invoice reminders',
     'Choose different days',
   ).default([7, 14]),
+  /** Whether a new material line is charged sales tax unless switched off on the line. */
+  materialsTaxable: z.boolean().default(true),
+  /** Whether a new labor line is: repair labor is not taxed in California. */
+  laborTaxable: z.boolean().default(false),
   /** Whether the crew sees prices: the price list's and those of what they add. */
   crewSeesPrices: z.boolean().default(false),
   /** The short list of materials the crew picks from (prices in dollars, like a quote's). */
@@ -106,6 +140,7 @@ export const settingsInput = z.object({
     .min(1, 'Keep at least 1 backup')
     .max(365, 'Keep at most 365 backups')
     .default(14),
+  howClientsPay: howClientsPay.default(noPaymentDetails),
 });
 export type SettingsInput = z.infer<typeof settingsInput>;
 

@@ -2,7 +2,10 @@ import { Group, Stack, Text, type MantineSize } from '@mantine/core';
 import { formatMoney, toCents, totalsRows, type PricedQuote } from '../../shared/money';
 
 interface QuoteTotalsProps {
-  totals: Pick<PricedQuote, 'totalCostBeforeTax' | 'taxCost' | 'totalCostAfterTax' | 'taxRateBasisPoints'>;
+  totals: Pick<
+    PricedQuote,
+    'totalCostBeforeTax' | 'taxableBeforeTax' | 'taxCost' | 'totalCostAfterTax' | 'taxRateBasisPoints'
+  >;
   /** The size of the subtotal and tax lines. */
   size?: MantineSize;
   /** The size and weight of the total line. */

@@ -28,8 +28,17 @@ export function statusColor(status: string | undefined) {
   return COLORS[status as QuoteRequestStatus] ?? { text: '#495057', dot: '#adb5bd' };
 }
 
-export function StatusText({ status, size = 'lg' }: { status: string | undefined; size?: string }) {
-  const color = statusColor(status);
+/** A status in its colour; `colourOf` lends another status's colour to words of the client's (e.g. "Visit booked"). */
+export function StatusText({
+  status,
+  size = 'lg',
+  colourOf = status,
+}: {
+  status: string | undefined;
+  size?: string;
+  colourOf?: string | undefined;
+}) {
+  const color = statusColor(colourOf);
   return (
     <Text span fw={700} size={size} c={color.text} style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <Box
@@ -44,8 +53,8 @@ export function StatusText({ status, size = 'lg' }: { status: string | undefined
   );
 }
 
-/** The coloured pill beside a title (quote request, job). */
-export function StatusPill({ status }: { status: string | undefined }) {
+/** The coloured pill beside a title (quote request, job); `label` words the status for a client (its colour stays). */
+export function StatusPill({ status, label }: { status: string | undefined; label?: string }) {
   const color = statusColor(status);
   return (
     <Box
@@ -64,7 +73,7 @@ export function StatusPill({ status }: { status: string | undefined }) {
       }}
     >
       <Box component="span" aria-hidden w={8} h={8} style={{ borderRadius: '50%', background: color.dot }} />
-      {status ?? 'Unknown'}
+      {label ?? status ?? 'Unknown'}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { defaultBusiness, type SiteConfig } from '../../shared/business';
 import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '../../shared/constants';
+import { TAX_DEFAULTS } from '../../shared/money';
 
 let cached: SiteConfig | undefined;
 const listeners = new Set<() => void>();
@@ -37,6 +38,8 @@ export function siteConfig(): SiteConfig {
     serviceAreaHeadline: defaultBusiness.areaServed,
     logoUrl: null,
     taxRateBasisPoints: DEFAULT_TAX_RATE_BASIS_POINTS,
+    materialsTaxable: TAX_DEFAULTS.material,
+    laborTaxable: TAX_DEFAULTS.labor,
     quoteValidityDays: 30,
     timeZone: BUSINESS_TIME_ZONE,
     publicUrl: window.location.origin,

@@ -1,10 +1,27 @@
-import { ActionIcon, Group, NumberInput, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatMoney, toCents } from '../../../../shared/money';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useNarrowScreen } from '../../../lib/narrow-screen';
 
-export type EditLine = { key: string; description: string; quantity: number | string; unitPrice: number | string };
+export type EditLine = {
+  key: string;
+  description: string;
+  quantity: number | string;
+  unitPrice: number | string;
+  taxable: boolean;
+};
 
 const amountOf = (l: EditLine) =>
   formatMoney(toCents(Math.round(Number(l.quantity) * Number(l.unitPrice) * 100) / 100 || 0));
@@ -20,10 +37,13 @@ function lineInputs({
   line,
   index,
   onChange,
+  narrowLabel,
 }: {
   line: EditLine;
   index: number;
   onChange: DraftLinesProps['onChange'];
+  /** The checkbox's visible label on a phone's card (the table's column says it at a desk). */
+  narrowLabel?: string;
 }) {
   const n = index + 1;
   return {
@@ -54,6 +74,14 @@ function lineInputs({
         onChange={(v) => onChange(line.key, { unitPrice: v })}
       />
     ),
+    taxable: (
+      <Checkbox
+        aria-label={`Line ${n} taxed`}
+        label={narrowLabel}
+        checked={line.taxable}
+        onChange={(e) => onChange(line.key, { taxable: e.currentTarget.checked })}
+      />
+    ),
   };
 }
 
@@ -75,7 +103,7 @@ export function DraftLines({ lines, onChange, onRemove }: DraftLinesProps) {
     return (
       <Stack gap="xs" aria-label="Invoice lines" role="group">
         {lines.map((l, i) => {
-          const inputs = lineInputs({ line: l, index: i, onChange });
+          const inputs = lineInputs({ line: l, index: i, onChange, narrowLabel: 'Taxed' });
           return (
             <Paper key={l.key} withBorder radius="md" p="sm">
               <Stack gap={6}>
@@ -90,9 +118,12 @@ export function DraftLines({ lines, onChange, onRemove }: DraftLinesProps) {
                   {inputs.quantity}
                   {inputs.unitPrice}
                 </Group>
-                <Text size="sm" ta="right">
-                  Amount: <b>{amountOf(l)}</b>
-                </Text>
+                <Group justify="space-between" wrap="nowrap">
+                  {inputs.taxable}
+                  <Text size="sm" ta="right">
+                    Amount: <b>{amountOf(l)}</b>
+                  </Text>
+                </Group>
               </Stack>
             </Paper>
           );
@@ -108,6 +139,7 @@ export function DraftLines({ lines, onChange, onRemove }: DraftLinesProps) {
             <Table.Th>Description</Table.Th>
             <Table.Th w={110}>Quantity</Table.Th>
             <Table.Th w={140}>Unit price</Table.Th>
+            <Table.Th w={70}>Taxed</Table.Th>
             <Table.Th w={110}>Amount</Table.Th>
             <Table.Th w={50}>
               <VisuallyHidden>Remove</VisuallyHidden>
@@ -122,6 +154,7 @@ export function DraftLines({ lines, onChange, onRemove }: DraftLinesProps) {
                 <Table.Td>{inputs.description}</Table.Td>
                 <Table.Td>{inputs.quantity}</Table.Td>
                 <Table.Td>{inputs.unitPrice}</Table.Td>
+                <Table.Td>{inputs.taxable}</Table.Td>
                 <Table.Td>{amountOf(l)}</Table.Td>
                 <Table.Td>
                   <RemoveLine index={i} onClick={() => onRemove(l.key)} />

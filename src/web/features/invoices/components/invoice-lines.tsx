@@ -1,5 +1,5 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { formatMoney, taxLabel, toCents } from '../../../../shared/money';
+import { formatMoney, formatRowAmount, invoiceRows, toCents } from '../../../../shared/money';
 import type { InvoiceView } from '../../../../shared/schemas/invoices';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useNarrowScreen } from '../../../lib/narrow-screen';
@@ -12,17 +12,18 @@ export function InvoiceLines({
 }: {
   invoice: Pick<
     InvoiceView,
-    'lines' | 'subtotal' | 'tax' | 'taxRateBasisPoints' | 'total' | 'credit' | 'paid' | 'balance'
+    | 'lines'
+    | 'subtotal'
+    | 'taxable'
+    | 'tax'
+    | 'taxRateBasisPoints'
+    | 'total'
+    | 'credit'
+    | 'creditedNumber'
+    | 'paid'
+    | 'balance'
   >;
 }) {
-  const rows: [string, number, boolean][] = [
-    ['Subtotal', invoice.subtotal, false],
-    [taxLabel(invoice.taxRateBasisPoints), invoice.tax, false],
-    ['Total', invoice.total, true],
-  ];
-  if (invoice.credit > 0) rows.push(['Less deposit paid', -invoice.credit, false]);
-  if (invoice.paid > 0) rows.push(['Paid', -invoice.paid, false]);
-  rows.push(['Balance due', invoice.balance, true]);
   const narrow = useNarrowScreen();
   return (
     <Stack gap="sm">
@@ -65,18 +66,25 @@ export function InvoiceLines({
           </Table>
         </ScrollTable>
       )}
-      <Stack gap={2} align="flex-end" aria-label="Totals">
-        {rows.map(([label, value, bold]) => (
-          <Group key={label} gap="lg" justify="flex-end" wrap="nowrap">
-            <Text size="sm" fw={bold ? 700 : 400}>
-              {label}
-            </Text>
-            <Text size="sm" fw={bold ? 700 : 400} miw={100} ta="right">
-              {value < 0 ? `−${money(-value)}` : money(value)}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
+      <InvoiceTotalsRows invoice={invoice} />
+    </Stack>
+  );
+}
+
+/** Subtotal, "Tax 8% on $78.94", total, "Less deposit INV-…", payments and the balance, right-aligned. */
+export function InvoiceTotalsRows({ invoice }: { invoice: Parameters<typeof invoiceRows>[0] }) {
+  return (
+    <Stack gap={2} align="flex-end" aria-label="Totals">
+      {invoiceRows(invoice).map(({ label, amount, emphasis }) => (
+        <Group key={label} gap="lg" justify="flex-end" wrap="nowrap">
+          <Text size="sm" fw={emphasis ? 700 : 400} ta="right">
+            {label}
+          </Text>
+          <Text size="sm" fw={emphasis ? 700 : 400} miw={100} ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {formatRowAmount(amount)}
+          </Text>
+        </Group>
+      ))}
     </Stack>
   );
 }

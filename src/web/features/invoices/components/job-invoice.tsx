@@ -21,7 +21,11 @@ export function JobInvoice({ jobId, completed }: { jobId: string; completed: boo
           <Text size="sm">
             Deposit {deposit.number} · <StatusText status={deposit.status} size="sm" /> ·{' '}
             {formatMoney(toCents(deposit.total))}
-            {deposit.status === 'Paid' ? ', paid: the final invoice takes it off' : ''}
+            {deposit.status === 'Void'
+              ? ''
+              : deposit.balance > 0
+                ? `: ${formatMoney(toCents(deposit.balance))} not paid yet. The final invoice takes the whole deposit off; the client pays it on the deposit invoice.`
+                : ': paid. The final invoice takes it off.'}
           </Text>
           <Button component={Link} to={paths.admin.invoice(deposit._id)} variant="subtle" size="xs">
             Open deposit invoice

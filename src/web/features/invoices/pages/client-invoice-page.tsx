@@ -2,6 +2,8 @@ import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } fr
 import { IconDownload } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../../../shared/dates';
+import { HOW_TO_PAY_HEADING } from '../../../../shared/how-to-pay';
+import { clientInvoiceStatusOf } from '../../../../shared/schemas/invoices';
 import { StatusPill } from '../../../components/status-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useClientInvoice } from '../api/invoices';
@@ -13,7 +15,8 @@ export default function ClientInvoicePage() {
   const [search] = useSearchParams();
   const invoice = useClientInvoice(id, search.get('token') ?? '');
   const i = invoice.data;
-  usePageTitle(i ? `Invoice ${i.number}` : 'Your invoice');
+  const title = i ? `${i.kind === 'deposit' ? 'Deposit invoice' : 'Invoice'} ${i.number}` : 'Your invoice';
+  usePageTitle(title);
   return (
     <Container size="sm" py="xl">
       {!i ? (
@@ -31,13 +34,13 @@ export default function ClientInvoicePage() {
           <Group justify="space-between" align="flex-start">
             <div>
               <Title order={1} size="h2">
-                Invoice {i.number}
+                {title}
               </Title>
               <Text c="dimmed" size="sm">
                 {i.clientName} · {i.address}
               </Text>
             </div>
-            <StatusPill status={i.status} />
+            <StatusPill status={i.status} label={clientInvoiceStatusOf(i.status)} />
           </Group>
           {i.issueDate && i.dueDate ? (
             <Text size="sm">
@@ -48,6 +51,25 @@ export default function ClientInvoicePage() {
             <InvoiceLines invoice={i} />
           </Paper>
           {i.notes ? <Text size="sm">{i.notes}</Text> : null}
+          {i.howToPay.length > 0 ? (
+            <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="how-to-pay">
+              <Title order={2} size="h4" id="how-to-pay" mb="xs">
+                {HOW_TO_PAY_HEADING}
+              </Title>
+              <Stack gap="xs" component="dl" m={0}>
+                {i.howToPay.map((way) => (
+                  <div key={way.label}>
+                    <Text component="dt" size="sm" fw={700}>
+                      {way.label}
+                    </Text>
+                    <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                      {way.text}
+                    </Text>
+                  </div>
+                ))}
+              </Stack>
+            </Paper>
+          ) : null}
           {i.pdfUrl ? (
             <Button component="a" href={i.pdfUrl} leftSection={<IconDownload size={18} />} size="md">
               Download the PDF

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Group, Loader, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PAYMENT_METHODS } from '../../../../shared/constants';
 import { formatLongDate, todayIn } from '../../../../shared/dates';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatMoney, invoiceTotals, toCents, toDollars } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import {
   invoiceDraftInput,
@@ -23,11 +23,52 @@ import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useInvoice, useInvoiceChanges } from '../api/invoices';
 import { DraftLines, type EditLine } from '../components/draft-lines';
-import { InvoiceLines } from '../components/invoice-lines';
+import { InvoiceLines, InvoiceTotalsRows } from '../components/invoice-lines';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
-/** A draft's lines, days to pay and notes, edited in place; Save, then Send. */
+/** The deposit this invoice takes off, while the client has not paid all of it (the office should know). */
+function UnpaidDeposit({ invoice }: { invoice: InvoiceView }) {
+  const deposit = invoice.creditedDeposit;
+  if (!deposit || deposit.balance <= 0) return null;
+  return (
+    <Paper withBorder radius="md" p="sm" style={{ borderColor: 'var(--mantine-color-accent-7)', borderWidth: 2 }}>
+      <Text size="sm" fw={700}>
+        Deposit {deposit.number} is not paid yet
+      </Text>
+      <Text size="sm">
+        {money(deposit.balance)} of it is still due. This invoice takes the whole deposit ({money(deposit.total)}) off,
+        so the client pays that part on the deposit invoice, not twice.
+      </Text>
+    </Paper>
+  );
+}
+
+/** The draft's figures as it is edited: what Send will number and e-mail. */
+function liveFigures(invoice: InvoiceView, lines: EditLine[]) {
+  const totals = invoiceTotals(
+    lines.map((l) => ({
+      unitPriceCents: toCents(Number(l.unitPrice) || 0),
+      quantity: Number(l.quantity) || 0,
+      taxable: l.taxable,
+    })),
+    invoice.taxRateBasisPoints,
+    toCents(invoice.credit),
+  );
+  return {
+    subtotal: toDollars(totals.subtotalCents),
+    taxable: toDollars(totals.taxableCents),
+    tax: toDollars(totals.taxCents),
+    total: toDollars(totals.totalCents),
+    taxRateBasisPoints: invoice.taxRateBasisPoints,
+    credit: toDollars(totals.creditCents),
+    creditedNumber: invoice.creditedNumber,
+    paid: 0,
+    balance: toDollars(totals.dueCents),
+  };
+}
+
+/** A draft's lines, days to pay and notes, edited in place; Save keeps them, Send saves and sends in one press. */
 function DraftEditor({ invoice }: { invoice: InvoiceView }) {
   const { update, send, remove } = useInvoiceChanges();
   const navigate = useNavigate();
@@ -37,6 +78,7 @@ function DraftEditor({ invoice }: { invoice: InvoiceView }) {
       description: l.description,
       quantity: l.quantity,
       unitPrice: l.unitPrice,
+      taxable: l.taxable,
     })),
   );
   const [dueDays, setDueDays] = useState<number | string>(invoice.dueDays);
@@ -49,6 +91,7 @@ function DraftEditor({ invoice }: { invoice: InvoiceView }) {
       description: l.description,
       quantity: Number(l.quantity),
       unitPrice: Number(l.unitPrice),
+      taxable: l.taxable,
     })),
     dueDays: Number(dueDays),
     notes,
@@ -56,27 +99,49 @@ function DraftEditor({ invoice }: { invoice: InvoiceView }) {
   const dirty =
     JSON.stringify(body()) !==
     JSON.stringify({
-      lines: invoice.lines.map(({ description, quantity, unitPrice }) => ({ description, quantity, unitPrice })),
+      lines: invoice.lines.map(({ description, quantity, unitPrice, taxable }) => ({
+        description,
+        quantity,
+        unitPrice,
+        taxable,
+      })),
       dueDays: invoice.dueDays,
       notes: invoice.notes,
     });
+  const figures = liveFigures(invoice, lines);
   const set = (key: string, change: Partial<EditLine>) =>
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
 
-  const save = async () => {
+  const valid = () => {
     const parsed = invoiceDraftInput.safeParse(body());
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return false;
-    }
-    setError(undefined);
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    return parsed.success ? parsed.data : undefined;
+  };
+  const save = async () => {
+    const parsed = valid();
+    if (!parsed) return false;
     try {
-      await update.mutateAsync({ id: invoice._id, body: parsed.data });
+      await update.mutateAsync({ id: invoice._id, body: parsed });
       return true;
     } catch (e) {
       setError((e as Error).message);
       return false;
     }
+  };
+
+  // What is on the screen is what goes: unsaved changes are saved first, in the same press.
+  const sendNow = async () => {
+    if (dirty && !(await save())) {
+      setConfirmSend(false);
+      return;
+    }
+    send.mutate(invoice._id, {
+      onSuccess: (sent) => {
+        setConfirmSend(false);
+        toast.success(`Invoice ${sent.number} sent to ${sent.clientEmail}`);
+      },
+      onError: (e) => toast.error(e.message),
+    });
   };
 
   return (
@@ -93,18 +158,23 @@ function DraftEditor({ invoice }: { invoice: InvoiceView }) {
               variant="light"
               size="xs"
               onClick={() =>
-                setLines((all) => [...all, { key: crypto.randomUUID(), description: '', quantity: 1, unitPrice: 0 }])
+                setLines((all) => [
+                  ...all,
+                  {
+                    key: crypto.randomUUID(),
+                    description: '',
+                    quantity: 1,
+                    unitPrice: 0,
+                    taxable: siteConfig().materialsTaxable,
+                  },
+                ])
               }
             >
               Add a line
             </Button>
           </Group>
-          {invoice.credit > 0 ? (
-            <Text size="sm">
-              Less deposit paid: <b>{money(invoice.credit)}</b> (taken off the total; the balance is{' '}
-              {money(invoice.balance)} as saved)
-            </Text>
-          ) : null}
+          <InvoiceTotalsRows invoice={figures} />
+          <UnpaidDeposit invoice={invoice} />
           <Group align="flex-start" grow>
             <NumberInput
               label="Days to pay"
@@ -142,11 +212,7 @@ function DraftEditor({ invoice }: { invoice: InvoiceView }) {
               >
                 Save draft
               </Button>
-              <Button
-                onClick={() => void (dirty ? save() : Promise.resolve(true)).then((ok) => ok && setConfirmSend(true))}
-              >
-                Send invoice
-              </Button>
+              <Button onClick={() => valid() && setConfirmSend(true)}>Send invoice</Button>
             </Group>
           </Group>
         </Stack>
@@ -156,20 +222,19 @@ function DraftEditor({ invoice }: { invoice: InvoiceView }) {
         onClose={() => setConfirmSend(false)}
         title="Send this invoice?"
         confirmLabel="Send invoice"
-        loading={send.isPending}
-        onConfirm={() =>
-          send.mutate(invoice._id, {
-            onSuccess: (sent) => {
-              setConfirmSend(false);
-              toast.success(`Invoice ${sent.number} sent to ${sent.clientEmail}`);
-            },
-            onError: (e) => toast.error(e.message),
-          })
-        }
+        loading={update.isPending || send.isPending}
+        onConfirm={() => void sendNow()}
       >
-        <Text size="sm">
-          It gets its number and goes to {invoice.clientEmail} with its PDF and a link. After that it no longer changes.
-        </Text>
+        <Stack gap="xs">
+          <Text size="sm">
+            It gets its number and goes to {invoice.clientEmail} with its PDF and a link
+            {dirty ? ', with the changes on the screen' : ''}. After that it no longer changes.
+          </Text>
+          <Text size="sm" fw={700}>
+            Balance due: {money(figures.balance)}
+          </Text>
+          <UnpaidDeposit invoice={invoice} />
+        </Stack>
       </ConfirmDialog>
       <ConfirmDialog
         opened={confirmDelete}
@@ -357,11 +422,7 @@ export default function InvoicePage() {
               </Text>
             ) : null}
           </SectionCard>
-          {i.status === 'Draft' ? (
-            <DraftEditor key={JSON.stringify(i.lines)} invoice={i} />
-          ) : (
-            <SentInvoice invoice={i} />
-          )}
+          {i.status === 'Draft' ? <DraftEditor key={i._id} invoice={i} /> : <SentInvoice invoice={i} />}
         </Stack>
       )}
     </>

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { QuoteRequestStatus, QuoteStatus } from '../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 
@@ -15,7 +15,3 @@ export const quoteStatusQuery = (quoteNumber: string) =>
     queryKey: ['quote-status', quoteNumber.trim().toUpperCase()],
     queryFn: () => fetchQuoteStatus(quoteNumber),
   });
-
-export function useQuoteStatus(quoteNumber: string) {
-  return useQuery(quoteStatusQuery(quoteNumber));
-}

@@ -6,12 +6,14 @@ import { formatLongDate } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
+import type { StatusTimeline } from '../../../../shared/schemas/status-timeline';
 import { StatusText } from '../../../components/status-text';
 import { ApiError } from '../../../lib/api-client';
 import { telHref } from '../../../lib/links';
 import { siteConfig } from '../../../lib/site-config';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useQuoteStatus } from '../api/quote-status';
+import { useStatusTimeline } from '../api/status-timeline';
+import { ClientTimeline } from '../components/client-timeline';
 import layout from '../../../components/layout.module.css';
 
 const STATUS_HINTS: Partial<Record<QuoteRequestStatus, string>> = {
@@ -28,6 +30,47 @@ const QUOTE_STATE_HINTS: Record<QuoteStatus, string> = {
   Declined: 'You declined the quote. Contact us if you would like a different option.',
 };
 
+/** Where the work stands once the quote is accepted: the status line's words, the spec colour it borrows, and what comes next. */
+interface Stage {
+  label: string;
+  colourOf: string;
+  hint: string;
+}
+
+const CANCELLED: Stage = {
+  label: 'Cancelled',
+  colourOf: 'Cancelled',
+  hint: 'This job was cancelled. Contact us if you have any questions.',
+};
+
+/** After the client's acceptance, the furthest step reached; null before it (the spec's statuses then). */
+function stageOf(timeline: StatusTimeline): Stage | null {
+  if (timeline.jobCancelled) return CANCELLED;
+  if (timeline.quoteState !== 'Accepted') return null;
+  const done = (name: string) => timeline.steps.find((s) => s.step === name && s.done && s.kind !== 'deposit');
+  const bill = done('invoice');
+  if (done('paid')) return { label: 'Paid', colourOf: 'Paid', hint: 'Paid in full. Thank you for your business!' };
+  if (bill?.invoiceStatus) {
+    const owed = 'Your invoice was sent by e-mail: open it to see the balance and how to pay.';
+    if (bill.invoiceStatus === 'Partly paid') return { label: 'Partly paid', colourOf: 'Partially Paid', hint: owed };
+    if (bill.invoiceStatus === 'Overdue') return { label: 'Invoice overdue', colourOf: 'Overdue', hint: owed };
+    return { label: 'Invoice due', colourOf: 'Sent', hint: owed };
+  }
+  if (done('workDone'))
+    return {
+      label: 'Work done',
+      colourOf: 'Completed',
+      hint: 'The work is done: your job report was sent by e-mail, and your invoice will follow.',
+    };
+  if (done('visit'))
+    return {
+      label: 'Visit booked',
+      colourOf: 'In Progress',
+      hint: 'Your visit is booked. We will e-mail you if anything changes.',
+    };
+  return { label: 'Accepted', colourOf: 'Accepted', hint: QUOTE_STATE_HINTS.Accepted };
+}
+
 export default function StatusPage() {
   const { quoteRequestId = '' } = useParams();
   // A quote's number (QT74936259-2) names itself; a request's id or number reads as Q….
@@ -35,7 +78,7 @@ export default function StatusPage() {
     ? quoteRequestId.trim().toUpperCase()
     : quoteNumberOf(quoteRequestId);
   usePageTitle(`Quote Request #${number}`);
-  const status = useQuoteStatus(quoteRequestId);
+  const status = useStatusTimeline(quoteRequestId);
   const { businessEmail, businessPhone } = siteConfig();
   const notFound = status.error instanceof ApiError && status.error.status === 404;
 
@@ -46,8 +89,14 @@ export default function StatusPage() {
           <Title order={1}>Quote Request #{number}</Title>
           <Text c="dimmed">
             If you have any questions about your request, contact us at{' '}
-            <Anchor href={telHref(businessPhone)}>{businessPhone}</Anchor> or{' '}
-            <Anchor href={`mailto:${businessEmail}`}>{businessEmail}</Anchor>.
+            <Anchor href={telHref(businessPhone)} underline="always">
+              {businessPhone}
+            </Anchor>{' '}
+            or{' '}
+            <Anchor href={`mailto:${businessEmail}`} underline="always">
+              {businessEmail}
+            </Anchor>
+            .
           </Text>
           {status.isPending ? (
             <Group gap="sm">
@@ -71,42 +120,66 @@ export default function StatusPage() {
               </Group>
             </Stack>
           ) : (
-            <>
-              <Text size="lg">
-                Status: <StatusText status={status.data.quoteStatus} />
-              </Text>
-              {status.data.quoteState ? (
-                <Text size="lg">
-                  Your quote: <b>{QUOTE_STATE_LABELS[status.data.quoteState]}</b>
-                </Text>
-              ) : null}
-              {status.data.nextVisit ? (
-                <Text size="lg">
-                  Next visit:{' '}
-                  <b>
-                    {formatLongDate(status.data.nextVisit.date)}, between {status.data.nextVisit.start} and{' '}
-                    {status.data.nextVisit.end}
-                  </b>
-                </Text>
-              ) : null}
-              {status.data.quoteState ? (
-                <Text>{QUOTE_STATE_HINTS[status.data.quoteState]}</Text>
-              ) : STATUS_HINTS[status.data.quoteStatus] ? (
-                <Text>{STATUS_HINTS[status.data.quoteStatus]}</Text>
-              ) : null}
-              {status.data.quoteStatus === 'Declined' ? (
-                <Text>
-                  Please check email for more info, or{' '}
-                  <Anchor component={Link} to={paths.contact} fw={600}>
-                    Contact Us
-                  </Anchor>{' '}
-                  if you think this is an error.
-                </Text>
-              ) : null}
-            </>
+            <StatusDetails timeline={status.data} />
           )}
         </Stack>
       </Paper>
     </Container>
+  );
+}
+
+function StatusDetails({ timeline }: { timeline: StatusTimeline }) {
+  const stage = stageOf(timeline);
+  const hint = stage
+    ? stage.hint
+    : timeline.quoteState
+      ? QUOTE_STATE_HINTS[timeline.quoteState]
+      : STATUS_HINTS[timeline.quoteStatus];
+  const hasDocuments = timeline.steps.some((s) => s.step === 'quoteSent' && s.done);
+  const nextVisit = timeline.steps.find((s) => s.step === 'visit' && s.upcoming);
+  return (
+    <>
+      <Text size="lg">
+        Status:{' '}
+        {stage ? (
+          <StatusText status={stage.label} colourOf={stage.colourOf} />
+        ) : (
+          <StatusText status={timeline.quoteStatus} />
+        )}
+      </Text>
+      {nextVisit?.date && nextVisit.window ? (
+        <Text size="lg">
+          Next visit:{' '}
+          <b>
+            {formatLongDate(nextVisit.date)}, between {nextVisit.window.start} and {nextVisit.window.end}
+          </b>
+        </Text>
+      ) : null}
+      {timeline.quoteState && !stage ? (
+        <Text size="lg">
+          Your quote: <b>{QUOTE_STATE_LABELS[timeline.quoteState]}</b>
+        </Text>
+      ) : null}
+      {hint ? <Text>{hint}</Text> : null}
+      {timeline.quoteStatus === 'Declined' ? (
+        <Text>
+          Please check email for more info, or{' '}
+          <Anchor component={Link} to={paths.contact} fw={600}>
+            Contact Us
+          </Anchor>{' '}
+          if you think this is an error.
+        </Text>
+      ) : null}
+      <Title order={2} size="h4" mt="xs">
+        Step by step
+      </Title>
+      <ClientTimeline timeline={timeline} />
+      {hasDocuments && !timeline.documents ? (
+        <Text size="sm" c="dimmed">
+          Your quote, report and invoices open from the links in our e-mails, or from the status link in the first
+          e-mail we sent you.
+        </Text>
+      ) : null}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   ClientAnswerInput,
+  ClientAnswerResult,
   ClientQuoteView,
   QuoteDraft,
   QuoteView,
@@ -70,7 +71,7 @@ export function useClientQuote(quoteId: string, token: string) {
 export function useAnswerQuote(quoteId: string) {
   return useMutation({
     mutationFn: (body: ClientAnswerInput) =>
-      api<QuoteView>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/answer`, { body }),
+      api<ClientAnswerResult>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/answer`, { body }),
   });
 }
 

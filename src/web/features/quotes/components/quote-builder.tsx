@@ -15,7 +15,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../../shared/messages';
-import { depositParts, formatMoney, priceQuote, toCents } from '../../../../shared/money';
+import { depositParts, formatMoney, priceQuote, quoteBase, toCents } from '../../../../shared/money';
 import {
   createQuoteInput,
   laborLineInput,
@@ -46,6 +46,13 @@ const OPTIONAL_FIELD = {
   label: 'Optional: the client chooses whether to include it',
   type: 'checkbox',
 } as const;
+
+/** Whether the line is charged sales tax (its default from Settings). */
+const TAXABLE_FIELD = { name: 'taxable', label: 'Charge sales tax on this line', type: 'checkbox' } as const;
+
+/** " (not taxed)" or " (taxed)" where the line departs from what the reader would assume. */
+const taxNote = (taxable: boolean, kind: 'material' | 'labor') =>
+  kind === 'material' ? (taxable ? '' : ' (not taxed)') : taxable ? ' (taxed)' : '';
 
 interface LineSectionProps {
   title: string;
@@ -113,17 +120,19 @@ function projectNameFrom(notes: string) {
 }
 
 const linesOf = (quote: QuoteView) => ({
-  materials: quote.materials.map(({ name, unitPrice, quantity, optional }) => ({
+  materials: quote.materials.map(({ name, unitPrice, quantity, optional, taxable }) => ({
     name,
     unitPrice,
     quantity,
     optional,
+    taxable,
   })),
-  labor: quote.labor.map(({ description, hourlyRate, hours, optional }) => ({
+  labor: quote.labor.map(({ description, hourlyRate, hours, optional, taxable }) => ({
     description,
     hourlyRate,
     hours,
     optional,
+    taxable,
   })),
 });
 
@@ -137,7 +146,16 @@ interface QuoteBuilderProps {
 
 /** Quote Builder: lines and names on the right, the live preview on the left, then Send Quote (or its revision). */
 export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
-  const { businessName, businessEmail, businessPhone, taxRateBasisPoints, quoteValidityDays, timeZone } = siteConfig();
+  const {
+    businessName,
+    businessEmail,
+    businessPhone,
+    taxRateBasisPoints,
+    quoteValidityDays,
+    timeZone,
+    materialsTaxable,
+    laborTaxable,
+  } = siteConfig();
   // The work so far is kept in this browser until the quote is sent: a reload, a wrong click or an
   // ended session does not throw it away.
   const draftKey = revising ? `${request._id}:v${revising.version + 1}` : request._id;
@@ -147,8 +165,13 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
   const [projectName, setProjectName] = useState(
     () => saved?.projectName ?? revising?.projectName ?? projectNameFrom(request.notes),
   );
-  const [materials, setMaterials] = useState<MaterialLineInput[]>(saved?.materials ?? start.materials);
-  const [labor, setLabor] = useState<LaborLineInput[]>(saved?.labor ?? start.labor);
+  // Lines saved in this browser before lines said whether they are taxed get the Settings' defaults.
+  const [materials, setMaterials] = useState<MaterialLineInput[]>(() =>
+    (saved?.materials ?? start.materials).map((m) => ({ ...m, taxable: m.taxable ?? materialsTaxable })),
+  );
+  const [labor, setLabor] = useState<LaborLineInput[]>(() =>
+    (saved?.labor ?? start.labor).map((l) => ({ ...l, taxable: l.taxable ?? laborTaxable })),
+  );
   const [validUntil, setValidUntil] = useState(
     () => saved?.validUntil ?? addDays(todayIn(timeZone), quoteValidityDays),
   );
@@ -314,8 +337,8 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
               )}
               {deposit && Number.isFinite(deposit.value) ? (
                 <Text size="sm" c="dimmed" pb={8}>
-                  {formatMoney(depositParts(toCents(priced.totalCostBeforeTax), taxRateBasisPoints, deposit).dueCents)}{' '}
-                  due when the client accepts
+                  {formatMoney(depositParts(quoteBase(priced), taxRateBasisPoints, deposit).dueCents)} due when the
+                  client accepts
                 </Text>
               ) : null}
             </Group>
@@ -338,7 +361,8 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
                 text: (
                   <>
                     {m.name}
-                    {m.optional ? ' (optional)' : ''} — {m.quantity} × {money(m.unitPrice)} = <b>{money(m.subtotal)}</b>
+                    {m.optional ? ' (optional)' : ''}
+                    {taxNote(m.taxable, 'material')} — {m.quantity} × {money(m.unitPrice)} = <b>{money(m.subtotal)}</b>
                   </>
                 ),
                 deleteLabel: `Delete material ${m.name}`,
@@ -368,6 +392,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
                         ? '(optional) '
                         : ''}
                     {l.hours} h × {money(l.hourlyRate)}/h = <b>{money(l.total)}</b>
+                    {taxNote(l.taxable, 'labor')}
                   </>
                 ),
                 deleteLabel: `Delete labor line ${i + 1}`,
@@ -403,6 +428,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
             unitPrice: 0,
             quantity: 0,
             optional: false,
+            taxable: materialsTaxable,
           }
         }
         fields={[
@@ -410,6 +436,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
           { name: 'unitPrice', label: 'Unit Price', type: 'number', prefix: '$', step: 1 },
           { name: 'quantity', label: 'Quantity', type: 'number', step: 1 },
           OPTIONAL_FIELD,
+          TAXABLE_FIELD,
         ]}
         onSubmit={(line) => {
           setMaterials((list) =>
@@ -430,6 +457,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
             hourlyRate: 0,
             hours: 0,
             optional: false,
+            taxable: laborTaxable,
           }
         }
         fields={[
@@ -443,6 +471,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
           { name: 'hourlyRate', label: 'Hourly Rate', type: 'number', prefix: '$', step: 5 },
           { name: 'hours', label: 'Hours', type: 'number', step: 0.5 },
           OPTIONAL_FIELD,
+          TAXABLE_FIELD,
         ]}
         onSubmit={(line) => {
           setLabor((list) =>

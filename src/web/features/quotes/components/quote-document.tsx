@@ -20,6 +20,8 @@ interface QuoteDocumentProps extends PricedQuote {
   onToggle?: ((kind: LineKind, index: number, included: boolean) => void) | undefined;
   /** Only the lines counted (an accepted quote shows what was chosen). */
   includedOnly?: boolean;
+  /** The deposit asked on acceptance, in cents, on the totals shown (printed right under the total). */
+  depositDueCents?: number | null | undefined;
 }
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
@@ -37,6 +39,7 @@ export function QuoteDocument({
   compact,
   onToggle,
   includedOnly,
+  depositDueCents,
   ...totals
 }: QuoteDocumentProps) {
   const size = compact ? 'xs' : 'sm';
@@ -157,6 +160,16 @@ export function QuoteDocument({
         )}
         <Divider />
         <QuoteTotals totals={totals} size={size} totalSize={compact ? 'sm' : 'lg'} totalWeight={800} />
+        {depositDueCents != null ? (
+          <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.deposit} aria-live="polite">
+            <Text size={size} fw={700}>
+              Deposit due on acceptance:
+            </Text>
+            <Text size={size} fw={700}>
+              {formatMoney(depositDueCents)}
+            </Text>
+          </Group>
+        ) : null}
       </Stack>
     </Box>
   );

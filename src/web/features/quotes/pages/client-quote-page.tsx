@@ -11,10 +11,10 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../../../shared/dates';
-import { depositParts, formatMoney, priceQuote, toCents, withChoices } from '../../../../shared/money';
+import { depositParts, formatMoney, priceQuote, quoteBase, toCents, withChoices } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import type { QuoteStatus } from '../../../../shared/constants';
-import type { ClientQuoteView } from '../../../../shared/schemas/quotes';
+import type { ClientAnswerResult, ClientQuoteView } from '../../../../shared/schemas/quotes';
 import { QUOTE_TRANSITIONS } from '../../../../shared/statuses';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
@@ -144,8 +144,11 @@ export default function ClientQuotePage() {
       [kind]: included ? [...c[kind].filter((i) => i !== index), index] : c[kind].filter((i) => i !== index),
     }));
   const hasOptions = [...q.materials, ...q.labor].some((l) => l.optional);
+  // The deposit on the totals shown, by the rule the server invoices it with.
+  const depositDueCents =
+    open && q.deposit ? depositParts(quoteBase(shown), shown.taxRateBasisPoints, q.deposit).dueCents : null;
 
-  const respond = (body: Parameters<typeof answer.mutate>[0], onDone: () => void) =>
+  const respond = (body: Parameters<typeof answer.mutate>[0], onDone: (result: ClientAnswerResult) => void) =>
     answer.mutate(body, {
       onSuccess: onDone,
       onError: (error) => {
@@ -157,8 +160,8 @@ export default function ClientQuotePage() {
       setSignatureError('Please type your full name to accept');
       return;
     }
-    respond({ action: 'accept', token, signatureName: signature.trim(), selection: chosen }, () =>
-      navigate(paths.quoteAccepted),
+    respond({ action: 'accept', token, signatureName: signature.trim(), selection: chosen }, (result) =>
+      navigate(paths.quoteAccepted, { state: result.documents }),
     );
   };
   const decline = () =>
@@ -207,6 +210,7 @@ export default function ClientQuotePage() {
           validUntil={q.validUntil}
           onToggle={open && mode !== 'accept' ? toggle : undefined}
           includedOnly={q.status === 'Accepted'}
+          depositDueCents={depositDueCents}
         />
         {q.expired ? (
           <Expired quote={q} token={token} />
@@ -269,13 +273,9 @@ export default function ClientQuotePage() {
                   <Title order={2} size="h4">
                     Accept for {formatMoney(toCents(shown.totalCostAfterTax))}
                   </Title>
-                  {q.deposit ? (
+                  {depositDueCents !== null ? (
                     <Text size="sm" fw={600}>
-                      A deposit of{' '}
-                      {formatMoney(
-                        depositParts(toCents(shown.totalCostBeforeTax), q.taxRateBasisPoints, q.deposit).dueCents,
-                      )}{' '}
-                      is due when you accept: we e-mail you its invoice.
+                      A deposit of {formatMoney(depositDueCents)} is due when you accept: we e-mail you its invoice.
                     </Text>
                   ) : null}
                   <Text size="sm">

@@ -1,8 +1,26 @@
-import { Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconDownload, IconReceipt } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import type { ClientDocuments } from '../../../../shared/schemas/quotes';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
+import { useHydrated } from '../../../lib/use-hydrated';
 
+/** The documents the accept answer gave (kept in the history entry, so a reload keeps them). */
+function documentsOf(state: unknown): ClientDocuments | null {
+  const d = state as Partial<ClientDocuments> | null;
+  return d && typeof d.signedQuotePdf === 'string'
+    ? {
+        signedQuotePdf: d.signedQuotePdf,
+        depositInvoice: typeof d.depositInvoice === 'string' ? d.depositInvoice : null,
+      }
+    : null;
+}
+
+/** After a yes: thanks, the signed quote's PDF and, when the quote asks a deposit, its invoice. */
 export default function QuoteAcceptedPage() {
+  const location = useLocation();
+  // Only once hydrated: the server renders this page without the history entry's state.
+  const documents = useHydrated() ? documentsOf(location.state) : null;
   return (
     <MessagePage
       title="Thank You!"
@@ -11,6 +29,31 @@ export default function QuoteAcceptedPage() {
       actions={<HomeAndContactButtons />}
     >
       <Text size="lg">You have accepted the quote. We will reach out to schedule a time that works.</Text>
+      {documents ? (
+        <Stack gap="sm" w="100%" maw={360}>
+          {documents.depositInvoice ? (
+            <>
+              <Text>Your deposit invoice is in your e-mail too: paying it books your work.</Text>
+              <Button
+                component={Link}
+                to={documents.depositInvoice}
+                leftSection={<IconReceipt size={18} aria-hidden />}
+              >
+                View your deposit invoice
+              </Button>
+            </>
+          ) : null}
+          <Button
+            component="a"
+            href={documents.signedQuotePdf}
+            download
+            variant={documents.depositInvoice ? 'default' : 'filled'}
+            leftSection={<IconDownload size={18} aria-hidden />}
+          >
+            Download the signed quote
+          </Button>
+        </Stack>
+      ) : null}
     </MessagePage>
   );
 }

@@ -23,6 +23,8 @@ function useApplySettings() {
       serviceAreaHeadline: view.serviceAreaHeadline,
       logoUrl: view.logoUrl,
       taxRateBasisPoints: Math.round(view.taxRatePercent * 100),
+      materialsTaxable: view.materialsTaxable,
+      laborTaxable: view.laborTaxable,
       quoteValidityDays: view.quoteValidityDays,
       timeZone: view.timeZone,
     });

@@ -15,11 +15,12 @@ import {
   Stack,
   TagsInput,
   Text,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm, type Control } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type Control, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
@@ -296,6 +297,18 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
               max={365}
               error={errors.quoteValidityDays?.message}
             />
+            <Stack gap="xs" role="group" aria-label="Sales tax on new lines">
+              <Checkbox
+                label="Tax materials"
+                description="A new material line is taxed unless switched off on the line"
+                {...form.register('materialsTaxable')}
+              />
+              <Checkbox
+                label="Tax labor"
+                description="Repair labor is not taxed in California: leave off unless your work is taxed"
+                {...form.register('laborTaxable')}
+              />
+            </Stack>
             <Controller
               control={form.control}
               name="quoteReminderDays"
@@ -366,6 +379,8 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
           </SimpleGrid>
         </SectionCard>
 
+        <HowClientsPaySection form={form} />
+
         <SectionCard title="Crew">
           <Stack gap="sm">
             <Checkbox
@@ -402,6 +417,12 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
                     />
                   )}
                 />
+                <Checkbox
+                  mt={8}
+                  label="Taxed"
+                  aria-label={`Material ${index + 1} taxed`}
+                  {...form.register(`materialPriceList.${index}.taxable`)}
+                />
                 <ActionIcon
                   variant="subtle"
                   color="red"
@@ -419,7 +440,11 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
               </Text>
             ) : null}
             <Group>
-              <Button variant="light" size="xs" onClick={() => priceList.append({ name: '', unitPrice: 0 })}>
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => priceList.append({ name: '', unitPrice: 0, taxable: true })}
+              >
                 Add a material
               </Button>
             </Group>
@@ -454,6 +479,81 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type SettingsFormApi = UseFormReturn<z.input<typeof settingsInput>, unknown, SettingsInput>;
+
+/** A few lines of payment details (an address, transfer details), as the owner writes them. */
+function PayDetails({
+  form,
+  name,
+  ...field
+}: {
+  form: SettingsFormApi;
+  name: 'checkAddress' | 'bankTransfer';
+  label: string;
+  description: string;
+  maxLength: number;
+}) {
+  return (
+    <Textarea
+      {...field}
+      autosize
+      minRows={2}
+      {...form.register(`howClientsPay.${name}`)}
+      error={form.formState.errors.howClientsPay?.[name]?.message}
+    />
+  );
+}
+
+/** Settings → "How clients pay": what every invoice and the deposit request print under "How to pay". */
+function HowClientsPaySection({ form }: { form: SettingsFormApi }) {
+  const errors = form.formState.errors.howClientsPay;
+  const cardByPhone = form.watch('howClientsPay.cardByPhone');
+  return (
+    <SectionCard title="How clients pay">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Printed under “How to pay” on every invoice e-mail, page and PDF, and on the deposit request. Fill in the ways
+          you take; with none, they ask the client to call {form.watch('businessPhone') || 'the business phone'}.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Make checks payable to"
+            description="With only an address below: the business name"
+            maxLength={100}
+            {...form.register('howClientsPay.checkPayee')}
+            error={errors?.checkPayee?.message}
+          />
+          <PayDetails
+            form={form}
+            name="checkAddress"
+            label="Mailing address for checks"
+            description="Street, city, state and ZIP, on as many lines as needed"
+            maxLength={300}
+          />
+        </SimpleGrid>
+        <PayDetails
+          form={form}
+          name="bankTransfer"
+          label="Zelle or bank transfer details"
+          description="e.g. Zelle to pay@yourbusiness.com, or the bank's name with the account and routing numbers"
+          maxLength={500}
+        />
+        <Checkbox label="Clients may pay by card over the phone" {...form.register('howClientsPay.cardByPhone')} />
+        {cardByPhone ? (
+          <TextInput
+            label="Phone for card payments"
+            description="Leave empty to use the business phone"
+            type="tel"
+            maxLength={40}
+            {...form.register('howClientsPay.cardPhone')}
+            error={errors?.cardPhone?.message}
+          />
+        ) : null}
+      </Stack>
+    </SectionCard>
   );
 }
 

@@ -1,0 +1,234 @@
+import { inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../src/server/db/schema';
+import { todayIn } from '../../src/shared/dates';
+import { toCents } from '../../src/shared/money';
+import { createQuoteRequest } from '../helpers/factories';
+import { pdfText } from '../helpers/pdf';
+import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
+
+const today = () => todayIn('America/Los_Angeles');
+
+/**
+ * Issue 24, items 1, 2 and 6: lines taxed or not, a deposit split the same way, and a final invoice that
+ * always takes the whole deposit invoice off, so the client is never asked for more than the sold total.
+ * A hinge kit of $78.94 (taxed) and 12 hours of labor at $65 (not taxed, California's default).
+ */
+describe.each(dbKinds)('sales tax per line and deposits credited once (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    const mailing = await createMailingTestApp(kind);
+    t = mailing;
+    smtp = mailing.smtp;
+    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+  });
+  afterAll(() => t.close());
+
+  const send = (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
+  const ok = async (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: object) => {
+    const res = await send(method, url, payload);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+
+  /** A quote with a deposit, sent and accepted by its client (signed link), and its job completed. */
+  async function acceptedJob(depositPercent: number) {
+    const tag = Math.random().toString(36).slice(2, 10);
+    const email = `tax${tag}@home.test`;
+    const name = `Terry Taxes ${tag}`;
+    const request = await createQuoteRequest(t, { email, name });
+    await ok('PUT', `/api/quoterequest/markAccepted/${request._id}`);
+    const quote = await ok('POST', '/api/quotes/sendQuote', {
+      quoteRequestId: request._id,
+      clientName: name,
+      projectName: 'Gate and fence',
+      materials: [{ name: 'Gate hinge kit', unitPrice: 39.47, quantity: 2 }],
+      labor: [{ description: 'Rebuild the fence', hourlyRate: 65, hours: 12 }],
+      deposit: { kind: 'percent', value: depositPercent },
+    });
+    const token = await t.app.tokens.signScoped('client-quote', quote.quoteId, 3600);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/client-quotes/${quote.quoteId}/answer`,
+      payload: { action: 'accept', token, signatureName: name },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { jobs } = await ok('GET', `/api/jobs?page=1&limit=5&search=${encodeURIComponent(name)}`);
+    const jobId = jobs[0]._id as string;
+    await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' });
+    await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'Completed' });
+    return { quote, jobId, email, request };
+  }
+
+  it('taxes the materials only, splits the deposit the same way, and nets the unpaid deposit on the final invoice', async () => {
+    const before = await ok('GET', '/api/dashboard');
+    const funnelBefore = (await ok('GET', '/api/reports')).funnel;
+    const { quote, jobId, email } = await acceptedJob(25);
+    // 78.94 + 780.00 = 858.94; tax 8% on the $78.94 of materials only = 6.32; total 865.26.
+    expect(quote).toMatchObject({ totalCostBeforeTax: 858.94, taxableBeforeTax: 78.94, taxCost: 6.32 });
+    expect(quote.totalCostAfterTax).toBe(865.26);
+    expect(quote.materials[0].taxable).toBe(true);
+    expect(quote.labor[0].taxable).toBe(false);
+    // 25% of each part: $19.74 taxed (+ $1.58) and $195.00 not taxed.
+    expect(quote.deposit).toEqual({ kind: 'percent', value: 25, due: 216.32 });
+
+    const quoteMail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
+    expect(quoteMail.parsed.text).toMatch(/Tax 8% on \$78\.94:\s+\$6\.32/);
+    expect(await pdfText(quoteMail.parsed.attachments[0]!.content)).toContain('Tax 8% on $78.94');
+
+    let both = await ok('GET', `/api/jobs/${jobId}/invoice`);
+    const deposit = both.deposit;
+    expect(deposit).toMatchObject({ kind: 'deposit', status: 'Sent', subtotal: 214.74, taxable: 19.74, tax: 1.58 });
+    expect(deposit.total).toBe(216.32);
+    expect(deposit.lines.map((l: { amount: number; taxable: boolean }) => [l.amount, l.taxable])).toEqual([
+      [19.74, true],
+      [195, false],
+    ]);
+
+    // The deposit is not paid when the job is invoiced: the final invoice takes it off all the same.
+    const draft = await ok('POST', `/api/jobs/${jobId}/invoice`);
+    expect(draft).toMatchObject({
+      total: 865.26,
+      taxable: 78.94,
+      tax: 6.32,
+      credit: 216.32,
+      creditedNumber: deposit.number,
+      creditedDeposit: { _id: deposit._id, number: deposit.number, total: 216.32, balance: 216.32 },
+      balance: 648.94,
+    });
+    const sent = await ok('POST', `/api/invoices/${draft._id}/send`);
+    expect(sent).toMatchObject({ credit: 216.32, balance: 648.94 });
+    const finalMail = await waitFor(
+      () => smtp.to(email).find((m) => m.parsed.subject?.startsWith(`Invoice ${sent.number}`)),
+      { what: 'final invoice e-mail' },
+    );
+    const pdf = await pdfText(finalMail.parsed.attachments[0]!.content);
+    expect(pdf).toContain(`Less deposit ${deposit.number}`);
+    expect(pdf).toContain('Tax 8% on $78.94');
+    expect(pdf).toContain('$648.94');
+    // Outstanding: both invoices' balances, which together are the sold total, not more.
+    const owed = await ok('GET', '/api/dashboard');
+    expect(toCents(owed.outstanding) - toCents(before.outstanding)).toBe(toCents(865.26));
+
+    // The deposit paid afterwards: its own balance and reminders follow; the final balance stands.
+    await ok('POST', `/api/invoices/${deposit._id}/payments`, { method: 'check', paidOn: today(), amount: 216.32 });
+    const depositRow = (await ok('GET', `/api/invoices/${deposit._id}`)) as { status: string };
+    expect(depositRow.status).toBe('Paid');
+    both = await ok('GET', `/api/jobs/${jobId}/invoice`);
+    expect(both.invoice).toMatchObject({ balance: 648.94, creditedDeposit: { balance: 0 } });
+    const [depositInvoice] = await t.database.db.query.invoices.findMany({
+      where: (i, { eq: is }) => is(i.id, deposit._id),
+    });
+    const reminders = await t.database.db
+      .select({ cancelledAt: mailOutbox.cancelledAt })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, depositInvoice!.reminderMailIds));
+    expect(reminders.length).toBeGreaterThan(0);
+    expect(reminders.every((r) => r.cancelledAt !== null)).toBe(true);
+
+    // Reports: a paid deposit alone does not make the request "paid in full".
+    expect((await ok('GET', '/api/reports')).funnel.paid).toBe(funnelBefore.paid);
+    await ok('POST', `/api/invoices/${draft._id}/payments`, { method: 'cash', paidOn: today(), amount: 648.94 });
+    expect((await ok('GET', '/api/reports')).funnel.paid).toBe(funnelBefore.paid + 1);
+    const after = await ok('GET', '/api/dashboard');
+    expect(toCents(after.outstanding)).toBe(toCents(before.outstanding));
+  });
+
+  it('keeps a credited deposit from being voided under a sent bill; a draft bill lets it go', async () => {
+    const { jobId } = await acceptedJob(50);
+    const { deposit } = await ok('GET', `/api/jobs/${jobId}/invoice`);
+    const draft = await ok('POST', `/api/jobs/${jobId}/invoice`);
+    expect(draft.credit).toBe(deposit.total);
+    // A draft that takes the deposit off no longer does once the deposit is void.
+    await ok('POST', `/api/invoices/${deposit._id}/void`, { reason: 'Asked by mistake' });
+    const redrawn = await ok('GET', `/api/invoices/${draft._id}`);
+    expect(redrawn).toMatchObject({ credit: 0, creditedNumber: null, balance: redrawn.total });
+
+    const other = await acceptedJob(50);
+    const otherDeposit = (await ok('GET', `/api/jobs/${other.jobId}/invoice`)).deposit;
+    const bill = await ok('POST', `/api/jobs/${other.jobId}/invoice`);
+    await ok('POST', `/api/invoices/${bill._id}/send`);
+    const refused = await send('POST', `/api/invoices/${otherDeposit._id}/void`, { reason: 'Changed my mind' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(`Invoice ${(await ok('GET', `/api/invoices/${bill._id}`)).number}`);
+  });
+
+  it('takes the Settings’ defaults for new lines, and a switch per line over them', async () => {
+    const settings = await ok('GET', '/api/settings');
+    expect(settings).toMatchObject({ materialsTaxable: true, laborTaxable: false });
+    const { logoUrl: _logo, updatedAt: _at, ...values } = settings;
+    await ok('PUT', '/api/settings', { ...values, laborTaxable: true, materialsTaxable: false });
+    try {
+      const request = await createQuoteRequest(t);
+      await ok('PUT', `/api/quoterequest/markAccepted/${request._id}`);
+      const draft = await ok('POST', '/api/quotes/createNew', {
+        quoteRequestId: request._id,
+        clientName: 'A',
+        projectName: 'B',
+        materials: [
+          { name: 'Paint', unitPrice: 10, quantity: 1 },
+          { name: 'Primer', unitPrice: 20, quantity: 1, taxable: true },
+        ],
+        labor: [{ hourlyRate: 100, hours: 1 }],
+      });
+      expect(draft.materials.map((m: { taxable: boolean }) => m.taxable)).toEqual([false, true]);
+      expect(draft.labor[0].taxable).toBe(true);
+      expect(draft).toMatchObject({ totalCostBeforeTax: 130, taxableBeforeTax: 120, taxCost: 9.6 });
+    } finally {
+      await ok('PUT', '/api/settings', values);
+    }
+  });
+
+  it('never asks for more than the sold total, in any order of deposit payment, final invoice and payments', async () => {
+    type Step = { kind: 'payDeposit' | 'createFinal' | 'sendFinal' | 'payFinal'; share: number };
+    const step = fc.record({
+      kind: fc.constantFrom<Step['kind']>('payDeposit', 'createFinal', 'sendFinal', 'payFinal'),
+      share: fc.integer({ min: 1, max: 100 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 100 }),
+        fc.array(step, { minLength: 2, maxLength: 7 }),
+        async (percent, steps) => {
+          const before = toCents((await ok('GET', '/api/dashboard')).outstanding);
+          const { quote, jobId } = await acceptedJob(percent);
+          const sold = toCents(quote.totalCostAfterTax);
+          for (const s of steps) {
+            const { deposit, invoice } = await ok('GET', `/api/jobs/${jobId}/invoice`);
+            const payOn = (target: { _id: string; balance: number }) =>
+              target.balance > 0
+                ? ok('POST', `/api/invoices/${target._id}/payments`, {
+                    method: 'cash',
+                    paidOn: today(),
+                    amount: Math.max(0.01, Math.floor(target.balance * s.share) / 100),
+                  })
+                : undefined;
+            if (s.kind === 'payDeposit') await payOn(deposit);
+            if (s.kind === 'createFinal' && !invoice) await ok('POST', `/api/jobs/${jobId}/invoice`);
+            if (s.kind === 'sendFinal' && invoice?.status === 'Draft')
+              await ok('POST', `/api/invoices/${invoice._id}/send`);
+            if (s.kind === 'payFinal' && invoice && invoice.status !== 'Draft') await payOn(invoice);
+
+            const now = await ok('GET', `/api/jobs/${jobId}/invoice`);
+            const sentInvoices = [now.deposit, now.invoice].filter((i) => i && i.status !== 'Draft');
+            // What the client is asked for: what they paid and what is still due, on every invoice sent.
+            const asked = sentInvoices.reduce((sum, i) => sum + toCents(i.paid) + toCents(i.balance), 0);
+            expect(asked).toBeLessThanOrEqual(sold);
+            if (now.invoice && now.invoice.status !== 'Draft') expect(asked).toBe(sold);
+            const balances = sentInvoices.reduce((sum, i) => sum + toCents(i.balance), 0);
+            expect(toCents((await ok('GET', '/api/dashboard')).outstanding) - before).toBe(balances);
+          }
+        },
+      ),
+      { numRuns: kind === 'pglite' ? 8 : 4 },
+    );
+  });
+});
