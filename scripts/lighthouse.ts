@@ -96,7 +96,7 @@ async function seedClientPages(base: string, smtp: TestSmtpServer) {
     token: second.link.searchParams.get('token'),
     signatureName: 'Luis Ortega',
   });
-  const invoice = await linkIn(smtp, second.email, /^Invoice INV-/, /https?:\/\/\S+\/invoice\/\S+/);
+  const invoice = await linkIn(smtp, second.email, /^(Deposit invoice|Invoice) INV-/, /https?:\/\/\S+\/invoice\/\S+/);
   return {
     'client quote': first.link.pathname + first.link.search,
     'client invoice': invoice.pathname + invoice.search,

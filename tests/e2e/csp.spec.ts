@@ -63,10 +63,13 @@ test('no public page or client page breaks the Content-Security-Policy', async (
     data: { action: 'accept', token: quoteLink.searchParams.get('token'), signatureName: name },
   });
   expect(accepted.ok()).toBe(true);
-  const mail = await waitForMail(`${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, /^Invoice INV-/);
+  const mail = await waitForMail(
+    `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`,
+    /^(Deposit invoice|Invoice) INV-/,
+  );
   const invoiceLink = new URL(/https?:\/\/\S+\/invoice\/\S+/.exec(String(mail.text))![0]);
   await openAndRun(page, invoiceLink.pathname + invoiceLink.search);
-  await expect(page.getByRole('heading', { level: 1, name: /^Invoice INV-/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^(Deposit invoice|Invoice) INV-/ })).toBeVisible();
   expect(seen, 'client invoice page').toEqual([]);
 
   // A signed-in page loads the back office's code (and its schemas) too.

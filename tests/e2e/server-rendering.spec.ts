@@ -80,7 +80,10 @@ async function clientPages(request: APIRequestContext) {
     data: { action: 'accept', token: quote.searchParams.get('token'), signatureName: name },
   });
   expect(accepted.ok()).toBe(true);
-  const mail = await waitForMail(`${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, /^Invoice INV-/);
+  const mail = await waitForMail(
+    `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`,
+    /^(Deposit invoice|Invoice) INV-/,
+  );
   const invoice = new URL(/https?:\/\/\S+\/invoice\/\S+/.exec(String(mail.text))![0]);
   return [
     {
@@ -100,7 +103,7 @@ async function clientPages(request: APIRequestContext) {
     {
       name: 'invoice',
       url: invoice.pathname + invoice.search,
-      heading: /^Invoice INV-/,
+      heading: /^(Deposit invoice|Invoice) INV-/,
       shows: 'Balance due',
       api: /\/api\/client-invoices\/[^/]+\?/,
     },
