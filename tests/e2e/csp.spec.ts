@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { appTookOver } from './support/rendering';
-import { apiToken, sentQuoteLink } from './support/staff';
+import { apiToken, depositInvoiceLink, sentQuoteLink } from './support/staff';
 
 /** Every page a visitor or a client can open without signing in. */
 const publicPages = [
@@ -59,15 +59,7 @@ test('no public page or client page breaks the Content-Security-Policy', async (
   expect(seen, 'status page').toEqual([]);
 
   // Accepting invoices the deposit: its e-mail carries the client's invoice link.
-  const accepted = await request.post(`/api/client-quotes/${quoteId}/answer`, {
-    data: { action: 'accept', token: quoteLink.searchParams.get('token'), signatureName: name },
-  });
-  expect(accepted.ok()).toBe(true);
-  const mail = await waitForMail(
-    `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`,
-    /^(Deposit invoice|Invoice) INV-/,
-  );
-  const invoiceLink = new URL(/https?:\/\/\S+\/invoice\/\S+/.exec(String(mail.text))![0]);
+  const invoiceLink = await depositInvoiceLink(request, quoteLink, name, waitForMail);
   await openAndRun(page, invoiceLink.pathname + invoiceLink.search);
   await expect(page.getByRole('heading', { level: 1, name: /^(Deposit invoice|Invoice) INV-/ })).toBeVisible();
   expect(seen, 'client invoice page').toEqual([]);

@@ -3,7 +3,7 @@ import { messages } from '../../src/shared/messages';
 import { expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { appTookOver, keepParsedHeading } from './support/rendering';
-import { sentQuoteLink } from './support/staff';
+import { depositInvoiceLink, sentQuoteLink } from './support/staff';
 
 const rendered = [
   { path: '/', heading: 'Sac Handyman Services' },
@@ -76,15 +76,7 @@ async function clientPages(request: APIRequestContext) {
   const name = `Rendered Client ${Date.now().toString(36)}`;
   const quote = new URL(await sentQuoteLink(request, name, waitForMail, { deposit: { kind: 'percent', value: 20 } }));
   const quoteId = quote.pathname.split('/').pop()!;
-  const accepted = await request.post(`/api/client-quotes/${quoteId}/answer`, {
-    data: { action: 'accept', token: quote.searchParams.get('token'), signatureName: name },
-  });
-  expect(accepted.ok()).toBe(true);
-  const mail = await waitForMail(
-    `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`,
-    /^(Deposit invoice|Invoice) INV-/,
-  );
-  const invoice = new URL(/https?:\/\/\S+\/invoice\/\S+/.exec(String(mail.text))![0]);
+  const invoice = await depositInvoiceLink(request, quote, name, waitForMail);
   return [
     {
       name: 'quote',

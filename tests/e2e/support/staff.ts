@@ -82,3 +82,25 @@ export async function sentQuoteLink(
   const mail = await waitForMail(`${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, /^Your quote QT/);
   return /http:\/\/127\.0\.0\.1:\d+\/quote\/QT\d{8}\?token=[\w.-]+/.exec(String(mail.text))![0];
 }
+
+/**
+ * The client accepts the quote of `link` (sent with a deposit) by the API, as its page would; returns
+ * the client's link to the deposit's invoice, from the e-mail that sends it.
+ */
+export async function depositInvoiceLink(
+  request: APIRequestContext,
+  link: URL,
+  name: string,
+  waitForMail: (to: string, subject: RegExp) => Promise<{ text?: string | false }>,
+): Promise<URL> {
+  const quoteId = link.pathname.split('/').pop()!;
+  const accepted = await request.post(`/api/client-quotes/${quoteId}/answer`, {
+    data: { action: 'accept', token: link.searchParams.get('token'), signatureName: name },
+  });
+  if (!accepted.ok()) throw new Error(await accepted.text());
+  const mail = await waitForMail(
+    `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`,
+    /^(Deposit invoice|Invoice) INV-/,
+  );
+  return new URL(/https?:\/\/\S+\/invoice\/\S+/.exec(String(mail.text))![0]);
+}
