@@ -7,6 +7,12 @@ export interface PageMeta {
   index: boolean;
   /** The page's lazily loaded module (under src/web), whose stylesheets the server links in the page it sends. */
   module?: string;
+  /**
+   * A client's own page (their quote, invoice, request's status from an e-mailed link): the server
+   * renders it for each request with the data the page reads from the API, so it paints as soon as
+   * the public pages do (decision 021). Pages with `index` are rendered once instead.
+   */
+  withData?: true;
 }
 
 /** The app's own module (under src/web), loaded by the entry script once the page is painted: every page links its stylesheets. */
@@ -61,12 +67,36 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
   ],
   [
     `${paths.quoteRequestStatus}/:quoteRequestId`,
-    { title: 'Quote Request Status', description: 'The status of your quote request.', index: false },
+    {
+      title: 'Quote Request Status',
+      description: 'The status of your quote request.',
+      index: false,
+      module: 'features/quote-requests/pages/status-page.tsx',
+      withData: true,
+    },
   ],
   [paths.quoteAccepted, { title: 'Quote Accepted', description: 'You accepted the quote.', index: false }],
   [paths.quoteDeclined, { title: 'Quote Declined', description: 'You declined the quote.', index: false }],
-  ['/quote/:quoteId', { title: 'Your Quote', description: 'Your quote.', index: false }],
-  ['/invoice/:invoiceId', { title: 'Your Invoice', description: 'Your invoice.', index: false }],
+  [
+    '/quote/:quoteId',
+    {
+      title: 'Your Quote',
+      description: 'Your quote.',
+      index: false,
+      module: 'features/quotes/pages/client-quote-page.tsx',
+      withData: true,
+    },
+  ],
+  [
+    '/invoice/:invoiceId',
+    {
+      title: 'Your Invoice',
+      description: 'Your invoice.',
+      index: false,
+      module: 'features/invoices/pages/client-invoice-page.tsx',
+      withData: true,
+    },
+  ],
   [
     paths.unauthorized,
     { title: 'Unauthorized', description: 'You do not have permission to view this page.', index: false },

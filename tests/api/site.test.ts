@@ -40,6 +40,12 @@ function fakeBuild(): { buildDir: string; webRoot: string } {
       (globalThis.renderedPages ??= []).push(${JSON.stringify(buildDir)} + ' ' + pathname);
       if (pathname === '/contact') throw new Error('cannot render');
       return '<h1>' + site.businessName.replace(/</g, '&lt;').replace(/>/g, '&gt;') + ' $& ' + pathname + '</h1>';
+    }
+    export async function renderPageWithData(url, site, fetchApi) {
+      if (url.includes('write')) await fetchApi('/api/quoterequest/create', { method: 'POST' });
+      const answer = await fetchApi('/api/quoterequest/status/QT00000000');
+      const html = '<h1>' + url.replace(/</g, '&lt;') + ' read ' + answer.status + '</h1>';
+      return { html, data: { queries: [{ said: '</script><b>' + (await answer.json()).code }] } };
     }`,
   );
   return { buildDir, webRoot };
@@ -108,8 +114,28 @@ describe('search engines and link previews', () => {
     expect(mine.filter((entry) => entry.endsWith(' /'))).toHaveLength(1);
     expect(mine.filter((entry) => entry.endsWith(' /get-a-quote'))).toHaveLength(1);
     // Staff, one-off and unknown pages are left to the browser.
-    for (const url of ['/admin/users', '/quote-request-status/Q12345678', '/no/such/page'])
+    for (const url of ['/admin/users', '/quote/accepted', '/no/such/page'])
       expect((await page(url)).body, url).toContain('<div id="root"></div>');
+  });
+
+  it("sends a client's own pages rendered for each request with their data, read through the API, kept out of caches (issue 24.12)", async () => {
+    for (const url of ['/quote/QT12345678?token=abc', '/invoice/inv-1?token=abc', '/quote-request-status/QT12345678']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      // The renderer read the status API in-process (its 404 for an unknown number).
+      expect(res.body, url).toContain(`<div id="root"><h1>${url} read 404</h1></div>`);
+      // The answers, for the browser's first render, cannot close their <script>.
+      const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(res.body)?.[1];
+      expect(data, url).toBeDefined();
+      expect(JSON.parse(data!)).toEqual({ queries: [{ said: '</script><b>NOT_FOUND' }] });
+    }
+    expect((await page('/invoice/inv-1')).body).toContain('<title>Your Invoice | Fix-It &lt;Sac&gt;</title>');
+    // Rendering a page never writes: a renderer that tries is refused, and the browser renders the page.
+    const refused = await page('/quote/QT12345678?token=write');
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain('<div id="root"></div>');
+    expect(refused.body).not.toContain('id="page-data"');
   });
 
   it('renders the pages again on a new day where the business is (the date picker starts at today)', async () => {

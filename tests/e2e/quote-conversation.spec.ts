@@ -3,6 +3,7 @@ import { pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { renderedByTheBrowser } from './support/rendering';
 import { apiToken, sentQuoteLink, signInAs } from './support/staff';
 
 const emailOf = (name: string) => `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`;
@@ -193,6 +194,7 @@ test('an expired quote offers "Ask for an updated quote"', async ({ page, reques
   const link = await sentQuoteLink(request, `Late ${tag}`, waitForMail);
   // The server's "today" cannot be moved from here: the page is shown the quote as it will read once
   // its date has passed (the API tests check that the server expires it and tells the owner once).
+  await renderedByTheBrowser(page, /\/quote\/QT\d{8}\?token=/);
   await page.route(/\/api\/client-quotes\/QT\d{8}\?token=/, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), expired: true, validUntil: '2026-01-31' } });

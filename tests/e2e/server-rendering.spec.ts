@@ -1,6 +1,9 @@
+import type { APIRequestContext } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
-import { expect, test } from './support/fixtures';
+import { expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { appTookOver, keepParsedHeading } from './support/rendering';
+import { depositInvoiceLink, sentQuoteLink } from './support/staff';
 
 const rendered = [
   { path: '/', heading: 'Sac Handyman Services' },
@@ -34,27 +37,12 @@ test.describe('with scripts off', () => {
 });
 
 test('the app takes over the page the server sent without replacing it', async ({ page }) => {
-  // The <h1> as parsed from the server's HTML, before any script of the page runs.
-  await page.addInitScript(() => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive')
-        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
-    });
-  });
+  await keepParsedHeading(page);
   for (const p of rendered) {
     await page.goto(p.path);
     await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
-    // The app runs once the page is painted: wait until React owns the page's <h1> (it marks the
-    // nodes it has taken over), then check it is the very node the browser parsed.
-    await page.waitForFunction(() => {
-      const heading = document.querySelector('h1');
-      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-    });
-    const sameNode = await page.evaluate(() => {
-      const parsed = (window as unknown as { parsedHeading: Element }).parsedHeading;
-      return parsed.isConnected && parsed === document.querySelector('h1');
-    });
-    expect(sameNode, p.path).toBe(true);
+    // The app runs once the page is painted: its <h1> is then the very node the browser parsed.
+    expect(await appTookOver(page), p.path).toBe(true);
   }
 });
 
@@ -78,4 +66,80 @@ test('what a visitor types before the app takes over is kept and sent', async ({
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(messages.contactSuccess)).toBeVisible();
   await waitForMail('owner@handyman.test', new RegExp(`Contact request from Early ${tag}`));
+});
+
+/**
+ * A client's three pages from their e-mails: the quote (sent with a deposit), the request's status,
+ * and, once the client has accepted, the deposit's invoice.
+ */
+async function clientPages(request: APIRequestContext) {
+  const name = `Rendered Client ${Date.now().toString(36)}`;
+  const quote = new URL(await sentQuoteLink(request, name, waitForMail, { deposit: { kind: 'percent', value: 20 } }));
+  const quoteId = quote.pathname.split('/').pop()!;
+  const invoice = await depositInvoiceLink(request, quote, name, waitForMail);
+  return [
+    {
+      name: 'quote',
+      url: quote.pathname + quote.search,
+      heading: 'Your Quote',
+      shows: 'Deck boards',
+      api: /\/api\/client-quotes\//,
+    },
+    {
+      name: 'status',
+      url: `/quote-request-status/${quoteId}`,
+      heading: `Quote Request #${quoteId}`,
+      shows: 'Accepted',
+      api: /\/api\/quoterequest\/status\//,
+    },
+    {
+      name: 'invoice',
+      url: invoice.pathname + invoice.search,
+      heading: /^(Deposit invoice|Invoice) INV-/,
+      shows: 'Balance due',
+      api: /\/api\/client-invoices\/[^/]+\?/,
+    },
+  ];
+}
+
+// Issue 24, item 12: a client's quote, invoice and status pages took 4–5 s to paint on a slow phone
+// link (the app, then the page's code, then its data, all before anything showed); the invoice link
+// even answered 404. They now arrive rendered with the client's data, as the public pages do.
+test('a client’s quote, invoice and status pages arrive rendered with their data, and the app takes them over without asking again', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const pages = await clientPages(request);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });
+  const plain = await noScript.newPage();
+  for (const p of pages) {
+    const response = await plain.goto(p.url);
+    expect(response?.status(), p.name).toBe(200);
+    // Their data stays out of every cache.
+    expect(response?.headers()['cache-control'], p.name).toBe('no-store');
+    await expect(plain.getByRole('heading', { level: 1, name: p.heading }), p.name).toBeVisible();
+    await expect(plain.getByText(p.shows).first(), p.name).toBeVisible();
+    await expect(plain.getByRole('contentinfo')).toContainText('Admin Login');
+  }
+  await noScript.close();
+
+  await keepParsedHeading(page);
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(r.url()));
+  for (const p of pages) {
+    asked.length = 0;
+    await page.goto(p.url);
+    expect(await appTookOver(page), p.name).toBe(true);
+    await expect(page.getByText(p.shows).first(), p.name).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The browser used the answers the page came with instead of reading them again.
+    expect(
+      asked.filter((url) => p.api.test(url)),
+      p.name,
+    ).toEqual([]);
+    await screenshot(page, `client-${p.name}-rendered`);
+  }
 });

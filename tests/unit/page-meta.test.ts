@@ -13,6 +13,7 @@ describe('page meta by path', () => {
     expect(metaForPath('/quote/abc')?.title).toBe('Your Quote');
     // A client's invoice link: a fresh load must be a page (200), not the server's 404.
     expect(metaForPath('/invoice/abc')?.title).toBe('Your Invoice');
+    expect(metaForPath('/invoice/abc')?.withData).toBe(true);
   });
 
   it('knows a path no route serves', () => {

@@ -8,7 +8,7 @@ import { escapeHtml } from '../lib/html';
 import { heroSources } from './hero-images';
 
 /** JSON inside <script>: "<" escaped so no value can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export function siteConfigOf(config: Config, business: BusinessSettings): SiteConfig {
   return {

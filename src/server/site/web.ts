@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../shared/business';
 import { todayIn } from '../../shared/dates';
 import { routeForPath, routeMeta } from '../../shared/page-meta';
-import { renderPageHead, siteConfigOf } from './page-head';
+import { renderPageHead, scriptJson, siteConfigOf } from './page-head';
 import { errorBody as body } from '../lib/http-errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -62,12 +62,24 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
     const business = await app.settings.current();
     const site = siteConfigOf(app.config, business);
     const { head, assets, status } = renderPageHead(app.config, business, pathname, stylesFor);
-    const rendered = (await pageHtml(pathname, site)) ?? '';
+    const withData = routeForPath(pathname)?.meta.withData ? await pageHtml.withData(request, site) : undefined;
+    const rendered = withData?.html ?? (await pageHtml(pathname, site)) ?? '';
+    // The answers the page was rendered with, for the browser's first render (app/start.tsx).
+    const data = withData
+      ? `\n    <script type="application/json" id="page-data">${scriptJson(withData.data)}</script>`
+      : '';
     const html = indexHtml!
-      .replace(HEAD_MARK, () => head)
+      .replace(HEAD_MARK, () => head + data)
       .replace('</head>', () => `  ${assets}\n  </head>`)
       .replace(HTML_MARK, () => rendered);
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return (
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        // A client's own page carries their data: kept out of every cache, as the API's answers are.
+        .header('cache-control', withData ? 'no-store' : 'no-cache')
+        .send(html)
+    );
   };
   const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
   // Pages are a route rather than the not-found handler so that they are compressed like any answer.
@@ -86,23 +98,64 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
 }
 
 type RenderPage = (pathname: string, config: SiteConfig) => Promise<string>;
+type RenderPageWithData = (
+  url: string,
+  config: SiteConfig,
+  fetchApi: typeof fetch,
+) => Promise<{ html: string; data: unknown }>;
+
+interface PageRenderer {
+  (pathname: string, site: SiteConfig): Promise<string | undefined>;
+  /** A client's page rendered for this request with its data (`withData` in page-meta), or undefined (sent unrendered). */
+  withData(request: FastifyRequest, site: SiteConfig): Promise<{ html: string; data: unknown } | undefined>;
+}
+
+/**
+ * How a page rendered with its data reads the API: in-process (no network), as the visitor's request
+ * would (their address, so rate limits count them, not the server), and only ever reading.
+ */
+function apiFor(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    if ((init?.method ?? 'GET') !== 'GET') throw new Error('A page is rendered with reads only');
+    const answer = await app.inject({
+      method: 'GET',
+      url: String(input),
+      headers: { accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+      remoteAddress: request.ip,
+    });
+    return new Response(answer.statusCode === 204 ? null : answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
 
 /**
  * The pages search engines index (home, get a quote, contact, status lookup) are sent rendered, so
  * a phone paints them before the scripts arrive. Each is rendered once and kept until the business
  * details it shows change (hero photos dropped in) or the day does (the date picker's first day, the
- * footer's year). Every other page is
- * rendered by the browser alone, as is any page when there is no renderer (no build) or it fails.
+ * footer's year). A client's own pages (`withData`: their quote, invoice, status) are rendered for
+ * each request with their data (decision 021). Every other page is rendered by the browser alone,
+ * as is any page when there is no renderer (no build) or it fails.
  */
-async function pageRenderer(
-  app: FastifyInstance,
-  file: string,
-): Promise<(pathname: string, site: SiteConfig) => Promise<string | undefined>> {
-  if (!fs.existsSync(file)) return async () => undefined;
-  const { renderPage } = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+async function pageRenderer(app: FastifyInstance, file: string): Promise<PageRenderer> {
+  if (!fs.existsSync(file)) return Object.assign(async () => undefined, { withData: async () => undefined });
+  const { renderPage, renderPageWithData } = (await import(pathToFileURL(file).href)) as {
+    renderPage: RenderPage;
+    renderPageWithData: RenderPageWithData;
+  };
+  const withData: PageRenderer['withData'] = async (request, site) => {
+    try {
+      return await renderPageWithData(request.url, site, apiFor(app, request));
+    } catch (error) {
+      // Each request renders anew (their data differs), so each failure is logged.
+      app.log.error({ err: error, pathname: request.url.split('?')[0] }, 'Rendering the page failed; the browser will');
+      return undefined;
+    }
+  };
   const rendered = new Map<string, Promise<string | undefined>>();
   let renderedFor = '';
-  return (pathname, site) => {
+  const cached = (pathname: string, site: SiteConfig) => {
     const route = routeForPath(pathname);
     if (!route?.meta.index) return Promise.resolve(undefined);
     // A new day where the business is renders them again: the Get a Quote date picker starts at today.
@@ -122,6 +175,7 @@ async function pageRenderer(
     }
     return html;
   };
+  return Object.assign(cached, { withData });
 }
 
 interface ManifestChunk {

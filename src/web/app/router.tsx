@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { paths } from '../../shared/paths';
 import { HomePage } from '../features/home/pages/home-page';
@@ -7,6 +8,8 @@ import { PublicLayout } from './layouts/public-layout';
 import { ScrollToTop } from './scroll-to-top';
 
 function Root() {
+  // The app runs the page now: its buttons take taps (global.css holds them until then).
+  useEffect(() => document.getElementById('root')?.setAttribute('data-ready', ''), []);
   return (
     <>
       <ScrollToTop />

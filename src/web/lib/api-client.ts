@@ -42,14 +42,24 @@ interface RequestOptions {
   token?: string;
 }
 
+/**
+ * On the server, which renders a client's page with its data (render-page.tsx): how it calls the
+ * API, in the same process. The browser uses fetch.
+ */
+let serverFetch: typeof fetch | undefined;
+
+export function provideServerFetch(fetcher: typeof fetch): void {
+  serverFetch = fetcher;
+}
+
 /** The one way the web app calls the API: JSON in and out, with the stored bearer token. */
 export async function api<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = options.token ?? tokenStore.get();
+  const token = options.token ?? (serverFetch ? null : tokenStore.get());
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.file) headers['content-type'] = options.file.type || 'text/csv';
   else if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`/api${path}`, {
+  const response = await (serverFetch ?? fetch)(`/api${path}`, {
     method,
     headers,
     body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),

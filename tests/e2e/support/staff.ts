@@ -83,6 +83,15 @@ export async function sentQuoteLink(
   return /http:\/\/127\.0\.0\.1:\d+\/quote\/QT\d{8}\?token=[\w.-]+/.exec(String(mail.text))![0];
 }
 
+/** The client accepts the quote of `link` by the API, as its page would. */
+async function acceptQuote(request: APIRequestContext, link: URL, name: string) {
+  const quoteId = link.pathname.split('/').pop()!;
+  const accepted = await request.post(`/api/client-quotes/${quoteId}/answer`, {
+    data: { action: 'accept', token: link.searchParams.get('token'), signatureName: name },
+  });
+  if (accepted.status() !== 200) throw new Error(await accepted.text());
+}
+
 /**
  * A sold job (request → quote, by default for 10 deck boards → the client's yes) with this worker on it.
  * `quote` adds to or replaces the quote's fields (more lines, a deposit).
@@ -95,11 +104,7 @@ export async function soldJobFor(
   quote: Record<string, unknown> = {},
 ) {
   const link = new URL(await sentQuoteLink(request, name, waitForMail, quote));
-  const quoteId = link.pathname.split('/').pop()!;
-  const accepted = await request.post(`/api/client-quotes/${quoteId}/answer`, {
-    data: { action: 'accept', token: link.searchParams.get('token'), signatureName: name },
-  });
-  if (accepted.status() !== 200) throw new Error(await accepted.text());
+  await acceptQuote(request, link, name);
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
   const { jobs } = await (
     await request.get(`/api/jobs?page=1&limit=5&search=${encodeURIComponent(name)}`, { headers: admin })
@@ -111,4 +116,19 @@ export async function soldJobFor(
   });
   if (assigned.status() !== 200) throw new Error(await assigned.text());
   return jobId;
+}
+
+/**
+ * The client accepts the quote of `link` (sent with a deposit); returns the client's link to the
+ * deposit's invoice, from the e-mail that sends it.
+ */
+export async function depositInvoiceLink(
+  request: APIRequestContext,
+  link: URL,
+  name: string,
+  waitForMail: (to: string, subject: RegExp) => Promise<{ text?: string | false }>,
+): Promise<URL> {
+  await acceptQuote(request, link, name);
+  const mail = await waitForMail(`${name.toLowerCase().replace(/\W+/g, '.')}@home.test`, /^Deposit invoice INV-/);
+  return new URL(/https?:\/\/\S+\/invoice\/\S+/.exec(String(mail.text))![0]);
 }

@@ -18,6 +18,7 @@ import type { ClientAnswerResult, ClientQuoteView } from '../../../../shared/sch
 import { QUOTE_TRANSITIONS } from '../../../../shared/statuses';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
+import { siteConfig } from '../../../lib/site-config';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAnswerQuote, useClientQuote, useRequestUpdate } from '../api/quotes';
 import { QuoteDocument, type LineKind } from '../components/quote-document';
@@ -42,7 +43,7 @@ function LinkProblem({ error }: { error: unknown }) {
 
 /** An old version's link: where the newest one is. */
 function Replaced({ quote }: { quote: ClientQuoteView }) {
-  const next = new URL(quote.replacedBy!.link, window.location.origin);
+  const next = new URL(quote.replacedBy!.link, siteConfig().publicUrl);
   return (
     <MessagePage
       title="This quote was replaced by a newer version"

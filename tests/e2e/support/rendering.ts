@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Sends the pages matching `url` as the server would without rendering them: the browser renders
+ * them and reads their data itself. For a test that fakes what a client's page reads from the API
+ * (the server renders those pages with the real answers, decision 021).
+ */
+export async function renderedByTheBrowser(page: Page, url: RegExp) {
+  await page.route(url, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text())
+      .replace(/<div id="root">[\s\S]*<\/div>/, '<div id="root"></div>')
+      .replace(/<script type="application\/json" id="page-data">[\s\S]*?<\/script>/, '');
+    await route.fulfill({ response, body: html });
+  });
+}
+
+/** Keeps the page's <h1> as parsed from the server's HTML, before any script of the page runs. */
+export async function keepParsedHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+    });
+  });
+}
+
+/**
+ * Waits until the app has taken the page over: React owns its <h1> (it marks the nodes it has taken
+ * over). Returns whether that <h1> is the very node the browser parsed (keepParsedHeading), i.e. the
+ * app adopted the server's HTML instead of replacing it.
+ */
+export async function appTookOver(page: Page): Promise<boolean> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+  return page.evaluate(() => {
+    const parsed = (window as unknown as { parsedHeading?: Element | null }).parsedHeading;
+    return parsed?.isConnected === true && parsed === document.querySelector('h1');
+  });
+}
