@@ -7,7 +7,7 @@ import { toCents } from '../../src/shared/money';
 import { createQuoteRequest } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { createMailingTestAppWithAdmin, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
 const today = () => todayIn('America/Los_Angeles');
@@ -18,14 +18,12 @@ const today = () => todayIn('America/Los_Angeles');
  * A hinge kit of $78.94 (taxed) and 12 hours of labor at $65 (not taxed, California's default).
  */
 describe.each(dbKinds)('sales tax per line and deposits credited once (%s)', (kind) => {
-  let t: TestApp;
+  let t: TestApp & { smtp: TestSmtpServer; admin: Record<string, string> };
   let smtp: TestSmtpServer;
   let admin: Record<string, string>;
   beforeAll(async () => {
-    const mailing = await createMailingTestApp(kind);
-    t = mailing;
-    smtp = mailing.smtp;
-    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+    t = await createMailingTestAppWithAdmin(kind);
+    ({ smtp, admin } = t);
   });
   afterAll(() => t.close());
 
