@@ -172,11 +172,14 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
     expect(res.json()).toMatchObject({
       status: 'Accepted',
       acceptedName: 'Dana Whitfield',
-      acceptedIp: '127.0.0.1',
       totalCostBeforeTax: 355.98,
       taxCost: 28.48,
       totalCostAfterTax: 384.46,
     });
+    // The network address is kept for the office, not sent back to the client (issue 24.7).
+    for (const internal of ['acceptedIp', '_id', 'quoteRequestId', 'openedAt'])
+      expect(res.json()).not.toHaveProperty(internal);
+    expect(res.body).not.toContain('127.0.0.1');
     const [stored] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
     expect(stored).toMatchObject({ totalCents: 38446, acceptedName: 'Dana Whitfield', acceptedIp: '127.0.0.1' });
 

@@ -185,9 +185,12 @@ export type ClientQuoteView = z.infer<typeof clientQuoteView>;
  * The reply to the client's answer: the quote, and after a yes their documents: the signed quote's PDF
  * and the deposit's invoice page (null when the quote asks no deposit), both by signed address.
  */
-export const clientAnswerResult = quoteView.extend({
-  documents: z.object({ signedQuotePdf: z.string(), depositInvoice: z.string().nullable() }).nullable(),
-});
+/** The answer to the client's yes, no or question: the quote as the client may see it (no ids, no network address). */
+export const clientAnswerResult = quoteView
+  .omit({ _id: true, quoteRequestId: true, acceptedIp: true, openedAt: true })
+  .extend({
+    documents: z.object({ signedQuotePdf: z.string(), depositInvoice: z.string().nullable() }).nullable(),
+  });
 export type ClientAnswerResult = z.infer<typeof clientAnswerResult>;
 export type ClientDocuments = NonNullable<ClientAnswerResult['documents']>;
 
