@@ -108,7 +108,11 @@ export function formatShortDay(isoDate: string): string {
 export function formatVisitWindow(startsAt: Date | string, endsAt: Date | string, timeZone: string): string {
   const start = wallTimeIn(timeZone, new Date(startsAt));
   const end = wallTimeIn(timeZone, new Date(endsAt));
-  const until =
-    end.date === start.date ? formatClock(end.time) : `${formatShortDay(end.date)}, ${formatClock(end.time)}`;
-  return `${formatShortDay(start.date)}, ${formatClock(start.time)} – ${until}`;
+  if (end.date === start.date) return formatDayWindow(start.date, start.time, end.time);
+  return `${formatShortDay(start.date)}, ${formatClock(start.time)} – ${formatShortDay(end.date)}, ${formatClock(end.time)}`;
+}
+
+/** The same from a day and its wall-clock window ("09:00", "11:00"), as the status page receives it. */
+export function formatDayWindow(isoDate: string, start: string, end: string): string {
+  return `${formatShortDay(isoDate)}, ${formatClock(start)} – ${formatClock(end)}`;
 }

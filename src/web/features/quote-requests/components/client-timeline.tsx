@@ -1,6 +1,6 @@
 import { Anchor, Text, Timeline, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { formatLongDate } from '../../../../shared/dates';
+import { formatDayWindow, formatLongDate } from '../../../../shared/dates';
 import { formatMoney, toCents } from '../../../../shared/money';
 import type { StatusTimeline, TimelineStep } from '../../../../shared/schemas/status-timeline';
 import { statusColor } from '../../../components/status-text';
@@ -31,7 +31,7 @@ const INVOICE_COLOUR = { Due: 'Sent', 'Partly paid': 'Partially Paid', Paid: 'Pa
 function StepDetails({ step }: { step: TimelineStep }) {
   const lines: React.ReactNode[] = [];
   if (step.date && step.step === 'visit' && step.window)
-    lines.push(`${formatLongDate(step.date)}, between ${step.window.start} and ${step.window.end}`);
+    lines.push(formatDayWindow(step.date, step.window.start, step.window.end));
   else if (step.date) lines.push(formatLongDate(step.date));
   if (step.invoiceStatus) {
     const facts = [step.number, step.balance !== null ? `Balance ${formatMoney(toCents(step.balance))}` : null];

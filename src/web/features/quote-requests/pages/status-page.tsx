@@ -2,7 +2,7 @@ import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } f
 import { Link, useParams } from 'react-router';
 import type { QuoteRequestStatus, QuoteStatus } from '../../../../shared/constants';
 import { QUOTE_STATE_LABELS } from '../../../../shared/statuses';
-import { formatLongDate } from '../../../../shared/dates';
+import { formatDayWindow } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
 import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
@@ -149,10 +149,7 @@ function StatusDetails({ timeline }: { timeline: StatusTimeline }) {
       </Text>
       {nextVisit?.date && nextVisit.window ? (
         <Text size="lg">
-          Next visit:{' '}
-          <b>
-            {formatLongDate(nextVisit.date)}, between {nextVisit.window.start} and {nextVisit.window.end}
-          </b>
+          Next visit: <b>{formatDayWindow(nextVisit.date, nextVisit.window.start, nextVisit.window.end)}</b>
         </Text>
       ) : null}
       {timeline.quoteState && !stage ? (
