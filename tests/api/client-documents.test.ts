@@ -8,6 +8,7 @@ import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
+import { openDepositAdvice } from '../../src/shared/schemas/invoices';
 
 const ZONE = 'America/Los_Angeles';
 const OWNER = 'owner@handyman.test';
@@ -250,7 +251,7 @@ describe.each(dbKinds)('only the right words reach the client; a job’s end is 
     });
     expect(notice.parsed.subject).toContain('cancelled');
     expect(notice.parsed.text).toContain(`$${cancelled.deposit.balance.toFixed(2)} unpaid`);
-    expect(notice.parsed.text).toContain('Void the deposit invoice');
+    expect(notice.parsed.text).toContain(openDepositAdvice('Cancelled'));
 
     // Completed with the deposit unpaid.
     const completed = await soldWithDeposit('Lee Complete');
@@ -261,6 +262,8 @@ describe.each(dbKinds)('only the right words reach the client; a job’s end is 
       timeoutMs: 20_000,
     });
     expect(done.parsed.subject).toContain('completed');
+    // Completed: the final invoice takes the whole deposit off, so the client still owes it on its own.
+    expect(done.parsed.text).toContain(openDepositAdvice('Completed'));
 
     // Paid in full: nothing to tell.
     const paid = await soldWithDeposit('Kim Paid');
