@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { balanceCents, formatMoney } from '../../shared/money';
+import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/paths';
 import { openDepositAdvice } from '../../shared/schemas/invoices';
 import { jobNumberOf } from '../../shared/schemas/jobs';
 import type { DbOrTx } from '../db/client';
 import type { JobRow } from '../jobs';
 import { composeEmail, enqueueMail } from '../mail';
-import { liveInvoiceOfJob, paidCents } from './repository';
+import { balanceOf, liveInvoiceOfJob } from './repository';
 
 /** The job's deposit invoice while it is sent and not paid in full: its number and what is still owed. */
 export async function openDepositOfJob(db: DbOrTx, jobId: string) {
   const deposit = await liveInvoiceOfJob(db, jobId, 'deposit');
   if (!deposit || deposit.state !== 'Sent') return null;
-  const balance = balanceCents(deposit.totalCents - deposit.creditCents, await paidCents(db, deposit.id));
+  const balance = await balanceOf(db, deposit);
   return balance > 0 ? { id: deposit.id, number: deposit.number ?? 'Draft', balanceCents: balance } : null;
 }
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
 import { escapeLike } from '../lib/sql';
+import { balanceCents } from '../../shared/money';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -74,6 +75,11 @@ export const invoicesCrediting = (db: DbOrTx, depositInvoiceId: string) =>
     .from(invoices)
     .where(and(eq(invoices.creditedInvoiceId, depositInvoiceId), sql`${invoices.state} <> 'Void'`))
     .for('update');
+
+/** What is left to pay on an invoice: its total less the deposit it takes off, less its payments. */
+export async function balanceOf(db: DbOrTx, row: Pick<InvoiceRow, 'id' | 'totalCents' | 'creditCents'>) {
+  return balanceCents(row.totalCents - row.creditCents, await paidCents(db, row.id));
+}
 
 /** Replaces a draft's lines. */
 export async function setLines(

@@ -32,6 +32,7 @@ import { invoiceMail, overdueReminderMail, receiptMail } from './emails';
 import { clientInvoiceLink, staffPdfLink } from './links';
 import { renderInvoicePdf } from './pdf';
 import {
+  balanceOf,
   draftLines,
   findInvoice,
   invoicesCrediting,
@@ -198,10 +199,9 @@ export async function invoiceView(
   ]);
   const paid = paymentRows.reduce((sum, p) => sum + p.amountCents, 0);
   const due = row.totalCents - row.creditCents;
-  const taxableCents = lines.reduce(
-    (sum, l) =>
-      sum + (l.taxable ? materialSubtotalCents({ unitPriceCents: l.unitPriceCents, quantity: Number(l.quantity) }) : 0),
-    0,
+  const { taxableCents } = invoiceTotals(
+    lines.map((l) => ({ unitPriceCents: l.unitPriceCents, quantity: Number(l.quantity), taxable: l.taxable })),
+    row.taxRateBasisPoints,
   );
   return {
     _id: row.id,
@@ -234,9 +234,7 @@ export async function invoiceView(
           _id: credited.id,
           number: credited.number,
           total: toDollars(credited.totalCents),
-          balance: toDollars(
-            balanceCents(credited.totalCents - credited.creditCents, await paidCents(db, credited.id)),
-          ),
+          balance: toDollars(await balanceOf(db, credited)),
         }
       : null,
     paid: toDollars(paid),
@@ -386,7 +384,7 @@ export async function recordPayment(app: FastifyInstance, id: string, input: Pay
     if (row.state !== 'Sent')
       throw conflict(`A ${row.state.toLowerCase()} invoice takes no payment`, 'INVOICE_NOT_PAYABLE');
     const amountCents = toCents(input.amount);
-    const balance = balanceCents(row.totalCents - row.creditCents, await paidCents(tx, id));
+    const balance = await balanceOf(tx, row);
     if (amountCents > balance)
       throw conflict(
         `This payment is more than the balance of ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(balance / 100)}`,
