@@ -159,6 +159,31 @@ describe.each(dbKinds)('sales tax per line and deposits credited once (%s)', (ki
     expect(refused.json().message).toContain(`Invoice ${(await ok('GET', `/api/invoices/${bill._id}`)).number}`);
   });
 
+  it('sends a bill and voids its deposit at once without both happening: the deposit is taken off only while it stands', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { jobId } = await acceptedJob(40);
+      const { deposit } = await ok('GET', `/api/jobs/${jobId}/invoice`);
+      const draft = await ok('POST', `/api/jobs/${jobId}/invoice`);
+      const [sent, voided] = await Promise.all([
+        send('POST', `/api/invoices/${draft._id}/send`),
+        send('POST', `/api/invoices/${deposit._id}/void`, { reason: 'Asked twice' }),
+      ]);
+      const bill = await ok('GET', `/api/invoices/${draft._id}`);
+      const depositNow = await ok('GET', `/api/invoices/${deposit._id}`);
+      expect(sent.statusCode, sent.body).toBe(200);
+      if (voided.statusCode === 200) {
+        // The void came first: the bill was sent without the deposit.
+        expect(depositNow.status).toBe('Void');
+        expect(bill).toMatchObject({ credit: 0, creditedNumber: null, balance: bill.total });
+      } else {
+        // The bill came first: the deposit it takes off stays, and its void is refused.
+        expect(voided.statusCode, voided.body).toBe(409);
+        expect(depositNow.status).toBe('Sent');
+        expect(bill).toMatchObject({ credit: deposit.total, creditedNumber: deposit.number });
+      }
+    }
+  });
+
   it('takes the Settings’ defaults for new lines, and a switch per line over them', async () => {
     const settings = await ok('GET', '/api/settings');
     expect(settings).toMatchObject({ materialsTaxable: true, laborTaxable: false });
