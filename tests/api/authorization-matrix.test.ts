@@ -129,6 +129,14 @@ export const matrix: Record<string, Row> = {
     employee: 403,
     admin: 403,
   },
+  'POST /api/client-quotes/:quoteId/opened': {
+    access: 'public',
+    url: '/api/client-quotes/QT00000000/opened',
+    body: { token: 'x' },
+    anonymous: 403,
+    employee: 403,
+    admin: 403,
+  },
   'POST /api/client-quotes/:quoteId/request-update': {
     access: 'public',
     url: '/api/client-quotes/QT00000000/request-update',

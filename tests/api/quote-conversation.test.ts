@@ -277,11 +277,24 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
     );
   });
 
-  it('notes when the client first opened the quote, once', async () => {
+  it('notes when the client first opened the quote, once: by the page in their browser, not by a read', async () => {
     const { request, quoteId, token } = await sentQuote();
     expect((await get(`/api/quotes/${quoteId}`)).json().openedAt).toBeNull();
+    // A mail scanner or a prefetch reads the quote (and its page, rendered with it): nobody opened it.
     for (let i = 0; i < 3; i++)
       expect((await get(`/api/client-quotes/${quoteId}?token=${token}`, {})).statusCode).toBe(200);
+    expect((await get(`/api/quotes/${quoteId}`)).json().openedAt).toBeNull();
+    expect((await timeline(request._id)).filter((e) => e.kind === 'quote-opened')).toHaveLength(0);
+    // The page, running in the client's browser, says so: noted once however often it is sent.
+    const opened = () =>
+      t.app.inject({ method: 'POST', url: `/api/client-quotes/${quoteId}/opened`, payload: { token } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/api/client-quotes/${quoteId}/opened`,
+      payload: { token: `${token}x` },
+    });
+    expect(forged.statusCode).toBe(403);
+    for (const answer of await Promise.all([opened(), opened(), opened()])) expect(answer.statusCode).toBe(204);
     expect((await get(`/api/quotes/${quoteId}`)).json().openedAt).toEqual(expect.any(String));
     expect((await timeline(request._id)).filter((e) => e.kind === 'quote-opened')).toHaveLength(1);
   });

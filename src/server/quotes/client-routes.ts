@@ -25,7 +25,9 @@ export interface ClientQuoteRoutesOptions {
 
 /**
  * The client's side of a quote, reached from the e-mailed link, which is signed for one version.
- * Opening the page notes the first visit; only a POST with the signed token answers.
+ * Reading it changes nothing: a mail scanner or a browser's prefetch fetches the page (and the server
+ * renders it with its data), so the first visit is noted by the page itself once it runs in the
+ * client's browser (POST …/opened). Only a POST with the signed token answers.
  */
 export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuoteRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +57,6 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
       const business = await app.settings.current();
       // The holder of an old version's link may follow it to the newest version, and to nothing else.
       const newest = row.replacedAt ? await findQuoteByRequest(app.db, row.quoteRequestId) : undefined;
-      if (!row.replacedAt) await noteOpened(app.db, row);
       // No internal ids, no network address, no "opened" for the client (the response schema drops them too).
       const {
         _id: _internal,
@@ -133,6 +134,26 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
             ? { signedQuotePdf: clientQuotePdfPath(row.quoteId, answer.token), depositInvoice: depositInvoiceLink }
             : null,
       };
+    },
+  );
+
+  r.post(
+    '/client-quotes/:quoteId/opened',
+    {
+      // A page that opens the quote sends this once; more than that from one address is not a person.
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'The quote page, now running in the client’s browser, notes the first opening (once)',
+        params,
+        body: requestUpdateInput,
+        response: { 204: z.null(), 403: errorResponse, 404: errorResponse, 410: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const row = await authorizedQuote(request.params.quoteId, request.body.token);
+      if (!row.replacedAt) await noteOpened(app.db, row);
+      return reply.code(204).send(null);
     },
   );
 

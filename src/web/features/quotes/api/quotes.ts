@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { z } from 'zod';
 import type {
   ClientAnswerInput,
@@ -66,6 +67,18 @@ export function useClientQuote(quoteId: string, token: string) {
     retry: false,
     refetchInterval: false,
   });
+}
+
+/**
+ * Tells the office the client opened the quote: sent once by the page running in the client's
+ * browser, not by reading it (a mail scanner's or a prefetch's GET is not the client).
+ */
+export function useNoteQuoteOpened(quoteId: string, token: string, ready: boolean) {
+  useEffect(() => {
+    if (!ready || !token) return;
+    // A failure here (offline, limit) costs only the office's "opened" note: nothing to show the client.
+    api('POST', `/client-quotes/${encodeURIComponent(quoteId)}/opened`, { body: { token } }).catch(() => undefined);
+  }, [quoteId, token, ready]);
 }
 
 export function useAnswerQuote(quoteId: string) {

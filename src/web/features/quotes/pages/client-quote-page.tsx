@@ -20,7 +20,7 @@ import { HomeAndContactButtons, MessagePage } from '../../../components/message-
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAnswerQuote, useClientQuote, useRequestUpdate } from '../api/quotes';
+import { useAnswerQuote, useClientQuote, useNoteQuoteOpened, useRequestUpdate } from '../api/quotes';
 import { QuoteDocument, type LineKind } from '../components/quote-document';
 import layout from '../../../components/layout.module.css';
 
@@ -109,6 +109,7 @@ export default function ClientQuotePage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const quote = useClientQuote(quoteId, token);
+  useNoteQuoteOpened(quoteId, token, quote.isSuccess && !quote.data.replacedBy);
   const answer = useAnswerQuote(quoteId);
   const [mode, setMode] = useState<Mode>('choose');
   const [text, setText] = useState('');
