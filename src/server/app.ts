@@ -20,7 +20,7 @@ import { activityRoutes } from './activity';
 import { clientRoutes } from './clients';
 import { clientHistory } from './client-history';
 import { clientTimeline } from './client-status';
-import { callOffReminders, nextVisitOfRequest, restoreReminders, visitRoutes } from './visits';
+import { endComingVisits, nextVisitOfRequest, restoreComingVisits, visitRoutes } from './visits';
 import { completeJob, jobRecordRoutes } from './job-records';
 import { clientInvoicePath, invoiceRoutes, issueDepositInvoice, noticeOpenDeposit } from './invoices';
 import { reportRoutes } from './reports';
@@ -151,14 +151,14 @@ export async function buildApp(options: AppOptions) {
       await api.register(contactRoutes);
       await api.register(staffQuoteRequestRoutes);
       await api.register(userRoutes);
-      // A job's end calls off its visits' reminders and tells the office of an open deposit; reopening
-      // it schedules the reminders again. Whoever ends it (the crew, the office), the same steps.
+      // A job's end calls off its visits still to come (the client told) and their reminders, and tells
+      // the office of an open deposit; reopening it books those visits again, with their reminders. Whoever ends it (the crew, the office), the same steps.
       const lifecycle: JobLifecycle = {
         closed: async (tx, job, how) => {
-          await callOffReminders(tx, job.id);
+          await endComingVisits(tx, await app.settings.current(), job, how);
           await noticeOpenDeposit(app, tx, job, how);
         },
-        reopened: async (tx, job) => restoreReminders(tx, await app.settings.current(), job.id, job.contactEmail),
+        reopened: async (tx, job) => restoreComingVisits(tx, await app.settings.current(), job),
       };
       const complete: CompleteJob = (app, jobId, options) => completeJob(app, jobId, { ...options, lifecycle });
       await api.register(jobRoutes, { completeJob: complete, lifecycle });

@@ -120,6 +120,10 @@ describe.each(dbKinds)('only the right words reach the client; a job’s end is 
       what: 'invoice e-mail',
       timeoutMs: 20_000,
     });
+    await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.endsWith('is cancelled')), {
+      what: 'the visit called off at completion',
+      timeoutMs: 20_000,
+    });
     const documents = await clientDocuments(t, email);
     const names = documents.map((d) => d.what).join('\n');
     for (const expected of [
@@ -137,8 +141,9 @@ describe.each(dbKinds)('only the right words reach the client; a job’s end is 
       expect(d.text, d.what).not.toContain('127.0.0.1');
     }
     // The note meant for the client does reach them: in the e-mail and in the calendar file.
+    // Booked, moved, and called off when the crew completed the job before the visit's time.
     const icsFiles = documents.filter((d) => d.what.startsWith('visit.ics'));
-    expect(icsFiles).toHaveLength(2);
+    expect(icsFiles).toHaveLength(3);
     for (const ics of icsFiles) expect(unfold(ics.text)).toContain(VISIT_CLIENT_NOTE);
     const booked = documents.find((d) => d.what.startsWith('e-mail "Your visit on'))!;
     expect(booked.text).toContain(VISIT_CLIENT_NOTE);
@@ -205,29 +210,86 @@ describe.each(dbKinds)('only the right words reach the client; a job’s end is 
     expect(text).not.toContain('Look at the fence post');
   });
 
-  it('completing a job calls off its coming visits’ reminders', async () => {
-    const { jobId } = await jobInProgress();
+  /** The client's e-mails about one visit (by its .ics's UID), with the calendar method and status. */
+  async function visitMails(email: string, visitId: string, count: number) {
+    return waitFor(
+      () => {
+        const found = smtp
+          .to(email)
+          .map((m) => ({ m, ics: m.parsed.attachments.find((a) => a.filename === 'visit.ics')?.content.toString() }))
+          .filter(({ ics }) => ics?.includes(`UID:visit-${visitId}@`));
+        return found.length >= count ? found : undefined;
+      },
+      { what: `${count} e-mails of visit ${visitId}` },
+    );
+  }
+
+  const cancellationOf = (mails: Awaited<ReturnType<typeof visitMails>>) => {
+    const found = mails.filter((v) => v.m.parsed.subject?.endsWith('is cancelled'));
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('completing a job calls off its visits still to come: times freed, the client told once per visit, reminders off', async () => {
+    const { jobId, email } = await jobInProgress();
     const soon = await visitIn(jobId, 3);
     const later = await visitIn(jobId, 10);
     await ok('POST', `/api/my/jobs/${jobId}/complete`, crew.auth);
-    for (const v of [soon, later]) expect((await outboxRow(v.reminderMailId!)).cancelledAt).not.toBeNull();
-    const [after] = await t.database.db.select().from(visits).where(eq(visits.id, soon.id));
-    expect(after!.reminderMailId).toBeNull();
+    for (const v of [soon, later]) {
+      expect((await outboxRow(v.reminderMailId!)).cancelledAt).not.toBeNull();
+      const [after] = await t.database.db.select().from(visits).where(eq(visits.id, v.id));
+      expect(after).toMatchObject({ reminderMailId: null, cancelReason: 'The work is finished.' });
+      expect(after!.cancelledAt).not.toBeNull();
+      const cancelled = cancellationOf(await visitMails(email, v.id, 2));
+      expect(cancelled.m.parsed.subject).toMatch(/is cancelled$/);
+      expect(cancelled.m.parsed.text).toContain('The work is finished. There is nothing you need to do.');
+      expect(cancelled.ics).toContain('METHOD:CANCEL');
+    }
+    // The calendar no longer holds the times.
+    const from = new Date().toISOString();
+    const to = new Date(Date.now() + 14 * 86_400_000).toISOString();
+    const range = await ok('GET', `/api/visits?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, admin);
+    expect((range.visits as { jobId: string }[]).filter((v) => v.jobId === jobId)).toEqual([]);
   });
 
-  it('cancelling a job calls off its visits’ reminders; undoing the cancellation books them again', async () => {
+  it('cancelling a job calls off its visits (the office’s reason stays inside); undoing the cancellation books them again', async () => {
     const { jobId, email } = await jobInProgress();
     const visit = await visitIn(jobId, 4);
     await ok('PATCH', `/api/jobs/${jobId}/status`, admin, { status: 'Cancelled', reason: 'The client moved' });
     expect((await outboxRow(visit.reminderMailId!)).cancelledAt).not.toBeNull();
+    const cancelled = cancellationOf(await visitMails(email, visit.id, 2));
+    expect(cancelled.m.parsed.text).toContain('The job is cancelled.');
+    expect(cancelled.m.parsed.text).not.toContain('The client moved');
+    expect(cancelled.ics).toContain('METHOD:CANCEL');
 
     await ok('POST', `/api/jobs/${jobId}/undo-cancel`, admin);
     const [back] = await t.database.db.select().from(visits).where(eq(visits.id, visit.id));
+    expect(back).toMatchObject({ cancelledAt: null, cancelReason: null, calledOffWithJob: false });
+    // Booked, called off, booked again: the same event, back in the client's calendar.
+    const bookings = (await visitMails(email, visit.id, 3)).filter(
+      (v) => !v.m.parsed.subject?.endsWith('is cancelled'),
+    );
+    expect(bookings).toHaveLength(2);
+    for (const booked of bookings) {
+      expect(booked.m.parsed.subject).toMatch(/^Your visit on /);
+      expect(booked.ics).toContain('METHOD:REQUEST');
+    }
     expect(back!.reminderMailId).not.toBeNull();
     const reminder = await outboxRow(back!.reminderMailId!);
     expect(reminder).toMatchObject({ toAddress: email, cancelledAt: null, sent: false });
     expect(reminder.subject).toContain('Reminder');
     expect(reminder.nextAttemptAt.getTime()).toBe(back!.startsAt.getTime() - 86_400_000);
+  });
+
+  it('a visit the office cancelled itself stays cancelled when the job is reopened', async () => {
+    const { jobId } = await jobInProgress();
+    const visit = await visitIn(jobId, 5);
+    await ok('POST', `/api/visits/${visit.id}/cancel`, admin, { reason: 'The parts are late.' });
+    await ok('PATCH', `/api/jobs/${jobId}/status`, admin, { status: 'Cancelled', reason: 'No longer wanted' });
+    await ok('POST', `/api/jobs/${jobId}/undo-cancel`, admin);
+    const [row] = await t.database.db.select().from(visits).where(eq(visits.id, visit.id));
+    expect(row).toMatchObject({ cancelReason: 'The parts are late.', reminderMailId: null });
+    expect(row!.cancelledAt).not.toBeNull();
   });
 
   it('tells the office when a job ends with its deposit invoice unpaid, and says nothing once it is paid', async () => {

@@ -508,6 +508,8 @@ export const visits = pgTable(
     clientNote: text('client_note').notNull().default(''),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     cancelReason: text('cancel_reason'),
+    /** Called off because its job ended (not by the office): booked again if the job is reopened. */
+    calledOffWithJob: boolean('called_off_with_job').notNull().default(false),
     /** The client's reminder the day before, in the outbox: called off when the visit moves or is cancelled. */
     reminderMailId: text('reminder_mail_id'),
     createdAt: createdAt(),

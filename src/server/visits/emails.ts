@@ -4,7 +4,8 @@ import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type OutgoingMail } from '../mail';
 import { visitInvite } from './ics';
 
-export type VisitMailKind = 'booked' | 'moved' | 'cancelled' | 'reminder';
+/** `called-off`: a visit still to come when its job ended (finished early, or cancelled): no new time follows. */
+export type VisitMailKind = 'booked' | 'moved' | 'cancelled' | 'called-off' | 'reminder';
 
 /** The day the visit is, seen from the day the reminder arrives. */
 export type ReminderDay = 'today' | 'tomorrow';
@@ -13,6 +14,7 @@ const headings: Record<Exclude<VisitMailKind, 'reminder'>, string> = {
   booked: 'Your visit is booked',
   moved: 'Your visit has moved',
   cancelled: 'Your visit is cancelled',
+  'called-off': 'Your visit is cancelled',
 };
 
 /**
@@ -29,6 +31,7 @@ export function visitMail(
 ): OutgoingMail {
   const when = formatVisitWindow(visit.startsAt, visit.endsAt, business.timeZone);
   const crew = visit.workers.map((w) => w.fullName).join(', ') || 'Our crew';
+  const reason = visit.cancelReason ? ` ${visit.cancelReason}` : '';
   const { html, text } = composeEmail({
     business,
     heading: kind === 'reminder' ? `See you ${day}` : headings[kind],
@@ -36,16 +39,15 @@ export function visitMail(
       { kind: 'paragraph', text: `Hi ${visit.client.name},` },
       {
         kind: 'paragraph',
-        text:
-          kind === 'cancelled'
-            ? `We have cancelled the visit planned for ${when}.${visit.cancelReason ? ` ${visit.cancelReason}` : ''} We will be in touch to find another time.`
-            : kind === 'reminder'
-              ? `A reminder that we are coming ${day}.`
-              : kind === 'moved'
-                ? 'We have moved your visit. The new time is below; the attached calendar entry replaces the old one.'
-                : 'We have booked a visit to your property. Add it to your calendar with the attached file.',
+        text: {
+          booked: 'We have booked a visit to your property. Add it to your calendar with the attached file.',
+          moved: 'We have moved your visit. The new time is below; the attached calendar entry replaces the old one.',
+          cancelled: `We have cancelled the visit planned for ${when}.${reason} We will be in touch to find another time.`,
+          'called-off': `We have cancelled the visit planned for ${when}.${reason} There is nothing you need to do.`,
+          reminder: `A reminder that we are coming ${day}.`,
+        }[kind],
       },
-      ...(kind === 'cancelled'
+      ...(kind === 'cancelled' || kind === 'called-off'
         ? []
         : [
             {
@@ -58,7 +60,9 @@ export function visitMail(
             },
           ]),
       // The note written for the client; the crew's own notes never go to them.
-      ...(kind !== 'cancelled' && visit.clientNote ? [{ kind: 'paragraph' as const, text: visit.clientNote }] : []),
+      ...(kind !== 'cancelled' && kind !== 'called-off' && visit.clientNote
+        ? [{ kind: 'paragraph' as const, text: visit.clientNote }]
+        : []),
       {
         kind: 'paragraph',
         text: `Questions or a change of plan? Reply to this e-mail or call us at ${business.phone}.`,
@@ -70,6 +74,7 @@ export function visitMail(
     booked: `Your visit on ${when}`,
     moved: `Your visit has moved to ${when}`,
     cancelled: `Your visit on ${when} is cancelled`,
+    'called-off': `Your visit on ${when} is cancelled`,
     reminder: `Reminder: we are coming ${day}, ${when}`,
   }[kind];
   return {

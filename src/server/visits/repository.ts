@@ -39,6 +39,13 @@ export const comingVisitsOf = (db: DbOrTx, jobId: string, after: Date) =>
     .from(visits)
     .where(and(eq(visits.jobId, jobId), isNull(visits.cancelledAt), gt(visits.startsAt, after)));
 
+/** The visits still to come that their job's end called off. */
+export const calledOffVisitsOf = (db: DbOrTx, jobId: string, after: Date) =>
+  db
+    .select()
+    .from(visits)
+    .where(and(eq(visits.jobId, jobId), eq(visits.calledOffWithJob, true), gt(visits.startsAt, after)));
+
 const overlaps = (from: Date, to: Date) =>
   sql`tstzrange(${visits.startsAt}, ${visits.endsAt}) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`;
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { wallTimeIn, weekdayOf, zonedTimeToUtc } from '../../shared/dates';
@@ -14,6 +14,7 @@ import { staffName } from '../users';
 import { visitMail, type VisitMailKind } from './emails';
 import { reminderDay, reminderTime } from './reminder';
 import {
+  calledOffVisitsOf,
   comingVisitsOf,
   findVisit,
   insertVisit,
@@ -124,7 +125,7 @@ async function tellClient(
 ) {
   await enqueueMail(tx, visitMail(business, to, view, kind, sequenceOf(row)));
   await cancelMail(tx, row.reminderMailId);
-  await scheduleReminder(tx, business, to, row, kind === 'cancelled' ? null : view);
+  await scheduleReminder(tx, business, to, row, kind === 'cancelled' || kind === 'called-off' ? null : view);
 }
 
 /**
@@ -145,7 +146,7 @@ async function scheduleReminder(tx: Tx, business: BusinessSettings, to: string, 
 }
 
 /** A completed or cancelled job: its visits' reminders still waiting are called off. */
-export async function callOffReminders(tx: Tx, jobId: string): Promise<void> {
+async function callOffReminders(tx: Tx, jobId: string): Promise<void> {
   const waiting = await remindedVisitsOf(tx, jobId);
   for (const row of waiting) await cancelMail(tx, row.reminderMailId);
   if (waiting.length)
@@ -160,11 +161,63 @@ export async function callOffReminders(tx: Tx, jobId: string): Promise<void> {
       );
 }
 
-/** A job reopened (or its cancellation undone): its booked visits still to come get their reminders again. */
-export async function restoreReminders(tx: Tx, business: BusinessSettings, jobId: string, to: string): Promise<void> {
-  for (const row of await comingVisitsOf(tx, jobId, new Date())) {
+/**
+ * A job ends (finished, or cancelled): its visits still to come are called off, so the crew's
+ * calendar and the company feed free their times, and the client is told once per visit with a
+ * calendar cancellation (the job's own cancel reason is the office's and is not sent). A visit under
+ * way is left as it is; the reminders still waiting are called off. Reopening the job (or undoing
+ * its cancellation) books these visits again: `restoreComingVisits`.
+ */
+export async function endComingVisits(
+  tx: Tx,
+  business: BusinessSettings,
+  job: { id: string; contactEmail: string },
+  how: 'Completed' | 'Cancelled',
+): Promise<void> {
+  const cancelReason = how === 'Completed' ? 'The work is finished.' : 'The job is cancelled.';
+  const at = new Date();
+  for (const coming of await comingVisitsOf(tx, job.id, at)) {
+    const [row] = await tx
+      .update(visits)
+      .set({ cancelledAt: at, cancelReason, calledOffWithJob: true, updatedAt: at })
+      .where(and(eq(visits.id, coming.id), isNull(visits.cancelledAt)))
+      .returning();
+    if (row)
+      await tellClient(
+        tx,
+        business,
+        job.contactEmail,
+        row,
+        await loadView(tx, row.id, business.timeZone),
+        'called-off',
+      );
+  }
+  await callOffReminders(tx, job.id);
+}
+
+/**
+ * A job reopened (or its cancellation undone): the visits its end called off that are still to come
+ * are booked again (the client gets the booking and its calendar entry once more), and the booked
+ * visits still to come get their reminders again.
+ */
+export async function restoreComingVisits(
+  tx: Tx,
+  business: BusinessSettings,
+  job: { id: string; contactEmail: string },
+): Promise<void> {
+  const at = new Date();
+  for (const row of await calledOffVisitsOf(tx, job.id, at)) {
+    const [back] = await tx
+      .update(visits)
+      .set({ cancelledAt: null, cancelReason: null, calledOffWithJob: false, updatedAt: at })
+      .where(and(eq(visits.id, row.id), eq(visits.calledOffWithJob, true)))
+      .returning();
+    if (back)
+      await tellClient(tx, business, job.contactEmail, back, await loadView(tx, back.id, business.timeZone), 'booked');
+  }
+  for (const row of await comingVisitsOf(tx, job.id, at)) {
     if (row.reminderMailId) continue;
-    await scheduleReminder(tx, business, to, row, await loadView(tx, row.id, business.timeZone));
+    await scheduleReminder(tx, business, job.contactEmail, row, await loadView(tx, row.id, business.timeZone));
   }
 }
 

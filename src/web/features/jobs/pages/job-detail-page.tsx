@@ -220,7 +220,7 @@ export default function JobDetailPage({
         onClose={cancelDialog.close}
         title="Cancel this job?"
         label="Why is the job cancelled?"
-        description="Kept with the job. You can undo the cancellation afterwards."
+        description="Kept with the job, never sent to the client. Visits still to come are cancelled and the client is told; undoing the cancellation books them again."
         confirmLabel="Cancel job"
         loading={changeStatus.isPending}
         onConfirm={(reason) => move('Cancelled', { reason }, cancelDialog.close)}

@@ -1,0 +1,1 @@
+ALTER TABLE "visits" ADD COLUMN "called_off_with_job" boolean DEFAULT false NOT NULL;
