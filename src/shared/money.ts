@@ -101,9 +101,12 @@ export function formatMoney(cents: number): string {
   return usd.format(cents / 100);
 }
 
+/** Dollars as shown to people: "$1,234.50" (rounded half-up to the cent first). */
+export const formatDollars = (dollars: number): string => formatMoney(toCents(dollars));
+
 /** A totals row's amount in dollars: "$1,234.50", or "−$268.59" for what is taken off. */
 export const formatRowAmount = (dollars: number): string =>
-  dollars < 0 ? `−${formatMoney(toCents(-dollars))}` : formatMoney(toCents(dollars));
+  dollars < 0 ? `−${formatDollars(-dollars)}` : formatDollars(dollars);
 
 /**
  * Whether a line is one the client may choose (optional) and whether it counts in the totals

@@ -1,11 +1,9 @@
 import { formatLongDate } from '../../shared/dates';
 import { HOW_TO_PAY_HEADING, howToPay } from '../../shared/how-to-pay';
-import { formatMoney, toCents } from '../../shared/money';
+import { formatDollars } from '../../shared/money';
 import type { InvoiceView } from '../../shared/schemas/invoices';
 import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type Block, type OutgoingMail } from '../mail';
-
-const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /** "How to pay" as e-mail blocks (nothing once nothing is owed). */
 function howToPayBlocks(business: BusinessSettings, invoice: InvoiceView): Block[] {
@@ -44,7 +42,7 @@ export function invoiceMail(
           ? `Thank you for accepting ${forQuote ? `quote ${forQuote}` : 'our quote'}. This is the deposit that books your work: once it is paid, we schedule the job with you. The invoice is attached and online:`
           : 'Thank you for your business. Your invoice is attached and online:',
       },
-      { kind: 'emphasis', label: deposit ? 'Deposit due' : 'Balance due', value: money(invoice.balance) },
+      { kind: 'emphasis', label: deposit ? 'Deposit due' : 'Balance due', value: formatDollars(invoice.balance) },
       {
         kind: 'details',
         rows: [
@@ -80,14 +78,14 @@ export function receiptMail(
     heading: 'Thank you for your payment',
     blocks: [
       { kind: 'paragraph', text: `Hi ${invoice.clientName},` },
-      { kind: 'emphasis', label: 'Received', value: money(payment.amount) },
+      { kind: 'emphasis', label: 'Received', value: formatDollars(payment.amount) },
       {
         kind: 'details',
         rows: [
           ['Invoice No.', invoice.number ?? ''],
           ['Paid on', formatLongDate(payment.paidOn)],
           ['Method', payment.method],
-          ['Balance due', money(invoice.balance)],
+          ['Balance due', formatDollars(invoice.balance)],
         ],
       },
       {

@@ -1,12 +1,10 @@
 import { formatLongDate } from '../../shared/dates';
 import { HOW_TO_PAY_HEADING, howToPay } from '../../shared/how-to-pay';
-import { formatMoney, formatRowAmount, invoiceRows, toCents } from '../../shared/money';
+import { formatDollars, formatRowAmount, invoiceRows } from '../../shared/money';
 import type { InvoiceView } from '../../shared/schemas/invoices';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
 import { brandedPdf, MUTED, pdfTable } from '../lib/pdf-layout';
-
-const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /** The invoice as a PDF, on the same page as the quote: lines, totals, any deposit credited, payments, balance. */
 export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSettings, logo?: Buffer): Promise<Buffer> {
@@ -36,7 +34,7 @@ export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSetting
     { left, width },
     'Work and materials',
     ['Description', 'Quantity', 'Unit Price', 'Amount'],
-    invoice.lines.map((l) => [l.description, String(l.quantity), money(l.unitPrice), money(l.amount)]),
+    invoice.lines.map((l) => [l.description, String(l.quantity), formatDollars(l.unitPrice), formatDollars(l.amount)]),
     [0.46, 0.16, 0.18, 0.2],
   );
 

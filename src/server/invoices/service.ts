@@ -4,6 +4,7 @@ import { addDays, todayIn, zonedTimeToUtc } from '../../shared/dates';
 import {
   balanceCents,
   depositParts,
+  formatDollars,
   formatMoney,
   invoiceTotals,
   isIncluded,
@@ -335,7 +336,7 @@ export async function issueDepositInvoice(
   const id = newId();
   const label =
     accepted.deposit.kind === 'percent'
-      ? `Deposit for quote ${accepted.quoteId} (${accepted.deposit.value}% of ${formatMoney(toCents(accepted.totalCostAfterTax))})`
+      ? `Deposit for quote ${accepted.quoteId} (${accepted.deposit.value}% of ${formatDollars(accepted.totalCostAfterTax)})`
       : `Deposit for quote ${accepted.quoteId}`;
   const parts = depositParts(quoteBase(accepted), accepted.taxRateBasisPoints, accepted.deposit);
   // Its share of the work, taxed as the quote's lines are: received, it splits into revenue and tax.
@@ -386,10 +387,7 @@ export async function recordPayment(app: FastifyInstance, id: string, input: Pay
     const amountCents = toCents(input.amount);
     const balance = await balanceOf(tx, row);
     if (amountCents > balance)
-      throw conflict(
-        `This payment is more than the balance of ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(balance / 100)}`,
-        'OVERPAYMENT',
-      );
+      throw conflict(`This payment is more than the balance of ${formatMoney(balance)}`, 'OVERPAYMENT');
     if (input.paidOn > todayIn(business.timeZone))
       throw new HttpError(400, 'paidOn: a payment cannot be dated in the future', 'VALIDATION_FAILED');
     const paymentId = newId();

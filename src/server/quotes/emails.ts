@@ -1,13 +1,11 @@
 import { formatLongDate } from '../../shared/dates';
-import { formatMoney, toCents, totalsRows } from '../../shared/money';
+import { formatDollars, totalsRows } from '../../shared/money';
 import { paths } from '../../shared/paths';
 import type { QuoteView } from '../../shared/schemas/quotes';
 import type { Config } from '../config';
 import type { MailAttachment } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type Block, type OutgoingMail, type PricedRow } from '../mail';
-
-const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /** Once accepted, only the chosen lines; before, every line, the optional ones marked. Then the totals. */
 function lineRows(quote: QuoteView): PricedRow[] {
@@ -18,17 +16,17 @@ function lineRows(quote: QuoteView): PricedRow[] {
       .filter((m) => !accepted || m.included)
       .map((m) => ({
         label: `${m.name}${mark(m)}`,
-        detail: `${m.quantity} × ${money(m.unitPrice)}`,
-        amount: money(m.subtotal),
+        detail: `${m.quantity} × ${formatDollars(m.unitPrice)}`,
+        amount: formatDollars(m.subtotal),
       })),
     ...quote.labor
       .filter((l) => !accepted || l.included)
       .map((l) => ({
         label: `${l.description ? `Labor: ${l.description}` : 'Labor'}${mark(l)}`,
-        detail: `${l.hours} h × ${money(l.hourlyRate)}/h`,
-        amount: money(l.total),
+        detail: `${l.hours} h × ${formatDollars(l.hourlyRate)}/h`,
+        amount: formatDollars(l.total),
       })),
-    ...totalsRows(quote).map((row) => ({ label: row.label, amount: money(row.amount), strong: row.emphasis })),
+    ...totalsRows(quote).map((row) => ({ label: row.label, amount: formatDollars(row.amount), strong: row.emphasis })),
   ];
 }
 
@@ -74,7 +72,7 @@ export function quoteMail(
         ? [
             {
               kind: 'paragraph' as const,
-              text: `A deposit of ${formatMoney(toCents(quote.deposit.due))} is due when you accept; we will e-mail you its invoice.`,
+              text: `A deposit of ${formatDollars(quote.deposit.due)} is due when you accept; we will e-mail you its invoice.`,
             },
           ]
         : []),
@@ -111,7 +109,7 @@ export function quoteReminderMail(
       { kind: 'paragraph', text: `Hi ${quote.clientName},` },
       {
         kind: 'paragraph',
-        text: `Just checking in: your quote ${quote.quoteId} (${money(quote.totalCostAfterTax)}) is waiting for you. If anything is unclear or you would like something changed, ask us on its page and we will answer.`,
+        text: `Just checking in: your quote ${quote.quoteId} (${formatDollars(quote.totalCostAfterTax)}) is waiting for you. If anything is unclear or you would like something changed, ask us on its page and we will answer.`,
       },
       { kind: 'button', label: 'View your quote', href: link },
       {
@@ -214,7 +212,7 @@ export function quoteAnswerNotice(
       rows: [
         ['Client', quote.clientName],
         ['Project', quote.projectName],
-        ['Total', money(quote.totalCostAfterTax)],
+        ['Total', formatDollars(quote.totalCostAfterTax)],
         ...(kind === 'accept' ? [['Accepted by', acceptanceLine(quote, business.timeZone)] as [string, string]] : []),
       ],
     },

@@ -1,12 +1,10 @@
 import { formatLongDate } from '../../shared/dates';
-import { formatMoney, toCents, totalsRows } from '../../shared/money';
+import { formatDollars, totalsRows } from '../../shared/money';
 import type { QuoteView } from '../../shared/schemas/quotes';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
 import { BRAND, brandedPdf, MUTED, pdfTable } from '../lib/pdf-layout';
 import { acceptanceLine } from './emails';
-
-const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /**
  * The quote as a one-page (or more) PDF, drawn from the stored quote (its lines, totals and tax
@@ -44,9 +42,9 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
     ['Name', 'Unit Price', 'Quantity', 'Subtotal'],
     shown(quote.materials).map((m) => [
       `${m.name}${mark(m)}`,
-      money(m.unitPrice),
+      formatDollars(m.unitPrice),
       String(m.quantity),
-      money(m.subtotal),
+      formatDollars(m.subtotal),
     ]),
     [0.46, 0.18, 0.16, 0.2],
   );
@@ -55,15 +53,15 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
     ['Description', 'Hourly Rate', 'Hours', 'Total'],
     shown(quote.labor).map((l) => [
       `${l.description || 'Labor'}${mark(l)}`,
-      money(l.hourlyRate),
+      formatDollars(l.hourlyRate),
       String(l.hours),
-      money(l.total),
+      formatDollars(l.total),
     ]),
     [0.46, 0.18, 0.16, 0.2],
   );
 
   for (const { label, amount, emphasis: bold } of totalsRows(quote)) {
-    const value = money(amount);
+    const value = formatDollars(amount);
     const y = doc.y;
     doc.fontSize(bold ? 13 : 11).fillColor('#000000');
     writeText(doc, label, { x: left + width * 0.3, y, width: width * 0.45, align: 'right', bold });
@@ -74,7 +72,7 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
     doc.moveDown(0.5).fontSize(10).fillColor('#000000');
     writeText(
       doc,
-      `Deposit due on acceptance: ${money(quote.deposit.due)}${quote.deposit.kind === 'percent' ? ` (${quote.deposit.value}% of the total)` : ''}`,
+      `Deposit due on acceptance: ${formatDollars(quote.deposit.due)}${quote.deposit.kind === 'percent' ? ` (${quote.deposit.value}% of the total)` : ''}`,
       { x: left, y: doc.y, width, bold: true },
     );
   }

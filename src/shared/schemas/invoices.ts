@@ -1,23 +1,13 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceState, type InvoiceStatus } from '../constants';
+import { dollarsInput, quantityInput } from './numbers';
 import { isoDate } from './quote-request';
-
-const dollars = (label: string, min: number) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`)
-    .max(1_000_000, `${label} must be at most 1,000,000`)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`);
 
 /** A line of a draft invoice; a negative unit price is a discount. */
 export const invoiceLineInput = z.object({
   description: z.string().trim().min(1, 'Describe the line').max(500, 'A line must be at most 500 characters'),
-  quantity: z
-    .number({ error: 'Quantity must be a number' })
-    .positive('Quantity must be more than 0')
-    .max(100_000, 'Quantity must be at most 100,000')
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Quantity can have at most 2 decimals'),
-  unitPrice: dollars('Unit price', -1_000_000),
+  quantity: quantityInput(),
+  unitPrice: dollarsInput('Unit price', -1_000_000),
   /** Charged sales tax (a line sent without it is, as before issue 24). */
   taxable: z.boolean().default(true),
 });
@@ -40,7 +30,7 @@ export const paymentInput = z.object({
   /** A check's number or a transfer's reference. */
   reference: z.string().trim().max(100, 'A reference must be at most 100 characters').default(''),
   paidOn: isoDate,
-  amount: dollars('Amount', 0.01),
+  amount: dollarsInput('Amount', 0.01),
   note: z.string().trim().max(500, 'A note must be at most 500 characters').default(''),
 });
 export type PaymentInput = z.input<typeof paymentInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsInput, quantityInput } from './numbers';
 import { imageDataUrl, isoDate } from './quote-request';
 
 /*
@@ -9,13 +10,6 @@ import { imageDataUrl, isoDate } from './quote-request';
 
 /** An id a phone made (crypto.randomUUID()). */
 export const recordItemId = z.uuid('Must be a UUID');
-
-const dollars = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000, `${label} must be at most 1,000,000`)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`);
 
 export const checklistItemInput = z.object({
   text: z.string().trim().min(1, 'Describe the item').max(500, 'An item must be at most 500 characters'),
@@ -52,13 +46,9 @@ export type TimeEntryInput = z.input<typeof timeEntryInput>;
 
 export const materialInput = z.object({
   name: z.string().trim().min(1, 'Name the material').max(200, 'A name must be at most 200 characters'),
-  quantity: z
-    .number({ error: 'Quantity must be a number' })
-    .positive('Quantity must be more than 0')
-    .max(100_000, 'Quantity must be at most 100,000')
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Quantity can have at most 2 decimals'),
+  quantity: quantityInput(),
   /** The office's price; from the crew only when the owner lets them see prices. Null: to be priced. */
-  unitPrice: dollars('Unit price').nullable().optional(),
+  unitPrice: dollarsInput('Unit price').nullable().optional(),
 });
 export type MaterialInput = z.input<typeof materialInput>;
 

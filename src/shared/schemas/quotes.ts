@@ -1,29 +1,14 @@
 import { z } from 'zod';
 import { QUOTE_STATUSES, type QuoteStatus } from '../constants';
+import { dollarsInput, quantityInput, twoDecimals } from './numbers';
 import { isoDate } from './quote-request';
 import type { LaborLineDollars, MaterialLineDollars, PricedQuote } from '../money';
-
-/** At most two decimals: cents for money, hundredths for quantities and hours. */
-const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
-const money = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000, `${label} is too large`)
-    .refine(twoDecimals, `${label} can have at most 2 decimals`);
-const amount = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .gt(0, `${label} must be more than 0`)
-    .max(100_000, `${label} is too large`)
-    .refine(twoDecimals, `${label} can have at most 2 decimals`);
 
 /** A material line as typed in the Add Material dialog (dollars). */
 export const materialLineInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  unitPrice: money('Unit Price'),
-  quantity: amount('Quantity'),
+  unitPrice: dollarsInput('Unit Price'),
+  quantity: quantityInput('Quantity'),
   /** The client chooses whether to include it. */
   optional: z.boolean().optional().default(false),
   /** Charged sales tax; left out, the Settings' default for materials. */
@@ -39,8 +24,8 @@ export const laborLineInput = z.object({
     .max(200, 'Description must be at most 200 characters')
     .optional()
     .transform((v) => v ?? ''),
-  hourlyRate: money('Hourly Rate'),
-  hours: amount('Hours'),
+  hourlyRate: dollarsInput('Hourly Rate'),
+  hours: quantityInput('Hours'),
   optional: z.boolean().optional().default(false),
   /** Charged sales tax; left out, the Settings' default for labor. */
   taxable: z.boolean().optional(),
@@ -59,11 +44,7 @@ export const depositInput = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('amount'),
-    value: z
-      .number({ error: 'The deposit must be a number' })
-      .positive('A deposit is more than $0')
-      .max(1_000_000, 'A deposit is at most 1,000,000')
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'A deposit can have at most 2 decimals'),
+    value: twoDecimals('The deposit', { above: 0, max: 1_000_000 }),
   }),
 ]);
 export type DepositInput = z.infer<typeof depositInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { dollarsInput, twoDecimals } from './numbers';
 import { imageDataUrl } from './quote-request';
 
 /** Whether the platform knows the zone (IANA names such as America/Los_Angeles). */
@@ -50,11 +51,7 @@ const reminderDays = (after: string, most: number, tooMany: string, repeated: st
 /** A material of the price list, as the crew picks it. */
 export const materialPrice = z.object({
   name: text('Material name', 200),
-  unitPrice: z
-    .number({ error: 'Price must be a number' })
-    .min(0, 'Price cannot be negative')
-    .max(1_000_000, 'Price must be at most 1,000,000')
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Price can have at most 2 decimals'),
+  unitPrice: dollarsInput('Price'),
   /** Charged sales tax when it is billed. */
   taxable: z.boolean().default(true),
 });
@@ -97,11 +94,7 @@ export const settingsInput = z.object({
   serviceAreaHeadline: text('Service area headline', 120),
   serviceArea: z.array(place).max(100, 'At most 100 places'),
   /** Percent, at most two decimals (8.75): stored as basis points. */
-  taxRatePercent: z
-    .number({ error: 'Tax rate must be a number' })
-    .min(0, 'Tax rate cannot be negative')
-    .max(50, 'Tax rate must be at most 50%')
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Tax rate can have at most 2 decimals'),
+  taxRatePercent: twoDecimals('Tax rate', { min: 0, max: 50, unit: '%' }),
   quoteValidityDays: z
     .number({ error: 'Quote validity must be a number of days' })
     .int('Quote validity must be a whole number of days')

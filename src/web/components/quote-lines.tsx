@@ -1,11 +1,9 @@
 import { Divider, Stack, Table, Text } from '@mantine/core';
-import { formatMoney, toCents, type PricedQuote } from '../../shared/money';
+import { formatDollars, type PricedQuote } from '../../shared/money';
 import { QuoteTotals } from './quote-totals';
 import { ScrollTable } from './scroll-table';
 
 type QuoteLinesProps = PricedQuote;
-
-const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /** An optional line's mark: chosen by the client, or not (yet). */
 const optionMark = (line: { optional: boolean; included: boolean }) =>
@@ -41,9 +39,9 @@ export function QuoteLines({ materials, labor, ...totals }: QuoteLinesProps) {
                       {m.name}
                       {optionMark(m)}
                     </Table.Td>
-                    <Table.Td ta="right">{money(m.unitPrice)}</Table.Td>
+                    <Table.Td ta="right">{formatDollars(m.unitPrice)}</Table.Td>
                     <Table.Td ta="right">{m.quantity}</Table.Td>
-                    <Table.Td ta="right">{money(m.subtotal)}</Table.Td>
+                    <Table.Td ta="right">{formatDollars(m.subtotal)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -77,9 +75,9 @@ export function QuoteLines({ materials, labor, ...totals }: QuoteLinesProps) {
                       {l.description || 'Labor'}
                       {optionMark(l)}
                     </Table.Td>
-                    <Table.Td ta="right">{money(l.hourlyRate)}</Table.Td>
+                    <Table.Td ta="right">{formatDollars(l.hourlyRate)}</Table.Td>
                     <Table.Td ta="right">{l.hours}</Table.Td>
-                    <Table.Td ta="right">{money(l.total)}</Table.Td>
+                    <Table.Td ta="right">{formatDollars(l.total)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

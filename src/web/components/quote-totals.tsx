@@ -1,5 +1,5 @@
 import { Group, Stack, Text, type MantineSize } from '@mantine/core';
-import { formatMoney, toCents, totalsRows, type PricedQuote } from '../../shared/money';
+import { formatDollars, type PricedQuote, totalsRows } from '../../shared/money';
 
 interface QuoteTotalsProps {
   totals: Pick<
@@ -23,7 +23,7 @@ export function QuoteTotals({ totals, size = 'sm', totalSize, totalWeight = 700 
             {row.label}
           </Text>
           <Text size={row.emphasis ? totalSize : size} fw={row.emphasis ? totalWeight : undefined}>
-            {formatMoney(toCents(row.amount))}
+            {formatDollars(row.amount)}
           </Text>
         </Group>
       ))}

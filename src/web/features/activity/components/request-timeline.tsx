@@ -15,14 +15,14 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ActivityEvent, ActivityKind, MailState } from '../../../../shared/schemas/activity';
+import { formatDollars } from '../../../../shared/money';
 import { formatDateTime } from '../../../components/date-text';
 import { hasErrorCode } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useRequestTimeline, useSendAgain } from '../api/timeline';
 
-const money = (dollars: unknown) =>
-  typeof dollars === 'number' ? dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '';
+const money = (dollars: unknown) => (typeof dollars === 'number' ? formatDollars(dollars) : '');
 
 /** What each step is called, and its mark. */
 const STEPS: Record<ActivityKind, { title: (e: ActivityEvent) => string; icon: ReactNode; color: string }> = {

@@ -16,7 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import { clientUpdateInput, type ClientDetail } from '../../../../shared/schemas/clients';
 import { jobNumberOf } from '../../../../shared/schemas/jobs';
@@ -238,7 +238,7 @@ export default function ClientPage() {
                   </Anchor>,
                   q.projectName,
                   q.current ? QUOTE_STATUS_LABELS[q.status] : 'Replaced by a newer version',
-                  formatMoney(toCents(q.total)),
+                  formatDollars(q.total),
                   formatDate(q.quoteDate),
                 ])}
               />

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAlarm, IconCash, IconChecks, IconHourglass, IconReceipt, type Icon } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import type { QuoteStatus } from '../../../../shared/constants';
 import type { DashboardStats } from '../../../../shared/schemas/staff-quote-requests';
@@ -132,15 +132,15 @@ export default function DashboardPage() {
         />
         <Tile
           label="Revenue"
-          value={formatMoney(toCents(s?.revenue ?? 0))}
+          value={formatDollars(s?.revenue ?? 0)}
           icon={IconCash}
           loading={stats.isPending}
-          hint={`Payments received, without sales tax: ${formatMoney(toCents(s?.revenueThisMonth ?? 0))} this month`}
+          hint={`Payments received, without sales tax: ${formatDollars(s?.revenueThisMonth ?? 0)} this month`}
           onClick={() => navigate(paths.admin.invoices)}
         />
         <Tile
           label="Outstanding"
-          value={formatMoney(toCents(s?.outstanding ?? 0))}
+          value={formatDollars(s?.outstanding ?? 0)}
           icon={IconReceipt}
           loading={stats.isPending}
           hint="Still owed on sent invoices"

@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useNarrowScreen } from '../../../lib/narrow-screen';
 
@@ -23,8 +23,7 @@ export type EditLine = {
   taxable: boolean;
 };
 
-const amountOf = (l: EditLine) =>
-  formatMoney(toCents(Math.round(Number(l.quantity) * Number(l.unitPrice) * 100) / 100 || 0));
+const amountOf = (l: EditLine) => formatDollars(Math.round(Number(l.quantity) * Number(l.unitPrice) * 100) / 100 || 0);
 
 interface DraftLinesProps {
   lines: EditLine[];

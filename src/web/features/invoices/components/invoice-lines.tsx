@@ -1,10 +1,8 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { formatMoney, formatRowAmount, invoiceRows, toCents } from '../../../../shared/money';
+import { formatDollars, formatRowAmount, invoiceRows } from '../../../../shared/money';
 import type { InvoiceView } from '../../../../shared/schemas/invoices';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useNarrowScreen } from '../../../lib/narrow-screen';
-
-const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /** The lines and totals, read only (the office's sent invoice and the client's page). */
 export function InvoiceLines({
@@ -35,10 +33,10 @@ export function InvoiceLines({
               <div>
                 <Text size="sm">{l.description}</Text>
                 <Text size="xs" c="dimmed">
-                  {l.quantity} × {money(l.unitPrice)}
+                  {l.quantity} × {formatDollars(l.unitPrice)}
                 </Text>
               </div>
-              <Text size="sm">{money(l.amount)}</Text>
+              <Text size="sm">{formatDollars(l.amount)}</Text>
             </Group>
           ))}
         </Stack>
@@ -58,8 +56,8 @@ export function InvoiceLines({
                 <Table.Tr key={i}>
                   <Table.Td>{l.description}</Table.Td>
                   <Table.Td ta="right">{l.quantity}</Table.Td>
-                  <Table.Td ta="right">{money(l.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{money(l.amount)}</Table.Td>
+                  <Table.Td ta="right">{formatDollars(l.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{formatDollars(l.amount)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import { SectionCard } from '../../../components/section-card';
 import { StatusText } from '../../../components/status-text';
@@ -19,12 +19,11 @@ export function JobInvoice({ jobId, completed }: { jobId: string; completed: boo
       {deposit ? (
         <Group justify="space-between" mb="sm">
           <Text size="sm">
-            Deposit {deposit.number} · <StatusText status={deposit.status} size="sm" /> ·{' '}
-            {formatMoney(toCents(deposit.total))}
+            Deposit {deposit.number} · <StatusText status={deposit.status} size="sm" /> · {formatDollars(deposit.total)}
             {deposit.status === 'Void'
               ? ''
               : deposit.balance > 0
-                ? `: ${formatMoney(toCents(deposit.balance))} not paid yet. The final invoice takes the whole deposit off; the client pays it on the deposit invoice.`
+                ? `: ${formatDollars(deposit.balance)} not paid yet. The final invoice takes the whole deposit off; the client pays it on the deposit invoice.`
                 : ': paid. The final invoice takes it off.'}
           </Text>
           <Button component={Link} to={paths.admin.invoice(deposit._id)} variant="subtle" size="xs">
@@ -35,8 +34,7 @@ export function JobInvoice({ jobId, completed }: { jobId: string; completed: boo
       {i ? (
         <Group justify="space-between">
           <Text size="sm">
-            {i.number ?? 'Draft'} · <StatusText status={i.status} size="sm" /> · balance{' '}
-            {formatMoney(toCents(i.balance))}
+            {i.number ?? 'Draft'} · <StatusText status={i.status} size="sm" /> · balance {formatDollars(i.balance)}
           </Text>
           <Button component={Link} to={paths.admin.invoice(i._id)} variant="light" size="xs">
             Open invoice

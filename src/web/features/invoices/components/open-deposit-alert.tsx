@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { JobStatus } from '../../../../shared/constants';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import { openDepositAdvice } from '../../../../shared/schemas/invoices';
 import { useJobInvoice } from '../api/invoices';
@@ -18,7 +18,7 @@ export function OpenDepositAlert({ jobId, status }: { jobId: string; status: Job
   return (
     <Alert color="orange" title={`Deposit ${deposit.number ?? ''} is still open`} mb="md" role="status">
       <Text size="sm">
-        This job is {status.toLowerCase()} and its deposit invoice has {formatMoney(toCents(deposit.balance))} unpaid.{' '}
+        This job is {status.toLowerCase()} and its deposit invoice has {formatDollars(deposit.balance)} unpaid.{' '}
         {openDepositAdvice(status)}{' '}
         <Anchor component={Link} to={paths.admin.invoice(deposit._id)} fw={600}>
           Open the deposit invoice

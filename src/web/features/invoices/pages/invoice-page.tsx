@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PAYMENT_METHODS } from '../../../../shared/constants';
 import { formatLongDate, todayIn } from '../../../../shared/dates';
-import { formatMoney, invoiceTotals, toCents, toDollars } from '../../../../shared/money';
+import { formatDollars, invoiceTotals, toCents, toDollars } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import {
   invoiceDraftInput,
@@ -25,8 +25,6 @@ import { useInvoice, useInvoiceChanges } from '../api/invoices';
 import { DraftLines, type EditLine } from '../components/draft-lines';
 import { InvoiceLines, InvoiceTotalsRows } from '../components/invoice-lines';
 
-const money = (dollars: number) => formatMoney(toCents(dollars));
-
 /** The deposit this invoice takes off, while the client has not paid all of it (the office should know). */
 function UnpaidDeposit({ invoice }: { invoice: InvoiceView }) {
   const deposit = invoice.creditedDeposit;
@@ -37,8 +35,8 @@ function UnpaidDeposit({ invoice }: { invoice: InvoiceView }) {
         Deposit {deposit.number} is not paid yet
       </Text>
       <Text size="sm">
-        {money(deposit.balance)} of it is still due. This invoice takes the whole deposit ({money(deposit.total)}) off,
-        so the client pays that part on the deposit invoice, not twice.
+        {formatDollars(deposit.balance)} of it is still due. This invoice takes the whole deposit (
+        {formatDollars(deposit.total)}) off, so the client pays that part on the deposit invoice, not twice.
       </Text>
     </Paper>
   );
@@ -231,7 +229,7 @@ function DraftEditor({ invoice }: { invoice: InvoiceView }) {
             {dirty ? ', with the changes on the screen' : ''}. After that it no longer changes.
           </Text>
           <Text size="sm" fw={700}>
-            Balance due: {money(figures.balance)}
+            Balance due: {formatDollars(figures.balance)}
           </Text>
           <UnpaidDeposit invoice={invoice} />
         </Stack>
@@ -301,7 +299,7 @@ function SentInvoice({ invoice }: { invoice: InvoiceView }) {
           <Stack gap={4} component="ul" aria-label="Payments" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {invoice.payments.map((p) => (
               <Text component="li" size="sm" key={p._id}>
-                {formatLongDate(p.paidOn)} · {money(p.amount)} · {p.method}
+                {formatLongDate(p.paidOn)} · {formatDollars(p.amount)} · {p.method}
                 {p.reference ? ` ${p.reference}` : ''}
                 {p.note ? ` · ${p.note}` : ''}
               </Text>
@@ -313,7 +311,7 @@ function SentInvoice({ invoice }: { invoice: InvoiceView }) {
           </Text>
         )}
         <Text fw={700} mt="sm">
-          Balance due: {money(invoice.balance)}
+          Balance due: {formatDollars(invoice.balance)}
         </Text>
       </SectionCard>
       {invoice.status === 'Void' ? (

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatLongDate } from '../../../../shared/dates';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import { ListTable } from '../../../components/list-table';
 import { DownloadButtons, MONEY_FILES } from '../../../components/download-buttons';
@@ -41,8 +41,8 @@ export default function InvoicesPage() {
           i.number ?? 'Draft',
           i.clientName,
           <StatusText key="s" status={i.status} size="sm" />,
-          formatMoney(toCents(i.total)),
-          formatMoney(toCents(i.balance)),
+          formatDollars(i.total),
+          formatDollars(i.balance),
           i.dueDate ? formatLongDate(i.dueDate) : '—',
           <Anchor key="a" component={Link} to={paths.admin.invoice(i._id)} fw={600}>
             View

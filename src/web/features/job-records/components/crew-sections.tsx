@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import { formatMinutes, type JobRecordView } from '../../../../shared/schemas/job-records';
 import { todayIn } from '../../../../shared/dates';
 import { siteConfig } from '../../../lib/site-config';
@@ -223,7 +223,7 @@ export function MaterialsSection({ record, changes, closed }: SectionProps) {
             <Group component="li" key={m._id} justify="space-between" wrap="nowrap">
               <Text size="sm">
                 {m.name} × {m.quantity}
-                {record.pricesShown && m.unitPrice !== null ? ` · ${formatMoney(toCents(m.unitPrice))} each` : ''}
+                {record.pricesShown && m.unitPrice !== null ? ` · ${formatDollars(m.unitPrice)} each` : ''}
               </Text>
               {closed ? null : (
                 <ActionIcon

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconFileTypePdf, IconSquare, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import { formatMinutes, JOB_PHOTO_STAGES, type JobRecordView } from '../../../../shared/schemas/job-records';
 import { formatDateTime } from '../../../components/date-text';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -61,9 +61,7 @@ function MaterialRow({ jobId, material }: { jobId: string; material: Material })
           ) : null}
         </Group>
       </Table.Td>
-      <Table.Td>
-        {material.unitPrice === null ? '—' : formatMoney(toCents(material.unitPrice * material.quantity))}
-      </Table.Td>
+      <Table.Td>{material.unitPrice === null ? '—' : formatDollars(material.unitPrice * material.quantity)}</Table.Td>
       <Table.Td>{material.addedBy ?? ''}</Table.Td>
       <Table.Td>
         <ActionIcon

@@ -1,7 +1,7 @@
 import { Anchor, Text, Timeline, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { formatDayWindow, formatLongDate } from '../../../../shared/dates';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import type { StatusTimeline, TimelineStep } from '../../../../shared/schemas/status-timeline';
 import { statusColor } from '../../../components/status-text';
 
@@ -34,7 +34,7 @@ function StepDetails({ step }: { step: TimelineStep }) {
     lines.push(formatDayWindow(step.date, step.window.start, step.window.end));
   else if (step.date) lines.push(formatLongDate(step.date));
   if (step.invoiceStatus) {
-    const facts = [step.number, step.balance !== null ? `Balance ${formatMoney(toCents(step.balance))}` : null];
+    const facts = [step.number, step.balance !== null ? `Balance ${formatDollars(step.balance)}` : null];
     if (step.dueDate && step.invoiceStatus !== 'Paid') facts.push(`due ${formatLongDate(step.dueDate)}`);
     lines.push(
       <>

@@ -15,7 +15,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { messages } from '../../../../shared/messages';
-import { depositParts, formatMoney, priceQuote, quoteBase, toCents } from '../../../../shared/money';
+import { depositParts, formatDollars, formatMoney, priceQuote, quoteBase } from '../../../../shared/money';
 import {
   createQuoteInput,
   laborLineInput,
@@ -37,8 +37,6 @@ import { useSendQuote } from '../api/quotes';
 import { QuoteDocument } from './quote-document';
 import { forgetDraft, loadDraft, saveDraft } from '../lib/draft-store';
 import { QuoteTotals } from '../../../components/quote-totals';
-
-const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /** A line the client may choose: left out of the total until they tick it. */
 const OPTIONAL_FIELD = {
@@ -362,7 +360,8 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
                   <>
                     {m.name}
                     {m.optional ? ' (optional)' : ''}
-                    {taxNote(m.taxable, 'material')} — {m.quantity} × {money(m.unitPrice)} = <b>{money(m.subtotal)}</b>
+                    {taxNote(m.taxable, 'material')} — {m.quantity} × {formatDollars(m.unitPrice)} ={' '}
+                    <b>{formatDollars(m.subtotal)}</b>
                   </>
                 ),
                 deleteLabel: `Delete material ${m.name}`,
@@ -391,7 +390,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
                       : l.optional
                         ? '(optional) '
                         : ''}
-                    {l.hours} h × {money(l.hourlyRate)}/h = <b>{money(l.total)}</b>
+                    {l.hours} h × {formatDollars(l.hourlyRate)}/h = <b>{formatDollars(l.total)}</b>
                     {taxNote(l.taxable, 'labor')}
                   </>
                 ),

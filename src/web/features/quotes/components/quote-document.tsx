@@ -1,7 +1,7 @@
 import { Badge, Box, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatLongDate } from '../../../../shared/dates';
-import { formatMoney, toCents, type PricedQuote } from '../../../../shared/money';
+import { formatDollars, formatMoney, type PricedQuote } from '../../../../shared/money';
 import classes from './quote-document.module.css';
 import { QuoteTotals } from '../../../components/quote-totals';
 
@@ -23,8 +23,6 @@ interface QuoteDocumentProps extends PricedQuote {
   /** The deposit asked on acceptance, in cents, on the totals shown (printed right under the total). */
   depositDueCents?: number | null | undefined;
 }
-
-const money = (dollars: number) => formatMoney(toCents(dollars));
 
 /** The quote as the client sees it: business, number, client, project, lines (optional ones marked) and totals. */
 export function QuoteDocument({
@@ -92,7 +90,7 @@ export function QuoteDocument({
           </div>
         )}
         <Text size={size} className={classes.amount}>
-          {money(amount)}
+          {formatDollars(amount)}
         </Text>
       </Group>
     );
@@ -145,7 +143,7 @@ export function QuoteDocument({
           </Text>
         ) : (
           shownMaterials.map(({ m, i }) =>
-            line('materials', i, m, m.name, `× ${m.quantity} @ ${money(m.unitPrice)}`, m.subtotal),
+            line('materials', i, m, m.name, `× ${m.quantity} @ ${formatDollars(m.unitPrice)}`, m.subtotal),
           )
         )}
         <Divider label="Labor" labelPosition="left" />
@@ -155,7 +153,7 @@ export function QuoteDocument({
           </Text>
         ) : (
           shownLabor.map(({ l, i }) =>
-            line('labor', i, l, l.description || 'Labor', `${l.hours} h @ ${money(l.hourlyRate)}/h`, l.total),
+            line('labor', i, l, l.description || 'Labor', `${l.hours} h @ ${formatDollars(l.hourlyRate)}/h`, l.total),
           )
         )}
         <Divider />

@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../../../shared/dates';
-import { depositParts, formatMoney, priceQuote, quoteBase, toCents, withChoices } from '../../../../shared/money';
+import { depositParts, formatDollars, formatMoney, priceQuote, quoteBase, withChoices } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import type { QuoteStatus } from '../../../../shared/constants';
 import type { ClientAnswerResult, ClientQuoteView } from '../../../../shared/schemas/quotes';
@@ -272,7 +272,7 @@ export default function ClientQuotePage() {
               ) : mode === 'accept' ? (
                 <Stack>
                   <Title order={2} size="h4">
-                    Accept for {formatMoney(toCents(shown.totalCostAfterTax))}
+                    Accept for {formatDollars(shown.totalCostAfterTax)}
                   </Title>
                   {depositDueCents !== null ? (
                     <Text size="sm" fw={600}>

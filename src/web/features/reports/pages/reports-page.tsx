@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import { Alert, Box, Group, Progress, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { formatMoney, toCents } from '../../../../shared/money';
+import { formatDollars } from '../../../../shared/money';
 import { DownloadButtons, MONEY_FILES } from '../../../components/download-buttons';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
@@ -44,14 +44,14 @@ export default function ReportsPage() {
                   data={r.revenueByMonth.map((m) => ({ month: monthLabel(m.month), Revenue: m.revenue }))}
                   dataKey="month"
                   series={[{ name: 'Revenue', color: 'brand.6' }]}
-                  valueFormatter={(value) => formatMoney(toCents(value))}
+                  valueFormatter={(value) => formatDollars(value)}
                   tickLine="y"
                 />
                 {/* The same figures as text, for a screen reader. */}
                 <VisuallyHidden component="ul">
                   {r.revenueByMonth.map((m) => (
                     <li key={m.month}>
-                      {monthLabel(m.month)}: {formatMoney(toCents(m.revenue))}
+                      {monthLabel(m.month)}: {formatDollars(m.revenue)}
                     </li>
                   ))}
                 </VisuallyHidden>
