@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { calendarFeeds } from '../db/schema';
+
+// A feed's secret address is a credential like a password or a session, so it lives with the
+// accounts: it is reset whenever the access behind it ends (decision 025).
 
 /** Whose feed: the company's, or one worker's (their user id). */
 export type FeedOwner = 'company' | { userId: string };
@@ -25,6 +28,14 @@ export async function regenerateFeedToken(db: DbOrTx, owner: FeedOwner): Promise
     .values({ owner: keyOf(owner), token })
     .onConflictDoUpdate({ target: calendarFeeds.owner, set: { token, createdAt: new Date() } });
   return token;
+}
+
+/**
+ * Ends these feeds' addresses at once (access ended: signed out everywhere, a new password or role,
+ * the account deleted, an admin gone). The next time the feed is asked for, a new address is made.
+ */
+export async function resetFeeds(db: DbOrTx, ...owners: FeedOwner[]): Promise<void> {
+  if (owners.length) await db.delete(calendarFeeds).where(inArray(calendarFeeds.owner, owners.map(keyOf)));
 }
 
 /** Whose feed a token opens, if any. */
