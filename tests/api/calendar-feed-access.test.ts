@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarFeeds } from '../../src/server/db/schema';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
@@ -112,6 +113,15 @@ describe.each(dbKinds)('calendar feeds end with access (%s)', (kind) => {
     expect((await send('POST', '/api/users/nobody/calendar-feed/reset', admin, {})).statusCode).toBe(404);
     expect((await send('POST', `/api/users/${w.user.id}/calendar-feed/reset`, bearer(w.token), {})).statusCode).toBe(
       403,
+    );
+  });
+
+  it('a feed row left behind by an account deleted before this fix answers 404', async () => {
+    await t.database.db
+      .insert(calendarFeeds)
+      .values({ owner: 'user:gone-long-ago', token: 'left-behind-token-1234567890' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/feeds/left-behind-token-1234567890.ics' })).statusCode).toBe(
+      404,
     );
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { calendarFeeds } from '../db/schema';
+import { calendarFeeds, users } from '../db/schema';
 
 // A feed's secret address is a credential like a password or a session, so it lives with the
 // accounts: it is reset whenever the access behind it ends (decision 025).
@@ -42,5 +42,9 @@ export async function resetFeeds(db: DbOrTx, ...owners: FeedOwner[]): Promise<vo
 export async function feedOwnerOf(db: DbOrTx, token: string): Promise<FeedOwner | undefined> {
   const row = await db.query.calendarFeeds.findFirst({ where: eq(calendarFeeds.token, token) });
   if (!row) return undefined;
-  return row.owner === 'company' ? 'company' : { userId: row.owner.slice('user:'.length) };
+  if (row.owner === 'company') return 'company';
+  // A worker's feed only while the account exists (a row left from before deletions reset feeds).
+  const userId = row.owner.slice('user:'.length);
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true } });
+  return user ? { userId } : undefined;
 }
