@@ -5,9 +5,9 @@ import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { authenticate } from './guard';
 import { createLoginThrottle } from './login-throttle';
-import { createSession, endAllSessions, endSession } from './sessions';
+import { createSession, endSession, signOutEverywhere } from './sessions';
 import { z } from 'zod';
-import { findUserById, findUserByUsername, resetFeeds, staffName } from '../users';
+import { findUserById, findUserByUsername, staffName } from '../users';
 import { errorBody, notFound } from '../lib/http-errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { recordAudit } from '../audit';
@@ -115,11 +115,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       if (!(await findUserById(app.db, request.params.id))) throw notFound('User not found');
-      const userId = request.params.id;
-      return app.db.transaction(async (tx) => {
-        await resetFeeds(tx, { userId });
-        return { ended: await endAllSessions(tx, userId) };
-      });
+      return { ended: await signOutEverywhere(app.db, request.params.id) };
     },
   );
 }
