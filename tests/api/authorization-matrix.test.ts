@@ -76,6 +76,11 @@ export const matrix: Record<string, Row> = {
   'POST /api/users/updateuser': { access: 'admin', body: {}, ...ADMIN },
   'DELETE /api/users/:id': { access: 'admin', url: '/api/users/none', ...ADMIN },
   'POST /api/users/:id/end-sessions': { access: 'admin', url: '/api/users/none/end-sessions', ...ADMIN },
+  'POST /api/users/:id/calendar-feed/reset': {
+    access: 'admin',
+    url: '/api/users/none/calendar-feed/reset',
+    ...ADMIN,
+  },
   'GET /api/jobs': { access: 'admin', ...ADMIN },
   'GET /api/jobs/:id': { access: 'admin', url: '/api/jobs/none', ...ADMIN },
   'GET /api/jobs/by-quote-request/:quoteRequestId': {

@@ -91,6 +91,22 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     expect((await getSettings()).businessEmail).not.toBe('dana@gmail');
   });
 
+  it('refuses a zone the runtime knows but the database does not (US/Pacific-New); exports and reports go on (issue 25.8)', async () => {
+    for (const timeZone of ['US/Pacific-New', 'Mars/Olympus_Mons']) {
+      const res = await putSettings({ timeZone });
+      expect(res.statusCode, timeZone).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(res.json().message).toContain('timeZone: Choose a known time zone');
+    }
+    expect((await getSettings()).timeZone).toBe('America/Los_Angeles');
+    for (const url of ['/api/reports', '/api/export/quotes.csv'])
+      expect((await t.app.inject({ method: 'GET', url, headers: admin })).statusCode, url).toBe(200);
+    const other = await putSettings({ timeZone: 'America/Denver' });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().timeZone).toBe('America/Denver');
+    expect((await putSettings({ timeZone: 'America/Los_Angeles' })).statusCode).toBe(200);
+  });
+
   const post = (url: string, payload: object, headers: Record<string, string> = admin) =>
     t.app.inject({ method: 'POST', url, payload, headers });
   /** A new client's request, quoted and sent: the quote, the e-mail the client received, its link. */

@@ -195,6 +195,46 @@ test('an admin sees a weak password refused on its field, and signs a user out e
   expect((await request.get('/api/my/jobs', { headers: { authorization: `Bearer ${crewToken}` } })).status()).toBe(401);
 });
 
+test("an admin resets a worker's calendar feed after a confirm: the old address stops, the next one works", async ({
+  page,
+  request,
+}) => {
+  const crew = await createEmployee(request);
+  const crewAuth = { authorization: `Bearer ${await apiToken(request, crew.username, crew.password)}` };
+  const feedPath = async () =>
+    new URL((await (await request.get('/api/my/calendar-feed', { headers: crewAuth })).json()).url).pathname;
+  const old = await feedPath();
+  expect((await request.get(old)).status()).toBe(200);
+
+  await signInAs(page, await apiToken(request));
+  await page.goto('/admin/users');
+  await page.getByLabel('Search').fill(crew.username);
+  await page.getByRole('button', { name: `Edit ${crew.username}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await edit.getByRole('button', { name: 'Reset calendar feed' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reset calendar feed' });
+  await expect(
+    confirm.getByText(`The calendar address ${crew.username} subscribed to stops working at once`),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'admin-user-reset-feed');
+  // Cancel changes nothing.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await request.get(old)).status()).toBe(200);
+
+  await edit.getByRole('button', { name: 'Reset calendar feed' }).click();
+  await confirm.getByRole('button', { name: 'Reset' }).click();
+  await expect(
+    page.getByText(`${crew.username}'s calendar feed address is reset: the old one stopped working`),
+  ).toBeVisible();
+  await expect(confirm).toBeHidden();
+  expect((await request.get(old)).status()).toBe(404);
+  const renewed = await feedPath();
+  expect(renewed).not.toBe(old);
+  expect((await request.get(renewed)).status()).toBe(200);
+});
+
 test('on a lost signal the guard keeps the crew signed in and offers to try again', async ({ page, request }) => {
   await signInAs(page, await apiToken(request));
   await page.route('**/api/login/user-role', (route) => route.abort('internetdisconnected'));

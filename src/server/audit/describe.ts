@@ -4,6 +4,7 @@ import type { AuditKind } from '../../shared/schemas/audit';
 const ACTIONS: Record<string, [AuditKind, string]> = {
   'POST /api/logout': ['sign-in', 'Signed out'],
   'POST /api/users/:id/end-sessions': ['users', 'Signed a user out everywhere'],
+  'POST /api/users/:id/calendar-feed/reset': ['users', "Ended a user's calendar feed address"],
   'POST /api/users/adduser': ['users', 'Created a user'],
   'POST /api/users/updateuser': ['users', 'Changed a user'],
   'DELETE /api/users/:id': ['users', 'Deleted a user'],

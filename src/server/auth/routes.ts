@@ -5,7 +5,7 @@ import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { authenticate } from './guard';
 import { createLoginThrottle } from './login-throttle';
-import { createSession, endAllSessions, endSession } from './sessions';
+import { createSession, endSession, signOutEverywhere } from './sessions';
 import { z } from 'zod';
 import { findUserById, findUserByUsername, staffName } from '../users';
 import { errorBody, notFound } from '../lib/http-errors';
@@ -107,14 +107,15 @@ export async function authRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: {
         tags: ['users'],
-        summary: 'Sign a user out everywhere: every token of theirs stops working at once',
+        summary:
+          "Sign a user out everywhere: every token of theirs, and their calendar feed's address, stop working at once",
         params: z.object({ id: z.string() }),
         response: { 200: z.object({ ended: z.number() }), 404: errorResponse },
       },
     },
     async (request) => {
       if (!(await findUserById(app.db, request.params.id))) throw notFound('User not found');
-      return { ended: await endAllSessions(app.db, request.params.id) };
+      return { ended: await signOutEverywhere(app.db, request.params.id) };
     },
   );
 }

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { preparedStatement } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-import type { UserRow } from '../users';
+import { resetFeeds, type UserRow } from '../users';
 
 /** Starts a session for a sign-in; its id goes into the token. Old expired sessions of the user go. */
 export async function createSession(db: Db, userId: string, ttlHours: number): Promise<string> {
@@ -22,6 +22,17 @@ export async function endSession(db: DbOrTx, sessionId: string): Promise<void> {
 export async function endAllSessions(db: DbOrTx, userId: string): Promise<number> {
   const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return ended.length;
+}
+
+/**
+ * "Sign out everywhere": every session of the user ends, and their calendar feed's address with
+ * them (it opens the same clients' names and addresses), in one transaction; returns how many sessions.
+ */
+export async function signOutEverywhere(db: Db, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await resetFeeds(tx, { userId });
+    return endAllSessions(tx, userId);
+  });
 }
 
 const sessionUser = preparedStatement((db) =>

@@ -315,13 +315,10 @@ export async function invoiceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const {
-        jobId: _job,
-        clientEmail: _email,
-        dueDays: _days,
-        ...shown
-      } = await authorized(request.params.id, request.query.token);
+      const invoice = await authorized(request.params.id, request.query.token);
       const token = encodeURIComponent(request.query.token ?? '');
+      // The response schema keeps only the fields the client's page shows, and strips the rest.
+      const shown = clientInvoiceView.omit({ howToPay: true }).parse(invoice);
       return {
         ...shown,
         pdfUrl: `/api/client-invoices/${request.params.id}/pdf?token=${token}`,

@@ -45,3 +45,15 @@ export async function readLogo(db: DbOrTx): Promise<{ png: Buffer | undefined; u
     .where(eq(settings.id, ROW_ID));
   return row && { png: row.logo ?? undefined, updatedAt: row.updatedAt };
 }
+
+/**
+ * Whether the database knows the zone by this name (PostgreSQL's and PGlite's pg_timezone_names,
+ * as `at time zone` reads it, without regard to case): the runtime's list is not the same
+ * (`US/Pacific-New` is still in ICU, long gone from the tz database).
+ */
+export async function databaseKnowsZone(db: DbOrTx, name: string): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select exists(select 1 from pg_timezone_names where lower(name) = lower(${name})) as known`,
+  )) as { rows: { known: boolean }[] };
+  return result.rows[0]?.known === true;
+}

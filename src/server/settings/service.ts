@@ -6,7 +6,16 @@ import type { SettingsInput, SettingsView } from '../../shared/schemas/settings'
 import { paths } from '../../shared/paths';
 import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '../../shared/constants';
 import { defaultBusiness } from '../../shared/business';
-import { readLogo, readSettings, seedSettings, writeLogo, writeSettings, type SettingsRow } from './repository';
+import {
+  databaseKnowsZone,
+  readLogo,
+  readSettings,
+  seedSettings,
+  writeLogo,
+  writeSettings,
+  type SettingsRow,
+} from './repository';
+import { badRequest } from '../lib/http-errors';
 
 /**
  * Another process (a second server on the same PostgreSQL) sees a change within this long; this
@@ -130,6 +139,10 @@ export class SettingsStore implements SettingsSource {
   }
 
   async update(input: SettingsInput): Promise<SettingsView> {
+    // The schema asked the runtime (Intl); the database must know the zone too, or every export and
+    // report that reads dates in it would fail.
+    if (!(await databaseKnowsZone(this.db, input.timeZone)))
+      throw badRequest('timeZone: Choose a known time zone', 'VALIDATION_FAILED');
     await writeSettings(this.db, {
       businessName: input.businessName,
       businessEmail: input.businessEmail,

@@ -6,7 +6,7 @@ import { errorResponse } from '../../shared/schemas/errors';
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { addUserInput, updateUserInput, userView } from '../../shared/schemas/users';
 import { listUsers, searchEmployees, toUserView } from './repository';
-import { addUser, deleteUser, updateUser } from './service';
+import { addUser, deleteUser, resetUserFeed, updateUser } from './service';
 
 const tagList = z
   .string()
@@ -93,6 +93,24 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       await deleteUser(app.db, request.user!.id, request.params.id);
       return { deleted: true as const };
+    },
+  );
+
+  r.post(
+    '/users/:id/calendar-feed/reset',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary:
+          "End a user's calendar feed address (a lost phone, a shared link); they get a new one when they next look",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: z.object({ reset: z.literal(true) }), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      await resetUserFeed(app.db, request.params.id);
+      return { reset: true as const };
     },
   );
 }

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { isUniqueViolation } from '../lib/db-errors';
 import { badRequest, HttpError, notFound } from '../lib/http-errors';
+import { resetFeeds, type FeedOwner } from './calendar-feeds';
 import { findUserByUsername, insertUser, type UserRow } from './repository';
 
 const findForUpdate = (tx: Tx, id: string) => tx.query.users.findFirst({ where: eq(users.id, id) });
@@ -84,6 +85,11 @@ export async function updateUser(db: Db, actorId: string, input: UpdateUserInput
         })
         .where(eq(users.id, _id))
         .returning();
+      // So do their calendar feed's address; and an admin who stops being one may have copied the
+      // company's, which goes with them.
+      const feeds: FeedOwner[] = revoke ? [{ userId: _id }] : [];
+      if (current.role === 'admin' && fields.role !== 'admin') feeds.push('company');
+      await resetFeeds(tx, ...feeds);
       return row!;
     }),
   );
@@ -100,5 +106,16 @@ export async function deleteUser(db: Db, actorId: string, id: string): Promise<v
       if (admins.length <= 1) throw badRequest('The last admin cannot be deleted', 'LAST_ADMIN');
     }
     await tx.delete(users).where(eq(users.id, id));
+    // Their feed's address ends with the account; an admin's takes the company feed's with it.
+    await resetFeeds(tx, { userId: id }, ...(current.role === 'admin' ? (['company'] as const) : []));
+  });
+}
+
+/** An admin ends a user's calendar feed address: the old one answers 404 at once. */
+export async function resetUserFeed(db: Db, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await tx.query.users.findFirst({ where: eq(users.id, id), columns: { id: true } })))
+      throw notFound('User not found');
+    await resetFeeds(tx, { userId: id });
   });
 }

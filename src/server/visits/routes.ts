@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
 import { cancelVisitInput, visitInput, visitRangeQuery, visitView } from '../../shared/schemas/visits';
 import { HttpError } from '../lib/http-errors';
-import { feedOwnerOf, feedToken, regenerateFeedToken, type FeedOwner } from './feeds';
+import { feedOwnerOf, feedToken, regenerateFeedToken, type FeedOwner } from '../users';
 import { visitFeed } from './ics';
 import { RangeCache } from './range-cache';
 import { viewOf, visitsInRange, visitsInRangeJson, visitsOfJob } from './repository';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './fields';
 
 /** The parts of the business an audit entry can be about: the Activity page's "Kind" filter. */
 export const AUDIT_KINDS = [
@@ -32,7 +33,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   data: 'Backups, exports and imports',
 };
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
+const day = isoDate;
 
 /** GET /api/audit: newest first, filtered by person, kind and days (the business's dates, both included). */
 export const auditQuery = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceState, type InvoiceStatus } from '../constants';
+import { isoDate } from './fields';
 import { dollarsInput, quantityInput } from './numbers';
-import { isoDate } from './quote-request';
 
 /** A line of a draft invoice; a negative unit price is a discount. */
 export const invoiceLineInput = z.object({
@@ -94,9 +94,33 @@ export const invoiceView = z.object({
 });
 export type InvoiceView = z.infer<typeof invoiceView>;
 
-/** What the client sees on their link, with how to pay what is owed (shared/how-to-pay.ts). */
+/**
+ * What the client sees on their link, with how to pay what is owed (shared/how-to-pay.ts): only what
+ * their page shows. Named field by field, so a field added for the office (ids, the payments with the
+ * office's notes, a void's reason, the client's e-mail) stays out until the page needs it.
+ */
 export const clientInvoiceView = invoiceView
-  .omit({ jobId: true, clientEmail: true, dueDays: true, creditedDeposit: true })
+  .pick({
+    number: true,
+    kind: true,
+    status: true,
+    clientName: true,
+    address: true,
+    lines: true,
+    taxRateBasisPoints: true,
+    subtotal: true,
+    taxable: true,
+    tax: true,
+    total: true,
+    credit: true,
+    creditedNumber: true,
+    paid: true,
+    balance: true,
+    issueDate: true,
+    dueDate: true,
+    notes: true,
+    pdfUrl: true,
+  })
   .extend({ howToPay: z.array(z.object({ label: z.string(), text: z.string() })) });
 export type ClientInvoiceView = z.infer<typeof clientInvoiceView>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDate, isoInstant, signedName } from './fields';
+import { imageDataUrl } from './quote-request';
 import { dollarsInput, quantityInput } from './numbers';
-import { imageDataUrl, isoDate } from './quote-request';
 
 /*
  * The crew's record of a job (issue 16): checklist, time, materials, photos, notes, the client's
@@ -16,7 +17,7 @@ export const checklistItemInput = z.object({
   done: z.boolean(),
 });
 
-const instant = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
+const instant = isoInstant;
 
 /** A timer (started; stopped when `endedAt` is given) or hours entered for a day. */
 export const timeEntryInput = z.discriminatedUnion('kind', [
@@ -68,7 +69,12 @@ export const jobPhotoInput = z.object({ stage: z.enum(JOB_PHOTO_STAGES), image: 
 /** The most a signature drawing may weigh (a PNG of a phone's canvas is 10–60 KB). */
 export const MAX_SIGNATURE_BYTES = 300_000;
 export const signatureInput = z.object({
-  name: z.string().trim().min(1, 'The client prints their name').max(120, 'A name must be at most 120 characters'),
+  name: signedName({
+    min: 1,
+    max: 120,
+    missing: 'The client prints their name',
+    tooLong: 'A name must be at most 120 characters',
+  }),
   image: z
     .string()
     .max(Math.ceil((MAX_SIGNATURE_BYTES * 4) / 3) + 40, 'The signature is too large')

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { EARLIEST_DATE, LATEST_DATE, MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES, QUOTE_STATUSES } from '../constants';
+import { MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES, QUOTE_STATUSES } from '../constants';
 import { todayInBusinessZone } from '../dates';
 import { messages } from '../messages';
+import { isoDate } from './fields';
 
 export { todayInBusinessZone };
 
@@ -20,19 +21,11 @@ const email = z
   .max(254, messages.emailInvalid)
   .pipe(z.email(messages.emailInvalid));
 
-/** A calendar date as YYYY-MM-DD that exists (2026-02-30 does not). */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    'Must be a real date',
-  );
+/** A calendar date (YYYY-MM-DD) in the range a person may enter: see fields.ts. */
+export { isoDate };
 
 /** A date a client may ask us to finish by: a real date, between 2000 and 2100, and not already past. */
-export const preferredEndDate = isoDate
-  .refine((v) => v >= EARLIEST_DATE && v <= LATEST_DATE, 'Must be a date from 2000 to 2100')
-  .refine((v) => v >= todayInBusinessZone(), 'Must not be in the past');
+export const preferredEndDate = isoDate.refine((v) => v >= todayInBusinessZone(), 'Must not be in the past');
 
 /** A photo as the browser sends it: `data:image/…;base64,…`. Its content is checked on the server. */
 export const imageDataUrl = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QUOTE_STATUSES, type QuoteStatus } from '../constants';
+import { isoDate, signedName } from './fields';
 import { dollarsInput, quantityInput, twoDecimals } from './numbers';
-import { isoDate } from './quote-request';
 import type { LaborLineDollars, MaterialLineDollars, PricedQuote } from '../money';
 
 /** A material line as typed in the Add Material dialog (dollars). */
@@ -188,11 +188,12 @@ export const clientAnswerInput = z.discriminatedUnion('action', [
     action: z.literal('accept'),
     token: z.string().max(2000),
     /** The client's typed name: their signature on the acceptance. */
-    signatureName: z
-      .string({ error: 'Please type your full name to accept' })
-      .trim()
-      .min(2, 'Please type your full name to accept')
-      .max(120, 'Name must be at most 120 characters'),
+    signatureName: signedName({
+      min: 2,
+      max: 120,
+      missing: 'Please type your full name to accept',
+      tooLong: 'Name must be at most 120 characters',
+    }),
     selection: lineSelection,
   }),
   z.object({

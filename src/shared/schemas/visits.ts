@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './quote-request';
+import { isoDate, isoInstant } from './fields';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 08:00');
 
@@ -46,8 +46,8 @@ export type VisitView = z.infer<typeof visitView>;
 
 export const visitRangeQuery = z
   .object({
-    from: z.iso.datetime({ offset: true }),
-    to: z.iso.datetime({ offset: true }),
+    from: isoInstant,
+    to: isoInstant,
     workerId: z.string().max(64).optional(),
   })
   .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: 'to must be after from', path: ['to'] })

@@ -40,6 +40,14 @@ export function useEndSessions() {
   });
 }
 
+/** Ends a user's calendar feed address (a lost phone, a shared link): they get a new one when they next look. */
+export function useResetCalendarFeed() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ reset: true }>('POST', `/users/${encodeURIComponent(id)}/calendar-feed/reset`, staff),
+  });
+}
+
 /** Removes the row at once; puts the list back if the server refuses. */
 export function useDeleteUser(listKey: ReturnType<typeof userKeys.list>) {
   const queryClient = useQueryClient();

@@ -1,14 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { USER_ROLES, WORKER_TAGS } from '../../../../shared/constants';
 import { messages } from '../../../../shared/messages';
 import { addUserInput, updateUserInput, type UserView } from '../../../../shared/schemas/users';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useEndSessions, useSaveUser } from '../api/users';
+import { useEndSessions, useResetCalendarFeed, useSaveUser } from '../api/users';
 
 // One form for both: the password is required on add, optional on edit (the shared schemas decide).
 type FormValues = z.input<typeof updateUserInput>;
@@ -36,6 +48,8 @@ export function UserFormDialog({
   const editing = Boolean(user);
   const save = useSaveUser();
   const endSessions = useEndSessions();
+  const resetFeed = useResetCalendarFeed();
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const form = useForm<FormValues>({
     resolver: zodResolver(editing ? updateUserInput : addUserInput.extend({ _id: z.string().optional() })) as never,
     defaultValues: blank,
@@ -45,6 +59,17 @@ export function UserFormDialog({
   useEffect(() => {
     if (opened) form.reset(user ? { ...user, password: '' } : blank);
   }, [opened, user, form]);
+
+  const confirmResetFeed = () => {
+    if (!user) return;
+    resetFeed.mutate(user._id, {
+      onSuccess: () => {
+        setConfirmingReset(false);
+        toast.success(`${user.username}'s calendar feed address is reset: the old one stopped working`);
+      },
+      onError: () => toast.error('Could not reset the calendar feed. Please try again'),
+    });
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { _id, ...rest } = values;
@@ -159,24 +184,35 @@ export function UserFormDialog({
           />
           <Group justify="space-between">
             {user ? (
-              <Button
-                variant="subtle"
-                color="red"
-                c="red.9"
-                loading={endSessions.isPending}
-                disabled={saving}
-                onClick={() =>
-                  endSessions.mutate(user._id, {
-                    onSuccess: ({ ended }) =>
-                      toast.success(
-                        `${user.username} is signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'} ended)`,
-                      ),
-                    onError: () => toast.error('Could not sign this user out. Please try again'),
-                  })
-                }
-              >
-                Sign out everywhere
-              </Button>
+              <Group gap={0}>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  c="red.9"
+                  loading={endSessions.isPending}
+                  disabled={saving}
+                  onClick={() =>
+                    endSessions.mutate(user._id, {
+                      onSuccess: ({ ended }) =>
+                        toast.success(
+                          `${user.username} is signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'} ended)`,
+                        ),
+                      onError: () => toast.error('Could not sign this user out. Please try again'),
+                    })
+                  }
+                >
+                  Sign out everywhere
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  c="red.9"
+                  disabled={saving}
+                  onClick={() => setConfirmingReset(true)}
+                >
+                  Reset calendar feed
+                </Button>
+              </Group>
             ) : (
               <span />
             )}
@@ -191,6 +227,20 @@ export function UserFormDialog({
           </Group>
         </Stack>
       </form>
+      <ConfirmDialog
+        opened={confirmingReset}
+        title="Reset calendar feed"
+        confirmLabel="Reset"
+        confirmColor="red.9"
+        loading={resetFeed.isPending}
+        onConfirm={confirmResetFeed}
+        onClose={() => setConfirmingReset(false)}
+      >
+        <Text>
+          The calendar address {user?.username} subscribed to stops working at once, and the calendars that use it stop
+          showing visits. They get a new address on their calendar page.
+        </Text>
+      </ConfirmDialog>
     </Modal>
   );
 }

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { calendarFeeds } from '../db/schema';
+import { calendarFeeds, users } from '../db/schema';
+
+// A feed's secret address is a credential like a password or a session, so it lives with the
+// accounts: it is reset whenever the access behind it ends (decision 025).
 
 /** Whose feed: the company's, or one worker's (their user id). */
 export type FeedOwner = 'company' | { userId: string };
@@ -27,9 +30,21 @@ export async function regenerateFeedToken(db: DbOrTx, owner: FeedOwner): Promise
   return token;
 }
 
+/**
+ * Ends these feeds' addresses at once (access ended: signed out everywhere, a new password or role,
+ * the account deleted, an admin gone). The next time the feed is asked for, a new address is made.
+ */
+export async function resetFeeds(db: DbOrTx, ...owners: FeedOwner[]): Promise<void> {
+  if (owners.length) await db.delete(calendarFeeds).where(inArray(calendarFeeds.owner, owners.map(keyOf)));
+}
+
 /** Whose feed a token opens, if any. */
 export async function feedOwnerOf(db: DbOrTx, token: string): Promise<FeedOwner | undefined> {
   const row = await db.query.calendarFeeds.findFirst({ where: eq(calendarFeeds.token, token) });
   if (!row) return undefined;
-  return row.owner === 'company' ? 'company' : { userId: row.owner.slice('user:'.length) };
+  if (row.owner === 'company') return 'company';
+  // A worker's feed only while the account exists (a row left from before deletions reset feeds).
+  const userId = row.owner.slice('user:'.length);
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true } });
+  return user ? { userId } : undefined;
 }
