@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { projectRoot } from '../paths';
 import * as schema from './schema';
+import { carryPendingWrites } from './with-the-change';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -40,7 +41,12 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.loadDataDir);
+  const database = await (options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.loadDataDir));
+  // A request's audit entry commits with the request's change (decision 023).
+  carryPendingWrites(database.db);
+  return database;
 }
 
 const PGLITE_SETTINGS = ['shared_buffers=32MB'];

@@ -130,7 +130,8 @@ export class SettingsStore implements SettingsSource {
   }
 
   async update(input: SettingsInput): Promise<SettingsView> {
-    await writeSettings(this.db, {
+    await this.db.transaction((tx) =>
+      writeSettings(tx, {
       businessName: input.businessName,
       businessEmail: input.businessEmail,
       businessPhone: input.businessPhone,
@@ -157,20 +158,21 @@ export class SettingsStore implements SettingsSource {
       payTransfer: input.howClientsPay.bankTransfer,
       payCardByPhone: input.howClientsPay.cardByPhone,
       payCardPhone: input.howClientsPay.cardPhone,
-    });
+      }),
+    );
     this.cached = undefined;
     return this.view();
   }
 
   async setLogo(dataUrl: string): Promise<SettingsView> {
     const { png } = await processLogo(dataUrl);
-    await writeLogo(this.db, png);
+    await this.db.transaction((tx) => writeLogo(tx, png));
     this.cached = undefined;
     return this.view();
   }
 
   async removeLogo(): Promise<SettingsView> {
-    await writeLogo(this.db, null);
+    await this.db.transaction((tx) => writeLogo(tx, null));
     this.cached = undefined;
     return this.view();
   }
