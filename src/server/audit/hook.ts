@@ -112,7 +112,10 @@ export function registerAudit(app: FastifyInstance): void {
     if (entry) {
       if (carried) carried.state = 'done';
       if (WRITES.has(request.method) && reply.statusCode < 400)
-        { request.log.warn({ route: entry.route }, 'an audited write committed no transaction: its entry is written after it'); if (process.env.AUDIT_PROBE) console.error('FALLBACK', entry.route); }
+        request.log.warn(
+          { route: entry.route },
+          'an audited write committed no transaction: its entry is written after it',
+        );
       await recordAudit(app.db, entry);
     }
     return payload;
