@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffName } from '../users';
 import { describeRoute, redact } from './describe';
 import { recordAudit, type NewAuditEntry } from './repository';
-import { carryInNextTransaction, type CarriedWrite } from '../db/with-the-change';
+import { carryInNextTransaction, type CarriedWrite } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -95,9 +95,9 @@ export function createLoginThrottle(app: FastifyInstance) {
     const takeBack = async (clear: boolean) => {
       if (settled) return;
       settled = true;
-      await Promise.all(
-        keys.map((key, i) => (clear && i === 0 ? counters.reset(key) : counters.decrement(key))),
-      ).catch((error: unknown) => app.log.warn({ err: error }, 'sign-in counters unavailable'));
+      await Promise.all(keys.map((key, i) => (clear && i === 0 ? counters.reset(key) : counters.decrement(key)))).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'sign-in counters unavailable'),
+      );
     };
     const pairLimit = config.LOGIN_RATE_LIMIT_MAX;
     const wideLimit = config.LOGIN_USER_RATE_LIMIT_MAX;

@@ -187,7 +187,9 @@ export async function visitRoutes(app: FastifyInstance) {
         response: { 200: feedAddress },
       },
     },
-    async (request) => ({ url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, { userId: request.user!.id }))) }),
+    async (request) => ({
+      url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, { userId: request.user!.id }))),
+    }),
   );
 
   // Calendars subscribe to this address: the token in it is the permission.
