@@ -3,8 +3,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
-import { dbKinds } from '../helpers/test-db';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { CuttableProxy } from '../helpers/cuttable-proxy';
+import { freePort } from '../helpers/server-process';
+import { createMailingTestApp, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
 
 describe.each(dbKinds)('guessing passwords (%s)', (kind) => {
   let t: TestApp & { smtp: TestSmtpServer };
@@ -109,4 +112,47 @@ describe.each(dbKinds)('guessing passwords (%s)', (kind) => {
     expect(codes.every((c) => c >= 500)).toBe(true);
     expect((await signIn(user.username, password, '192.0.2.30')).statusCode).toBe(200);
   });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-ins while the database is away (postgres)', () => {
+  let owner: TestDatabase;
+  let viaProxy: Database;
+  let proxy: CuttableProxy;
+  let t: TestApp;
+  beforeAll(async () => {
+    owner = await createTestDatabase('postgres');
+    const direct = new URL(owner.url!);
+    proxy = new CuttableProxy(await freePort(), { host: direct.hostname, port: Number(direct.port || 5432) });
+    await proxy.open();
+    const proxied = new URL(owner.url!);
+    proxied.port = String(proxy.port);
+    viaProxy = await openDatabase({ databaseUrl: proxied.toString(), dataDir: '' });
+    t = await createTestApp('postgres', {
+      database: { ...viaProxy, destroy: () => viaProxy.close() },
+      env: { LOGIN_RATE_LIMIT_MAX: '10', LOGIN_USER_RATE_LIMIT_MAX: '25' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.cut();
+    await owner.destroy();
+  });
+
+  it('answers 503 and counts nothing: the owner signs in as soon as it is back', async () => {
+    const { user, password } = await createUserAndSignIn(t, 'admin', { username: 'owner-outage' });
+    const signIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '192.0.2.99',
+        payload: { username: user.username, password },
+      });
+    await proxy.cut();
+    const codes: number[] = [];
+    for (let i = 0; i < 15; i++) codes.push((await signIn()).statusCode);
+    expect(codes).toEqual(Array(15).fill(503));
+    await proxy.open();
+    await waitFor(async () => (await t.app.inject({ url: '/api/health' })).statusCode === 200, { what: 'recovery' });
+    expect((await signIn()).statusCode).toBe(200);
+  }, 60_000);
 });
