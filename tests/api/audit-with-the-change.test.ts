@@ -140,6 +140,24 @@ describe.each(dbKinds)('the audit entry commits with its change (%s)', (kind) =>
     expect((await login()).statusCode).toBe(200);
   });
 
+  it('a lone UTF-16 surrogate cannot make the entry fail: refused as input, or stored with its entry', async () => {
+    const username = `surrogate${Date.now()}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/adduser',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: `{"username":"${username}","password":"a-long-crew-password","fullName":"G \\ud800","email":"","phone":"","tags":[],"role":"employee"}`,
+    });
+    expect([201, 400]).toContain(res.statusCode);
+    const created = await t.database.db.select().from(users).where(eq(users.username, username));
+    const recorded = (await entries('Created a user')).filter(
+      (e) => (e.details as { changes?: { username?: string } }).changes?.username === username,
+    );
+    expect(created).toHaveLength(res.statusCode === 201 ? 1 : 0);
+    expect(recorded).toHaveLength(created.length);
+    if (recorded.length) expect(JSON.stringify(recorded[0]!.details)).toContain('G \uFFFD');
+  });
+
   it('an attempt the role may not make (403) is recorded with who tried', async () => {
     const crew = await createUserAndSignIn(t, 'employee');
     const tried = await send(
