@@ -93,9 +93,9 @@ export const envSchema = z
     HERO_IMAGES_DIR: optionalString,
     RATE_LIMIT_MAX: positiveInt(5),
     RATE_LIMIT_WINDOW_MINUTES: positiveInt(10),
-    /** Failed sign-ins per username from one address per window. */
+    /** Wrong passwords per username from one address (or one known browser) per window (decision 023). */
     LOGIN_RATE_LIMIT_MAX: positiveInt(10),
-    /** Failed sign-ins per username from all addresses, and per address for all usernames, per window. */
+    /** Wrong passwords per address for all usernames, and per username before only clean addresses may try. */
     LOGIN_USER_RATE_LIMIT_MAX: positiveInt(50),
     MAIL_RETRY_BASE_MS: positiveInt(5000),
     MAIL_RETRY_MAX_MS: positiveInt(15 * 60 * 1000),

@@ -80,6 +80,10 @@ export function describeRoute(method: string, url: string): { kind: AuditKind; a
 }
 
 const HIDDEN = /pass(word)?|secret|token|signature/i;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A lone UTF-16 surrogate cannot be stored as text (JSON in the database refuses it): shown as U+FFFD. */
+const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
 const LONGEST = 200;
 
 /**
@@ -88,7 +92,7 @@ const LONGEST = 200;
  */
 export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') {
-    return value.length > LONGEST ? `(${value.length} characters)` : value;
+    return value.length > LONGEST ? `(${value.length} characters)` : wellFormed(value);
   }
   if (value === null || typeof value !== 'object') return value;
   if (depth >= 4) return '(…)';
@@ -98,7 +102,7 @@ export function redact(value: unknown, depth = 0): unknown {
   }
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value).slice(0, 60)) {
-    out[key] = HIDDEN.test(key) ? '(hidden)' : redact(v, depth + 1);
+    out[wellFormed(key)] = HIDDEN.test(key) ? '(hidden)' : redact(v, depth + 1);
   }
   return out;
 }

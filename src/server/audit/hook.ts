@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffName } from '../users';
 import { describeRoute, redact } from './describe';
 import { recordAudit, type NewAuditEntry } from './repository';
+import { carryInNextTransaction, type CarriedWrite } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,13 +28,22 @@ function detailsOf(request: FastifyRequest): Record<string, unknown> {
   return details;
 }
 
-/** The trail entry for a request, or null when it is not a staff action that succeeded. */
+/** Whether a route's successful answers go into the trail: writes, and GETs marked `config.audit`. */
+function audited(request: FastifyRequest): boolean {
+  const audit = request.routeOptions.config.audit;
+  return audit !== false && (WRITES.has(request.method) || audit === true);
+}
+
+/**
+ * The trail entry for a signed-in staff member's request, or null: a successful action of an audited
+ * route, or any request refused with 403 (an attempt at what the role may not do).
+ */
 export function auditEntryOf(request: FastifyRequest, statusCode: number): NewAuditEntry | null {
   const user = request.user;
   const url = request.routeOptions.url;
-  if (!user || !url?.startsWith('/api') || statusCode >= 400) return null;
-  const audit = request.routeOptions.config.audit;
-  if (audit === false || (!WRITES.has(request.method) && !audit)) return null;
+  if (!user || !url?.startsWith('/api')) return null;
+  const refused = statusCode === 403;
+  if (!refused && (statusCode >= 400 || !audited(request))) return null;
   const described = describeRoute(request.method, url);
   const params = (request.params ?? {}) as Record<string, string | undefined>;
   const { kind } = described;
@@ -44,22 +54,70 @@ export function auditEntryOf(request: FastifyRequest, statusCode: number): NewAu
     actorName: staffName(user),
     ip: request.ip,
     kind,
-    action,
+    action: refused ? `Refused: ${action}` : action,
     route: `${request.method} ${url}`,
     target: params.id ?? params.quoteId ?? params.dataset ?? null,
     details: detailsOf(request),
   };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The trail entry waiting for the request's transaction (decision 023). */
+    auditCarried: CarriedWrite | null;
+  }
+}
+
 /**
- * Every staff action that succeeds is written to the trail before its answer leaves, so the answer
- * the office sees means the trail has it. The route's own transaction has committed by then; if the
- * trail cannot be written the answer becomes an error (the change stays: decision 018).
+ * Every staff action that succeeds is in the trail, stored by the transaction that stores the action:
+ * an audited route's handler runs with its entry pending, and the first transaction that commits
+ * during it writes the entry just before its commit (`carryPendingWrites`), so the change and its
+ * entry are kept together or not at all. A request that committed no transaction (a GET that takes
+ * data away) gets its entry before its answer leaves; if that fails, the answer is an error.
+ * Refusals (403) of a signed-in user are recorded too.
  */
 export function registerAudit(app: FastifyInstance): void {
+  app.decorateRequest('auditCarried', null);
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!url.startsWith('/api') || route.config?.access === 'public') return;
+    const methods = [route.method].flat();
+    if (route.config?.audit === false || !methods.some((m) => WRITES.has(m) || route.config?.audit === true)) return;
+    const handler = route.handler;
+    route.handler = function auditedHandler(this: FastifyInstance, request, reply) {
+      if (!request.user || !audited(request)) return handler.call(this, request, reply);
+      const carried: CarriedWrite = {
+        state: 'pending',
+        write: async (tx) => {
+          const entry = auditEntryOf(request, 200);
+          if (entry) await recordAudit(tx, entry);
+        },
+      };
+      request.auditCarried = carried;
+      const settled = () => {
+        if (carried.state === 'pending') carried.state = 'closed';
+      };
+      const result = carryInNextTransaction(carried, () => handler.call(this, request, reply));
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        return (result as Promise<unknown>).finally(settled);
+      }
+      settled();
+      return result;
+    } as typeof handler;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
+    const carried = request.auditCarried;
+    if (carried?.state === 'done' || carried?.state === 'carried') return payload;
     const entry = auditEntryOf(request, reply.statusCode);
-    if (entry) await recordAudit(app.db, entry);
+    if (entry) {
+      if (carried) carried.state = 'done';
+      if (WRITES.has(request.method) && reply.statusCode < 400)
+        request.log.warn(
+          { route: entry.route },
+          'an audited write committed no transaction: its entry is written after it',
+        );
+      await recordAudit(app.db, entry);
+    }
     return payload;
   });
 }

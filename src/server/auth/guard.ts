@@ -61,11 +61,12 @@ export function registerAuth(app: FastifyInstance): void {
     const signedIn = await authenticate(app, request);
     if (!signedIn) return reply.code(401).send(errorBody(401, 'Sign in to continue'));
     const { user, sessionId } = signedIn;
+    // Known before the refusal, so the trail can say who tried (the handler does not run).
+    request.user = user;
+    request.sessionId = sessionId;
     if (access === 'admin' && user.role !== 'admin') {
       return reply.code(403).send(errorBody(403, 'This needs an admin account'));
     }
-    request.user = user;
-    request.sessionId = sessionId;
   };
 
   app.addHook('onRoute', (route) => {

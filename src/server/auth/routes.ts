@@ -5,6 +5,7 @@ import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { authenticate } from './guard';
 import { createLoginThrottle } from './login-throttle';
+import { rememberDevice, trustedDeviceOf } from './device-cookie';
 import { createSession, endSession, signOutEverywhere } from './sessions';
 import { z } from 'zod';
 import { findUserById, findUserByUsername, staffName } from '../users';
@@ -34,37 +35,50 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // A failed sign-in is kept under the name that was typed (shortened), never the password.
+      // Read first: a database that cannot answer fails the attempt before anything counts.
+      const user = await findUserByUsername(app.db, username);
+      const device = await trustedDeviceOf(app, request, user?.id);
+      // The trail says which account was tried, or that none has that name: never the text typed,
+      // which may be a password typed in the wrong field.
       const attempt = {
-        userId: null,
-        actorName: username.slice(0, 100),
+        userId: user?.id ?? null,
+        actorName: user ? staffName(user) : 'Unknown username',
         ip: request.ip,
         kind: 'sign-in' as const,
         route: 'POST /api/login',
       };
-      const verdict = await throttle(username, request.ip);
-      if (!verdict.allowed) {
-        await recordAudit(app.db, { ...attempt, action: 'Sign-in refused: too many failed attempts' });
-        return reply
+      const tooMany = (seconds: number) =>
+        reply
           .code(429)
-          .header('retry-after', String(verdict.retryAfterSeconds))
+          .header('retry-after', String(seconds))
           .send(errorBody(429, messages.tooManyAttempts, 'RATE_LIMITED'));
+      const verdict = await throttle(username, request.ip, device);
+      if (verdict.refused) {
+        await recordAudit(app.db, { ...attempt, action: 'Sign-in refused: too many failed attempts' });
+        return tooMany(verdict.refused.retryAfterSeconds);
       }
-      const user = await findUserByUsername(app.db, username);
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-      await verdict.settle(Boolean(user && ok));
-      if (!user || !ok) {
-        await recordAudit(app.db, {
-          ...attempt,
-          ...(user ? { userId: user.id, actorName: staffName(user) } : {}),
-          action: 'Failed sign-in',
+      try {
+        const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+        if (!user || !ok) {
+          await recordAudit(app.db, { ...attempt, action: 'Failed sign-in' });
+          await verdict.failed(user);
+          if (verdict.underAttack) return tooMany(app.config.RATE_LIMIT_WINDOW_MINUTES * 60);
+          return reply.code(401).send(errorBody(401, messages.loginInvalid));
+        }
+        // The session and its entry in the trail, together.
+        const sid = await app.db.transaction(async (tx) => {
+          const id = await createSession(tx, user.id, app.config.TOKEN_TTL_HOURS);
+          await recordAudit(tx, { ...attempt, action: 'Signed in' });
+          return id;
         });
-        return reply.code(401).send(errorBody(401, messages.loginInvalid));
+        const token = await app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid });
+        await verdict.succeeded();
+        await rememberDevice(app, reply, user.id, device);
+        return { token, role: user.role };
+      } catch (error) {
+        await verdict.cancelled();
+        throw error;
       }
-      const sid = await createSession(app.db, user.id, app.config.TOKEN_TTL_HOURS);
-      const token = await app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid });
-      await recordAudit(app.db, { ...attempt, userId: user.id, actorName: staffName(user), action: 'Signed in' });
-      return { token, role: user.role };
     },
   );
 
@@ -96,7 +110,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await endSession(app.db, request.sessionId!);
+      await app.db.transaction((tx) => endSession(tx, request.sessionId!));
       return { signedOut: true as const };
     },
   );

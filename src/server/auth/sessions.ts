@@ -6,7 +6,7 @@ import { sessions, users } from '../db/schema';
 import { resetFeeds, type UserRow } from '../users';
 
 /** Starts a session for a sign-in; its id goes into the token. Old expired sessions of the user go. */
-export async function createSession(db: Db, userId: string, ttlHours: number): Promise<string> {
+export async function createSession(db: DbOrTx, userId: string, ttlHours: number): Promise<string> {
   const id = newId();
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, sql`now()`)));
   await db.insert(sessions).values({ id, userId, expiresAt: new Date(Date.now() + ttlHours * 3_600_000) });

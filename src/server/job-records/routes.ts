@@ -123,30 +123,37 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     'checklist/:itemId',
     'Add, reword, tick or untick a checklist item',
     checklistItemInput,
-    (job, id, body, actor) => putChecklistItem(app.db, job, id, body, actor),
+    (job, id, body, actor) => app.db.transaction((tx) => putChecklistItem(tx, job, id, body, actor)),
   );
   crewWrite('DELETE', 'checklist/:itemId', "Remove one of the crew's own checklist items", null, (job, id) =>
-    deleteChecklistItem(app.db, job, id),
+    app.db.transaction((tx) => deleteChecklistItem(tx, job, id)),
   );
   crewWrite(
     'PUT',
     'time/:itemId',
     'Start or stop my timer, or enter my hours for a day',
     timeEntryInput,
-    async (job, id, body, actor) => putTimeEntry(app.db, job, id, body, actor, (await app.settings.current()).timeZone),
+    async (job, id, body, actor) => {
+      // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
+      const { timeZone } = await app.settings.current();
+      await app.db.transaction((tx) => putTimeEntry(tx, job, id, body, actor, timeZone));
+    },
   );
   crewWrite('DELETE', 'time/:itemId', 'Remove one of my time entries', null, (job, id, _body, actor) =>
-    deleteTimeEntry(app.db, job, id, actor),
+    app.db.transaction((tx) => deleteTimeEntry(tx, job, id, actor)),
   );
   crewWrite(
     'PUT',
     'materials/:itemId',
     'Add or change a material used beyond the quote',
     materialInput,
-    async (job, id, body, actor) => putMaterial(app.db, await app.settings.current(), job, id, body, actor),
+    async (job, id, body, actor) => {
+      const business = await app.settings.current();
+      await app.db.transaction((tx) => putMaterial(tx, business, job, id, body, actor));
+    },
   );
   crewWrite('DELETE', 'materials/:itemId', 'Remove a material', null, (job, id, _body, actor) =>
-    deleteMaterial(app.db, job, id, actor),
+    app.db.transaction((tx) => deleteMaterial(tx, job, id, actor)),
   );
   crewWrite(
     'PUT',
@@ -155,16 +162,18 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     jobPhotoInput,
     (job, id, body, actor) => putPhoto(app.db, job, id, body, actor),
   );
-  crewWrite('DELETE', 'photos/:itemId', 'Remove a photo', null, (job, id) => deletePhoto(app.db, job, id));
+  crewWrite('DELETE', 'photos/:itemId', 'Remove a photo', null, (job, id) =>
+    app.db.transaction((tx) => deletePhoto(tx, job, id)),
+  );
   crewWrite('PUT', 'notes', 'Notes for the office', crewNotesInput, (job, _id, body) =>
-    putNotes(app.db, job, { crewNotes: body.notes }),
+    app.db.transaction((tx) => putNotes(tx, job, { crewNotes: body.notes })),
   );
   crewWrite(
     'PUT',
     'client-note',
     'A note to the client, printed on their report',
     crewClientNoteInput,
-    (job, _id, body) => putNotes(app.db, job, { clientNote: body.note }),
+    (job, _id, body) => app.db.transaction((tx) => putNotes(tx, job, { clientNote: body.note })),
   );
   crewWrite('PUT', 'signature', "The client's signature and printed name", signatureInput, (job, _id, body) =>
     putSignature(app.db, job, body),
@@ -218,7 +227,8 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     async (request) => {
       const { id, itemId } = request.params;
       const actor = { userId: request.user!.id, office: true };
-      await putMaterial(app.db, await app.settings.current(), id, itemId, request.body, actor);
+      const business = await app.settings.current();
+      await app.db.transaction((tx) => putMaterial(tx, business, id, itemId, request.body, actor));
       return { ok: true as const };
     },
   );
@@ -234,10 +244,8 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
       },
     },
     async (request) => {
-      await deleteMaterial(app.db, request.params.id, request.params.itemId, {
-        userId: request.user!.id,
-        office: true,
-      });
+      const actor = { userId: request.user!.id, office: true };
+      await app.db.transaction((tx) => deleteMaterial(tx, request.params.id, request.params.itemId, actor));
       return { ok: true as const };
     },
   );

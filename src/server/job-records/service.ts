@@ -17,7 +17,7 @@ import type {
   signatureInput,
   timeEntryInput,
 } from '../../shared/schemas/job-records';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobTimeEntries, users } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
@@ -262,7 +262,7 @@ export async function putNotes(db: DbOrTx, jobId: string, values: { crewNotes: s
 
 /** A photo taken on the job: checked, re-encoded without metadata and stored once (a resend is a no-op). */
 export async function putPhoto(
-  db: DbOrTx,
+  db: Db,
   jobId: string,
   photoId: string,
   input: z.infer<typeof jobPhotoInput>,
@@ -270,15 +270,16 @@ export async function putPhoto(
 ) {
   await openJob(db, jobId);
   const exists = await claimId(db, jobPhotos, jobId, photoId, MAX_JOB_PHOTOS, { one: 'Photo', many: 'photos' });
-  if (exists) {
-    await db.update(jobPhotos).set({ stage: input.stage }).where(eq(jobPhotos.id, photoId));
-    return;
-  }
-  const [image] = await processImages([input.image]);
-  await db
-    .insert(jobPhotos)
-    .values({ id: photoId, jobId, stage: input.stage, takenBy: actor.userId, ...image! })
-    .onConflictDoNothing();
+  // The image is re-encoded before the transaction, which then holds the database for the write only.
+  const [image] = exists ? [] : await processImages([input.image]);
+  await db.transaction(async (tx) => {
+    if (!image) await tx.update(jobPhotos).set({ stage: input.stage }).where(eq(jobPhotos.id, photoId));
+    else
+      await tx
+        .insert(jobPhotos)
+        .values({ id: photoId, jobId, stage: input.stage, takenBy: actor.userId, ...image })
+        .onConflictDoNothing();
+  });
 }
 
 export async function deletePhoto(db: DbOrTx, jobId: string, photoId: string) {
@@ -287,14 +288,16 @@ export async function deletePhoto(db: DbOrTx, jobId: string, photoId: string) {
 }
 
 /** The client's signature and printed name, with the time they signed (a new one replaces it). */
-export async function putSignature(db: DbOrTx, jobId: string, input: z.infer<typeof signatureInput>) {
+export async function putSignature(db: Db, jobId: string, input: z.infer<typeof signatureInput>) {
   await openJob(db, jobId);
   const png = await processSignature(input.image, MAX_SIGNATURE_BYTES);
-  await ensureRecord(db, jobId);
-  await db
-    .update(jobRecords)
-    .set({ signedName: input.name, signedAt: new Date(), signature: png, updatedAt: new Date() })
-    .where(eq(jobRecords.jobId, jobId));
+  await db.transaction(async (tx) => {
+    await ensureRecord(tx, jobId);
+    await tx
+      .update(jobRecords)
+      .set({ signedName: input.name, signedAt: new Date(), signature: png, updatedAt: new Date() })
+      .where(eq(jobRecords.jobId, jobId));
+  });
 }
 
 /** The record as the crew (prices only when the owner allows) or the office sees it. */

@@ -57,7 +57,9 @@ export async function employeeRoutes(app: FastifyInstance, { completeJob }: { co
       const row =
         request.body.status === 'Completed'
           ? await completeJob(app, request.params.id, { crew: true })
-          : await changeJobStatus(app.db, request.params.id, request.body.status, { crew: true });
+          : await app.db.transaction((tx) =>
+              changeJobStatus(tx, request.params.id, request.body.status, { crew: true }),
+            );
       const { quote, ...job } = await jobDetail(app.db, row);
       return { ...job, work: workLines(quote) };
     },

@@ -21,11 +21,13 @@ export async function mailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const [row] = await app.db
-        .update(mailOutbox)
-        .set({ nextAttemptAt: sql`now()`, lockedUntil: null })
-        .where(and(eq(mailOutbox.id, request.params.id), eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt)))
-        .returning({ id: mailOutbox.id });
+      const [row] = await app.db.transaction((tx) =>
+        tx
+          .update(mailOutbox)
+          .set({ nextAttemptAt: sql`now()`, lockedUntil: null })
+          .where(and(eq(mailOutbox.id, request.params.id), eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt)))
+          .returning({ id: mailOutbox.id }),
+      );
       if (!row) {
         const existing = await app.db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, request.params.id) });
         if (!existing) throw notFound('E-mail not found');

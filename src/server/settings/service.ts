@@ -143,47 +143,49 @@ export class SettingsStore implements SettingsSource {
     // report that reads dates in it would fail.
     if (!(await databaseKnowsZone(this.db, input.timeZone)))
       throw badRequest('timeZone: Choose a known time zone', 'VALIDATION_FAILED');
-    await writeSettings(this.db, {
-      businessName: input.businessName,
-      businessEmail: input.businessEmail,
-      businessPhone: input.businessPhone,
-      businessAddress: input.businessAddress,
-      serviceAreaHeadline: input.serviceAreaHeadline,
-      serviceArea: [...new Set(input.serviceArea)],
-      taxRateBasisPoints: Math.round(input.taxRatePercent * 100),
-      quoteValidityDays: input.quoteValidityDays,
-      quoteReminderDays: [...input.quoteReminderDays].sort((a, b) => a - b),
-      ownerEmail: input.ownerEmail,
-      timeZone: input.timeZone,
-      invoiceReminderDays: [...input.invoiceReminderDays].sort((a, b) => a - b),
-      crewSeesPrices: input.crewSeesPrices,
-      backupsToKeep: input.backupsToKeep,
-      materialsTaxable: input.materialsTaxable,
-      laborTaxable: input.laborTaxable,
-      materialPriceList: input.materialPriceList.map((m) => ({
-        name: m.name,
-        unitPriceCents: Math.round(m.unitPrice * 100),
-        taxable: m.taxable,
-      })),
-      payCheckPayee: input.howClientsPay.checkPayee,
-      payCheckAddress: input.howClientsPay.checkAddress,
-      payTransfer: input.howClientsPay.bankTransfer,
-      payCardByPhone: input.howClientsPay.cardByPhone,
-      payCardPhone: input.howClientsPay.cardPhone,
-    });
+    await this.db.transaction((tx) =>
+      writeSettings(tx, {
+        businessName: input.businessName,
+        businessEmail: input.businessEmail,
+        businessPhone: input.businessPhone,
+        businessAddress: input.businessAddress,
+        serviceAreaHeadline: input.serviceAreaHeadline,
+        serviceArea: [...new Set(input.serviceArea)],
+        taxRateBasisPoints: Math.round(input.taxRatePercent * 100),
+        quoteValidityDays: input.quoteValidityDays,
+        quoteReminderDays: [...input.quoteReminderDays].sort((a, b) => a - b),
+        ownerEmail: input.ownerEmail,
+        timeZone: input.timeZone,
+        invoiceReminderDays: [...input.invoiceReminderDays].sort((a, b) => a - b),
+        crewSeesPrices: input.crewSeesPrices,
+        backupsToKeep: input.backupsToKeep,
+        materialsTaxable: input.materialsTaxable,
+        laborTaxable: input.laborTaxable,
+        materialPriceList: input.materialPriceList.map((m) => ({
+          name: m.name,
+          unitPriceCents: Math.round(m.unitPrice * 100),
+          taxable: m.taxable,
+        })),
+        payCheckPayee: input.howClientsPay.checkPayee,
+        payCheckAddress: input.howClientsPay.checkAddress,
+        payTransfer: input.howClientsPay.bankTransfer,
+        payCardByPhone: input.howClientsPay.cardByPhone,
+        payCardPhone: input.howClientsPay.cardPhone,
+      }),
+    );
     this.cached = undefined;
     return this.view();
   }
 
   async setLogo(dataUrl: string): Promise<SettingsView> {
     const { png } = await processLogo(dataUrl);
-    await writeLogo(this.db, png);
+    await this.db.transaction((tx) => writeLogo(tx, png));
     this.cached = undefined;
     return this.view();
   }
 
   async removeLogo(): Promise<SettingsView> {
-    await writeLogo(this.db, null);
+    await this.db.transaction((tx) => writeLogo(tx, null));
     this.cached = undefined;
     return this.view();
   }

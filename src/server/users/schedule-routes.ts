@@ -35,7 +35,7 @@ export async function scheduleRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      return { schedule: await setSchedule(app.db, request.user!.id, request.body.schedule) };
+      return { schedule: await app.db.transaction((tx) => setSchedule(tx, request.user!.id, request.body.schedule)) };
     },
   );
 }

@@ -55,7 +55,9 @@ export async function addUser(db: Db, input: Omit<AddUserInput, 'password'> & { 
   checkPassword(password, fields);
   if (await findUserByUsername(db, fields.username)) throw badRequest(messages.usernameTaken, 'USERNAME_TAKEN');
   const passwordHash = await hashPassword(password);
-  return usernameChecked(() => insertUser(db, { ...fields, role: fields.role, tags: fields.tags ?? [], passwordHash }));
+  return usernameChecked(() =>
+    db.transaction((tx) => insertUser(tx, { ...fields, role: fields.role, tags: fields.tags ?? [], passwordHash })),
+  );
 }
 
 export async function updateUser(db: Db, actorId: string, input: UpdateUserInput): Promise<UserRow> {

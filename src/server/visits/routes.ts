@@ -167,7 +167,7 @@ export async function visitRoutes(app: FastifyInstance) {
       config: admin,
       schema: { tags, summary: 'A new company feed address (the old one stops)', response: { 200: feedAddress } },
     },
-    async () => ({ url: feedUrl(await regenerateFeedToken(app.db, 'company')) }),
+    async () => ({ url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, 'company'))) }),
   );
   r.get(
     '/my/calendar-feed',
@@ -187,7 +187,9 @@ export async function visitRoutes(app: FastifyInstance) {
         response: { 200: feedAddress },
       },
     },
-    async (request) => ({ url: feedUrl(await regenerateFeedToken(app.db, { userId: request.user!.id })) }),
+    async (request) => ({
+      url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, { userId: request.user!.id }))),
+    }),
   );
 
   // Calendars subscribe to this address: the token in it is the permission.

@@ -1,0 +1,175 @@
+// Issue 25, item 2: a staff change and its entry in the trail are stored together or not at all.
+// The trail's insert is made to fail by a trigger (a real database error, as a lone surrogate or a
+// full disk would give): the change must be rolled back and the answer an error.
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, jobRecords, jobWorkers, payments, sessions, users } from '../../src/server/db/schema';
+import { todayIn } from '../../src/shared/dates';
+import { createQuoteRequest, insertJob } from '../helpers/factories';
+import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
+
+const MARK = 'FAIL-THE-TRAIL';
+
+describe.each(dbKinds)('the audit entry commits with its change (%s)', (kind) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let adminId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const db = t.database.db;
+    // Refuses an entry whose details carry the mark, or whose route is listed.
+    await db.execute(sql`create table trail_refuses (route text primary key)`);
+    await db.execute(
+      sql.raw(`create function refuse_trail() returns trigger language plpgsql as $$
+        begin
+          if new.details::text like '%${MARK}%' or exists (select 1 from trail_refuses where route = new.route) then
+            raise exception 'the trail refuses this entry';
+          end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql`create trigger refuse_trail before insert on audit_log for each row execute function refuse_trail()`,
+    );
+    const signedIn = await createUserAndSignIn(t, 'admin');
+    admin = bearer(signedIn.token);
+    adminId = signedIn.user.id;
+  });
+  afterAll(() => t.close());
+
+  type Method = 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';
+  const send = (method: Method, url: string, payload?: object, headers = admin) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const refuseRoute = (route: string) => t.database.db.execute(sql`insert into trail_refuses values (${route})`);
+  const allowRoutes = () => t.database.db.execute(sql`delete from trail_refuses`);
+  const entries = (action: string, userId = adminId) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.userId, userId)));
+
+  it('a new admin, a payment, the owner notices address and crew notes: no entry, no change, an error', async () => {
+    const db = t.database.db;
+    // Creating an admin.
+    const username = `boss${Date.now()}`;
+    const addAdmin = (fullName: string) =>
+      send('POST', '/api/users/adduser', {
+        username,
+        password: 'a-long-admin-password',
+        fullName,
+        email: '',
+        phone: '',
+        tags: [],
+        role: 'admin',
+      });
+    expect((await addAdmin(`G ${MARK}`)).statusCode).toBe(500);
+    expect(await db.select().from(users).where(eq(users.username, username))).toEqual([]);
+    expect((await addAdmin('Gina Boss')).statusCode).toBe(201);
+    expect(await entries('Created a user')).toHaveLength(1);
+
+    // A payment.
+    const sold = await createQuoteRequest(t);
+    const jobId = await insertJob(t, { withQuote: true, quoteRequestId: sold._id, status: 'Completed' });
+    const invoice = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+    expect((await send('POST', `/api/invoices/${invoice._id}/send`)).statusCode).toBe(200);
+    const pay = (reference: string) =>
+      send('POST', `/api/invoices/${invoice._id}/payments`, {
+        method: 'check',
+        reference,
+        paidOn: todayIn('America/Los_Angeles'),
+        amount: 10,
+      });
+    expect((await pay(MARK)).statusCode).toBe(500);
+    expect(await db.select().from(payments).where(eq(payments.invoiceId, invoice._id))).toEqual([]);
+    expect((await pay('1001')).statusCode).toBe(201);
+    expect(await db.select().from(payments).where(eq(payments.invoiceId, invoice._id))).toHaveLength(1);
+    expect(await entries('Recorded a payment')).toHaveLength(1);
+
+    // The owner's notices sent to another address.
+    const { logoUrl: _l, updatedAt: _u, ...values } = (await send('GET', '/api/settings')).json();
+    const redirect = (serviceAreaHeadline: string) =>
+      send('PUT', '/api/settings', { ...values, ownerEmail: 'thief@elsewhere.test', serviceAreaHeadline });
+    expect((await redirect(MARK)).statusCode).toBe(500);
+    expect((await send('GET', '/api/settings')).json().ownerEmail).toBe(values.ownerEmail);
+    expect((await redirect('Sacramento and around')).statusCode).toBe(200);
+    expect((await send('GET', '/api/settings')).json().ownerEmail).toBe('thief@elsewhere.test');
+    expect(await entries('Changed the settings')).toHaveLength(1);
+
+    // Crew notes.
+    const crew = await createUserAndSignIn(t, 'employee');
+    const openJob = await insertJob(t, { status: 'In Progress' });
+    await db.insert(jobWorkers).values({ jobId: openJob, userId: crew.user.id });
+    const notes = (text: string) => send('PUT', `/api/my/jobs/${openJob}/notes`, { notes: text }, bearer(crew.token));
+    expect((await notes(`Gate code 4411 ${MARK}`)).statusCode).toBe(500);
+    const [record] = await db.select().from(jobRecords).where(eq(jobRecords.jobId, openJob));
+    expect(record?.crewNotes ?? '').toBe('');
+    expect((await notes('Gate code 4411')).statusCode).toBe(200);
+    expect(await entries('Wrote notes for the office', crew.user.id)).toHaveLength(1);
+  });
+
+  it('routes without a body: deleting a user and signing out stay undone when their entry fails', async () => {
+    const db = t.database.db;
+    const doomed = await createUserAndSignIn(t, 'employee');
+    await refuseRoute('DELETE /api/users/:id');
+    expect((await send('DELETE', `/api/users/${doomed.user.id}`)).statusCode).toBe(500);
+    expect(await db.select().from(users).where(eq(users.id, doomed.user.id))).toHaveLength(1);
+
+    const leaving = await createUserAndSignIn(t, 'employee');
+    await refuseRoute('POST /api/logout');
+    expect((await send('POST', '/api/logout', undefined, bearer(leaving.token))).statusCode).toBe(500);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, leaving.user.id))).toHaveLength(1);
+    expect((await send('GET', '/api/login/user-role', undefined, bearer(leaving.token))).statusCode).toBe(200);
+
+    await allowRoutes();
+    expect((await send('DELETE', `/api/users/${doomed.user.id}`)).statusCode).toBe(200);
+    expect(await entries('Deleted a user')).toHaveLength(1);
+    expect((await send('POST', '/api/logout', undefined, bearer(leaving.token))).statusCode).toBe(200);
+    expect(await entries('Signed out', leaving.user.id)).toHaveLength(1);
+  });
+
+  it('a sign-in and its entry go together too', async () => {
+    const { user, password } = await createUserAndSignIn(t, 'employee');
+    const before = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    await refuseRoute('POST /api/login');
+    const login = () =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { username: user.username, password } });
+    expect((await login()).statusCode).toBe(500);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(before.length);
+    await allowRoutes();
+    expect((await login()).statusCode).toBe(200);
+  });
+
+  it('a lone UTF-16 surrogate cannot make the entry fail: refused as input, or stored with its entry', async () => {
+    const username = `surrogate${Date.now()}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/adduser',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: `{"username":"${username}","password":"a-long-crew-password","fullName":"G \\ud800","email":"","phone":"","tags":[],"role":"employee"}`,
+    });
+    expect([201, 400]).toContain(res.statusCode);
+    const created = await t.database.db.select().from(users).where(eq(users.username, username));
+    const recorded = (await entries('Created a user')).filter(
+      (e) => (e.details as { changes?: { username?: string } }).changes?.username === username,
+    );
+    expect(created).toHaveLength(res.statusCode === 201 ? 1 : 0);
+    expect(recorded).toHaveLength(created.length);
+    if (recorded.length) expect(JSON.stringify(recorded[0]!.details)).toContain('G \uFFFD');
+  });
+
+  it('an attempt the role may not make (403) is recorded with who tried', async () => {
+    const crew = await createUserAndSignIn(t, 'employee');
+    const tried = await send(
+      'POST',
+      '/api/users/adduser',
+      { username: 'sneaky', password: 'x', fullName: 'x', role: 'admin' },
+      bearer(crew.token),
+    );
+    expect(tried.statusCode).toBe(403);
+    const [entry] = await entries('Refused: Created a user', crew.user.id);
+    expect(entry).toMatchObject({ kind: 'users', route: 'POST /api/users/adduser', ip: '127.0.0.1' });
+    expect((await send('GET', '/api/users', undefined, bearer(crew.token))).statusCode).toBe(403);
+    expect(await entries('Refused: GET /api/users', crew.user.id)).toHaveLength(1);
+  });
+});
