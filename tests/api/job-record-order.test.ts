@@ -159,6 +159,16 @@ describe.each(dbKinds)('the order of the crew’s changes (%s)', (kind) => {
     const res = await change('PUT', `/api/my/jobs/${jobId}/notes`, { notes: 'x' }, made(-60));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("x-changed-at: a change cannot be made in the future (check the phone's clock)");
+    const ancient = await change(
+      'PUT',
+      `/api/my/jobs/${jobId}/notes`,
+      { notes: 'x' },
+      {
+        id: randomUUID(),
+        at: new Date('0000-01-01T00:00:00Z'),
+      },
+    );
+    expect(ancient.statusCode, ancient.body).toBe(400);
     const bad = await t.app.inject({
       method: 'PUT',
       url: `/api/my/jobs/${jobId}/notes`,

@@ -64,11 +64,14 @@ type Table = typeof jobChecklistItems | typeof jobTimeEntries | typeof jobMateri
 /** A timer may not start in the future (a phone's clock a few minutes off is allowed) or long ago. */
 const CLOCK_SKEW_MS = 10 * 60_000;
 const OLDEST_ENTRY_MS = 31 * 86_400_000;
+/** A change kept on a phone longer than this is not taken (nor a date no database stores: year 0). */
+const OLDEST_CHANGE_MS = 366 * 86_400_000;
 
 /**
  * The order of a change (decision 026): when the phone made it and its id, from its headers; without
  * them (the office, a client that does not send them) the server's time and a new id. A change made
- * "in the future" by more than a phone's clock may be off is refused, as a timer started then is.
+ * "in the future" by more than a phone's clock may be off is refused, as a timer started then is, and
+ * so is one more than a year old.
  */
 function changeKey(headers: Record<string, unknown>, now = Date.now()) {
   const at = headers[CHANGED_AT_HEADER];
@@ -76,6 +79,7 @@ function changeKey(headers: Record<string, unknown>, now = Date.now()) {
   const changedAt = typeof at === 'string' ? new Date(at) : new Date(now);
   if (+changedAt > now + CLOCK_SKEW_MS)
     throw badRequest(`${CHANGED_AT_HEADER}: a change cannot be made in the future (check the phone's clock)`);
+  if (+changedAt < now - OLDEST_CHANGE_MS) throw badRequest(`${CHANGED_AT_HEADER}: a change more than a year old`);
   return { changedAt, changeId: typeof id === 'string' ? id : randomUUID() };
 }
 
@@ -94,6 +98,8 @@ export async function applyInOrder(
   apply: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
   const key = changeKey(headers);
+  // The mark names its job: a job that is not there answers 404 (not a broken reference).
+  if (!(await findJobById(db, jobId))) throw notFound('Job not found');
   for (let attempt = 1; ; attempt++) {
     try {
       await db.transaction(async (tx) => {
