@@ -88,7 +88,7 @@ describe.each(dbKinds)('the order of the crew’s changes (%s)', (kind) => {
     // Two hours entries and two timers (the second timer stopped the first).
     expect(time).toHaveLength(4);
     expect(time.filter((r) => r.minutes === 120)).toHaveLength(2);
-  });
+  }, 120_000);
 
   it('a start that arrives after the stop does not run the timer again (with or without the phone’s time)', async () => {
     const jobId = await job();

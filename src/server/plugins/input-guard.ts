@@ -19,6 +19,10 @@ function inspectText(text: string, path: string): Finding | undefined {
   return undefined;
 }
 
+/** A field's name as an error message may quote it: NUL and surrogates shown as U+FFFD. */
+const printable = (key: string) =>
+  Array.from(key, (c) => (c === '\u0000' || LONE_SURROGATE.test(c) ? '\ufffd' : c)).join('');
+
 /** Walks a parsed body without recursion (a body nested 8,000 levels deep cannot overflow the stack). */
 function inspect(root: unknown, rootPath: string): Finding | undefined {
   const stack: [value: unknown, path: string, depth: number][] = [[root, rootPath, 0]];
@@ -34,7 +38,7 @@ function inspect(root: unknown, rootPath: string): Finding | undefined {
       if (depth >= MAX_INPUT_DEPTH) return { kind: 'deep', path: rootPath };
       for (const [key, inner] of Object.entries(value)) {
         // A field's name is text too, and may end up in a stored copy of the body.
-        const found = inspectText(key, `${path}.${key.replace(/[\u0000\ud800-\udfff]/g, '\ufffd')}`);
+        const found = inspectText(key, `${path}.${printable(key)}`);
         if (found) return found;
         stack.push([inner, `${path}.${key}`, depth + 1]);
       }
