@@ -29,8 +29,8 @@ import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
-import { connectRedis, registerRateLimit } from './plugins/rate-limit';
-import { memoryCounters, redisCounters } from './lib/counters';
+import { connectRedis, REDIS_TIMEOUT_MS, redisReady, registerRateLimit } from './plugins/rate-limit';
+import { memoryCounters, resilientCounters } from './lib/counters';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb, siteRoutes } from './site';
 import { webDistDir } from './paths';
@@ -83,9 +83,10 @@ export async function buildApp(options: AppOptions) {
 
   registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
-  const redis = connectRedis(app, config);
+  const redis = await connectRedis(app, config);
   await registerRateLimit(app, redis);
-  app.decorate('counters', redis ? redisCounters(redis, 'handyman-ctr:') : memoryCounters());
+  app.decorate('counters', redis ? resilientCounters(redis, 'handyman-ctr:', REDIS_TIMEOUT_MS) : memoryCounters());
+  app.decorate('redisState', () => (redis ? (redisReady(redis) ? 'up' : 'down') : undefined));
   await registerApiDocs(app);
 
   const transport =

@@ -17,6 +17,8 @@ declare module 'fastify' {
     quoteStatus: QuoteStatusCache;
     /** Expiring counters (sign-in failures), shared through Redis when REDIS_URL is set. */
     counters: Counters;
+    /** Whether Redis answers (REDIS_URL set), for /api/health; undefined without REDIS_URL. */
+    redisState: () => 'up' | 'down' | undefined;
     /** The business's details and rules as the owner set them on the Settings page. */
     settings: SettingsSource;
   }

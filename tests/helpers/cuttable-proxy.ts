@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-/** A TCP proxy on loopback in front of PostgreSQL that the test can cut and restore. */
+/** A TCP proxy on loopback in front of a server (PostgreSQL, Redis) that a test can cut and restore. */
 export class CuttableProxy {
   private server: net.Server | undefined;
   private sockets = new Set<net.Socket>();

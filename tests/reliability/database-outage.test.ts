@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { createQuoteRequest } from '../helpers/factories';
 import { CuttableProxy } from '../helpers/cuttable-proxy';
+import { createQuoteRequest } from '../helpers/factories';
 import { freePort } from '../helpers/server-process';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';

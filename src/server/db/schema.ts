@@ -672,6 +672,26 @@ export const jobRecords = pgTable('job_records', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/**
+ * The newest change applied to each thing on a job's record (a checklist item, a time entry, a material,
+ * the notes, the note to the client): when the phone made it and its id (decision 026). A change older
+ * than the one applied is skipped, a deleted thing keeps its row so that a late older change does not
+ * bring it back, and the same change sent twice is applied once.
+ */
+export const jobRecordVersions = pgTable(
+  'job_record_versions',
+  {
+    /** `<jobId>:checklist/<id>`, `<jobId>:time/<id>`, `<jobId>:materials/<id>`, `<jobId>:notes`, `<jobId>:client-note`. */
+    target: text('target').primaryKey(),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    changeId: text('change_id').notNull(),
+  },
+  (t) => [index('job_record_versions_job_idx').on(t.jobId)],
+);
+
 /*
  * Invoices and payments (issue 17). Money in integer cents; an invoice is numbered when it is sent.
  */

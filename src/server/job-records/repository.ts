@@ -6,6 +6,7 @@ import {
   jobMaterials,
   jobPhotos,
   jobRecords,
+  jobRecordVersions,
   jobTimeEntries,
   users,
   visits,
@@ -220,3 +221,42 @@ async function stopTimer(tx: DbOrTx, entry: TimeEntryRow, at: Date) {
 }
 
 export { cappedEnd, minutesBetween };
+
+/** A change to a record's thing: when the phone made it and its own id (decision 026). */
+export interface ChangeKey {
+  changedAt: Date;
+  changeId: string;
+}
+
+/**
+ * Records `key` as the newest change of `target` when it is newer than the one recorded (by time, then
+ * id) and answers whether it is: false for an older change, or the same one sent again. The row is
+ * written and compared in one statement; inside the change's transaction, a second sender of the
+ * same target waits for the first to commit and then compares with what it wrote.
+ */
+export async function claimChange(tx: DbOrTx, jobId: string, target: string, key: ChangeKey): Promise<boolean> {
+  const claimed = await tx
+    .insert(jobRecordVersions)
+    .values({ target, jobId, changedAt: key.changedAt, changeId: key.changeId })
+    .onConflictDoUpdate({
+      target: jobRecordVersions.target,
+      set: { changedAt: key.changedAt, changeId: key.changeId },
+      setWhere: sql`(${jobRecordVersions.changedAt}, ${jobRecordVersions.changeId}) < (excluded.changed_at, excluded.change_id)`,
+    })
+    .returning({ target: jobRecordVersions.target });
+  return claimed.length > 0;
+}
+
+/**
+ * A worker's minutes on a business day on every job, but for one entry (the one being written): what
+ * the day already holds. Locks nothing: the caller holds the worker's row.
+ */
+export async function minutesOnDay(db: DbOrTx, userId: string, workDate: string, exceptId: string): Promise<number> {
+  const [row] = await db
+    .select({ minutes: sql<string | null>`sum(${jobTimeEntries.minutes})` })
+    .from(jobTimeEntries)
+    .where(
+      and(eq(jobTimeEntries.userId, userId), eq(jobTimeEntries.workDate, workDate), ne(jobTimeEntries.id, exceptId)),
+    );
+  return Number(row?.minutes ?? 0);
+}

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
 import {
+  changeHeaders,
   checklistItemInput,
   crewClientNoteInput,
   crewNotesInput,
@@ -14,11 +15,14 @@ import {
   timeEntryInput,
 } from '../../shared/schemas/job-records';
 import { crewJob, workLines } from '../../shared/schemas/jobs';
+import type { DbOrTx } from '../db/client';
+import type { BusinessSettings } from '../lib/business';
 import { errorBody, notFound } from '../lib/http-errors';
 import { findJobById, isAssigned, jobDetail, type JobLifecycle } from '../jobs';
 import { verifyRecordLink, type RecordFile } from './links';
 import { findPhoto, findRecord, seedChecklist } from './repository';
 import {
+  applyInOrder,
   completeJob,
   deleteChecklistItem,
   deleteMaterial,
@@ -90,13 +94,25 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     },
   );
 
-  /** A crew write: checked against the job's crew, then `{ ok: true }`. */
+  /**
+   * A crew write: checked against the job's crew, then `{ ok: true }`. An `ordered` one is applied only
+   * when newer than the last change to the same thing (decision 026); photos and the signature are
+   * not (a photo is stored once per id; both are drawn outside any transaction).
+   */
   function crewWrite<B extends z.ZodType>(
     method: 'PUT' | 'DELETE',
     path: string,
     summary: string,
     body: B | null,
-    handle: (jobId: string, itemId: string, body: z.infer<B>, actor: Actor) => Promise<void>,
+    handle: (
+      db: DbOrTx,
+      jobId: string,
+      itemId: string,
+      body: z.infer<B>,
+      actor: Actor,
+      business: BusinessSettings,
+    ) => Promise<void>,
+    ordered = true,
   ) {
     r.route({
       method,
@@ -106,13 +122,19 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
         tags,
         summary,
         params: path.includes(':itemId') ? itemParams : jobParams,
+        ...(ordered ? { headers: changeHeaders } : {}),
         ...(body ? { body } : {}),
         response: { 200: saved, ...failures },
       },
       handler: async (request) => {
         const params = request.params as { id: string; itemId?: string };
         await myJob(params.id, request.user!.id);
-        await handle(params.id, params.itemId ?? '', request.body as z.infer<B>, crew(request.user!.id));
+        // Read before the transaction: on the embedded database, a read outside it would wait for it.
+        const business = await app.settings.current();
+        const run = (db: DbOrTx) =>
+          handle(db, params.id, params.itemId ?? '', request.body as z.infer<B>, crew(request.user!.id), business);
+        if (!ordered) await run(app.db);
+        else await applyInOrder(app.db, params.id, path.replace(':itemId', params.itemId ?? ''), request.headers, run);
         return { ok: true as const };
       },
     });
@@ -123,60 +145,64 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     'checklist/:itemId',
     'Add, reword, tick or untick a checklist item',
     checklistItemInput,
-    (job, id, body, actor) => app.db.transaction((tx) => putChecklistItem(tx, job, id, body, actor)),
+    (db, job, id, body, actor) => putChecklistItem(db, job, id, body, actor),
   );
-  crewWrite('DELETE', 'checklist/:itemId', "Remove one of the crew's own checklist items", null, (job, id) =>
-    app.db.transaction((tx) => deleteChecklistItem(tx, job, id)),
+  crewWrite('DELETE', 'checklist/:itemId', "Remove one of the crew's own checklist items", null, (db, job, id) =>
+    deleteChecklistItem(db, job, id),
   );
   crewWrite(
     'PUT',
     'time/:itemId',
     'Start or stop my timer, or enter my hours for a day',
     timeEntryInput,
-    async (job, id, body, actor) => {
-      // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
-      const { timeZone } = await app.settings.current();
-      await app.db.transaction((tx) => putTimeEntry(tx, job, id, body, actor, timeZone));
-    },
+    (db, job, id, body, actor, business) => putTimeEntry(db, job, id, body, actor, business.timeZone),
   );
-  crewWrite('DELETE', 'time/:itemId', 'Remove one of my time entries', null, (job, id, _body, actor) =>
-    app.db.transaction((tx) => deleteTimeEntry(tx, job, id, actor)),
+  crewWrite('DELETE', 'time/:itemId', 'Remove one of my time entries', null, (db, job, id, _body, actor) =>
+    deleteTimeEntry(db, job, id, actor),
   );
   crewWrite(
     'PUT',
     'materials/:itemId',
     'Add or change a material used beyond the quote',
     materialInput,
-    async (job, id, body, actor) => {
-      const business = await app.settings.current();
-      await app.db.transaction((tx) => putMaterial(tx, business, job, id, body, actor));
-    },
+    (db, job, id, body, actor, business) => putMaterial(db, business, job, id, body, actor),
   );
-  crewWrite('DELETE', 'materials/:itemId', 'Remove a material', null, (job, id, _body, actor) =>
-    app.db.transaction((tx) => deleteMaterial(tx, job, id, actor)),
+  crewWrite('DELETE', 'materials/:itemId', 'Remove a material', null, (db, job, id, _body, actor) =>
+    deleteMaterial(db, job, id, actor),
   );
   crewWrite(
     'PUT',
     'photos/:itemId',
     'Add a before or after photo (or change its stage)',
     jobPhotoInput,
-    (job, id, body, actor) => putPhoto(app.db, job, id, body, actor),
+    (db, job, id, body, actor) => putPhoto(db, job, id, body, actor),
+    false,
   );
-  crewWrite('DELETE', 'photos/:itemId', 'Remove a photo', null, (job, id) =>
-    app.db.transaction((tx) => deletePhoto(tx, job, id)),
+  crewWrite(
+    'DELETE',
+    'photos/:itemId',
+    'Remove a photo',
+    null,
+    (_db, job, id) => app.db.transaction((tx) => deletePhoto(tx, job, id)),
+    false,
   );
-  crewWrite('PUT', 'notes', 'Notes for the office', crewNotesInput, (job, _id, body) =>
-    app.db.transaction((tx) => putNotes(tx, job, { crewNotes: body.notes })),
+  crewWrite('PUT', 'notes', 'Notes for the office', crewNotesInput, (db, job, _id, body) =>
+    putNotes(db, job, { crewNotes: body.notes }),
   );
   crewWrite(
     'PUT',
     'client-note',
     'A note to the client, printed on their report',
     crewClientNoteInput,
-    (job, _id, body) => app.db.transaction((tx) => putNotes(tx, job, { clientNote: body.note })),
+    (db, job, _id, body) => putNotes(db, job, { clientNote: body.note }),
   );
-  crewWrite('PUT', 'signature', "The client's signature and printed name", signatureInput, (job, _id, body) =>
-    putSignature(app.db, job, body),
+  crewWrite(
+    'PUT',
+    'signature',
+    "The client's signature and printed name",
+    signatureInput,
+    (db, job, _id, body) => putSignature(db, job, body),
+    false,
   );
 
   r.post(
@@ -228,7 +254,9 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
       const { id, itemId } = request.params;
       const actor = { userId: request.user!.id, office: true };
       const business = await app.settings.current();
-      await app.db.transaction((tx) => putMaterial(tx, business, id, itemId, request.body, actor));
+      await applyInOrder(app.db, id, `materials/${itemId}`, request.headers, (db) =>
+        putMaterial(db, business, id, itemId, request.body, actor),
+      );
       return { ok: true as const };
     },
   );
@@ -244,8 +272,11 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
       },
     },
     async (request) => {
+      const { id, itemId } = request.params;
       const actor = { userId: request.user!.id, office: true };
-      await app.db.transaction((tx) => deleteMaterial(tx, request.params.id, request.params.itemId, actor));
+      await applyInOrder(app.db, id, `materials/${itemId}`, request.headers, (db) =>
+        deleteMaterial(db, id, itemId, actor),
+      );
       return { ok: true as const };
     },
   );

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toCents, toDollars } from '../../shared/money';
 import { OPEN_JOB_STATUSES } from '../../shared/statuses';
 import { wallTimeIn } from '../../shared/dates';
 import {
+  CHANGE_ID_HEADER,
+  CHANGED_AT_HEADER,
+  formatMinutes,
   MAX_JOB_PHOTOS,
   MAX_RECORD_ROWS,
   MAX_SIGNATURE_BYTES,
@@ -20,6 +24,7 @@ import type {
 import type { Db, DbOrTx } from '../db/client';
 import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobTimeEntries, users } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';
+import { isUniqueViolation } from '../lib/db-errors';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { drawableImage, processImages, processSignature } from '../lib/images';
 import { checkJobMove, findJobById, lifecycleStep, moveJobFrom, type JobLifecycle, type JobRow } from '../jobs';
@@ -29,6 +34,7 @@ import { renderJobReport } from './report-pdf';
 import { recordLinks } from './links';
 import {
   cappedEnd,
+  claimChange,
   checklistOf,
   countOf,
   ensureRecord,
@@ -36,6 +42,7 @@ import {
   jobOfItem,
   materialsOf,
   minutesBetween,
+  minutesOnDay,
   photoDataOf,
   photosOf,
   stopRunningTimersOf,
@@ -53,6 +60,57 @@ export interface Actor {
 }
 
 type Table = typeof jobChecklistItems | typeof jobTimeEntries | typeof jobMaterials | typeof jobPhotos;
+
+/** A timer may not start in the future (a phone's clock a few minutes off is allowed) or long ago. */
+const CLOCK_SKEW_MS = 10 * 60_000;
+const OLDEST_ENTRY_MS = 31 * 86_400_000;
+/** A change kept on a phone longer than this is not taken (nor a date no database stores: year 0). */
+const OLDEST_CHANGE_MS = 366 * 86_400_000;
+
+/**
+ * The order of a change (decision 026): when the phone made it and its id, from its headers; without
+ * them (the office, a client that does not send them) the server's time and a new id. A change made
+ * "in the future" by more than a phone's clock may be off is refused, as a timer started then is, and
+ * so is one more than a year old.
+ */
+function changeKey(headers: Record<string, unknown>, now = Date.now()) {
+  const at = headers[CHANGED_AT_HEADER];
+  const id = headers[CHANGE_ID_HEADER];
+  const changedAt = typeof at === 'string' ? new Date(at) : new Date(now);
+  if (+changedAt > now + CLOCK_SKEW_MS)
+    throw badRequest(`${CHANGED_AT_HEADER}: a change cannot be made in the future (check the phone's clock)`);
+  if (+changedAt < now - OLDEST_CHANGE_MS) throw badRequest(`${CHANGED_AT_HEADER}: a change more than a year old`);
+  return { changedAt, changeId: typeof id === 'string' ? id : randomUUID() };
+}
+
+/**
+ * Applies a change to one thing of a job's record (`target`: `checklist/<id>`, `notes`, ...) when it is
+ * newer than the last one applied to it, in one transaction with the mark of the newest change: an
+ * older change (a late retry, another phone's stale edit) and the same change sent again are skipped.
+ * Two copies of one change at once: the second waits for the first and is skipped; should it still
+ * meet the first's row (a unique violation), it tries again and finds it.
+ */
+export async function applyInOrder(
+  db: DbOrTx,
+  jobId: string,
+  target: string,
+  headers: Record<string, unknown>,
+  apply: (tx: DbOrTx) => Promise<void>,
+): Promise<void> {
+  const key = changeKey(headers);
+  // The mark names its job: a job that is not there answers 404 (not a broken reference).
+  if (!(await findJobById(db, jobId))) throw notFound('Job not found');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        if (await claimChange(tx, jobId, `${jobId}:${target}`, key)) await apply(tx);
+      });
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
 
 /** The job, while the crew may still change its record (not completed or cancelled). */
 async function openJob(db: DbOrTx, jobId: string): Promise<JobRow> {
@@ -133,9 +191,18 @@ export async function deleteChecklistItem(db: DbOrTx, jobId: string, itemId: str
   await db.delete(jobChecklistItems).where(eq(jobChecklistItems.id, itemId));
 }
 
-/** A timer may not start in the future (a phone's clock a few minutes off is allowed) or long ago. */
-const CLOCK_SKEW_MS = 10 * 60_000;
-const OLDEST_ENTRY_MS = 31 * 86_400_000;
+/** What one worker may record for one business day, on all jobs together. */
+const MINUTES_PER_DAY = 1440;
+
+/** Refuses an entry that would put a worker's day over 24 hours (the caller holds the worker's row). */
+async function checkDay(db: DbOrTx, userId: string, workDate: string, entryId: string, minutes: number) {
+  const already = await minutesOnDay(db, userId, workDate, entryId);
+  if (already + minutes > MINUTES_PER_DAY)
+    throw conflict(
+      `A day has at most 24 hours: ${workDate} already has ${formatMinutes(already)} of your time, so ${formatMinutes(minutes)} more is too much`,
+      'DAY_FULL',
+    );
+}
 
 export async function putTimeEntry(
   db: DbOrTx,
@@ -165,17 +232,26 @@ export async function putTimeEntry(
       input.kind === 'hours' ? { day: input.workDate, timeZone } : { instant: new Date(input.startedAt) },
     )) ??
     null;
+  // One worker's time changes one entry at a time: a day's total, and the one running timer.
+  const lockWorker = (tx: DbOrTx) =>
+    tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for('update');
   if (input.kind === 'hours') {
     const values = { visitId, workDate: input.workDate, startedAt: null, endedAt: null };
     const minutes = Math.round(input.hours * 60);
-    if (existing)
-      await db
-        .update(jobTimeEntries)
-        .set({ ...values, minutes })
-        .where(eq(jobTimeEntries.id, entryId));
-    else await db.insert(jobTimeEntries).values({ id: entryId, jobId, userId: actor.userId, ...values, minutes });
+    await db.transaction(async (tx) => {
+      await lockWorker(tx);
+      await checkDay(tx, actor.userId, input.workDate, entryId, minutes);
+      if (existing)
+        await tx
+          .update(jobTimeEntries)
+          .set({ ...values, minutes })
+          .where(eq(jobTimeEntries.id, entryId));
+      else await tx.insert(jobTimeEntries).values({ id: entryId, jobId, userId: actor.userId, ...values, minutes });
+    });
     return;
   }
+  // A start that arrives after its timer was stopped (a late retry) does not run it again.
+  if (existing?.endedAt && !input.endedAt && Date.parse(input.startedAt) <= +existing.endedAt) return;
 
   const now = Date.now();
   const startedAt = new Date(input.startedAt);
@@ -192,9 +268,10 @@ export async function putTimeEntry(
     minutes: endedAt ? minutesBetween(startedAt, endedAt) : null,
   };
   await db.transaction(async (tx) => {
-    // One worker's timers change one at a time: starting one stops the one that ran.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.userId)).for('update');
+    await lockWorker(tx);
+    // Starting a timer stops the one that ran; a stopped one counts towards its day.
     if (!endedAt) await stopRunningTimersOf(tx, actor.userId, startedAt, entryId);
+    else await checkDay(tx, actor.userId, values.workDate, entryId, values.minutes!);
     if (existing) await tx.update(jobTimeEntries).set(values).where(eq(jobTimeEntries.id, entryId));
     else await tx.insert(jobTimeEntries).values({ id: entryId, jobId, userId: actor.userId, ...values });
   });

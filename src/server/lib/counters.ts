@@ -75,3 +75,60 @@ export function redisCounters(redis: Redis, prefix: string): Counters {
     },
   };
 }
+
+/**
+ * `work`, or a rejection once `ms` have passed without an answer. A busy event loop does not make an
+ * answer late: when the timer fires, the decision waits for the I/O already received to be read
+ * (setImmediate runs after that phase), so only an answer that truly has not come counts as none.
+ */
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!settled) reject(new Error(`no answer within ${ms} ms`));
+          settled = true;
+        }),
+      ms,
+    );
+    work.then(
+      (value) => {
+        if (!settled) resolve(value);
+        settled = true;
+        clearTimeout(timer);
+      },
+      (error: unknown) => {
+        if (!settled) reject(error instanceof Error ? error : new Error(String(error)));
+        settled = true;
+        clearTimeout(timer);
+      },
+    );
+  });
+}
+
+/**
+ * Redis's counters while Redis answers, else this process's (decision 026): a limit that Redis cannot
+ * count for the moment is counted per process rather than switched off, and no request waits for a
+ * Redis that is gone (the connection fails fast: see plugins/rate-limit.ts).
+ */
+export function resilientCounters(redis: Redis, prefix: string, deadlineMs: number): Counters {
+  const shared = redisCounters(redis, prefix);
+  const local = memoryCounters();
+  const either =
+    <A extends unknown[], R>(op: (c: Counters) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (redis.status !== 'ready') return op(local)(...args);
+      try {
+        return await withDeadline(op(shared)(...args), deadlineMs);
+      } catch {
+        return op(local)(...args);
+      }
+    };
+  return {
+    increment: either((c) => c.increment),
+    decrement: either((c) => c.decrement),
+    reset: either((c) => c.reset),
+    firstTime: either((c) => c.firstTime),
+  };
+}

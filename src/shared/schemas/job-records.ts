@@ -19,6 +19,18 @@ export const checklistItemInput = z.object({
 
 const instant = isoInstant;
 
+/**
+ * What a change queued on a phone carries besides its body (decision 026): its own id and when the
+ * phone made it. The server orders the changes to one thing by these (time, then id): an older change
+ * than the one applied is skipped, the same one sent twice lands once.
+ */
+export const CHANGE_ID_HEADER = 'x-change-id';
+export const CHANGED_AT_HEADER = 'x-changed-at';
+export const changeHeaders = z.looseObject({
+  [CHANGE_ID_HEADER]: recordItemId.optional(),
+  [CHANGED_AT_HEADER]: instant.optional(),
+});
+
 /** A timer (started; stopped when `endedAt` is given) or hours entered for a day. */
 export const timeEntryInput = z.discriminatedUnion('kind', [
   z

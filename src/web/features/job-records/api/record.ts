@@ -3,12 +3,14 @@ import { createStore, del, get, set } from 'idb-keyval';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import { paths } from '../../../../shared/paths';
-import type {
-  checklistItemInput,
-  JobPhotoStage,
-  JobRecordView,
-  MaterialInput,
-  TimeEntryInput,
+import {
+  CHANGE_ID_HEADER,
+  CHANGED_AT_HEADER,
+  type checklistItemInput,
+  type JobPhotoStage,
+  type JobRecordView,
+  type MaterialInput,
+  type TimeEntryInput,
 } from '../../../../shared/schemas/job-records';
 import { api, tokenStore } from '../../../lib/api-client';
 import { classifyResponse, Outbox, type QueuedChange, type SendResult } from '../../../lib/outbox';
@@ -34,6 +36,10 @@ async function sendChange(change: QueuedChange): Promise<SendResult> {
       accept: 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(change.body === undefined ? {} : { 'content-type': 'application/json' }),
+      // The change's id and when it was made here: the server applies an older change after a newer
+      // one to the same thing as a no-op (decision 026), so a late retry changes nothing back.
+      [CHANGE_ID_HEADER]: change.id,
+      [CHANGED_AT_HEADER]: change.queuedAt,
     },
     body: change.body === undefined ? undefined : JSON.stringify(change.body),
   });
