@@ -60,8 +60,12 @@ function tarLength(entries: FolderEntry[]): number {
   return entries.reduce((sum, e) => sum + BLOCK + padded(e.size), 0) + 2 * BLOCK;
 }
 
-async function write(sink: NodeJS.WritableStream & { write(chunk: Buffer): boolean }, chunk: Buffer) {
-  if (!sink.write(chunk)) await once(sink as never, 'drain');
+async function write(
+  sink: NodeJS.WritableStream & { write(chunk: Buffer): boolean },
+  chunk: Buffer,
+  signal?: AbortSignal,
+) {
+  if (!sink.write(chunk)) await once(sink as never, 'drain', signal ? { signal } : {});
 }
 
 /** An entry of a pack with its bytes from `source`, finished when the pack has taken it all. */
@@ -69,6 +73,7 @@ async function addEntry(
   pack: tar.Pack,
   header: Partial<tar.Header> & { name: string },
   source: AsyncIterable<Buffer> | Buffer | null,
+  signal?: AbortSignal,
 ): Promise<void> {
   let settle!: (error?: Error | null) => void;
   const finished = new Promise<void>((resolve, reject) => {
@@ -80,19 +85,20 @@ async function addEntry(
   };
   entry.on('error', (error: Error) => settle(error));
   if (Buffer.isBuffer(source)) entry.write(source);
-  else if (source) for await (const chunk of source) await write(entry, chunk);
+  else if (source) for await (const chunk of source) await write(entry, chunk, signal);
   entry.end();
   await finished;
 }
 
 /** The database folder as a tar, read from disk as it is sent (folders first, then each file). */
-function folderTar(root: string, entries: FolderEntry[]): tar.Pack {
+function folderTar(root: string, entries: FolderEntry[], signal: AbortSignal): tar.Pack {
   const pack = tar.pack();
   void (async () => {
     try {
       for (const e of entries) {
         const header = { name: e.name, type: e.type, size: e.size, mode: e.mode, mtime: e.mtime };
-        await addEntry(pack, header, e.type === 'file' ? fs.createReadStream(path.join(root, e.name)) : null);
+        signal.throwIfAborted();
+        await addEntry(pack, header, e.type === 'file' ? fs.createReadStream(path.join(root, e.name)) : null, signal);
       }
       pack.finalize();
     } catch (error) {
@@ -111,6 +117,8 @@ export function backupStream(manifest: BackupManifest, folder: string): Readable
   const entries = walk(folder);
   const databaseLength = tarLength(entries);
   const pack = tar.pack();
+  // A download cut half-way stops the reading (and closes the files) rather than waiting forever.
+  const abort = new AbortController();
   void (async () => {
     try {
       await addEntry(
@@ -121,14 +129,22 @@ export function backupStream(manifest: BackupManifest, folder: string): Readable
       await addEntry(
         pack,
         { name: 'database.tar', size: databaseLength, mode: 0o600, mtime: new Date() },
-        folderTar(folder, entries) as unknown as AsyncIterable<Buffer>,
+        folderTar(folder, entries, abort.signal) as unknown as AsyncIterable<Buffer>,
+        abort.signal,
       );
       pack.finalize();
     } catch (error) {
       pack.destroy(error as Error);
     }
   })();
-  return Readable.from(pack as unknown as AsyncIterable<Buffer>).pipe(zlib.createGzip());
+  const source = Readable.from(pack as unknown as AsyncIterable<Buffer>);
+  const out = source.pipe(zlib.createGzip());
+  source.on('error', (error) => out.destroy(error));
+  out.once('close', () => {
+    abort.abort();
+    source.destroy();
+  });
+  return out;
 }
 
 /** What a restore lets a backup unpack to: a PostgreSQL folder has a few thousand files. */
