@@ -4,7 +4,7 @@
  *
  * - import: a CSV of 20,000 clients imported through the API while /api/health is asked every 50 ms
  *   (the slowest answer is how long the site was blocked);
- * - backup: "Download a backup now" of a business with 300 MB of photos (MEMORY_SEED=1 adds the bench's
+ * - backup: "Download a backup now" of a business with MEMORY_PHOTOS (300) MB of photos (MEMORY_SEED=1 adds the bench's
  *   100,000 seeded requests);
  * - crafted restore: `npm run restore` of a small .tar.gz that unpacks to MEMORY_BOMB_GB of zeros.
  *
@@ -29,6 +29,7 @@ import { seed } from './seed';
 
 const ONLY = new RegExp(process.env.MEMORY_ONLY ?? '.', 'i');
 const BOMB_GB = Number(process.env.MEMORY_BOMB_GB ?? 2);
+const PHOTOS = Number(process.env.MEMORY_PHOTOS ?? 300);
 const PORT = Number(process.env.MEMORY_PORT ?? 42210);
 const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 const facts: Record<string, number | string> = {};
@@ -141,7 +142,7 @@ async function backupScenario() {
     await database.db.execute(sql`insert into quote_requests (id, quote_number, contact_name, contact_email, street,
       city, state, zip, notes) values (${requestId}, 'QPHOTOS001', 'Photos', 'photos@home.test', '1 A St', 'Davis',
       'CA', '95616', '')`);
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < PHOTOS; i++) {
       await database.db
         .execute(sql`insert into quote_request_images (id, quote_request_id, position, mime_type, width, height, data, thumbnail)
         values (${`photo${String(i).padStart(5, '0')}`}, ${requestId}, ${i}, 'image/jpeg', 1600, 1200, ${randomBytes(1_048_576)}, ${randomBytes(8192)})`);

@@ -273,7 +273,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         return Math.max(peak, process.memoryUsage.rss()) - baseline;
       }
 
-      it('streams a backup: 120 MB of photos are backed up with little memory', async () => {
+      it('streams a backup: 60 MB of photos are backed up with little memory', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-big-backup-'));
         const database = await createTestDatabase('pglite', { dataDir: path.join(dir, 'db') });
         try {
@@ -282,7 +282,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
               street, city, state, zip, notes) values ('big', 'QBIG000001', 'Big', 'big@home.test', '1 A St',
               'Davis', 'CA', '95616', '') returning id`)) as { rows: { id: string }[] }
           ).rows[0]!.id;
-          for (let i = 0; i < 120; i++) {
+          for (let i = 0; i < 60; i++) {
             await database.db.execute(sql`insert into quote_request_images (id, quote_request_id, position, mime_type,
               width, height, data, thumbnail) values (${`big${i}`}, ${request}, ${i}, 'image/jpeg', 1, 1,
               ${randomBytes(1_048_576)}, ${Buffer.alloc(1)})`);
@@ -291,16 +291,16 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
           const grew = await growth(async () => {
             file = await backupIfDue(database, dir, { everyHours: 24, keep: 1 });
           });
-          expect(fs.statSync(file!).size).toBeGreaterThan(120 * 1_048_576);
-          expect(grew).toBeLessThan(80 * 1_048_576);
+          expect(fs.statSync(file!).size).toBeGreaterThan(60 * 1_048_576);
+          expect(grew).toBeLessThan(40 * 1_048_576);
           // And it restores, photos included.
           const restored = await restoreBackup(file!, path.join(dir, 'restored'));
-          expect(restored.counts).toMatchObject({ quote_request_images: 120 });
+          expect(restored.counts).toMatchObject({ quote_request_images: 60 });
         } finally {
           await database.destroy();
           fs.rmSync(dir, { recursive: true, force: true });
         }
-      }, 180_000);
+      }, 600_000);
 
       /** A backup file around `database` (the bytes of database.tar, given as chunks). */
       async function craft(file: string, database: { size: number; chunks: () => Iterable<Buffer> }) {
@@ -324,7 +324,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-crafted-'));
         try {
           const file = path.join(dir, 'crafted.tar.gz');
-          const size = 1.2 * 1024 ** 3;
+          const size = Math.round(1.2 * 1024 ** 3);
           const zeros = Buffer.alloc(4 * 1_048_576);
           await craft(file, {
             size,
@@ -343,7 +343,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });
         }
-      }, 120_000);
+      }, 300_000);
 
       it('refuses a backup whose database holds a path outside its folder, or too many files', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-crafted-'));
@@ -358,7 +358,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
           };
           const cases: [string[], RegExp][] = [
             [['base', '../../escaped'], /a file it may not write/],
-            [Array.from({ length: 100_001 }, (_, i) => `d${i}`), /more than 100,000 files/],
+            [Array.from({ length: 20_001 }, (_, i) => `d${i}`), /more than 20,000 files/],
           ];
           for (const [names, message] of cases) {
             const file = path.join(dir, 'crafted.tar.gz');
@@ -372,7 +372,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         } finally {
           fs.rmSync(dir, { recursive: true, force: true });
         }
-      }, 120_000);
+      }, 300_000);
     });
   });
 

@@ -90,6 +90,8 @@ async function addEntry(
   await finished;
 }
 
+const SMALL_FILE = 1_048_576;
+
 /** The database folder as a tar, read from disk as it is sent (folders first, then each file). */
 function folderTar(root: string, entries: FolderEntry[], signal: AbortSignal): tar.Pack {
   const pack = tar.pack();
@@ -98,7 +100,16 @@ function folderTar(root: string, entries: FolderEntry[], signal: AbortSignal): t
       for (const e of entries) {
         const header = { name: e.name, type: e.type, size: e.size, mode: e.mode, mtime: e.mtime };
         signal.throwIfAborted();
-        await addEntry(pack, header, e.type === 'file' ? fs.createReadStream(path.join(root, e.name)) : null, signal);
+        const file = path.join(root, e.name);
+        // Most of a database's files are a few pages: read at once; big ones (photos' tables) streamed.
+        const source =
+          e.type !== 'file'
+            ? null
+            : e.size <= SMALL_FILE
+              ? await fs.promises.readFile(file)
+              : fs.createReadStream(file);
+        if (Buffer.isBuffer(source) && source.length !== e.size) throw new Error(`${e.name} changed while it was read`);
+        await addEntry(pack, header, source, signal);
       }
       pack.finalize();
     } catch (error) {
@@ -150,7 +161,7 @@ export function backupStream(manifest: BackupManifest, folder: string): Readable
 /** What a restore lets a backup unpack to: a PostgreSQL folder has a few thousand files. */
 export const RESTORE_LIMITS = {
   /** Files and folders in the database. */
-  entries: 100_000,
+  entries: 20_000,
   /** Unpacked bytes per packed byte, beyond the floor: photos do not compress, zeros do (1,000 to 1). */
   ratio: 50,
   /** Any backup may unpack to this much, whatever its size. */
