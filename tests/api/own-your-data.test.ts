@@ -1,13 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { auditLog } from '../../src/server/db/schema';
 import { createQuoteRequest, insertJob, sampleQuoteLines } from '../helpers/factories';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
-import { dbKinds } from '../helpers/test-db';
+import { createTestDatabase, dbKinds } from '../helpers/test-db';
 import { dataUrl, makeJpeg } from '../helpers/images';
 import { todayIn } from '../../src/shared/dates';
-import { backupIfDue } from '../../src/server/backups/service';
+import { backupIfDue, restoreBackup } from '../../src/server/backups/service';
 
 type Method = 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';
 
@@ -102,6 +109,15 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       expect(doc.tables).not.toHaveProperty('sessions');
       expect(doc.tables).not.toHaveProperty('calendar_feeds');
       expect(everything.body).not.toContain('$argon2');
+      // No live link leaves either (issue 25.3): the quote's e-mail keeps its words, not its signed link.
+      const quoteMail = doc.tables.mail_outbox.find(
+        (m: { toAddress: string; text: string }) =>
+          m.toAddress === 'export.client@home.test' && m.text.includes('/quote/'),
+      );
+      expect(quoteMail.text).toContain('[link removed]');
+      expect(everything.body).not.toMatch(/(token|sig)=eyJ/);
+      expect(everything.body).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/);
+      expect(everything.body).not.toMatch(/\/api\/feeds\/[\w-]{16,64}\.ics/);
     });
   });
 
@@ -185,6 +201,11 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         ],
         ['Name,Email\n@SUM(1+1),at@home.test\n', /formula/],
         ['Name,Email\n-2+3,minus@home.test\n', /formula/],
+        // Quoted, a leading space, tab or carriage return is kept, and a spreadsheet still runs the rest (issue 25.8).
+        ['Name,Email\n" =1+1",space@home.test\n', /starts with "="/],
+        ['Name,Email\n"\t=1+1",tab@home.test\n', /formula/],
+        ['Name,Email\n"\r=1+1",cr@home.test\n', /formula/],
+        ['Name,Email\nSafe,"\r\n @evil.test"\n', /formula/],
       ];
       for (const [body, message] of cases) {
         for (const url of ['/api/clients/import/preview', '/api/clients/import']) {
@@ -200,6 +221,158 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       expect(
         (await upload('/api/clients/import/preview', 'Name,Email,Phone\nDi,di@home.test,+1 916 555 0105\n')).statusCode,
       ).toBe(200);
+    });
+  });
+
+  describe('big imports and restores (issue 25.8)', () => {
+    it('imports 5,000 clients in chunks: the site answers meanwhile', async () => {
+      const file = [
+        'Name,Email,Phone,Street,City,State,Zip',
+        ...Array.from(
+          { length: 5000 },
+          (_, i) =>
+            `Chunk Client ${i},chunk${i}@home.test,916-555-${String(i % 10_000).padStart(4, '0')},${i} Chunk St,Davis,CA,95616`,
+        ),
+      ].join('\n');
+      let done = false;
+      const waits: number[] = [];
+      const probe = (async () => {
+        while (!done) {
+          const started = performance.now();
+          const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+          waits.push(performance.now() - started);
+          expect(health.statusCode).toBe(200);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      const started = performance.now();
+      const imported = await upload('/api/clients/import', file);
+      const took = performance.now() - started;
+      done = true;
+      await probe;
+      expect(imported.json()).toMatchObject({ created: 5000, merged: 0, addressesAdded: 5000 });
+      // One transaction kept /api/health waiting for the whole import on the embedded database.
+      expect(waits.length).toBeGreaterThan(5);
+      expect(Math.max(...waits), `${waits.length} answers, the import took ${Math.round(took)} ms`).toBeLessThan(
+        took / 4,
+      );
+      expect((await send('GET', '/api/clients?search=chunk4999@home.test')).json().total).toBe(1);
+    }, 120_000);
+
+    describe.runIf(kind === 'pglite')('backups of any size', () => {
+      /** The process's resident memory, sampled while `run` runs: its peak above what it was before. */
+      async function growth(run: () => Promise<unknown>): Promise<number> {
+        const baseline = process.memoryUsage.rss();
+        let peak = baseline;
+        const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+        try {
+          await run();
+        } finally {
+          clearInterval(timer);
+        }
+        return Math.max(peak, process.memoryUsage.rss()) - baseline;
+      }
+
+      it('streams a backup: 60 MB of photos are backed up with little memory', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-big-backup-'));
+        const database = await createTestDatabase('pglite', { dataDir: path.join(dir, 'db') });
+        try {
+          const request = (
+            (await database.db.execute(sql`insert into quote_requests (id, quote_number, contact_name, contact_email,
+              street, city, state, zip, notes) values ('big', 'QBIG000001', 'Big', 'big@home.test', '1 A St',
+              'Davis', 'CA', '95616', '') returning id`)) as { rows: { id: string }[] }
+          ).rows[0]!.id;
+          for (let i = 0; i < 60; i++) {
+            await database.db.execute(sql`insert into quote_request_images (id, quote_request_id, position, mime_type,
+              width, height, data, thumbnail) values (${`big${i}`}, ${request}, ${i}, 'image/jpeg', 1, 1,
+              ${randomBytes(1_048_576)}, ${Buffer.alloc(1)})`);
+          }
+          let file: string | null = null;
+          const grew = await growth(async () => {
+            file = await backupIfDue(database, dir, { everyHours: 24, keep: 1 });
+          });
+          expect(fs.statSync(file!).size).toBeGreaterThan(60 * 1_048_576);
+          expect(grew).toBeLessThan(40 * 1_048_576);
+          // And it restores, photos included.
+          const restored = await restoreBackup(file!, path.join(dir, 'restored'));
+          expect(restored.counts).toMatchObject({ quote_request_images: 60 });
+        } finally {
+          await database.destroy();
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      }, 600_000);
+
+      /** A backup file around `database` (the bytes of database.tar, given as chunks). */
+      async function craft(file: string, database: { size: number; chunks: () => Iterable<Buffer> }) {
+        const pack = tar.pack();
+        pack.entry(
+          { name: 'manifest.json' },
+          JSON.stringify({ format: 'handyman-backup', version: 1, createdAt: 'x', lastMigrationAt: 0, counts: {} }),
+        );
+        const entry = pack.entry({ name: 'database.tar', size: database.size }, () =>
+          pack.finalize(),
+        ) as unknown as NodeJS.WritableStream;
+        const written = pipeline(pack, zlib.createGzip({ level: 1 }), fs.createWriteStream(file));
+        for (const chunk of database.chunks()) {
+          if (!entry.write(chunk)) await new Promise((r) => entry.once('drain', r));
+        }
+        entry.end();
+        await written;
+      }
+
+      it('refuses a small crafted backup that unpacks to gigabytes, with little memory, and changes nothing', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-crafted-'));
+        try {
+          const file = path.join(dir, 'crafted.tar.gz');
+          const size = Math.round(1.2 * 1024 ** 3);
+          const zeros = Buffer.alloc(4 * 1_048_576);
+          await craft(file, {
+            size,
+            *chunks() {
+              for (let left = size; left > 0; left -= zeros.length)
+                yield zeros.subarray(0, Math.min(left, zeros.length));
+            },
+          });
+          expect(fs.statSync(file).size).toBeLessThan(10 * 1_048_576);
+          const dataDir = path.join(dir, 'data');
+          let refusal: unknown;
+          const grew = await growth(() => restoreBackup(file, dataDir).catch((error: unknown) => (refusal = error)));
+          expect(String(refusal)).toMatch(/unpacks to more than 1\.0 GB.*damaged or was made to harm/);
+          expect(grew).toBeLessThan(150 * 1_048_576);
+          expect(fs.readdirSync(dataDir)).toEqual([]);
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      }, 300_000);
+
+      it('refuses a backup whose database holds a path outside its folder, or too many files', async () => {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-crafted-'));
+        try {
+          const inner = async (names: string[]) => {
+            const pack = tar.pack();
+            for (const name of names) pack.entry({ name, type: 'directory' });
+            pack.finalize();
+            const parts: Buffer[] = [];
+            for await (const chunk of pack) parts.push(chunk as Buffer);
+            return Buffer.concat(parts);
+          };
+          const cases: [string[], RegExp][] = [
+            [['base', '../../escaped'], /a file it may not write/],
+            [Array.from({ length: 20_001 }, (_, i) => `d${i}`), /more than 20,000 files/],
+          ];
+          for (const [names, message] of cases) {
+            const file = path.join(dir, 'crafted.tar.gz');
+            const bytes = await inner(names);
+            await craft(file, { size: bytes.length, chunks: () => [bytes] });
+            const dataDir = path.join(dir, 'data');
+            await expect(restoreBackup(file, dataDir)).rejects.toThrow(message);
+            expect(fs.existsSync(path.join(dir, 'escaped'))).toBe(false);
+            expect(fs.readdirSync(dataDir)).toEqual([]);
+          }
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      }, 300_000);
     });
   });
 

@@ -2,6 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { SignJWT } from 'jose';
+import tar from 'tar-stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/paths';
 import { quoteRequestBody } from '../helpers/factories';
@@ -57,6 +60,39 @@ async function signIn(base: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** Every entry of a backup file, by name. */
+async function entriesOf(file: string): Promise<Map<string, Buffer>> {
+  const entries = new Map<string, Buffer>();
+  const extract = tar.extract();
+  const done = new Promise<void>((resolve, reject) => {
+    extract.on('entry', (header, stream, next) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (chunk) => parts.push(chunk as Buffer));
+      stream.on('end', () => {
+        entries.set(header.name, Buffer.concat(parts));
+        next();
+      });
+    });
+    extract.on('finish', resolve);
+    extract.on('error', reject);
+  });
+  fs.createReadStream(file)
+    .pipe(zlib.createGunzip())
+    .pipe(extract as never);
+  await done;
+  return entries;
+}
+
+/** A staff token for this user and session, signed with `key`: what a thief of the key would make. */
+const forge = (key: Buffer, claims: { sub: string; ver: number; sid: string }) =>
+  new SignJWT({ ver: claims.ver, sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setAudience('staff')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(key.toString('utf8').trim()));
+
 interface Seen {
   request: { _id: string; contactPerson: { name: string }; images: { url: string }[] };
   photo: Buffer;
@@ -103,7 +139,32 @@ describe('backups of the embedded database (issue 18)', () => {
     });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toMatch(/attachment; filename="backup-.*\.tar\.gz"/);
+    // Sent as it is made (issue 25.8): a stream, not a file built whole in memory first.
+    expect(download.headers.get('content-length')).toBeNull();
     fs.writeFileSync(path.join(root, 'downloaded.tar.gz'), Buffer.from(await download.arrayBuffer()));
+
+    // A backup is not a key to the site (issue 25.3): whatever it holds, a staff token forged with it
+    // is refused. The claims of a live session are no secret to whoever has the backup's database.
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+      ver: number;
+      sid: string;
+    };
+    const entries = await entriesOf(path.join(root, 'downloaded.tar.gz'));
+    expect([...entries.keys()].sort()).toEqual(['database.tar', 'manifest.json']);
+    for (const [name, bytes] of entries) {
+      if (name === 'database.tar') continue;
+      const forged = await forge(bytes, claims);
+      const users = await fetch(`${server.base}/api/users`, { headers: { authorization: `Bearer ${forged}` } });
+      expect(users.status, `a token signed with the backup's ${name}`).toBe(401);
+    }
+    // The key the install signs with is not in the database the backup carries either.
+    const key = fs.readFileSync(path.join(dirA, 'secrets', 'jwt-secret'));
+    expect(entries.get('database.tar')!.includes(key)).toBe(false);
+    expect(
+      (await fetch(`${server.base}/api/users`, { headers: { authorization: `Bearer ${await forge(key, claims)}` } }))
+        .status,
+    ).toBe(200);
     await stop(server.proc);
 
     // 3. The server stopped: npm run backup -- FILE.
@@ -140,17 +201,28 @@ describe('backups of the embedded database (issue 18)', () => {
       action: 'Restored a backup',
       actorName: expect.stringContaining('npm run restore'),
     });
-    // The signing key came along: the token issued before the backup still works.
+    // Neither the signing key nor the sessions came along (issue 25.3, decision 024): the token issued
+    // before the backup, and a staff file link signed then, do not open this new install.
     const role = await fetch(`${server.base}/api/login/user-role`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await role.json()).toEqual({ valid: true, userRole: 'admin' });
+    expect(await role.json()).toMatchObject({ valid: false });
+    expect((await fetch(`${server.base}${before.request.images[0]!.url}`)).status).toBe(401);
     await stop(server.proc);
 
-    // 6. Restoring over existing data keeps the old folder aside; the downloaded backup restores too.
+    // 6. Restored onto the install that made it, links signed before still open (its key stayed), and
+    // sessions do not: staff sign in again.
+    expect(command('restore', file, { DATA_DIR: dirA }).stdout).toContain('Staff sign in again');
+    server = await start(dirA);
+    expect((await fetch(`${server.base}${before.request.images[0]!.url}`)).status).toBe(200);
+    const stale = await fetch(`${server.base}/api/login/user-role`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await stale.json()).toMatchObject({ valid: false });
+    await stop(server.proc);
+
+    // 7. Restoring over existing data keeps the old folder aside; the downloaded backup restores too.
     const over = command('restore', path.join(root, 'downloaded.tar.gz'), { DATA_DIR: dirB });
     expect(over.stdout).toContain('The data that was there is kept in');
     expect(fs.readdirSync(dirB).filter((f) => f.startsWith('db.before-restore-'))).toHaveLength(1);
     expect(command('restore', path.join(root, 'downloaded.tar.gz'), { DATA_DIR: dirC }).status).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('on PostgreSQL the commands point to pg_dump and pg_restore instead of pretending', () => {
     const env = { DATA_DIR: dirC, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
 import { secureDataDir } from '../lib/data-dir';
-import { BadBackupError, restoreBackup, runningServer, takeBackup, writeFileAtomically } from './service';
+import { BadBackupError, restoreBackup, runningServer, writeBackup } from './service';
 
 /** What the commands print on PostgreSQL, where the database server's own tools do the job. */
 export function postgresAdvice(command: 'backup' | 'restore'): string {
@@ -45,7 +45,7 @@ const countsLine = (counts: Record<string, number>) =>
     .map(([table, n]) => `${table} ${n}`)
     .join(', ');
 
-/** npm run backup -- FILE: the embedded database (and generated signing key) into FILE. */
+/** npm run backup -- FILE: the embedded database into FILE (never the signing key: decision 024). */
 export async function backupCommand(config: Config, target: string | undefined): Promise<string> {
   if (config.DATABASE_URL) throw new CommandError(postgresAdvice('backup'), 2);
   if (!target) throw new CommandError('Name the file to write: npm run backup -- FILE (e.g. handyman-backup.tar.gz)');
@@ -58,9 +58,8 @@ export async function backupCommand(config: Config, target: string | undefined):
   }
   const database = await openDatabase({ dataDir: dbDir });
   try {
-    const file = await takeBackup(database, config.DATA_DIR);
-    writeFileAtomically(path.resolve(target), file);
-    return `Backup written to ${path.resolve(target)} (${(file.length / 1_048_576).toFixed(1)} MB).`;
+    const size = await writeBackup(database, config.DATA_DIR, path.resolve(target));
+    return `Backup written to ${path.resolve(target)} (${(size / 1_048_576).toFixed(1)} MB).`;
   } finally {
     await database.close();
     secureDataDir(config.DATA_DIR);
@@ -72,11 +71,12 @@ export async function restoreCommand(config: Config, source: string | undefined)
   if (config.DATABASE_URL) throw new CommandError(postgresAdvice('restore'), 2);
   if (!source) throw new CommandError('Name the backup file: npm run restore -- FILE');
   refuseWhileRunning(config, 'restore');
-  let file: Buffer;
+  const file = path.resolve(source);
   try {
-    file = fs.readFileSync(path.resolve(source));
+    fs.accessSync(file, fs.constants.R_OK);
+    if (!fs.statSync(file).isFile()) throw new Error('not a file');
   } catch {
-    throw new CommandError(`Cannot read ${path.resolve(source)}: check the file's name.`);
+    throw new CommandError(`Cannot read ${file}: check the file's name.`);
   }
   try {
     const result = await restoreBackup(file, config.DATA_DIR);
@@ -84,6 +84,7 @@ export async function restoreCommand(config: Config, source: string | undefined)
     return [
       `Restored the backup of ${result.createdAt} into ${path.join(config.DATA_DIR, 'db')}: ${countsLine(result.counts)}.`,
       result.previous ? `The data that was there is kept in ${result.previous}.` : 'DATA_DIR had no database before.',
+      'Staff sign in again: sessions are not restored.',
       'Start the server with npm start.',
     ].join('\n');
   } catch (error) {

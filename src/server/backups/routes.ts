@@ -45,6 +45,7 @@ export async function backupRoutes(app: FastifyInstance) {
           'BACKUP_NOT_EMBEDDED',
         );
       }
+      // Streamed as it is read (decision 024): a backup of any size takes little of the server's memory.
       const file = await takeBackup(app.database, app.config.DATA_DIR);
       return reply
         .type('application/gzip')

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import { migrationsFolder, openDatabase } from '../db/client';
@@ -9,7 +12,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   BadBackupError,
-  packBackup,
+  backupStream,
   unpackBackup,
   type BackupManifest,
 } from './archive';
@@ -51,27 +54,69 @@ function knownLastMigration(): number {
   return Math.max(...journal.entries.map((e) => e.when));
 }
 
-const signingKeyFile = (dataDir: string) => path.join(dataDir, 'secrets', 'jwt-secret');
+/** Where a backup's copy of the database waits while it is sent: DATA_DIR/backups/.copy-PID-…. */
+const COPY = /^\.copy-(\d+)-[0-9a-f]+$/;
 
-/** A whole backup of the embedded database (and the generated signing key) as a .tar.gz. */
-export async function takeBackup(database: Database, dataDir: string): Promise<Buffer> {
-  if (!database.dumpDataDir) throw new Error('Backups are taken of the embedded database only; use pg_dump.');
+/** Copies left by a process that died mid-backup (their process is gone) are removed. */
+function removeStaleCopies(dir: string) {
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir)) {
+    const pid = Number(COPY.exec(name)?.[1]);
+    if (!pid) continue;
+    let alive = pid === process.pid;
+    try {
+      if (!alive) process.kill(pid, 0);
+      alive = true;
+    } catch (error) {
+      alive = (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+    if (!alive) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * A whole backup of the embedded database as a .tar.gz stream (decision 024): the database's files
+ * are copied on disk between transactions, then read as the stream is consumed, and the copy removed
+ * when it ends (or fails, or the download is cut). Neither the signing key nor any session goes in.
+ */
+export async function takeBackup(database: Database, dataDir: string): Promise<Readable> {
+  if (!database.copyDataDir) throw new Error('Backups are taken of the embedded database only; use pg_dump.');
   const counts = await tableCounts(database.db);
   const lastMigrationAt = await lastMigrationOf(database.db);
-  const dump = await database.dumpDataDir();
-  const keyFile = signingKeyFile(dataDir);
-  const manifest: BackupManifest = {
-    format: BACKUP_FORMAT,
-    version: BACKUP_VERSION,
-    createdAt: new Date().toISOString(),
-    lastMigrationAt,
-    counts,
-  };
-  return packBackup({
-    manifest,
-    database: dump,
-    signingKey: fs.existsSync(keyFile) ? fs.readFileSync(keyFile) : null,
-  });
+  const dir = backupsDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  removeStaleCopies(dir);
+  const copy = path.join(dir, `.copy-${process.pid}-${randomBytes(6).toString('hex')}`);
+  const removeCopy = () => fs.rmSync(copy, { recursive: true, force: true });
+  try {
+    await database.copyDataDir(copy);
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      lastMigrationAt,
+      counts,
+    };
+    const stream = backupStream(manifest, copy);
+    stream.once('close', removeCopy);
+    return stream;
+  } catch (error) {
+    removeCopy();
+    throw error;
+  }
+}
+
+/** A backup written to `file` whole or not at all; returns its size in bytes. */
+export async function writeBackup(database: Database, dataDir: string, file: string): Promise<number> {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temporary = `${file}.partial-${process.pid}`;
+  try {
+    await pipeline(await takeBackup(database, dataDir), fs.createWriteStream(temporary, { mode: 0o600 }));
+    fs.renameSync(temporary, file);
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+  return fs.statSync(file).size;
 }
 
 const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
@@ -79,14 +124,6 @@ const NAME = /^backup-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)\.tar\.gz$/;
 
 /** The file name a backup taken at this moment gets: sortable, and safe on every file system. */
 export const backupFileName = (at: Date) => `backup-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar.gz`;
-
-/** Writes a file whole or not at all (a temporary name, then a rename), readable by the owner only. */
-export function writeFileAtomically(file: string, data: Buffer): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.partial-${process.pid}`;
-  fs.writeFileSync(temporary, data, { mode: 0o600 });
-  fs.renameSync(temporary, file);
-}
 
 export interface BackupFile {
   name: string;
@@ -130,7 +167,7 @@ export async function backupIfDue(
   const newest = listBackups(dataDir)[0];
   if (newest && now.getTime() - Date.parse(newest.createdAt) < options.everyHours * 3_600_000) return null;
   const file = path.join(backupsDir(dataDir), backupFileName(now));
-  writeFileAtomically(file, await takeBackup(database, dataDir));
+  await writeBackup(database, dataDir, file);
   pruneBackups(dataDir, options.keep);
   return file;
 }
@@ -168,25 +205,33 @@ export interface RestoreResult {
 }
 
 /**
- * Restores a backup into DATA_DIR: checks the file and opens the database in it in a folder beside
- * the live one before touching anything; then moves the live folder aside (kept) and puts the
- * restored one in its place, with the signing key the backup carried.
+ * Restores a backup file into DATA_DIR: unpacks it (bounded: see unpackBackup) and opens the database
+ * in a folder beside the live one before touching anything; then moves the live folder aside (kept)
+ * and puts the restored one in its place. Every session in it is ended (staff sign in again), and the
+ * signing key stays the install's own (decision 024): on the same install, links already e-mailed to
+ * clients keep working; on a new one they do only if its key (DATA_DIR/secrets or JWT_SECRET) is the
+ * old one, copied by hand.
  */
-export async function restoreBackup(file: Buffer, dataDir: string, now = new Date()): Promise<RestoreResult> {
-  const contents = await unpackBackup(file);
-  if (contents.manifest.lastMigrationAt > knownLastMigration()) {
-    throw new BadBackupError('This backup was made by a newer version of the product: update it first, then restore.');
-  }
+export async function restoreBackup(file: string, dataDir: string, now = new Date()): Promise<RestoreResult> {
   const stamp = now.toISOString().slice(0, 19).replaceAll(':', '-');
   const live = path.join(dataDir, 'db');
   const staged = path.join(dataDir, `db.restoring-${stamp}`);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.rmSync(staged, { recursive: true, force: true });
   let counts: Record<string, number>;
+  let manifest: BackupManifest;
   try {
-    const database = await openDatabase({ dataDir: staged, loadDataDir: contents.database });
+    manifest = await unpackBackup(file, staged);
+    if (manifest.lastMigrationAt > knownLastMigration()) {
+      throw new BadBackupError(
+        'This backup was made by a newer version of the product: update it first, then restore.',
+      );
+    }
+    const database = await openDatabase({ dataDir: staged });
     try {
       counts = await tableCounts(database.db);
+      // Sign-ins do not survive a restore: whoever held a session when the backup was taken signs in again.
+      await database.db.execute(sql`delete from sessions`);
       // The restored trail says it was restored, by whom on this machine, and from which backup.
       await recordAudit(database.db, {
         userId: null,
@@ -195,7 +240,7 @@ export async function restoreBackup(file: Buffer, dataDir: string, now = new Dat
         kind: 'data',
         action: 'Restored a backup',
         route: 'npm run restore',
-        details: { backupTakenAt: contents.manifest.createdAt },
+        details: { backupTakenAt: manifest.createdAt },
       });
     } finally {
       await database.close();
@@ -211,14 +256,7 @@ export async function restoreBackup(file: Buffer, dataDir: string, now = new Dat
     fs.renameSync(live, previous);
   }
   fs.renameSync(staged, live);
-  if (contents.signingKey) {
-    const keyFile = signingKeyFile(dataDir);
-    if (fs.existsSync(keyFile) && !fs.readFileSync(keyFile).equals(contents.signingKey)) {
-      fs.renameSync(keyFile, `${keyFile}.before-restore-${stamp}`);
-    }
-    writeFileAtomically(keyFile, contents.signingKey);
-  }
-  return { counts, createdAt: contents.manifest.createdAt, previous };
+  return { counts, createdAt: manifest.createdAt, previous };
 }
 
 export { BadBackupError };

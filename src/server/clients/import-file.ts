@@ -139,10 +139,20 @@ function delimiterOf(text: string): string {
 }
 
 /**
- * A cell a spreadsheet would run: "=…" or "@…", or "+"/"-" followed by more than a phone number or a
- * number is made of ("+1 (916) 555-0142" and "-5" are data; "-2+3" and "+SUM(A1)" are formulas).
+ * What a spreadsheet skips before it reads a cell's first character: spaces, tabs, line breaks and
+ * other control or invisible characters (a quoted " =cmd", "\t=cmd" or "\r=cmd" still runs).
  */
-const isFormula = (cell: string) => /^[=@]/.test(cell) || (/^[+-]/.test(cell) && !/^[+-][\d\s().-]*$/.test(cell));
+const LEADING_BLANKS = /^[\s\p{Cc}\p{Cf}\p{Z}]+/u;
+
+/**
+ * A cell a spreadsheet would run: "=…" or "@…" (or their full-width forms), or "+"/"-" followed by
+ * more than a phone number or a number is made of ("+1 (916) 555-0142" and "-5" are data; "-2+3"
+ * and "+SUM(A1)" are formulas), whatever blanks come first.
+ */
+export function isFormula(cell: string): boolean {
+  const start = cell.replace(LEADING_BLANKS, '');
+  return /^[=@\uff1d\uff20]/.test(start) || (/^[+\-\uff0b\uff0d]/.test(start) && !/^[+-][\d\s().-]*$/.test(start));
+}
 
 export interface ImportedClient {
   /** The rows (1 = the first under the header) it came from. */
@@ -207,7 +217,7 @@ export function parseClientCsv(bytes: Buffer): ParsedImport {
     cells.forEach((cell, column) => {
       if (isFormula(cell)) {
         throw new ImportFileError(
-          `Row ${index + 1}, column "${headers[column] ?? column + 1}" starts with "${cell[0]}": a spreadsheet formula. Nothing was imported; remove formulas from the file and import it again.`,
+          `Row ${index + 1}, column "${headers[column] ?? column + 1}" starts with "${cell.replace(LEADING_BLANKS, '')[0]}": a spreadsheet formula. Nothing was imported; remove formulas from the file and import it again.`,
         );
       }
     });

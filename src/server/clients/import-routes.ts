@@ -56,7 +56,7 @@ export async function clientImportRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Import clients from CSV (Jobber, Housecall Pro or the template): new e-mails added, known ones merged, all or nothing',
+          'Import clients from CSV (Jobber, Housecall Pro or the template): new e-mails added, known ones merged, 200 at a time (importing the same file again changes nothing)',
         consumes: CSV_TYPES,
         body,
         response: { 200: clientImportResult, 400: errorResponse, 413: errorResponse },

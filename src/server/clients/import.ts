@@ -6,12 +6,14 @@ import { clientAddresses, clients } from '../db/schema';
 import type { ParsedImport } from './import-file';
 import { phoneDigitsOf, refreshSearchText } from './repository';
 
-/** Statements carry this many clients at a time (PostgreSQL takes at most 65,535 parameters). */
+/** Statements carry this many rows at a time (PostgreSQL takes at most 65,535 parameters). */
 const CHUNK = 500;
+/** Clients per transaction of an import: a few tens of milliseconds of the database each. */
+const IMPORT_CHUNK = 200;
 
-function chunks<T>(items: T[]): T[][] {
+function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
@@ -56,50 +58,64 @@ export async function previewImport(db: Db, parsed: ParsedImport): Promise<Clien
   };
 }
 
+/** The clients of one chunk, in a transaction of its own. */
+async function importChunk(tx: DbOrTx, part: ParsedImport['clients']) {
+  const existing = await existingEmails(
+    tx,
+    part.map((c) => c.email),
+  );
+  const ids = new Map<string, string>();
+  const values = sql.join(
+    part.map((c) => sql`(${newId()}, ${c.name}, ${c.email}, ${c.phone}, ${phoneDigitsOf(c.phone)}, ${c.notes})`),
+    sql`, `,
+  );
+  // Drizzle names conflict targets by column only; the unique index is on lower(email).
+  const { rows } = (await tx.execute(sql`
+    insert into ${clients} (id, name, email, phone, phone_digits, notes) values ${values}
+    on conflict (lower(email)) do update set
+      phone = case when ${clients}.phone = '' then excluded.phone else ${clients}.phone end,
+      phone_digits = case when ${clients}.phone = '' then excluded.phone_digits else ${clients}.phone_digits end,
+      notes = case when ${clients}.notes = '' then excluded.notes else ${clients}.notes end,
+      updated_at = now()
+    returning id, email`)) as { rows: { id: string; email: string }[] };
+  for (const r of rows) ids.set(r.email.toLowerCase(), r.id);
+  let addressesAdded = 0;
+  const addresses = part.flatMap((c) =>
+    c.addresses.map((a) => ({ id: newId(), clientId: ids.get(c.email.toLowerCase())!, ...a })),
+  );
+  for (const some of chunks(addresses)) {
+    const added = await tx
+      .insert(clientAddresses)
+      .values(some)
+      .onConflictDoNothing()
+      .returning({ id: clientAddresses.id });
+    addressesAdded += added.length;
+  }
+  // What the Clients search reads, for everyone touched, in one statement.
+  await refreshSearchText(tx, [...ids.values()]);
+  const merged = part.filter((c) => existing.has(c.email.toLowerCase())).length;
+  return { created: part.length - merged, merged, addressesAdded };
+}
+
+/** Lets requests that came in meanwhile (a page, /api/health) run before the next chunk. */
+const yieldToOthers = () => new Promise((resolve) => setTimeout(resolve, 1));
+
 /**
- * Imports the file's clients in one transaction (all or nothing): a new e-mail makes a client; a
- * known one is merged (their name kept, an empty phone or notes filled in, new properties added).
+ * Imports the file's clients, CHUNK at a time, each chunk a transaction of its own with a pause
+ * between them (decision 024): on the embedded database a transaction holds the only connection,
+ * and 20,000 clients in one kept every other request waiting for the whole import. A new e-mail makes
+ * a client; a known one is merged (their name kept, an empty phone or notes filled in, new properties
+ * added). Importing the same file again changes nothing, so a failure half-way is finished by
+ * importing the file again.
  */
 export async function importClients(db: Db, parsed: ParsedImport): Promise<ClientImportResult> {
-  return db.transaction(async (tx) => {
-    const existing = await existingEmails(
-      tx,
-      parsed.clients.map((c) => c.email),
-    );
-    const ids = new Map<string, string>();
-    for (const part of chunks(parsed.clients)) {
-      const values = sql.join(
-        part.map((c) => sql`(${newId()}, ${c.name}, ${c.email}, ${c.phone}, ${phoneDigitsOf(c.phone)}, ${c.notes})`),
-        sql`, `,
-      );
-      // Drizzle names conflict targets by column only; the unique index is on lower(email).
-      const { rows } = (await tx.execute(sql`
-        insert into ${clients} (id, name, email, phone, phone_digits, notes) values ${values}
-        on conflict (lower(email)) do update set
-          phone = case when ${clients}.phone = '' then excluded.phone else ${clients}.phone end,
-          phone_digits = case when ${clients}.phone = '' then excluded.phone_digits else ${clients}.phone_digits end,
-          notes = case when ${clients}.notes = '' then excluded.notes else ${clients}.notes end,
-          updated_at = now()
-        returning id, email`)) as { rows: { id: string; email: string }[] };
-      for (const r of rows) ids.set(r.email.toLowerCase(), r.id);
-    }
-    let addressesAdded = 0;
-    const addresses = parsed.clients.flatMap((c) =>
-      c.addresses.map((a) => ({ id: newId(), clientId: ids.get(c.email.toLowerCase())!, ...a })),
-    );
-    for (const part of chunks(addresses)) {
-      const added = await tx
-        .insert(clientAddresses)
-        .values(part)
-        .onConflictDoNothing()
-        .returning({ id: clientAddresses.id });
-      addressesAdded += added.length;
-    }
-    // What the Clients search reads, for everyone touched, in one statement per chunk.
-    for (const part of chunks([...ids.values()])) {
-      await refreshSearchText(tx, part);
-    }
-    const merged = parsed.clients.filter((c) => existing.has(c.email.toLowerCase())).length;
-    return { created: parsed.clients.length - merged, merged, addressesAdded, refused: parsed.refused };
-  });
+  const total = { created: 0, merged: 0, addressesAdded: 0 };
+  for (const part of chunks(parsed.clients, IMPORT_CHUNK)) {
+    const done = await db.transaction((tx) => importChunk(tx, part));
+    total.created += done.created;
+    total.merged += done.merged;
+    total.addressesAdded += done.addressesAdded;
+    await yieldToOthers();
+  }
+  return { ...total, refused: parsed.refused };
 }

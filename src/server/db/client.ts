@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import tar from 'tar-stream';
 import { projectRoot } from '../paths';
 import * as schema from './schema';
 
@@ -25,8 +27,11 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** The embedded database's whole data directory as a tar, taken between transactions. */
-  dumpDataDir?: () => Promise<Buffer>;
+  /**
+   * The embedded database's whole data directory copied into the new folder `target`, taken between
+   * transactions (the copy is consistent: it needs no recovery when opened).
+   */
+  copyDataDir?: (target: string) => Promise<void>;
 }
 
 export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
@@ -36,14 +41,10 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
-  /** A data directory's tar (a backup's) to unpack into an empty dataDir first. */
-  loadDataDir?: Buffer | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = await (options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(options.dataDir, options.loadDataDir));
+  const database = await (options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir));
   // A request's audit entry commits with the request's change (decision 023).
   carryPendingWrites(database.db);
   return database;
@@ -51,7 +52,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 const PGLITE_SETTINGS = ['shared_buffers=32MB'];
 
-async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Database> {
+async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   // PGlite's default shared_buffers (160 MB) is sized for a server of its own; inside the app's
   // process 32 MB keeps the working set of a small business's data and the process near 250 MB.
@@ -59,7 +60,6 @@ async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Databa
     dataDir,
     extensions: { pg_trgm },
     postgresqlconf: PGLITE_SETTINGS,
-    ...(loadDataDir ? { loadDataDir: new Blob([new Uint8Array(loadDataDir)]) } : {}),
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -70,14 +70,44 @@ async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Databa
     close: once(() => client.close()),
     // Inside a transaction of its own, no other transaction is half-way through while the files are
     // copied; the checkpoint writes every page out first, so the copy needs no recovery when restored.
-    dumpDataDir: async () => {
-      const tar = await client.transaction(async (tx) => {
+    // On disk the files are copied by the file system (no bytes through this process's memory); an
+    // in-memory database (tests) is dumped and written out.
+    copyDataDir: (target) =>
+      client.transaction(async (tx) => {
         await tx.exec('checkpoint');
-        return client.dumpDataDir('none');
-      });
-      return Buffer.from(await tar.arrayBuffer());
-    },
+        if (!dataDir.startsWith('memory://')) {
+          await fs.promises.cp(dataDir, target, { recursive: true, errorOnExist: true, force: false });
+          return;
+        }
+        const dump = await client.dumpDataDir('none');
+        await writeTar(Buffer.from(await dump.arrayBuffer()), target);
+      }),
   };
+}
+
+/** A tar's files and folders written under `target` (names are PGlite's own, from its dump). */
+async function writeTar(file: Buffer, target: string): Promise<void> {
+  const extract = tar.extract();
+  const done = new Promise<void>((resolve, reject) => {
+    extract.on('entry', (header, stream, next) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (chunk) => parts.push(chunk as Buffer));
+      stream.on('end', () => {
+        const to = path.join(target, header.name.replace(/^\/+/, ''));
+        if (header.type === 'directory') fs.mkdirSync(to, { recursive: true, mode: 0o700 });
+        else {
+          fs.mkdirSync(path.dirname(to), { recursive: true, mode: 0o700 });
+          fs.writeFileSync(to, Buffer.concat(parts), { mode: 0o600 });
+        }
+        next();
+      });
+    });
+    extract.on('finish', resolve);
+    extract.on('error', reject);
+  });
+  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+  Readable.from([file]).pipe(extract as never);
+  await done;
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -9,6 +9,45 @@ export const JSON_EXPORT_FORMAT = 'handyman-export';
 const LEFT_OUT_TABLES = new Set(['sessions', 'calendar_feeds']);
 const LEFT_OUT_COLUMNS: Record<string, string[]> = { users: ['passwordHash', 'tokenVersion'] };
 
+/**
+ * What a signed link carries: a JWT (a client's quote or invoice link, a staff file link), and the
+ * secret name of a calendar feed. None may leave in an export (decision 024): an e-mail in the outbox
+ * keeps its words, its links are cut to "[link removed]".
+ */
+const SIGNED_TOKEN = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/g;
+const FEED_ADDRESS = /\/api\/feeds\/[\w-]{16,64}\.ics/g;
+export const REMOVED_LINK = '[link removed]';
+
+/** A text without the secrets a link carries. */
+export function withoutLinks(text: string): string {
+  return text.replace(SIGNED_TOKEN, REMOVED_LINK).replace(FEED_ADDRESS, `/api/feeds/${REMOVED_LINK}`);
+}
+
+/** Every text in a value (a row, a jsonb document) without links; bytes and other values as they are. */
+function scrub(value: unknown): unknown {
+  if (typeof value === 'string') return withoutLinks(value);
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof Uint8Array)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)]));
+  }
+  return value;
+}
+
+/** A mail's text attachments (an invitation's .ics) are read and scrubbed as text too. */
+function scrubAttachments(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((a: { contentType?: string; contentBase64?: string }) =>
+    a && typeof a.contentBase64 === 'string' && /^text\//.test(a.contentType ?? '')
+      ? {
+          ...a,
+          contentBase64: Buffer.from(withoutLinks(Buffer.from(a.contentBase64, 'base64').toString('utf8'))).toString(
+            'base64',
+          ),
+        }
+      : a,
+  );
+}
+
 /** Rows per read: a table of photos is read a few dozen at a time, not all at once. */
 const BATCH = 50;
 
@@ -34,7 +73,7 @@ async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<Record<string, un
     Object.fromEntries(
       Object.entries(row)
         .filter(([k]) => !leftOut.has(k))
-        .map(([k, v]) => [k, jsonValue(v)]),
+        .map(([k, v]) => [k, jsonValue(scrub(k === 'attachments' ? scrubAttachments(v) : v))]),
     );
   if (!id) {
     // Link and counter tables (no id column) are small: read whole.
@@ -57,7 +96,8 @@ async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<Record<string, un
 
 /**
  * Everything the business has, as one JSON document written as it is read: every table (but
- * credentials and live sessions) with every row, photos included. Keys are the schema's names.
+ * credentials and live sessions) with every row, photos included, and no live link (withoutLinks).
+ * Keys are the schema's names.
  */
 export async function* completeExport(db: Db, exportedAt: Date): AsyncGenerator<string> {
   yield `{"format":${JSON.stringify(JSON_EXPORT_FORMAT)},"version":1,"exportedAt":${JSON.stringify(exportedAt.toISOString())},"tables":{`;

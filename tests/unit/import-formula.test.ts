@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ImportFileError, isFormula, parseClientCsv } from '../../src/server/clients/import-file';
+
+/** What a spreadsheet skips before it reads a cell (issue 25.8: a quoted " =…", "\t=…" or "\r=…" still runs). */
+const blank = fc.constantFrom(
+  ' ',
+  '\t',
+  '\r',
+  '\n',
+  '\u00a0',
+  '\u200b',
+  '\u2028',
+  '\u3000',
+  '\u000b',
+  '\u000c',
+  '\ufeff',
+);
+const formulaStart = fc.constantFrom('=', '@', '+SUM(A1)', '-2+3', '=HYPERLINK("http://evil.test")', '\uff1d1+1');
+const rest = fc.string({ maxLength: 20 });
+
+/** A CSV cell as a spreadsheet program writes it: quoted, its quotes doubled. */
+const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+
+describe('the clients import refuses a formula whatever blanks come before it (issue 25.8)', () => {
+  it('isFormula sees through leading blanks', () => {
+    fc.assert(
+      fc.property(fc.array(blank, { maxLength: 4 }), formulaStart, rest, (blanks, start, tail) => {
+        expect(isFormula(blanks.join('') + start + tail)).toBe(true);
+      }),
+    );
+  });
+
+  it('a file with such a cell in any column is refused, nothing imported', () => {
+    fc.assert(
+      fc.property(
+        fc.array(blank, { minLength: 1, maxLength: 4 }),
+        formulaStart,
+        rest,
+        fc.constantFrom(0, 1, 2),
+        (blanks, start, tail, column) => {
+          const cells = ['Ann Lee', 'ann@home.test', '916-555-0101'];
+          cells[column] = blanks.join('') + start + tail;
+          const file = `Name,Email,Phone\r\n${cells.map(quoted).join(',')}\r\n`;
+          expect(() => parseClientCsv(Buffer.from(file))).toThrow(ImportFileError);
+        },
+      ),
+    );
+  });
+
+  it('phones and negative numbers, with or without blanks, stay data', () => {
+    fc.assert(
+      fc.property(
+        fc.array(blank, { maxLength: 3 }),
+        fc.constantFrom('+1 (916) 555-0142', '-5', '+44 20 7946 0958', 'Ann', '916-555-0101'),
+        (blanks, cell) => {
+          expect(isFormula(blanks.join('') + cell)).toBe(false);
+        },
+      ),
+    );
+  });
+});
