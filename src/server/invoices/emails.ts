@@ -17,6 +17,9 @@ function howToPayBlocks(business: BusinessSettings, invoice: InvoiceView): Block
   ];
 }
 
+/** An issued invoice's PDF as a stored document. */
+export const invoiceKey = (id: string) => `invoice:${id}`;
+
 /**
  * The invoice to the client: the amount, the due date, how to pay, the PDF and a link to see it on a
  * phone. A deposit's invoice (sent when the client accepts quote `forQuote`) says it is the deposit
@@ -26,7 +29,6 @@ export function invoiceMail(
   business: BusinessSettings,
   invoice: InvoiceView,
   link: string,
-  pdf: Buffer,
   forQuote?: string,
 ): OutgoingMail {
   const deposit = invoice.kind === 'deposit';
@@ -62,9 +64,8 @@ export function invoiceMail(
     subject: deposit ? `${title} – ${business.name}` : `Invoice ${invoice.number} from ${business.name}`,
     html,
     text,
-    attachments: [
-      { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
-    ],
+    // The stored PDF, read by the relay when it sends (decision 022).
+    attachments: [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', document: invoiceKey(invoice._id) }],
   };
 }
 

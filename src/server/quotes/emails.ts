@@ -32,10 +32,14 @@ function lineRows(quote: QuoteView): PricedRow[] {
   ];
 }
 
-export const pdfAttachment = (quote: QuoteView, pdf: Buffer): MailAttachment => ({
+/** A quote version's PDF as a stored document. */
+export const quoteKey = (quoteId: string) => `quote:${quoteId}`;
+
+/** The quote's stored PDF, read by the relay when it sends (decision 022). */
+export const pdfAttachment = (quote: QuoteView): MailAttachment => ({
   filename: `Quote-${quote.quoteId}.pdf`,
   contentType: 'application/pdf',
-  contentBase64: pdf.toString('base64'),
+  document: quoteKey(quote.quoteId),
 });
 
 const hasOptional = (quote: QuoteView) => [...quote.materials, ...quote.labor].some((l) => l.optional);
@@ -46,7 +50,6 @@ export function quoteMail(
   to: string,
   quote: QuoteView,
   link: string,
-  pdf: Buffer,
 ): OutgoingMail {
   const revised = quote.version > 1;
   const { html, text } = composeEmail({
@@ -93,7 +96,7 @@ export function quoteMail(
       : `Your quote ${quote.quoteId} from ${business.name}`,
     html,
     text,
-    attachments: [pdfAttachment(quote, pdf)],
+    attachments: [pdfAttachment(quote)],
   };
 }
 
@@ -146,7 +149,7 @@ export function quoteReplyMail(
 }
 
 /** To the client after accepting: the signed acceptance, with the PDF that prints it. */
-export function quoteAcceptedMail(business: BusinessSettings, to: string, quote: QuoteView, pdf: Buffer): OutgoingMail {
+export function quoteAcceptedMail(business: BusinessSettings, to: string, quote: QuoteView): OutgoingMail {
   const { html, text } = composeEmail({
     business,
     heading: `Thank you: quote ${quote.quoteId} accepted`,
@@ -165,7 +168,7 @@ export function quoteAcceptedMail(business: BusinessSettings, to: string, quote:
     subject: `Quote ${quote.quoteId} accepted – ${business.name}`,
     html,
     text,
-    attachments: [pdfAttachment(quote, pdf)],
+    attachments: [pdfAttachment(quote)],
   };
 }
 

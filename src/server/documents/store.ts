@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client';
+import { pdfPool, type PdfPool } from './pool';
+import { storedBytes, storeBytes } from './repository';
+
+/** A document as it stands: what it is drawn from (its version) and how to draw it. */
+export interface DocumentSource {
+  /** A fingerprint of everything the document prints: the stored copy serves while it is the same. */
+  version: string;
+  filename: string;
+  draw(): Promise<Buffer>;
+  /** Where the feature keeps it instead of the documents table (a job's report stays on its record). */
+  stored?(): Promise<Buffer | undefined>;
+  save?(bytes: Buffer): Promise<void>;
+}
+
+export interface StoredDocument {
+  filename: string;
+  contentType: 'application/pdf';
+  bytes: Buffer;
+}
+
+/** A short, stable fingerprint of plain data; a Buffer (a logo) counts by its hash. */
+export function fingerprint(...parts: unknown[]): string {
+  const plain = parts.map((p) =>
+    Buffer.isBuffer(p) ? `buffer:${createHash('sha256').update(p).digest('hex')}` : p === undefined ? null : p,
+  );
+  return createHash('sha256').update(JSON.stringify(plain)).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Documents drawn once and served as stored (decision 022). Each feature says how its kind of document
+ * is made (`register`); `current('invoice:<id>')` answers the stored copy while its version stands,
+ * else draws it in the PDF worker, outside any transaction, and keeps it. Two asks at once draw once.
+ */
+export class DocumentStore {
+  private readonly sources = new Map<string, (id: string) => Promise<DocumentSource | undefined>>();
+  private readonly drawing = new Map<string, Promise<StoredDocument | undefined>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly pool: PdfPool = pdfPool,
+  ) {}
+
+  register(kind: string, source: (id: string) => Promise<DocumentSource | undefined>): void {
+    this.sources.set(kind, source);
+  }
+
+  /** Draws with the worker's renderer of `kind` (see src/server/pdf-worker.ts). */
+  draw(kind: string, args: unknown[]): Promise<Buffer> {
+    return this.pool.draw(kind, args);
+  }
+
+  /** How many PDFs this process drew. */
+  get drawn(): number {
+    return this.pool.drawn;
+  }
+
+  /** The document `kind:id` as it stands now; undefined when there is no such document. */
+  async current(key: string): Promise<StoredDocument | undefined> {
+    const colon = key.indexOf(':');
+    const source = this.sources.get(key.slice(0, colon));
+    if (!source) throw new Error(`No such kind of document: ${key}`);
+    const document = await source(key.slice(colon + 1));
+    if (!document) return undefined;
+    const stored = document.stored
+      ? await document.stored()
+      : await storedBytes(this.db, key, document.version);
+    if (stored) return { filename: document.filename, contentType: 'application/pdf', bytes: stored };
+    const flight = `${key}@${document.version}`;
+    let pending = this.drawing.get(flight);
+    if (!pending) {
+      pending = (async () => {
+        const bytes = await document.draw();
+        if (document.save) await document.save(bytes);
+        else await storeBytes(this.db, key, document.version, bytes);
+        return { filename: document.filename, contentType: 'application/pdf' as const, bytes };
+      })().finally(() => this.drawing.delete(flight));
+      this.drawing.set(flight, pending);
+    }
+    return pending;
+  }
+}
