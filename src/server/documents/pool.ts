@@ -40,7 +40,9 @@ export class PdfPool {
 
   draw(kind: string, args: unknown[]): Promise<Buffer> {
     if (this.queue.length >= MAX_QUEUED)
-      return Promise.reject(new HttpError(503, 'Too many documents are being drawn: try again shortly', 'SERVICE_UNAVAILABLE'));
+      return Promise.reject(
+        new HttpError(503, 'Too many documents are being drawn: try again shortly', 'SERVICE_UNAVAILABLE'),
+      );
     return new Promise((resolve, reject) => {
       this.queue.push({ kind, args, resolve, reject });
       this.next();

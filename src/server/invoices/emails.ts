@@ -65,7 +65,9 @@ export function invoiceMail(
     html,
     text,
     // The stored PDF, read by the relay when it sends (decision 022).
-    attachments: [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', document: invoiceKey(invoice._id) }],
+    attachments: [
+      { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', document: invoiceKey(invoice._id) },
+    ],
   };
 }
 

@@ -50,6 +50,8 @@ export function jobReportMail(
     html,
     text,
     // The stored report, read by the relay when it sends: the outbox holds no copy of it.
-    attachments: [{ filename: `job-report-${number}.pdf`, contentType: 'application/pdf', document: reportKey(job.id) }],
+    attachments: [
+      { filename: `job-report-${number}.pdf`, contentType: 'application/pdf', document: reportKey(job.id) },
+    ],
   };
 }

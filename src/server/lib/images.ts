@@ -212,7 +212,8 @@ export async function printablePhoto(data: Buffer): Promise<Buffer> {
     sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true })
       .resize(PRINT_EDGE, PRINT_EDGE, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 72, mozjpeg: true })
+      // Not mozjpeg: a few percent smaller, four times the time.
+      .jpeg({ quality: 72 })
       .toBuffer(),
   );
 }

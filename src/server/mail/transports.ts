@@ -43,7 +43,8 @@ function toNodemailer(from: string, m: OutboxMessage, sender?: Sender) {
       (a) => ({
         filename: a.filename,
         contentType: a.contentType,
-        content: 'content' in a ? a.content : 'contentBase64' in a ? Buffer.from(a.contentBase64, 'base64') : Buffer.alloc(0),
+        content:
+          'content' in a ? a.content : 'contentBase64' in a ? Buffer.from(a.contentBase64, 'base64') : Buffer.alloc(0),
       }),
     ),
   };

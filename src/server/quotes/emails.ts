@@ -45,12 +45,7 @@ export const pdfAttachment = (quote: QuoteView): MailAttachment => ({
 const hasOptional = (quote: QuoteView) => [...quote.materials, ...quote.labor].some((l) => l.optional);
 
 /** The quote (or a revised version of it) to the client: lines, totals, the PDF, and the link to answer it. */
-export function quoteMail(
-  business: BusinessSettings,
-  to: string,
-  quote: QuoteView,
-  link: string,
-): OutgoingMail {
+export function quoteMail(business: BusinessSettings, to: string, quote: QuoteView, link: string): OutgoingMail {
   const revised = quote.version > 1;
   const { html, text } = composeEmail({
     business,

@@ -12,14 +12,7 @@ import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { enqueueMail, type OutgoingMail } from '../mail';
 import { findQuoteRequestById, setQuoteStatus, transitionQuoteRequest, type QuoteRequestRow } from '../quote-requests';
-import {
-  quoteAcceptedMail,
-  quoteAnswerNotice,
-  quoteKey,
-  quoteMail,
-  quoteReminderMail,
-  quoteReplyMail,
-} from './emails';
+import { quoteAcceptedMail, quoteAnswerNotice, quoteKey, quoteMail, quoteReminderMail, quoteReplyMail } from './emails';
 import { fingerprint, type DocumentSource } from '../documents';
 import { clientQuoteLink } from './links';
 import {
