@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { Db } from '../db/client';
 import { pdfPool, type PdfPool } from './pool';
 import { storedBytes, storeBytes } from './repository';
@@ -37,6 +38,8 @@ export class DocumentStore {
   private readonly sources = new Map<string, (id: string) => Promise<DocumentSource | undefined>>();
   private readonly drawing = new Map<string, Promise<StoredDocument | undefined>>();
   private readonly draws = new Map<string, number>();
+  /** Drawings started after a commit go one at a time: a burst of sends does not crowd the database. */
+  private readonly background = pLimit(1);
 
   constructor(
     private readonly db: Db,
@@ -62,8 +65,26 @@ export class DocumentStore {
     return this.draws.get(key) ?? 0;
   }
 
+  /**
+   * Draws `key` in the background after the commit that made it (then `done`, e.g. wake the relay); a
+   * failure is only logged: the relay or the link draws it when asked.
+   */
+  soon(key: string, done: () => void, fail: (error: unknown) => void): void {
+    void this.background(() => this.current(key)).then(done, fail);
+  }
+
   /** The document `kind:id` as it stands now; undefined when there is no such document. */
-  async current(key: string): Promise<StoredDocument | undefined> {
+  current(key: string): Promise<StoredDocument | undefined> {
+    // Asks for one document at once share one answer (and at most one drawing).
+    let pending = this.drawing.get(key);
+    if (!pending) {
+      pending = this.resolve(key).finally(() => this.drawing.delete(key));
+      this.drawing.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async resolve(key: string): Promise<StoredDocument | undefined> {
     const colon = key.indexOf(':');
     const source = this.sources.get(key.slice(0, colon));
     if (!source) throw new Error(`No such kind of document: ${key}`);
@@ -71,18 +92,10 @@ export class DocumentStore {
     if (!document) return undefined;
     const stored = document.stored ? await document.stored() : await storedBytes(this.db, key, document.version);
     if (stored) return { filename: document.filename, contentType: 'application/pdf', bytes: stored };
-    const flight = `${key}@${document.version}`;
-    let pending = this.drawing.get(flight);
-    if (!pending) {
-      pending = (async () => {
-        const bytes = await document.draw();
-        this.draws.set(key, this.drawsOf(key) + 1);
-        if (document.save) await document.save(bytes);
-        else await storeBytes(this.db, key, document.version, bytes);
-        return { filename: document.filename, contentType: 'application/pdf' as const, bytes };
-      })().finally(() => this.drawing.delete(flight));
-      this.drawing.set(flight, pending);
-    }
-    return pending;
+    const bytes = await document.draw();
+    this.draws.set(key, this.drawsOf(key) + 1);
+    if (document.save) await document.save(bytes);
+    else await storeBytes(this.db, key, document.version, bytes);
+    return { filename: document.filename, contentType: 'application/pdf', bytes };
   }
 }

@@ -423,10 +423,11 @@ export async function completeJob(
     return row;
   });
   // The relay asks for the same document when it sends: whichever comes first draws it, once.
-  void app.documents
-    .current(reportKey(jobId))
-    .then(() => app.mail.kick())
-    .catch((error: unknown) => app.log.error({ err: error, jobId }, 'the job report could not be drawn'));
+  app.documents.soon(
+    reportKey(jobId),
+    () => app.mail.kick(),
+    (error: unknown) => app.log.error({ err: error, jobId }, 'the job report could not be drawn'),
+  );
   return row;
 }
 

@@ -460,10 +460,11 @@ export const quoteSource =
 
 /** Draws a quote's PDF after the commit, in the worker: the relay and the client's link find it stored. */
 function drawSoon(app: FastifyInstance, quoteId: string) {
-  void app.documents
-    .current(quoteKey(quoteId))
-    .then(() => app.mail.kick())
-    .catch((error: unknown) => app.log.error({ err: error, quoteId }, 'the quote PDF could not be drawn'));
+  app.documents.soon(
+    quoteKey(quoteId),
+    () => app.mail.kick(),
+    (error: unknown) => app.log.error({ err: error, quoteId }, 'the quote PDF could not be drawn'),
+  );
 }
 
 /** A stored quote's PDF, as e-mailed (drawn in the worker only when it changed). */
