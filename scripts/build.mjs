@@ -50,7 +50,10 @@ export async function buildAll({ quiet = false } = {}) {
   await writeThemeStylesheet();
   await esbuild({
     // The PDF worker (decision 022) beside the server: the server starts it from there.
-    entryPoints: { main: path.join(root, 'src/server/main.ts'), 'pdf-worker': path.join(root, 'src/server/pdf-worker.ts') },
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'pdf-worker': path.join(root, 'src/server/pdf-worker.ts'),
+    },
     outdir: path.join(root, 'dist/server'),
     bundle: true,
     platform: 'node',
