@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions) {
       return { name, replyTo: email };
     },
     // A PDF attached by reference is read (or drawn) when its message is sent, one message at a time.
-    document: (key) => documents.current(key),
+    document: (key) => documents.ifReady(key, () => relay.kick()),
   });
   app.decorate('config', config);
   app.decorate('database', database);

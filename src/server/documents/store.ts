@@ -84,7 +84,21 @@ export class DocumentStore {
     return pending;
   }
 
-  private async resolve(key: string): Promise<StoredDocument | undefined> {
+  /**
+   * The stored copy of `key` if its version stands, without drawing: else 'drawing' (a drawing is
+   * started in the background, one at a time, then `drawn` is called), or undefined (no such document).
+   * For the mail relay, which must not wait for a drawing while other mail is due.
+   */
+  async ifReady(key: string, drawn: () => void): Promise<StoredDocument | 'drawing' | undefined> {
+    const found = await this.resolve(key, false);
+    if (found !== 'drawing') return found;
+    this.soon(key, drawn, () => undefined);
+    return 'drawing';
+  }
+
+  private async resolve(key: string): Promise<StoredDocument | undefined>;
+  private async resolve(key: string, draw: false): Promise<StoredDocument | 'drawing' | undefined>;
+  private async resolve(key: string, draw = true): Promise<StoredDocument | 'drawing' | undefined> {
     const colon = key.indexOf(':');
     const source = this.sources.get(key.slice(0, colon));
     if (!source) throw new Error(`No such kind of document: ${key}`);
@@ -92,6 +106,7 @@ export class DocumentStore {
     if (!document) return undefined;
     const stored = document.stored ? await document.stored() : await storedBytes(this.db, key, document.version);
     if (stored) return { filename: document.filename, contentType: 'application/pdf', bytes: stored };
+    if (!draw) return 'drawing';
     const bytes = await document.draw();
     this.draws.set(key, this.drawsOf(key) + 1);
     if (document.save) await document.save(bytes);
