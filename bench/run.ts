@@ -330,7 +330,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
   const started = Date.now();
   const passwordHash = await hashPassword('seeded-user-password');
   let cleanup = async () => {};
-  let photoJob = '';
+  let photoJob: string;
   if (kind === 'postgres') {
     const database = await createTestDatabase('postgres');
     await seed(database.db, passwordHash);
