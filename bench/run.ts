@@ -20,6 +20,11 @@ import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
 import { makeCraftedPng, makePhonePhoto } from '../tests/helpers/images';
 import { SHRINK_MEASURE } from '../src/web/lib/shrink-photo';
 import { seed } from './seed';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/server/db/client';
+import { jobPhotos } from '../src/server/db/schema';
+import { insertJob, setWorkers } from '../src/server/jobs/repository';
+import { insertUser } from '../src/server/users/repository';
 import { zonedTimeToUtc } from '../src/shared/dates';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -27,6 +32,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = new RegExp(process.env.BENCH_ONLY ?? '.', 'i');
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const CONNECTIONS = 20;
+/** BENCH_PORT=n: the servers listen on n, n+1, … (a machine shared with others), else on any free port. */
+let nextPort = Number(process.env.BENCH_PORT ?? 0);
+const benchPort = async () => (nextPort ? nextPort++ : freePort());
 const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 
 interface Row {
@@ -74,7 +82,7 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
 }
 
 async function bareServer() {
-  const port = await freePort();
+  const port = await benchPort();
   const child = spawn(process.execPath, [
     '-e',
     `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"quoteStatus":"Pending"}'); }).listen(${port}, '127.0.0.1')`,
@@ -175,6 +183,136 @@ async function hostileImages(url: string, pid: number, kind: string) {
   facts[`${kind}HostileVisitorP99Ms`] = Math.round(percentile(latencies, 99));
 }
 
+const CREW = { username: 'bench-crew', password: 'bench-crew-password-1' };
+const COMPLETION_LABEL = 'complete a job with 60 phone photos: /api/health and / meanwhile';
+
+/**
+ * Issue 25.1: a job in progress with 60 phone photos as the crew's phones leave them (2560 px, about
+ * 1–2.6 MB each, as stored after upload), its crew member able to sign in. Written before the server
+ * starts; one photo is sent, the database copies it (PGlite takes minutes for 60 MB of parameters).
+ */
+async function seedPhotoJob(db: Db, passwordHash: string): Promise<string> {
+  const crew = await insertUser(db, {
+    username: CREW.username,
+    passwordHash,
+    role: 'employee',
+    fullName: 'Bench Crew',
+  });
+  const jobId = await insertJob(db, {
+    quoteId: null,
+    quoteRequestId: null,
+    contactName: 'Photo Client',
+    contactEmail: 'photos@home.test',
+    contactPhone: '916-555-0199',
+    street: '60 Photo Way',
+    city: 'Sacramento',
+    state: 'CA',
+    zip: '95814',
+    notes: 'Bench: 60 photos',
+    status: 'In Progress',
+  });
+  await setWorkers(db, jobId, [crew.id]);
+  const photo = await sharp(await makePhonePhoto(7))
+    .resize(2560, 2560, { fit: 'inside' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const thumbnail = await sharp(photo).resize(320, 320).webp().toBuffer();
+  facts.completionPhotoKb = Math.round(photo.length / 1024);
+  const first = `${jobId}-p0`;
+  await db.insert(jobPhotos).values({
+    id: first,
+    jobId,
+    stage: 'before',
+    mimeType: 'image/jpeg',
+    width: 2560,
+    height: 1920,
+    data: photo,
+    thumbnail,
+    takenBy: crew.id,
+  });
+  await db.execute(sql`
+    insert into job_photos (id, job_id, stage, mime_type, width, height, data, thumbnail, taken_by, created_at)
+    select ${jobId} || '-p' || n, job_id, case when n < 30 then 'before' else 'after' end, mime_type, width, height,
+           data, thumbnail, taken_by, created_at + n * interval '1 second'
+    from job_photos, generate_series(1, 59) as n where id = ${first}`);
+  return jobId;
+}
+
+/**
+ * Issue 25.1: the crew completes that job while another visitor loads / and /api/health again and
+ * again. Reports how long "Complete job" took to answer, the visitor's p99 until the report is ready,
+ * the time until it is, its size, and the server's peak memory meanwhile.
+ */
+async function jobCompletion(url: string, pid: number, kind: string, jobId: string) {
+  if (!ONLY.test(COMPLETION_LABEL)) return;
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(CREW),
+  });
+  const crew = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 25);
+  let running = true;
+  const latencies: number[] = [];
+  let errors = 0;
+  const visitor = async () => {
+    while (running) {
+      for (const path of ['/api/health', '/']) {
+        const started = performance.now();
+        const res = await fetch(`${url}${path}`);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - started);
+        if (!res.ok) errors++;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const visiting = visitor();
+  await new Promise((r) => setTimeout(r, 300));
+  const started = performance.now();
+  const done = await fetch(`${url}/api/my/jobs/${jobId}/complete`, { method: 'POST', headers: crew });
+  const completeMs = Math.round(performance.now() - started);
+  if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
+  // The report's link waits for the drawing under way (it does not start a second one).
+  const admin = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const auth = { authorization: `Bearer ${((await admin.json()) as { token: string }).token}` };
+  const record = (await (await fetch(`${url}/api/jobs/${jobId}/record`, { headers: auth })).json()) as {
+    report: { url: string } | null;
+  };
+  const report = await fetch(`${url}${record.report!.url}`);
+  const bytes = Buffer.from(await report.arrayBuffer());
+  const readyMs = Math.round(performance.now() - started);
+  const retryStarted = performance.now();
+  await fetch(`${url}/api/my/jobs/${jobId}/complete`, { method: 'POST', headers: crew });
+  const retryMs = Math.round(performance.now() - retryStarted);
+  running = false;
+  await visiting;
+  clearInterval(sampler);
+  latencies.sort((a, b) => a - b);
+  rows.push({
+    database: kind,
+    scenario: COMPLETION_LABEL,
+    connections: 1,
+    requestsPerSecond: Math.round(latencies.length / (readyMs / 1000)),
+    p50Ms: Math.round(percentile(latencies, 50)),
+    p99Ms: Math.round(percentile(latencies, 99)),
+    vsBare: 0,
+    errors,
+  });
+  facts[`${kind}CompletionAnswerMs`] = completeMs;
+  facts[`${kind}CompletionRetryMs`] = retryMs;
+  facts[`${kind}CompletionReportReadyMs`] = readyMs;
+  facts[`${kind}CompletionReportKb`] = Math.round(bytes.length / 1024);
+  facts[`${kind}CompletionVisitorP99Ms`] = Math.round(percentile(latencies, 99));
+  facts[`${kind}CompletionVisitorMaxMs`] = Math.round(latencies.at(-1) ?? 0);
+  facts[`${kind}CompletionPeakRssMb`] = peak;
+}
+
 async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: string[]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hm-bench-${kind}-`));
   const env: Record<string, string> = {
@@ -192,9 +330,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
   const started = Date.now();
   const passwordHash = await hashPassword('seeded-user-password');
   let cleanup = async () => {};
+  let photoJob: string;
   if (kind === 'postgres') {
     const database = await createTestDatabase('postgres');
     await seed(database.db, passwordHash);
+    photoJob = await seedPhotoJob(database.db, await hashPassword(CREW.password));
     env.DATABASE_URL = database.url!;
     await database.close();
     cleanup = () => database.destroy().catch(() => {});
@@ -202,11 +342,12 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
     const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
     await database.migrate();
     await seed(database.db, passwordHash);
+    photoJob = await seedPhotoJob(database.db, await hashPassword(CREW.password));
     await database.close();
   }
   facts[`${kind}SeedSeconds`] = Math.round((Date.now() - started) / 100) / 10;
 
-  const port = await freePort();
+  const port = await benchPort();
   env.PORT = String(port);
   const url = `http://127.0.0.1:${port}`;
   const startAt = Date.now();
@@ -331,6 +472,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
     }
     clearInterval(sampler);
     facts[`${kind}PeakRssMb`] = peakRss;
+    await jobCompletion(url, child.pid!, kind, photoJob);
     await hostileImages(url, child.pid!, kind);
     if (kind === 'pglite') await photoShrink(url);
     await monthView(url, token, kind);

@@ -49,7 +49,11 @@ export async function buildAll({ quiet = false } = {}) {
   });
   await writeThemeStylesheet();
   await esbuild({
-    entryPoints: { main: path.join(root, 'src/server/main.ts') },
+    // The PDF worker (decision 022) beside the server: the server starts it from there.
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      'pdf-worker': path.join(root, 'src/server/pdf-worker.ts'),
+    },
     outdir: path.join(root, 'dist/server'),
     bundle: true,
     platform: 'node',

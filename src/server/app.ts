@@ -25,6 +25,7 @@ import { completeJob, jobRecordRoutes } from './job-records';
 import { clientInvoicePath, invoiceRoutes, issueDepositInvoice, noticeOpenDeposit } from './invoices';
 import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
+import { DocumentStore } from './documents';
 import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions) {
   // The business's details live in the database; BUSINESS_* only seed them on the first start.
   const settings = new SettingsStore(database.db, config);
   await settings.seed();
+  const documents = new DocumentStore(database.db);
   const relay = new MailRelay({
     db: database.db,
     transport,
@@ -111,6 +113,8 @@ export async function buildApp(options: AppOptions) {
       const { name, email } = await settings.current();
       return { name, replyTo: email };
     },
+    // A PDF attached by reference is read (or drawn) when its message is sent, one message at a time.
+    document: (key) => documents.ifReady(key, () => relay.kick()),
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -122,6 +126,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('mail', relay);
   app.decorate('quoteStatus', new QuoteStatusCache());
   app.decorate('settings', settings);
+  app.decorate('documents', documents);
   // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.
   let closing = false;
   app.addHook('preClose', async () => {

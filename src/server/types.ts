@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { SettingsSource } from './lib/business';
 import type { Counters } from './lib/counters';
 import type { Database, Db } from './db/client';
+import type { DocumentStore } from './documents';
 import type { MailRelay } from './mail/relay';
 import type { TokenService } from './lib/tokens';
 import type { QuoteStatusCache } from './quote-requests/status-cache';
@@ -21,5 +22,7 @@ declare module 'fastify' {
     redisState: () => 'up' | 'down' | undefined;
     /** The business's details and rules as the owner set them on the Settings page. */
     settings: SettingsSource;
+    /** PDFs drawn off the event loop and stored once (decision 022). */
+    documents: DocumentStore;
   }
 }

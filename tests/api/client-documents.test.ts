@@ -29,7 +29,9 @@ async function clientDocuments(t: TestApp, email: string) {
   for (const row of rows) {
     documents.push({ what: `e-mail "${row.subject}"`, text: `${row.subject}\n${row.text}\n${row.html}` });
     for (const a of row.attachments) {
-      const bytes = Buffer.from(a.contentBase64, 'base64');
+      // A PDF is attached by reference to its stored copy (decision 022): the bytes the relay sends.
+      const bytes =
+        'document' in a ? (await t.app.documents.current(a.document))!.bytes : Buffer.from(a.contentBase64, 'base64');
       const text = a.contentType.startsWith('application/pdf') ? await pdfText(bytes) : bytes.toString('utf8');
       documents.push({ what: `${a.filename} of "${row.subject}"`, text });
     }

@@ -418,11 +418,13 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  contentBase64: string;
-}
+/**
+ * A file sent with an e-mail: its bytes (small ones), or the key of a stored document (a PDF such as
+ * `invoice:<id>`) that the relay reads, or draws, when it sends, so the outbox never holds a copy.
+ */
+export type MailAttachment =
+  | { filename: string; contentType: string; contentBase64: string }
+  | { filename: string; contentType: string; document: string };
 
 /** Transactional outbox: written with the change that causes the mail, delivered by the relay. */
 export const mailOutbox = pgTable(
@@ -849,3 +851,18 @@ export const calendarVersion = pgTable(
   },
   (t) => [check('calendar_version_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Documents drawn for clients (invoice and quote PDFs), stored once per version: served as they were
+ * e-mailed, redrawn only when what they print changes (decision 022).
+ */
+export const documents = pgTable('documents', {
+  /** What it is a copy of: `invoice:<id>`, `quote:<id>`. */
+  key: text('key').primaryKey(),
+  /** A fingerprint of everything it printed: a different one means it must be drawn again. */
+  version: text('version').notNull(),
+  contentType: text('content_type').notNull().default('application/pdf'),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});

@@ -15,6 +15,9 @@ function howToPayBlocks(business: BusinessSettings, invoice: InvoiceView): Block
   ];
 }
 
+/** An issued invoice's PDF as a stored document. */
+export const invoiceKey = (id: string) => `invoice:${id}`;
+
 /**
  * The invoice to the client: the amount, the due date, how to pay, the PDF and a link to see it on a
  * phone. A deposit's invoice (sent when the client accepts quote `forQuote`) says it is the deposit
@@ -24,7 +27,6 @@ export function invoiceMail(
   business: BusinessSettings,
   invoice: InvoiceView,
   link: string,
-  pdf: Buffer,
   forQuote?: string,
 ): OutgoingMail {
   const deposit = invoice.kind === 'deposit';
@@ -60,8 +62,9 @@ export function invoiceMail(
     subject: deposit ? `${title} – ${business.name}` : `Invoice ${invoice.number} from ${business.name}`,
     html,
     text,
+    // The stored PDF, read by the relay when it sends (decision 022).
     attachments: [
-      { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+      { filename: `${invoice.number}.pdf`, contentType: 'application/pdf', document: invoiceKey(invoice._id) },
     ],
   };
 }

@@ -15,13 +15,15 @@ import {
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { errorBody, notFound } from '../lib/http-errors';
 import { checkClientInvoiceLink, checkStaffPdfLink } from './links';
-import { renderInvoicePdf } from './pdf';
+import { invoiceKey } from './emails';
+import { documentLimit } from '../plugins/rate-limit';
 import { allInvoices, allPayments, countInvoices, findInvoice, listInvoices, liveInvoiceOfJob } from './repository';
 import { sendCsv, toCsv } from '../lib/csv';
 import { todayIn } from '../../shared/dates';
 import {
   createInvoiceForJob,
   deleteDraft,
+  invoiceSource,
   invoiceView as viewOf,
   recordPayment,
   sendInvoice,
@@ -35,6 +37,7 @@ const failures = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
 /** Invoices and payments for the office (admins), the PDF by signed address, and the client's link. */
 export async function invoiceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.documents.register('invoice', invoiceSource(app));
   const tags = ['invoices'];
   const admin = { access: 'admin' as const };
   const zone = async () => (await app.settings.current()).timeZone;
@@ -263,22 +266,21 @@ export async function invoiceRoutes(app: FastifyInstance) {
       ),
   );
 
+  /** The stored PDF, as e-mailed (drawn again in the worker only after the invoice changed). */
   async function sendPdf(reply: FastifyReply, id: string) {
-    const invoice = await view(id);
-    if (!invoice.number) throw notFound('A draft has no PDF yet');
-    const business = await app.settings.current();
-    const pdf = await renderInvoicePdf(invoice, business, await app.settings.logo());
+    const document = await app.documents.current(invoiceKey(id));
+    if (!document) throw notFound('A draft has no PDF yet');
     return reply
       .type('application/pdf')
-      .header('content-disposition', `inline; filename="${invoice.number}.pdf"`)
+      .header('content-disposition', `inline; filename="${document.filename}"`)
       .header('cache-control', 'private, no-store')
-      .send(pdf);
+      .send(document.bytes);
   }
 
   r.get(
     '/invoices/:id/pdf',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...documentLimit },
       schema: {
         tags,
         summary: 'An invoice’s PDF (signed address)',
@@ -330,7 +332,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.get(
     '/client-invoices/:id/pdf',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...documentLimit },
       schema: {
         tags: ['client invoices'],
         summary: 'The client’s invoice as a PDF, by its signed link',

@@ -29,9 +29,9 @@ import { conflict, HttpError, notFound } from '../lib/http-errors';
 import { jobExtras } from '../job-records';
 import { findJobById, jobDetail } from '../jobs';
 import { cancelMail, enqueueMail } from '../mail';
-import { invoiceMail, overdueReminderMail, receiptMail } from './emails';
+import { invoiceKey, invoiceMail, overdueReminderMail, receiptMail } from './emails';
+import { fingerprint, type DocumentSource } from '../documents';
 import { clientInvoiceLink, staffPdfLink } from './links';
-import { renderInvoicePdf } from './pdf';
 import {
   balanceOf,
   draftLines,
@@ -259,13 +259,12 @@ export async function invoiceView(
 
 /**
  * Sends a draft: its number (the year's next, in the same transaction), the dates, and the e-mail with
- * the PDF and a signed link, written together. The PDF is drawn inside the transaction because it prints
- * the number; the logo is read before it (PGlite has one connection).
+ * a signed link and the PDF by reference, written together. The PDF is drawn after the commit, in the
+ * PDF worker, and stored: the e-mail and the client's link carry those bytes (decision 022).
  */
 export async function sendInvoice(app: FastifyInstance, id: string): Promise<InvoiceRow> {
   const business = await app.settings.current();
-  const logo = await app.settings.logo();
-  return app.db.transaction(async (tx) => {
+  const sent = await app.db.transaction(async (tx) => {
     const row = await findInvoice(tx, id, { lock: true });
     if (!row) throw notFound('Invoice not found');
     if (row.state !== 'Draft') throw notDraft(row);
@@ -279,9 +278,34 @@ export async function sendInvoice(app: FastifyInstance, id: string): Promise<Inv
           .set({ creditCents: credit, creditedInvoiceId: deposit?.id ?? null })
           .where(eq(invoices.id, id));
     }
-    return sendInTx(app, tx, id, business, logo);
+    return sendInTx(app, tx, id, business);
   });
+  app.documents.soon(
+    invoiceKey(id),
+    () => app.mail.kick(),
+    (error: unknown) => app.log.error({ err: error, invoiceId: id }, 'the invoice PDF could not be drawn'),
+  );
+  return sent;
 }
+
+/**
+ * An issued invoice as a stored document: its version is a fingerprint of all it prints (the view, the
+ * business's details and logo), so it is drawn again only after a change (a payment, a void).
+ */
+export const invoiceSource =
+  (app: FastifyInstance) =>
+  async (id: string): Promise<DocumentSource | undefined> => {
+    const row = await findInvoice(app.db, id);
+    if (!row?.number) return undefined;
+    const [business, logo] = await Promise.all([app.settings.current(), app.settings.logo()]);
+    const view = await invoiceView(app, app.db, row, business.timeZone);
+    const { pdfUrl: _signed, ...printed } = view;
+    return {
+      version: fingerprint(printed, business, logo),
+      filename: `${row.number}.pdf`,
+      draw: () => app.documents.draw('invoice', [view, business, logo]),
+    };
+  };
 
 /** Numbers a draft, dates it, and queues its e-mail (PDF and link) and its reminders, in `tx`. */
 async function sendInTx(
@@ -289,7 +313,6 @@ async function sendInTx(
   tx: DbOrTx,
   id: string,
   business: BusinessSettings,
-  logo: Buffer | undefined,
   forQuote?: string,
 ): Promise<InvoiceRow> {
   const today = todayIn(business.timeZone);
@@ -302,9 +325,8 @@ async function sendInTx(
   const dueDate = addDays(today, sent!.dueDays);
   await tx.update(invoices).set({ dueDate }).where(eq(invoices.id, id));
   const view = await invoiceView(app, tx, { ...sent!, dueDate }, business.timeZone);
-  const pdf = await renderInvoicePdf(view, business, logo);
   const link = await clientInvoiceLink(app, id);
-  await enqueueMail(tx, invoiceMail(business, view, link, pdf, forQuote));
+  await enqueueMail(tx, invoiceMail(business, view, link, forQuote));
   // Reminders wait in the outbox for their day (09:00 in the business's zone after the due date).
   const reminderMailIds: string[] = [];
   for (const days of business.invoiceReminderDays.slice(0, 3))
@@ -369,7 +391,7 @@ export async function issueDepositInvoice(
     })
     .returning();
   await writeDraft(tx, row!, lines);
-  await sendInTx(app, tx, id, business, context.logo, accepted.quoteId);
+  await sendInTx(app, tx, id, business, accepted.quoteId);
   return id;
 }
 

@@ -3,6 +3,9 @@ import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type OutgoingMail } from '../mail';
 import type { JobRow } from '../jobs';
 
+/** The job's report as a stored document (decision 022). */
+export const reportKey = (jobId: string) => `job-report:${jobId}`;
+
 /**
  * The job report, to the client (thanks) or the owner (for the files, with the crew's notes for the
  * office, which the client's report and e-mail never carry), with the PDF attached.
@@ -10,7 +13,6 @@ import type { JobRow } from '../jobs';
 export function jobReportMail(
   business: BusinessSettings,
   job: JobRow,
-  pdf: Buffer,
   to: 'client' | 'owner',
   officeNotes = '',
 ): OutgoingMail {
@@ -47,8 +49,9 @@ export function jobReportMail(
     subject: to === 'client' ? `Your job report from ${business.name}` : `Job ${number} completed: ${job.contactName}`,
     html,
     text,
+    // The stored report, read by the relay when it sends: the outbox holds no copy of it.
     attachments: [
-      { filename: `job-report-${number}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+      { filename: `job-report-${number}.pdf`, contentType: 'application/pdf', document: reportKey(job.id) },
     ],
   };
 }

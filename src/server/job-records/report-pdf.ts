@@ -10,8 +10,10 @@ export interface ReportInput {
   job: JobRow;
   record: JobRecordView;
   completedAt: Date;
-  /** The photos as JPEG or PNG bytes. */
+  /** The photos as JPEG or PNG bytes, shrunk for print (`reportPhotos`). */
   photos: { stage: 'before' | 'after'; data: Buffer }[];
+  /** Photos left out to keep the file small enough to e-mail. */
+  morePhotos: number;
   signature: { png: Buffer; name: string; signedAt: Date } | null;
 }
 
@@ -101,6 +103,13 @@ export function renderJobReport(input: ReportInput, business: BusinessSettings, 
     }
     if (column === 1) doc.y += cellHeight + 10;
     doc.fillColor('#000000').fontSize(11);
+  }
+  if (input.morePhotos > 0) {
+    doc.moveDown(0.5).fillColor(MUTED);
+    text(
+      `${input.morePhotos} more ${input.morePhotos === 1 ? 'photo was' : 'photos were'} taken on the job and kept with it, left out to keep this file small enough to e-mail: ask us for them at ${business.email} or ${business.phone}.`,
+    );
+    doc.fillColor('#000000');
   }
 
   heading('Sign-off');

@@ -116,13 +116,10 @@ export function photosOf(db: DbOrTx, jobId: string) {
     .orderBy(asc(jobPhotos.createdAt), asc(jobPhotos.id));
 }
 
-/** The job's photos with their bytes (for the report). */
-export function photoDataOf(db: DbOrTx, jobId: string) {
-  return db
-    .select({ id: jobPhotos.id, stage: jobPhotos.stage, mimeType: jobPhotos.mimeType, data: jobPhotos.data })
-    .from(jobPhotos)
-    .where(eq(jobPhotos.jobId, jobId))
-    .orderBy(asc(jobPhotos.createdAt), asc(jobPhotos.id));
+/** One photo's bytes (the report reads them one at a time). */
+export async function photoBytesOf(db: DbOrTx, id: string): Promise<Buffer | undefined> {
+  const [row] = await db.select({ data: jobPhotos.data }).from(jobPhotos).where(eq(jobPhotos.id, id));
+  return row?.data;
 }
 
 export async function findPhoto(db: DbOrTx, id: string) {

@@ -19,6 +19,7 @@ import type { DbOrTx } from '../db/client';
 import type { BusinessSettings } from '../lib/business';
 import { errorBody, notFound } from '../lib/http-errors';
 import { findJobById, isAssigned, jobDetail, type JobLifecycle } from '../jobs';
+import { reportKey } from './emails';
 import { verifyRecordLink, type RecordFile } from './links';
 import { findPhoto, findRecord, seedChecklist } from './repository';
 import {
@@ -35,7 +36,7 @@ import {
   putSignature,
   putTimeEntry,
   recordView,
-  reportPdf,
+  reportSource,
   signaturePng,
   type Actor,
 } from './service';
@@ -53,6 +54,7 @@ const failures = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
 export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lifecycle: JobLifecycle }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['job record'];
+  app.documents.register('job-report', reportSource(app));
   const staff = { access: 'staff' as const };
   const admin = { access: 'admin' as const };
 
@@ -333,7 +335,8 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     },
     async (request, reply) => {
       if (!(await checked('report', request.params.id, request.query.sig))) return invalidLink(reply);
-      const pdf = await reportPdf(app.db, request.params.id);
+      // Drawn now if the worker has not finished it yet (the same drawing, not a second one).
+      const pdf = (await app.documents.current(reportKey(request.params.id)))?.bytes;
       if (!pdf) throw notFound('No report yet');
       return reply
         .type('application/pdf')

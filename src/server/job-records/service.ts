@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toCents, toDollars } from '../../shared/money';
 import { OPEN_JOB_STATUSES } from '../../shared/statuses';
@@ -26,11 +26,13 @@ import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobTimeEntries,
 import type { BusinessSettings } from '../lib/business';
 import { isUniqueViolation } from '../lib/db-errors';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
-import { drawableImage, processImages, processSignature } from '../lib/images';
+import { printablePhoto, processImages, processSignature } from '../lib/images';
+import type { DocumentSource } from '../documents';
+import { jobNumberOf } from '../../shared/schemas/jobs';
 import { checkJobMove, findJobById, lifecycleStep, moveJobFrom, type JobLifecycle, type JobRow } from '../jobs';
 import { enqueueMail } from '../mail';
-import { jobReportMail } from './emails';
-import { renderJobReport } from './report-pdf';
+import { jobReportMail, reportKey } from './emails';
+import type { ReportInput } from './report-pdf';
 import { recordLinks } from './links';
 import {
   cappedEnd,
@@ -43,7 +45,8 @@ import {
   materialsOf,
   minutesBetween,
   minutesOnDay,
-  photoDataOf,
+  photoBytesOf,
+  reportAtOf,
   photosOf,
   stopRunningTimersOf,
   stopRunningTimersOfJob,
@@ -461,11 +464,12 @@ export async function recordView(
 }
 
 /**
- * Completes a job (the crew's last step, or the office's): running timers stop now, the report is drawn
- * from the record, then the status change, the stored report, the e-mails to the client and the
- * owner and what a job's end also does (`lifecycle`: its visits' reminders called off, the office told
- * of an open deposit) are written together. The status changes only from the one read, so two
- * completions at once make one report.
+ * Completes a job (the crew's last step, or the office's): running timers stop now, then the status
+ * change, the report's time, the e-mails to the client and the owner (the report attached by
+ * reference) and what a job's end also does (`lifecycle`: its visits' reminders called off, the office
+ * told of an open deposit) are written together. The status changes only from the one read, so two
+ * completions at once make one report. The report itself is drawn after the commit, in the PDF worker
+ * (`reportSource`): the answer does not wait for it, and a retry finds the job completed (decision 022).
  */
 export async function completeJob(
   app: FastifyInstance,
@@ -479,21 +483,8 @@ export async function completeJob(
   const completedAt = new Date();
   await stopRunningTimersOfJob(app.db, jobId, completedAt);
   const business = await app.settings.current();
-  const logo = await app.settings.logo();
-  const record = await recordView(app, job, business, { userId: '', office: true });
-  const stored = await findRecord(app.db, jobId);
-  const photos = await Promise.all(
-    (await photoDataOf(app.db, jobId)).map(async (p) => ({
-      stage: p.stage,
-      data: await drawableImage(p.data, p.mimeType),
-    })),
-  );
-  const signature =
-    stored?.signature && stored.signedName && stored.signedAt
-      ? { png: stored.signature, name: stored.signedName, signedAt: stored.signedAt }
-      : null;
-  const pdf = await renderJobReport({ job, record, completedAt, photos, signature }, business, logo);
-  return app.db.transaction(async (tx) => {
+  const notes = (await findRecord(app.db, jobId))?.crewNotes ?? '';
+  const row = await app.db.transaction(async (tx) => {
     const row = await moveJobFrom(tx, jobId, job.status, 'Completed');
     if (!row) {
       // Completed meanwhile (the same tap sent twice): that completion made the report.
@@ -504,18 +495,96 @@ export async function completeJob(
     await ensureRecord(tx, jobId);
     await tx
       .update(jobRecords)
-      .set({ report: pdf, reportAt: completedAt, updatedAt: completedAt })
+      .set({ reportAt: completedAt, updatedAt: completedAt })
       .where(eq(jobRecords.jobId, jobId));
-    await enqueueMail(tx, jobReportMail(business, job, pdf, 'client'));
-    await enqueueMail(tx, jobReportMail(business, job, pdf, 'owner', record.notes));
+    await enqueueMail(tx, jobReportMail(business, job, 'client'));
+    await enqueueMail(tx, jobReportMail(business, job, 'owner', notes));
     await lifecycleStep(tx, job.status, row, options.lifecycle);
     return row;
   });
+  // The relay asks for the same document when it sends: whichever comes first draws it, once.
+  app.documents.soon(
+    reportKey(jobId),
+    () => app.mail.kick(),
+    (error: unknown) => app.log.error({ err: error, jobId }, 'the job report could not be drawn'),
+  );
+  return row;
 }
+
+/** A report carries at most this much (it is e-mailed): its photos take what the text leaves. */
+export const REPORT_MAX_BYTES = 15 * 1024 * 1024;
+const PHOTO_BUDGET = REPORT_MAX_BYTES - 1.5 * 1024 * 1024;
+
+/**
+ * The report's photos, shrunk for print and read one at a time (never every photo's bytes at once),
+ * until the budget is spent; the count of those left out is printed instead.
+ */
+async function reportPhotos(db: DbOrTx, jobId: string) {
+  const photos: { stage: 'before' | 'after'; data: Buffer }[] = [];
+  let used = 0;
+  let more = 0;
+  for (const photo of await photosOf(db, jobId)) {
+    if (more > 0) {
+      more += 1;
+      continue;
+    }
+    const original = await photoBytesOf(db, photo.id);
+    if (!original) continue;
+    const data = await printablePhoto(original);
+    if (used + data.length > PHOTO_BUDGET) {
+      more += 1;
+      continue;
+    }
+    used += data.length;
+    photos.push({ stage: photo.stage, data });
+  }
+  return { photos, more };
+}
+
+/** Draws a completed job's report in the PDF worker, from the record as it stands. */
+async function drawReport(app: FastifyInstance, jobId: string, completedAt: Date): Promise<Buffer> {
+  const job = await findJobById(app.db, jobId);
+  if (!job) throw notFound('Job not found');
+  const business = await app.settings.current();
+  const logo = await app.settings.logo();
+  const record = await recordView(app, job, business, { userId: '', office: true });
+  const stored = await findRecord(app.db, jobId);
+  const signature =
+    stored?.signature && stored.signedName && stored.signedAt
+      ? { png: stored.signature, name: stored.signedName, signedAt: stored.signedAt }
+      : null;
+  const { photos, more } = await reportPhotos(app.db, jobId);
+  const input: ReportInput = { job, record, completedAt, photos, morePhotos: more, signature };
+  return app.documents.draw('job-report', [input, business, logo]);
+}
+
+/**
+ * A completed job's report as a stored document: drawn once (it never changes after), kept on the job's
+ * record, and read from there by the report's link and by the relay for the two e-mails.
+ */
+export const reportSource =
+  (app: FastifyInstance) =>
+  async (jobId: string): Promise<DocumentSource | undefined> => {
+    const reportAt = await reportAtOf(app.db, jobId);
+    if (!reportAt) return undefined;
+    return {
+      version: 'report',
+      filename: `job-report-${jobNumberOf(jobId)}.pdf`,
+      stored: () => reportPdf(app.db, jobId),
+      save: async (bytes) => {
+        await app.db
+          .update(jobRecords)
+          .set({ report: bytes })
+          .where(and(eq(jobRecords.jobId, jobId), isNull(jobRecords.report)));
+      },
+      draw: () => drawReport(app, jobId, reportAt),
+    };
+  };
 
 /** The stored report's bytes. */
 export async function reportPdf(db: DbOrTx, jobId: string): Promise<Buffer | undefined> {
-  return (await findRecord(db, jobId))?.report ?? undefined;
+  const [row] = await db.select({ report: jobRecords.report }).from(jobRecords).where(eq(jobRecords.jobId, jobId));
+  return row?.report ?? undefined;
 }
 
 /** The stored signature's bytes. */

@@ -200,8 +200,20 @@ export async function processSignature(dataUrl: string, maxBytes: number): Promi
   });
 }
 
-/** A stored photo as a PDF can draw it: JPEG and PNG as they are, anything else (WebP) as a JPEG. */
-export async function drawableImage(data: Buffer, mimeType: string): Promise<Buffer> {
-  if (mimeType === 'image/jpeg' || mimeType === 'image/png') return data;
-  return pool(() => sharp(data).jpeg({ quality: 85 }).toBuffer());
+/** A photo in a printed report: no larger than this a side (a half-page cell at well over 300 dpi). */
+export const PRINT_EDGE = 1600;
+
+/**
+ * A stored photo as a report prints it: a JPEG at most PRINT_EDGE a side (transparency on white), made in
+ * the bounded pool, so a report of sixty phone photos stays a file one can e-mail (decision 022).
+ */
+export async function printablePhoto(data: Buffer): Promise<Buffer> {
+  return pool(() =>
+    sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true })
+      .resize(PRINT_EDGE, PRINT_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      // Not mozjpeg: a few percent smaller, four times the time.
+      .jpeg({ quality: 72 })
+      .toBuffer(),
+  );
 }

@@ -16,7 +16,15 @@ export interface RelayOptions {
   batchSize?: number;
   /** The business at the moment of sending (from the settings): the From name and where replies go. */
   sender?: () => Promise<Sender>;
+  /**
+   * The bytes of a stored document an attachment names (`invoice:<id>`); 'drawing' while it is being
+   * drawn (the relay looks again shortly); undefined when it is gone.
+   */
+  document?: (key: string) => Promise<{ bytes: Buffer } | 'drawing' | undefined>;
 }
+
+/** When the relay looks again at a message whose PDF is being drawn (the drawing wakes it too). */
+const DOCUMENT_RETRY_MS = 1000;
 
 /** Delay before attempt n+1 after n failures: base · 2^(n-1), capped. */
 export function backoffMs(failures: number, baseMs: number, maxMs: number): number {
@@ -61,9 +69,12 @@ export class MailRelay {
 
   /** Delivers everything due now; returns how many messages were attempted. */
   async deliverDue(): Promise<number> {
+    // The claim returns ids only: a message's bodies and attachments are read when it is its turn, so
+    // a batch of messages with large PDFs never sits in memory at once.
     const batch = await this.claim();
-    for (const message of batch) {
-      await this.deliverOne(message);
+    for (const { id } of batch) {
+      const [message] = await this.options.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (message) await this.deliverOne(message);
     }
     return batch.length;
   }
@@ -92,7 +103,7 @@ export class MailRelay {
     });
   }
 
-  private async claim(): Promise<OutboxMessage[]> {
+  private async claim(): Promise<{ id: string }[]> {
     const { db } = this.options;
     // The database's clock decides what is due: it also stamped next_attempt_at.
     const now = sql`now()`;
@@ -107,20 +118,48 @@ export class MailRelay {
           or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, now)),
         ),
       )
-      .orderBy(asc(mailOutbox.createdAt))
+      // Longest due first: a message waiting for its PDF (put a little later) lets the others by.
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
       .limit(this.options.batchSize ?? 10)
       .for('update', { skipLocked: true });
     return db
       .update(mailOutbox)
       .set({ lockedUntil: sql`now() + make_interval(secs => ${this.options.claimSeconds ?? 120})` })
       .where(inArray(mailOutbox.id, due))
-      .returning();
+      .returning({ id: mailOutbox.id });
+  }
+
+  /** The message with each attachment given by reference replaced by the document's bytes. */
+  private async withDocuments(message: OutboxMessage): Promise<OutboxMessage | undefined> {
+    if (!message.attachments.some((a) => 'document' in a)) return message;
+    const attachments = [];
+    for (const a of message.attachments) {
+      if (!('document' in a)) {
+        attachments.push(a);
+        continue;
+      }
+      const found = await this.options.document?.(a.document);
+      if (found === 'drawing') return undefined;
+      if (!found) throw new Error(`The attached document ${a.document} is not there`);
+      attachments.push({ filename: a.filename, contentType: a.contentType, content: found.bytes });
+    }
+    return { ...message, attachments } as unknown as OutboxMessage;
   }
 
   private async deliverOne(message: OutboxMessage): Promise<void> {
     const { db, transport, log, retryBaseMs, retryMaxMs } = this.options;
     try {
-      await transport.deliver(message, await this.options.sender?.());
+      // A PDF still being drawn does not hold up the messages behind it: this one waits its turn again
+      // shortly (not counted as a failure), while the drawing goes on.
+      const ready = await this.withDocuments(message);
+      if (!ready) {
+        await db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: sql`now() + make_interval(secs => ${DOCUMENT_RETRY_MS / 1000})`, lockedUntil: null })
+          .where(eq(mailOutbox.id, message.id));
+        return;
+      }
+      await transport.deliver(ready, await this.options.sender?.());
     } catch (error) {
       const failures = message.attempts + 1;
       const delay = backoffMs(failures, retryBaseMs, retryMaxMs);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { mailOutbox } from '../db/schema';
+import type { MailAttachment, mailOutbox } from '../db/schema';
 
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
 
@@ -38,11 +38,15 @@ function toNodemailer(from: string, m: OutboxMessage, sender?: Sender) {
     // A stable Message-ID lets receivers recognise a retried delivery of the same message.
     messageId: `<${m.id}@outbox.handyman>`,
     date: m.createdAt,
-    attachments: m.attachments.map((a) => ({
-      filename: a.filename,
-      contentType: a.contentType,
-      content: Buffer.from(a.contentBase64, 'base64'),
-    })),
+    // Bytes read from a stored document (the relay puts them in `content`), or kept in the row as base64.
+    attachments: (m.attachments as (MailAttachment | { filename: string; contentType: string; content: Buffer })[]).map(
+      (a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content:
+          'content' in a ? a.content : 'contentBase64' in a ? Buffer.from(a.contentBase64, 'base64') : Buffer.alloc(0),
+      }),
+    ),
   };
 }
 

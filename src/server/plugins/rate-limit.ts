@@ -142,3 +142,10 @@ export function publicFormLimit(config: Config) {
     },
   };
 }
+
+/**
+ * The limit on a document's PDF by its link (an invoice's, a quote's): a person opens it a few times;
+ * a loop asking for it again and again is refused before it reads anything (decision 022).
+ */
+export const DOCUMENT_LIMIT_PER_MINUTE = 20;
+export const documentLimit = { rateLimit: { max: DOCUMENT_LIMIT_PER_MINUTE, timeWindow: 60_000 } };

@@ -11,10 +11,18 @@ import {
 import { hasActivitySince } from '../activity';
 import { findQuoteRequestById } from '../quote-requests';
 import { notFound } from '../lib/http-errors';
-import { publicFormLimit } from '../plugins/rate-limit';
+import { documentLimit, publicFormLimit } from '../plugins/rate-limit';
 import { checkClientLink, clientQuoteLink, clientQuotePdfPath } from './links';
 import { findQuoteByNumber, findQuoteByRequest } from './repository';
-import { answerQuote, noteOpened, quotePdf, requestUpdatedQuote, viewOf, type OnQuoteAccepted } from './service';
+import {
+  answerQuote,
+  noteOpened,
+  quotePdf,
+  quoteSource,
+  requestUpdatedQuote,
+  viewOf,
+  type OnQuoteAccepted,
+} from './service';
 
 const params = z.object({ quoteId: z.string().max(40) });
 
@@ -32,6 +40,7 @@ export interface ClientQuoteRoutesOptions {
 export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuoteRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['client quotes'];
+  app.documents.register('quote', quoteSource(app));
 
   async function authorizedQuote(quoteId: string, token: string | undefined) {
     await checkClientLink(app, quoteId, token);
@@ -80,7 +89,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
   r.get(
     '/client-quotes/:quoteId/pdf',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...documentLimit },
       schema: {
         tags,
         summary: "A client's quote as a PDF, by the signed link from the e-mail",

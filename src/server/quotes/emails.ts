@@ -30,22 +30,20 @@ function lineRows(quote: QuoteView): PricedRow[] {
   ];
 }
 
-export const pdfAttachment = (quote: QuoteView, pdf: Buffer): MailAttachment => ({
+/** A quote version's PDF as a stored document. */
+export const quoteKey = (quoteId: string) => `quote:${quoteId}`;
+
+/** The quote's stored PDF, read by the relay when it sends (decision 022). */
+export const pdfAttachment = (quote: QuoteView): MailAttachment => ({
   filename: `Quote-${quote.quoteId}.pdf`,
   contentType: 'application/pdf',
-  contentBase64: pdf.toString('base64'),
+  document: quoteKey(quote.quoteId),
 });
 
 const hasOptional = (quote: QuoteView) => [...quote.materials, ...quote.labor].some((l) => l.optional);
 
 /** The quote (or a revised version of it) to the client: lines, totals, the PDF, and the link to answer it. */
-export function quoteMail(
-  business: BusinessSettings,
-  to: string,
-  quote: QuoteView,
-  link: string,
-  pdf: Buffer,
-): OutgoingMail {
+export function quoteMail(business: BusinessSettings, to: string, quote: QuoteView, link: string): OutgoingMail {
   const revised = quote.version > 1;
   const { html, text } = composeEmail({
     business,
@@ -91,7 +89,7 @@ export function quoteMail(
       : `Your quote ${quote.quoteId} from ${business.name}`,
     html,
     text,
-    attachments: [pdfAttachment(quote, pdf)],
+    attachments: [pdfAttachment(quote)],
   };
 }
 
@@ -144,7 +142,7 @@ export function quoteReplyMail(
 }
 
 /** To the client after accepting: the signed acceptance, with the PDF that prints it. */
-export function quoteAcceptedMail(business: BusinessSettings, to: string, quote: QuoteView, pdf: Buffer): OutgoingMail {
+export function quoteAcceptedMail(business: BusinessSettings, to: string, quote: QuoteView): OutgoingMail {
   const { html, text } = composeEmail({
     business,
     heading: `Thank you: quote ${quote.quoteId} accepted`,
@@ -163,7 +161,7 @@ export function quoteAcceptedMail(business: BusinessSettings, to: string, quote:
     subject: `Quote ${quote.quoteId} accepted – ${business.name}`,
     html,
     text,
-    attachments: [pdfAttachment(quote, pdf)],
+    attachments: [pdfAttachment(quote)],
   };
 }
 

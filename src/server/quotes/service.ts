@@ -12,9 +12,9 @@ import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { enqueueMail, type OutgoingMail } from '../mail';
 import { findQuoteRequestById, setQuoteStatus, transitionQuoteRequest, type QuoteRequestRow } from '../quote-requests';
-import { quoteAcceptedMail, quoteAnswerNotice, quoteMail, quoteReminderMail, quoteReplyMail } from './emails';
+import { quoteAcceptedMail, quoteAnswerNotice, quoteKey, quoteMail, quoteReminderMail, quoteReplyMail } from './emails';
+import { fingerprint, type DocumentSource } from '../documents';
 import { clientQuoteLink } from './links';
-import { renderQuotePdf } from './pdf';
 import {
   findQuoteByNumber,
   findQuoteByRequest,
@@ -125,13 +125,11 @@ async function storeAndSend(
   body: QuoteBody,
   identity: QuoteIdentity,
   userId: string | undefined,
-  logo: Buffer | undefined,
 ): Promise<QuoteView> {
   const row = await insertQuote(tx, body, identity);
   const stored = await quoteView(tx, row, businessToday(business));
   const link = await clientQuoteLink(app, stored.quoteId, stored.validUntil);
-  const pdf = await renderQuotePdf(stored, business, logo);
-  const mailId = await enqueueMail(tx, quoteMail(business, quoteRequest.contactEmail, stored, link, pdf));
+  const mailId = await enqueueMail(tx, quoteMail(business, quoteRequest.contactEmail, stored, link));
   await setQuoteStatus(tx, quoteRequest.id, 'Pending');
   await recordActivity(tx, {
     quoteRequestId: quoteRequest.id,
@@ -187,13 +185,13 @@ export async function sendQuote(
   // Priced at today's rate, which the quote keeps whatever the rate becomes.
   const business = await app.settings.current();
   const identity = await firstIdentity(app, business, body.quote?.quoteId, body.validUntil);
-  // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
-  const logo = await app.settings.logo();
-  return app.db.transaction(async (tx) => {
+  const sent = await app.db.transaction(async (tx) => {
     if (!(await transitionQuoteRequest(tx, quoteRequest.id, 'Accepted', 'Quote Sent')))
       throw conflict('This quote was already sent', 'QUOTE_ALREADY_SENT');
-    return storeAndSend(app, tx, business, quoteRequest, body, identity, userId, logo);
+    return storeAndSend(app, tx, business, quoteRequest, body, identity, userId);
   });
+  drawSoon(app, sent.quoteId);
+  return sent;
 }
 
 /**
@@ -210,8 +208,7 @@ export async function reviseQuote(
   const business = await app.settings.current();
   const current = await revisableQuote(app.db, quoteRequest.id);
   const identity = revisionIdentity(current, business, body.validUntil);
-  const logo = await app.settings.logo();
-  return app.db.transaction(async (tx) => {
+  const revised = await app.db.transaction(async (tx) => {
     const [replaced] = await tx
       .update(quotes)
       .set({ replacedAt: new Date() })
@@ -226,8 +223,10 @@ export async function reviseQuote(
     if (!replaced)
       throw conflict('This quote changed meanwhile (accepted or revised): reload the page', 'QUOTE_NOT_REVISABLE');
     await cancelReminders(tx, quoteRequest.id);
-    return storeAndSend(app, tx, business, quoteRequest, body, identity, userId, logo);
+    return storeAndSend(app, tx, business, quoteRequest, body, identity, userId);
   });
+  drawSoon(app, revised.quoteId);
+  return revised;
 }
 
 /** The client's answer may not be taken: replaced by a newer version, or past its valid-until date. */
@@ -318,8 +317,7 @@ export async function answerQuote(
       const source = await findQuoteRequestById(tx, updated.quoteRequestId);
       if (!source) throw notFound('Quote request not found');
       ({ jobId, depositInvoiceLink } = await onAccepted(tx, updated, source, { business, logo, accepted: stored }));
-      const pdf = await renderQuotePdf(stored, business, logo);
-      clientMailId = await enqueueMail(tx, quoteAcceptedMail(business, source.contactEmail, stored, pdf));
+      clientMailId = await enqueueMail(tx, quoteAcceptedMail(business, source.contactEmail, stored));
     }
     const notice = await enqueueNotice(
       tx,
@@ -347,6 +345,7 @@ export async function answerQuote(
       });
     return { quote: stored, depositInvoiceLink };
   });
+  if (accepting) drawSoon(app, row.quoteId);
   app.mail.kick();
   return result;
 }
@@ -439,8 +438,38 @@ export async function requestUpdatedQuote(app: FastifyInstance, row: QuoteRow): 
   return { alreadyAsked };
 }
 
-/** A stored quote as a PDF: its own lines, totals and tax rate, with the business's current details. */
+/**
+ * A quote version as a stored document: its version is a fingerprint of all it prints (the stored quote,
+ * the business's details and logo), so it is drawn again only after a change (its acceptance).
+ */
+export const quoteSource =
+  (app: FastifyInstance) =>
+  async (quoteId: string): Promise<DocumentSource | undefined> => {
+    const row = await findQuoteByNumber(app.db, quoteId);
+    if (!row) return undefined;
+    const [business, logo] = await Promise.all([app.settings.current(), app.settings.logo()]);
+    const view = await quoteView(app.db, row, businessToday(business));
+    // When the client opened it, and from where they accepted, are not printed.
+    const { openedAt: _opened, acceptedIp: _ip, ...printed } = view;
+    return {
+      version: fingerprint(printed, business, logo),
+      filename: `Quote-${row.quoteId}.pdf`,
+      draw: () => app.documents.draw('quote', [view, business, logo]),
+    };
+  };
+
+/** Draws a quote's PDF after the commit, in the worker: the relay and the client's link find it stored. */
+function drawSoon(app: FastifyInstance, quoteId: string) {
+  app.documents.soon(
+    quoteKey(quoteId),
+    () => app.mail.kick(),
+    (error: unknown) => app.log.error({ err: error, quoteId }, 'the quote PDF could not be drawn'),
+  );
+}
+
+/** A stored quote's PDF, as e-mailed (drawn in the worker only when it changed). */
 export async function quotePdf(app: FastifyInstance, row: QuoteRow): Promise<Buffer> {
-  const [business, logo] = await Promise.all([app.settings.current(), app.settings.logo()]);
-  return renderQuotePdf(await quoteView(app.db, row, businessToday(business)), business, logo);
+  const document = await app.documents.current(quoteKey(row.quoteId));
+  if (!document) throw notFound('Quote not found');
+  return document.bytes;
 }
