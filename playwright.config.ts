@@ -1,11 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/helpers/chromium';
 
+const phone = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: false };
+const desktop = { viewport: { width: 1280, height: 800 } };
+/** Tests tagged so in tests/e2e (SHARED_STATE in support/fixtures.ts): they change or count what all share. */
+const sharedState = /@shared-state/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Two workers against the one server, every test on data of its own (docs/decisions/027-…). The
+  // tests that change or count what every test shares run after all the others, one at a time.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -19,7 +26,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: false } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: phone, metadata: { device: 'phone' }, grepInvert: sharedState },
+    { name: 'desktop', use: desktop, metadata: { device: 'desktop' }, grepInvert: sharedState },
+    {
+      name: 'phone-shared-state',
+      use: phone,
+      metadata: { device: 'phone' },
+      grep: sharedState,
+      workers: 1,
+      dependencies: ['phone', 'desktop'],
+    },
+    {
+      name: 'desktop-shared-state',
+      use: desktop,
+      metadata: { device: 'desktop' },
+      grep: sharedState,
+      workers: 1,
+      dependencies: ['phone-shared-state'],
+    },
   ],
 });
