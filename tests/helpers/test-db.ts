@@ -31,10 +31,13 @@ let pgliteTemplate: Buffer | undefined;
 export async function createTestDatabase(kind: DbKind, options: { dataDir?: string } = {}): Promise<TestDatabase> {
   const template = await templates();
   if (kind === 'pglite') {
-    if (template.pglite) pgliteTemplate ??= fs.readFileSync(template.pglite);
+    const dataDir = options.dataDir ?? 'memory://';
+    // A data directory that already holds a database (a restart) opens as it is.
+    const fresh = dataDir.startsWith('memory://') || !fs.existsSync(dataDir) || fs.readdirSync(dataDir).length === 0;
+    if (template.pglite && fresh) pgliteTemplate ??= fs.readFileSync(template.pglite);
     const database = await openDatabase({
-      dataDir: options.dataDir ?? 'memory://',
-      loadDataDir: template.pglite ? pgliteTemplate : undefined,
+      dataDir,
+      loadDataDir: template.pglite && fresh ? pgliteTemplate : undefined,
     });
     // Already migrated when loaded from the template (then this only reads the migrations table).
     await database.migrate();
