@@ -1,11 +1,19 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/helpers/chromium';
 
+const phone = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: false };
+const desktop = { viewport: { width: 1280, height: 800 } };
+/** Tests tagged so in tests/e2e (SHARED_STATE in support/fixtures.ts): they change or count what all share. */
+const sharedState = /@shared-state/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Every test on data of its own, so E2E_WORKERS=2 runs two at once against the one server; the tests
+  // that change or count what every test shares run after all the others, one at a time. One worker
+  // by default until the server hang seen with two workers under load is understood (decision 027).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -19,7 +27,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', use: { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: false } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: phone, metadata: { device: 'phone' }, grepInvert: sharedState },
+    { name: 'desktop', use: desktop, metadata: { device: 'desktop' }, grepInvert: sharedState },
+    {
+      name: 'phone-shared-state',
+      use: phone,
+      metadata: { device: 'phone' },
+      grep: sharedState,
+      workers: 1,
+      dependencies: ['phone', 'desktop'],
+    },
+    {
+      name: 'desktop-shared-state',
+      use: desktop,
+      metadata: { device: 'desktop' },
+      grep: sharedState,
+      workers: 1,
+      dependencies: ['phone-shared-state'],
+    },
   ],
 });

@@ -1,38 +1,40 @@
 import { messages } from '../../src/shared/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, createQuoteRequest, signInAs } from './support/staff';
 import { formatDate } from '../../src/web/components/date-text';
 
-const uid = () => `${test.info().project.name}${Date.now().toString(36)}`;
+const uid = () => `${device()}${Date.now().toString(36)}`;
 
 test.beforeEach(async ({ page, request }) => {
   await signInAs(page, await apiToken(request));
 });
 
-test('the dashboard shows real counts; the Pending tile opens the list filtered to Pending', async ({
-  page,
-  request,
-}) => {
-  const name = `Dash ${uid()}`;
-  await createQuoteRequest(request, name);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Client Activity' })).toBeVisible();
-  const stats = await (
-    await request.get('/api/dashboard', { headers: { authorization: `Bearer ${await apiToken(request)}` } })
-  ).json();
-  await expect(
-    page.getByRole('button', { name: new RegExp(`Pending Quote Requests: ${stats.pendingQuoteRequests}`) }),
-  ).toBeVisible();
-  await expect(page.getByRole('cell', { name })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await screenshot(page, 'admin-dashboard');
-  await page.getByRole('button', { name: /Pending Quote Requests/ }).click();
-  await expect(page).toHaveURL(/\/admin\/quote-requests\?status=Pending$/);
-  await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('Pending');
-});
+// It compares the dashboard's count of every pending request with the API's: alone, after the others.
+test(
+  'the dashboard shows real counts; the Pending tile opens the list filtered to Pending',
+  { tag: SHARED_STATE },
+  async ({ page, request }) => {
+    const name = `Dash ${uid()}`;
+    await createQuoteRequest(request, name);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Client Activity' })).toBeVisible();
+    const stats = await (
+      await request.get('/api/dashboard', { headers: { authorization: `Bearer ${await apiToken(request)}` } })
+    ).json();
+    await expect(
+      page.getByRole('button', { name: new RegExp(`Pending Quote Requests: ${stats.pendingQuoteRequests}`) }),
+    ).toBeVisible();
+    await expect(page.getByRole('cell', { name })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'admin-dashboard');
+    await page.getByRole('button', { name: /Pending Quote Requests/ }).click();
+    await expect(page).toHaveURL(/\/admin\/quote-requests\?status=Pending$/);
+    await expect(page.getByRole('combobox', { name: 'Filter' })).toHaveValue('Pending');
+  },
+);
 
 test('staff search the requests, open one with its photos, and accept it; the client is e-mailed', async ({
   page,
@@ -49,7 +51,7 @@ test('staff search the requests, open one with its photos, and accept it; the cl
   await expect(page.getByRole('status').filter({ hasText: '1 result' })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, 'admin-quote-requests');
-  if (test.info().project.name === 'phone') {
+  if (device() === 'phone') {
     // On a phone each request is a card with its action in view; nothing scrolls sideways (issue 13.9).
     const card = page.locator('li').filter({ hasText: name });
     await expect(card.getByRole('link', { name: 'View' })).toBeInViewport();
@@ -140,7 +142,7 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   await expect(page.getByText(messages.userAdded)).toBeVisible();
   await page.getByLabel('Search').fill(username);
   await expect(page.getByRole('status').filter({ hasText: '1 user' })).toBeVisible();
-  const listed = page.locator(test.info().project.name === 'phone' ? 'li' : 'tr').filter({ hasText: username });
+  const listed = page.locator(device() === 'phone' ? 'li' : 'tr').filter({ hasText: username });
   await expect(listed.getByText('Morgan Mason', { exact: true })).toBeVisible();
   // The role reads whole, the worker's skills are listed, and on a phone Edit and Delete are in view (issue 13.9).
   await expect(listed.getByText('employee', { exact: true })).toBeVisible();
@@ -234,7 +236,7 @@ test('a list keeps its search and filter in the address: reload and Back return 
   page,
   request,
 }) => {
-  const name = `Kept ${test.info().project.name} ${Date.now().toString(36)}`;
+  const name = `Kept ${device()} ${Date.now().toString(36)}`;
   const created = await createQuoteRequest(request, name);
   await page.goto('/admin/quote-requests');
   await page.getByRole('combobox', { name: 'Filter' }).click();

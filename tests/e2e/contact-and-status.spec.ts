@@ -1,10 +1,10 @@
 import { messages } from '../../src/shared/messages';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { sentQuoteLink } from './support/staff';
 
 test('a visitor sends a message: toast, form reset, and the owner receives it', async ({ page }) => {
-  const tag = `${test.info().project.name}-${Date.now()}`;
+  const tag = `${device()}-${Date.now()}`;
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(messages.firstNameRequired)).toBeVisible();
@@ -129,11 +129,7 @@ test("the status lookup takes the quote's number (QT…) too, and says a failure
   page,
   request,
 }) => {
-  const link = await sentQuoteLink(
-    request,
-    `Lookup ${test.info().project.name} ${Date.now().toString(36)}`,
-    waitForMail,
-  );
+  const link = await sentQuoteLink(request, `Lookup ${device()} ${Date.now().toString(36)}`, waitForMail);
   const quoteNumber = /QT\d{8}/.exec(link)![0];
   await page.goto('/quote-request-status');
   const field = page.getByLabel('Quote Number');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { pdfImages, pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, signInAs, soldJobFor } from './support/staff';
 
@@ -27,7 +27,7 @@ test('the crew completes a job on a phone with the signal cut midway: checklist,
   request,
   browser,
 }) => {
-  test.skip(test.info().project.name !== 'phone', 'the crew works on a phone; the office part runs at 1280 px below');
+  test.skip(device() !== 'phone', 'the crew works on a phone; the office part runs at 1280 px below');
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
   const name = `Crew Client ${tag}`;

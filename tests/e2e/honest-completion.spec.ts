@@ -1,6 +1,6 @@
 import { pdfText } from '../helpers/pdf';
 import { futureDate } from '../helpers/dates';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, signInAs, soldJobFor } from './support/staff';
 
@@ -17,7 +17,7 @@ test('Complete job with items not ticked asks first; without signal it says the 
   request,
 }) => {
   test.setTimeout(90_000);
-  const tag = `${Date.now().toString(36)}${test.info().project.name}`;
+  const tag = `${Date.now().toString(36)}${device()}`;
   const name = `Honest Client ${tag}`;
   const worker = await createEmployee(request, { fullName: `Jo Crew ${tag}` });
   const jobId = await soldJobFor(request, name, worker.id, waitForMail, twoLines);
@@ -72,7 +72,7 @@ test('the office books a visit with notes for the crew and a note to the client;
   request,
 }) => {
   test.setTimeout(90_000);
-  const tag = `${Date.now().toString(36)}${test.info().project.name}`;
+  const tag = `${Date.now().toString(36)}${device()}`;
   const name = `Visit Client ${tag}`;
   const worker = await createEmployee(request, { fullName: `Lee Crew ${tag}` });
   const jobId = await soldJobFor(request, name, worker.id, waitForMail, { deposit: { kind: 'percent', value: 20 } });

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './support/axe';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 
 const pages = [
   { path: '/', heading: 'Sac Handyman Services', name: 'home' },
@@ -44,7 +44,7 @@ for (const path of ['/#%', '/contact#%E0%A4%A', '/get-a-quote#%zz']) {
 test('on a phone the top bar is made of finger-sized buttons and no service name breaks inside a word (issue 13.17)', async ({
   page,
 }) => {
-  test.skip(test.info().project.name !== 'phone', 'the phone top bar');
+  test.skip(device() !== 'phone', 'the phone top bar');
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' }).first();
   for (const name of ['Get A Quote', 'Contact', 'Quote Status']) {

@@ -1,7 +1,7 @@
 import { messages } from '../../src/shared/messages';
 import { pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { renderedByTheBrowser } from './support/rendering';
 import { apiToken, sentQuoteLink, signInAs } from './support/staff';
@@ -14,7 +14,7 @@ test('client asks a question → owner answers and revises → client picks an o
   browser,
 }) => {
   test.setTimeout(120_000);
-  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const tag = `${device()}${Date.now().toString(36)}`;
   // A long name makes a long e-mail address: the pages must wrap it on a phone.
   const name = `Morgan Conversation Whitley-Abernathy ${tag}`;
   const firstLink = await sentQuoteLink(request, name, waitForMail);
@@ -43,7 +43,7 @@ test('client asks a question → owner answers and revises → client picks an o
   await page.goto(
     `/admin/quote-requests?status=${encodeURIComponent('Quote: Question asked')}&q=${encodeURIComponent(name)}`,
   );
-  const row = page.locator(test.info().project.name === 'phone' ? 'li' : 'tr').filter({ hasText: name });
+  const row = page.locator(device() === 'phone' ? 'li' : 'tr').filter({ hasText: name });
   await expect(row).toContainText('Quote: Question asked');
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page.getByText('Could you also replace the gate latch?').first()).toBeVisible();
@@ -132,10 +132,10 @@ test('client asks a question → owner answers and revises → client picks an o
   await expect(page.getByText('$178.20')).toBeVisible();
 
   // The client's record holds the request, both versions and the job.
-  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
+  if (device() === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('link', { name: 'Clients' }).click();
   await page.getByLabel('Search clients').fill(emailOf(name));
-  const clientRow = page.locator(test.info().project.name === 'phone' ? 'li' : 'tr').filter({ hasText: name });
+  const clientRow = page.locator(device() === 'phone' ? 'li' : 'tr').filter({ hasText: name });
   await clientRow.getByRole('link', { name: 'View' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText('Replaced by a newer version')).toBeVisible();
@@ -151,7 +151,7 @@ test('the office enters a phoned-in request for a returning client, found again 
   page,
   request,
 }) => {
-  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const tag = `${device()}${Date.now().toString(36)}`;
   await signInAs(page, await apiToken(request));
   await page.goto('/admin/quote-requests');
   await page.getByRole('link', { name: 'Enter a phoned-in request' }).click();
@@ -190,7 +190,7 @@ test('the office enters a phoned-in request for a returning client, found again 
 });
 
 test('an expired quote offers "Ask for an updated quote"', async ({ page, request }) => {
-  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const tag = `${device()}${Date.now().toString(36)}`;
   const link = await sentQuoteLink(request, `Late ${tag}`, waitForMail);
   // The server's "today" cannot be moved from here: the page is shown the quote as it will read once
   // its date has passed (the API tests check that the server expires it and tells the owner once).

@@ -3,7 +3,7 @@ import { messages } from '../../src/shared/messages';
 import { pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
 
@@ -25,7 +25,7 @@ test('request with a photo → accept → build and send a quote → client acce
   browser,
 }) => {
   test.setTimeout(90_000);
-  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const tag = `${device()}${Date.now().toString(36)}`;
   const clientEmail = `journey.${tag}@home.test`;
 
   // The client asks for a quote, with a photo.
@@ -107,14 +107,14 @@ test('request with a photo → accept → build and send a quote → client acce
   await page.reload();
   await expect(preview).toContainText('$442.40');
   await expect(preview).toContainText('Rehang the side gate');
-  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
+  if (device() === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('link', { name: 'Jobs' }).click();
   const leave = page.getByRole('dialog', { name: 'Leave this quote?' });
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Cancel' }).click();
   await expect(leave).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/admin/quote-requests/${requestId}$`));
-  if (test.info().project.name === 'phone') await page.keyboard.press('Escape');
+  if (device() === 'phone') await page.keyboard.press('Escape');
   await expect(preview).toContainText('$15.92');
   await expect(preview).toContainText('$442.40');
   await expect(preview).not.toContainText('Mistake line');
@@ -176,7 +176,7 @@ test('request with a photo → accept → build and send a quote → client acce
   await page.goto('/admin/jobs');
   await page.getByLabel('Search by client').fill(`Journey ${tag}`);
   // A table row on a desktop, a card on a phone (issue 13.9).
-  const row = page.locator(test.info().project.name === 'phone' ? 'li' : 'tr').filter({ hasText: `Journey ${tag}` });
+  const row = page.locator(device() === 'phone' ? 'li' : 'tr').filter({ hasText: `Journey ${tag}` });
   await expect(row).toContainText('915 L St, Sacramento, CA 95814');
   await expect(row).toContainText('Not assigned yet');
   await expectNoAxeViolations(page);
@@ -224,7 +224,7 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(page.getByText(`Jamie Carpenter ${tag}`, { exact: true })).toBeVisible();
   // With a toast showing, the page's primary action and the phone's menu button stay uncovered (issue 13.11).
   await expectUncovered(page.getByRole('button', { name: 'Start work' }));
-  if (test.info().project.name === 'phone') await expectUncovered(page.getByRole('button', { name: 'Open the menu' }));
+  if (device() === 'phone') await expectUncovered(page.getByRole('button', { name: 'Open the menu' }));
   await page.getByRole('button', { name: 'Start work' }).click();
   await expect(page.getByText('In Progress', { exact: true })).toBeVisible();
   await expect(page.getByText('Job is now In Progress')).toBeVisible();
@@ -264,7 +264,7 @@ test('a tampered client link shows a clear page, and answering it is refused', a
 });
 
 test('a client declines a quote with a reason, or asks a question first', async ({ page, request }) => {
-  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const tag = `${device()}${Date.now().toString(36)}`;
   await page.goto(await sentQuoteLink(request, `Decliner ${tag}`, waitForMail));
   await expect(page.getByRole('region', { name: 'Quote preview' })).toContainText('$135.00');
   await page.getByRole('button', { name: 'Decline' }).click();

@@ -1,5 +1,5 @@
 import { messages } from '../../src/shared/messages';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { heavyFile, photo } from './support/files';
 import { waitForMail } from './support/mail';
 import { futureDate } from '../helpers/dates';
@@ -11,7 +11,7 @@ import { todayInBusinessZone } from '../../src/shared/dates';
 test('a visitor asks for a quote with a photo, gets the e-mail, and follows its link to the status', async ({
   page,
 }) => {
-  const email = `client-${test.info().project.name}-${Date.now()}@home.test`;
+  const email = `client-${device()}-${Date.now()}@home.test`;
   await page.goto('/get-a-quote');
   await page.getByLabel('First Name').fill('Dana');
   await page.getByLabel('Last Name').fill('Whitfield');
@@ -91,13 +91,10 @@ test('a photo that would go over 3 MB is refused with the spec message; those al
 test('ten phone photos fit: each is shrunk in the browser, upright and without its metadata (issue 13.2)', async ({
   page,
 }) => {
-  test.skip(
-    test.info().project.name !== 'phone',
-    'a phone sends phone photos (and one run of this heavy test is enough)',
-  );
+  test.skip(device() !== 'phone', 'a phone sends phone photos (and one run of this heavy test is enough)');
   test.setTimeout(60_000);
   const original = await makePhonePhoto();
-  const name = `Tenphotos ${test.info().project.name}${Date.now().toString(36)}`;
+  const name = `Tenphotos ${device()}${Date.now().toString(36)}`;
   await page.goto('/get-a-quote');
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   for (const [label, value] of [
@@ -212,7 +209,7 @@ test('a refused field on a phone: Send brings it into view with the focus (issue
   await page.getByLabel('Specifications').fill('The fence gate sags.');
   const send = page.getByRole('button', { name: 'Send' });
   await send.scrollIntoViewIfNeeded();
-  if (test.info().project.name === 'phone') await expect(page.getByLabel('Email')).not.toBeInViewport();
+  if (device() === 'phone') await expect(page.getByLabel('Email')).not.toBeInViewport();
   await send.click();
   await expect(page.getByLabel('Email')).toBeFocused();
   await expect(page.getByLabel('Email')).toBeInViewport();

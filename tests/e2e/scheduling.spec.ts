@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { todayIn, wallTimeIn } from '../../src/shared/dates';
 import { expectNoAxeViolations } from './support/axe';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
 
@@ -39,7 +39,7 @@ test('the office schedules a visit for two workers on the calendar and drags it 
   request,
   browser,
 }) => {
-  test.skip(test.info().project.name === 'phone', 'dragging is the desktop’s; the phone books in a dialog (next test)');
+  test.skip(device() === 'phone', 'dragging is the desktop’s; the phone books in a dialog (next test)');
   test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const name = `Sched Client ${tag}`;
@@ -140,13 +140,13 @@ test('the office books from the job page in a dialog (phone and desktop): a busy
   page,
   request,
 }) => {
-  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const tag = `${device()}${Date.now().toString(36)}`;
   const name = `Phone Sched ${tag}`;
   const quoteId = await acceptedJob(request, name);
   await createEmployee(request, { fullName: `Jo Crew ${tag}` });
   await signInAs(page, await apiToken(request));
   await page.goto(`/admin/jobs?q=${encodeURIComponent(name)}`);
-  const row = page.locator(test.info().project.name === 'phone' ? 'li' : 'tr').filter({ hasText: name });
+  const row = page.locator(device() === 'phone' ? 'li' : 'tr').filter({ hasText: name });
   await row.getByRole('link', { name: 'View' }).click();
   await page.getByRole('button', { name: 'Schedule a visit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule a visit' });
@@ -176,7 +176,7 @@ test('the office books from the job page in a dialog (phone and desktop): a busy
   await acceptedJob(request, other);
   await page.goto(`/admin/jobs?q=${encodeURIComponent(other)}`);
   await page
-    .locator(test.info().project.name === 'phone' ? 'li' : 'tr')
+    .locator(device() === 'phone' ? 'li' : 'tr')
     .filter({ hasText: other })
     .getByRole('link', { name: 'View' })
     .click();
@@ -207,13 +207,13 @@ test('the office books from the job page in a dialog (phone and desktop): a busy
 });
 
 test('a job is cancelled only with a reason, and the cancellation can be undone', async ({ page, request }) => {
-  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const tag = `${device()}${Date.now().toString(36)}`;
   const name = `Cancel Job ${tag}`;
   await acceptedJob(request, name);
   await signInAs(page, await apiToken(request));
   await page.goto(`/admin/jobs?q=${encodeURIComponent(name)}`);
   await page
-    .locator(test.info().project.name === 'phone' ? 'li' : 'tr')
+    .locator(device() === 'phone' ? 'li' : 'tr')
     .filter({ hasText: name })
     .getByRole('link', { name: 'View' })
     .click();
@@ -234,7 +234,7 @@ test('the month view shows the booked visits; tapping one opens it in a dialog t
   page,
   request,
 }) => {
-  const tag = `${test.info().project.name}${Date.now().toString(36)}`;
+  const tag = `${device()}${Date.now().toString(36)}`;
   const name = `Month View ${tag}`;
   await acceptedJob(request, name);
   const admin = { authorization: `Bearer ${await apiToken(request)}` };

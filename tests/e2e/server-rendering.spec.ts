@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { appTookOver, keepParsedHeading } from './support/rendering';
 import { depositInvoiceLink, sentQuoteLink } from './support/staff';
@@ -16,7 +16,7 @@ test.describe('with scripts off', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the public pages arrive rendered, styled for the screen, with the top bar and footer', async ({ page }) => {
-    const phone = test.info().project.name === 'phone';
+    const phone = device() === 'phone';
     for (const p of rendered) {
       await page.goto(p.path);
       await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
@@ -47,7 +47,7 @@ test('the app takes over the page the server sent without replacing it', async (
 });
 
 test('what a visitor types before the app takes over is kept and sent', async ({ page }) => {
-  const tag = `${test.info().project.name}-${Date.now()}`;
+  const tag = `${device()}-${Date.now()}`;
   // Hold the app back until the visitor has typed.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

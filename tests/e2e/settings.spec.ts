@@ -1,27 +1,20 @@
-import type { APIRequestContext } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
 import type { SettingsView } from '../../src/shared/schemas/settings';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, SHARED_STATE, testChangingSettings } from './support/fixtures';
 import { apiToken, signInAs } from './support/staff';
 
-/** The settings as they were, put back after the test: every other test expects the seeded business. */
-async function snapshot(request: APIRequestContext) {
-  const headers = { authorization: `Bearer ${await apiToken(request)}` };
-  const before = (await (await request.get('/api/settings', { headers })).json()) as SettingsView;
-  return async () => {
-    const { logoUrl: _l, updatedAt: _u, ...values } = before;
-    await request.put('/api/settings', { headers, data: values });
-    await request.delete('/api/settings/logo', { headers });
-  };
-}
+// Every other test expects the seeded business: these run alone, after the others, and their
+// fixture puts the settings back as they were, even after a timeout.
+const test = testChangingSettings;
 
-test('the owner changes the business on Settings; a freshly loaded public page shows it', async ({ page, request }) => {
-  const restore = await snapshot(request);
-  try {
+test(
+  'the owner changes the business on Settings; a freshly loaded public page shows it',
+  { tag: SHARED_STATE },
+  async ({ page, request }) => {
     await signInAs(page, await apiToken(request));
-    const name = `Capitol Fix ${test.info().project.name}`;
+    const name = `Capitol Fix ${device()}`;
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Business name')).toHaveValue('Sac Handyman Services');
@@ -61,20 +54,19 @@ test('the owner changes the business on Settings; a freshly loaded public page s
     await expect(page).toHaveTitle(`${name} — Handyman in Sacramento`);
     await expect(page.getByText('Proudly Serving Roseville, Folsom and Placer County')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText(name);
-    if (test.info().project.name === 'desktop') {
+    if (device() === 'desktop') {
       const header = page.getByRole('banner');
       await expect(header).toContainText(name);
       await expect(header.locator('img[src^="/media/logo/"]')).toBeVisible();
     }
     await screenshot(page, 'home-after-settings');
-  } finally {
-    await restore();
-  }
-});
+  },
+);
 
-test('the owner keeps a materials price list and chooses whether the crew sees prices', async ({ page, request }) => {
-  const restore = await snapshot(request);
-  try {
+test(
+  'the owner keeps a materials price list and chooses whether the crew sees prices',
+  { tag: SHARED_STATE },
+  async ({ page, request }) => {
     await signInAs(page, await apiToken(request));
     await page.goto('/admin/settings');
     await page.getByRole('button', { name: 'Add a material' }).click();
@@ -115,7 +107,5 @@ test('the owner keeps a materials price list and chooses whether the crew sees p
     expect(saved.invoiceReminderDays).toEqual([10, 30]);
     await expectNoAxeViolations(page);
     await screenshot(page, 'settings-crew');
-  } finally {
-    await restore();
-  }
-});
+  },
+);

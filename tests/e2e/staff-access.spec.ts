@@ -3,7 +3,7 @@ import { WEAK_PASSWORD } from '../../src/server/lib/password-policy';
 import { messages } from '../../src/shared/messages';
 import { E2E_ADMIN } from './support/constants';
 import { expectNoAxeViolations } from './support/axe';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { apiToken, createEmployee, createQuoteRequest, signInAs } from './support/staff';
 
 test('an admin signs in, is sent to the dashboard, and signs out', async ({ page }) => {
@@ -36,7 +36,7 @@ test('an admin signs in, is sent to the dashboard, and signs out', async ({ page
   await expect(page).toHaveURL(/\/admin$/);
 
   const token = await page.evaluate(() => localStorage.getItem('jwt'));
-  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
+  if (device() === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByText(messages.loggedOut)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
@@ -53,7 +53,7 @@ test('an admin signs in, is sent to the dashboard, and signs out', async ({ page
 
 /** Signs out from the menu (opened first on a phone). */
 async function signOut(page: Page) {
-  if (test.info().project.name === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
+  if (device() === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
 }
 
@@ -130,7 +130,7 @@ test('a link opened signed out, or a session that ends, leads to sign-in and bac
     await expect(page.getByText(messages.loginSuccess)).toBeVisible();
   };
   // The owner's e-mail link to a request, opened with nobody signed in.
-  const created = await createQuoteRequest(request, `Return ${test.info().project.name}${Date.now().toString(36)}`);
+  const created = await createQuoteRequest(request, `Return ${device()}${Date.now().toString(36)}`);
   await page.goto(`/admin/quote-requests/${created._id}`);
   await expect(page).toHaveURL(/\/login\?next=/);
   await expect(page.getByText('Your session has ended')).toHaveCount(0);

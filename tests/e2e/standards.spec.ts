@@ -1,11 +1,11 @@
-import { expect, test } from './support/fixtures';
+import { device, expect, test } from './support/fixtures';
 import { nuHtmlErrors, pa11yErrors } from './support/standards';
 import { waitForMail } from './support/mail';
 import { createQuoteRequest, sentQuoteLink } from './support/staff';
 
 /** Every page a visitor or client can open, and the sign-in page (issue 13.14, 13.15). */
 async function publicPages(request: Parameters<typeof createQuoteRequest>[0]) {
-  const name = `Standards ${test.info().project.name} ${Date.now().toString(36)}`;
+  const name = `Standards ${device()} ${Date.now().toString(36)}`;
   const created = await createQuoteRequest(request, name);
   const quoteLink = new URL(await sentQuoteLink(request, `${name} quote`, waitForMail));
   return [

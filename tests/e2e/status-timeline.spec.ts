@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { formatDayWindow } from '../../src/shared/dates';
 import { futureDate } from '../helpers/dates';
 import { expectNoAxeViolations } from './support/axe';
-import { expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createQuoteRequest } from './support/staff';
 
@@ -21,7 +21,7 @@ test('the status page follows the job from the request to the last payment, with
   request,
 }) => {
   test.setTimeout(150_000);
-  const name = `Status Client ${test.info().project.name} ${Date.now().toString(36)}`;
+  const name = `Status Client ${device()} ${Date.now().toString(36)}`;
   const email = emailOf(name);
   const created = await createQuoteRequest(request, name);
   const thanks = await waitForMail(email, /Quote Number/);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client';
 
@@ -14,16 +15,39 @@ export interface TestDatabase extends Database {
   destroy(): Promise<void>;
 }
 
+/**
+ * The migrated templates made once by Vitest's global setup (tests/helpers/db-template.ts), when
+ * there is one: outside Vitest (the bench) every database is migrated from nothing.
+ */
+async function templates(): Promise<{ pglite?: string | undefined; postgres?: string | undefined }> {
+  if (!process.env.VITEST) return {};
+  const { inject } = await import('vitest');
+  return { pglite: inject('pgliteTemplate'), postgres: inject('postgresTemplate') };
+}
+
+let pgliteTemplate: Buffer | undefined;
+
 /** A fresh, migrated database of its own: in-memory PGlite, or a new database on the server. */
 export async function createTestDatabase(kind: DbKind, options: { dataDir?: string } = {}): Promise<TestDatabase> {
+  const template = await templates();
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: options.dataDir ?? 'memory://' });
+    const dataDir = options.dataDir ?? 'memory://';
+    // A data directory that already holds a database (a restart) opens as it is.
+    const fresh = dataDir.startsWith('memory://') || !fs.existsSync(dataDir) || fs.readdirSync(dataDir).length === 0;
+    if (template.pglite && fresh) pgliteTemplate ??= fs.readFileSync(template.pglite);
+    const database = await openDatabase({
+      dataDir,
+      loadDataDir: template.pglite && fresh ? pgliteTemplate : undefined,
+    });
+    // Already migrated when loaded from the template (then this only reads the migrations table).
     await database.migrate();
     return { ...database, destroy: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `hm_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
+  await withAdmin(adminUrl, (c) =>
+    c.query(template.postgres ? `create database ${name} template ${template.postgres}` : `create database ${name}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
@@ -38,7 +62,7 @@ export async function createTestDatabase(kind: DbKind, options: { dataDir?: stri
   };
 }
 
-async function withAdmin(url: string, fn: (client: pg.Client) => Promise<unknown>) {
+export async function withAdmin(url: string, fn: (client: pg.Client) => Promise<unknown>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,4 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { SettingsView } from '../../../src/shared/schemas/settings';
+import { apiToken } from './staff';
 
 /**
  * A page that fails the test on any console error or warning, uncaught exception, CSP violation or
@@ -26,6 +28,36 @@ export const test = base.extend<{ page: Page }>({
 export { expect };
 
 /**
+ * The tag of a test that changes or counts what every test shares (the business's settings, the
+ * dashboard's totals, the latest activity). Such tests run in the `…-shared-state` projects, one at
+ * a time after all the others (playwright.config.ts); the rest run in two workers at once.
+ */
+export const SHARED_STATE = '@shared-state';
+
+/** The device a project stands for, whatever its name: `phone` (375 px, touch) or `desktop` (1280 px). */
+export function device(): 'phone' | 'desktop' {
+  return (test.info().project.metadata as { device: 'phone' | 'desktop' }).device;
+}
+
+/**
+ * For tests that change the settings: puts the business's settings (and its logo) back as they were
+ * after the test, as a fixture's teardown, which Playwright runs even after a test timed out or failed.
+ */
+export const testChangingSettings = test.extend<{ restoreSettings: void }>({
+  restoreSettings: [
+    async ({ request }, use) => {
+      const headers = { authorization: `Bearer ${await apiToken(request)}` };
+      const before = (await (await request.get('/api/settings', { headers })).json()) as SettingsView;
+      await use();
+      const { logoUrl, updatedAt: _u, ...values } = before;
+      expect((await request.put('/api/settings', { headers, data: values })).status()).toBe(200);
+      if (!logoUrl) await request.delete('/api/settings/logo', { headers });
+    },
+    { auto: true },
+  ],
+});
+
+/**
  * Makes every Content-Security-Policy violation on the page a console error (which the page fixture
  * fails on). Chromium reports some only as DevTools issues, not in the console: an eval blocked
  * inside a try/catch (zod probing `new Function`) is one, which cost every page its Lighthouse
@@ -41,6 +73,5 @@ export async function reportCspViolations(page: Page) {
 }
 
 export async function screenshot(page: Page, name: string) {
-  const project = test.info().project.name;
-  await page.screenshot({ path: `screenshots/${name}-${project}.png`, fullPage: true });
+  await page.screenshot({ path: `screenshots/${name}-${device()}.png`, fullPage: true });
 }

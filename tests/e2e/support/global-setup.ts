@@ -52,7 +52,8 @@ export default async function globalSetup() {
     },
     builtServerEntry,
   );
-  await waitForHealth(port, server);
+  // A first start creates and migrates the database: seconds on an idle machine, more on a busy CI host.
+  await waitForHealth(port, server, 120_000);
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_DATA_DIR = dataDir;

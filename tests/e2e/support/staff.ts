@@ -18,11 +18,13 @@ export async function signInAs(page: Page, token: string) {
 }
 
 let n = 0;
+/** Unique across the workers that run at once: each counts from 0, and two may start in the same ms. */
+const worker = process.env.TEST_WORKER_INDEX ?? '0';
 
 /** A new employee made through the admin API; returns its credentials and id. */
 export async function createEmployee(request: APIRequestContext, fields: { fullName?: string; tags?: string[] } = {}) {
   const admin = await apiToken(request);
-  const username = `crew${Date.now().toString(36)}${++n}`;
+  const username = `crew${Date.now().toString(36)}w${worker}n${++n}`;
   const password = 'crew-password-1';
   const res = await request.post('/api/users/adduser', {
     headers: { authorization: `Bearer ${admin}` },
