@@ -32,6 +32,8 @@ export interface Database {
    * transactions (the copy is consistent: it needs no recovery when opened).
    */
   copyDataDir?: (target: string) => Promise<void>;
+  /** The embedded database's whole data directory as a tar, taken between transactions (the tests' template). */
+  dumpDataDir?: () => Promise<Buffer>;
 }
 
 export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
@@ -41,10 +43,14 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** A data directory's tar (`dumpDataDir`'s) to start an empty dataDir from: the tests' migrated template. */
+  loadDataDir?: Buffer | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = await (options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir));
+  const database = await (options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.loadDataDir));
   // A request's audit entry commits with the request's change (decision 023).
   carryPendingWrites(database.db);
   return database;
@@ -52,7 +58,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 const PGLITE_SETTINGS = ['shared_buffers=32MB'];
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   // PGlite's default shared_buffers (160 MB) is sized for a server of its own; inside the app's
   // process 32 MB keeps the working set of a small business's data and the process near 250 MB.
@@ -60,6 +66,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     dataDir,
     extensions: { pg_trgm },
     postgresqlconf: PGLITE_SETTINGS,
+    ...(loadDataDir ? { loadDataDir: new Blob([new Uint8Array(loadDataDir)]) } : {}),
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -72,6 +79,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     // copied; the checkpoint writes every page out first, so the copy needs no recovery when restored.
     // On disk the files are copied by the file system (no bytes through this process's memory); an
     // in-memory database (tests) is dumped and written out.
+    dumpDataDir: async () => {
+      const dump = await client.transaction(async (tx) => {
+        await tx.exec('checkpoint');
+        return client.dumpDataDir('none');
+      });
+      return Buffer.from(await dump.arrayBuffer());
+    },
     copyDataDir: (target) =>
       client.transaction(async (tx) => {
         await tx.exec('checkpoint');
