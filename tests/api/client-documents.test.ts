@@ -6,7 +6,7 @@ import { addDays, todayIn } from '../../src/shared/dates';
 import { createQuoteRequest, insertJob, soldJobWithDeposit } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { createMailingTestAppWithCrew, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 import { openDepositAdvice } from '../../src/shared/schemas/invoices';
 
@@ -52,12 +52,9 @@ describe.each(dbKinds)('only the right words reach the client; a job’s end is 
   let admin: Record<string, string>;
   let crew: { id: string; auth: Record<string, string> };
   beforeAll(async () => {
-    const mailing = await createMailingTestApp(kind);
-    t = mailing;
-    smtp = mailing.smtp;
-    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
-    const worker = await createUserAndSignIn(t, 'employee');
-    crew = { id: worker.user.id, auth: bearer(worker.token) };
+    const office = await createMailingTestAppWithCrew(kind);
+    ({ smtp, admin, crew } = office);
+    t = office;
     await t.database.db.update(users).set({ fullName: 'Robin Crew' }).where(eq(users.id, crew.id));
   });
   afterAll(() => t.close());

@@ -8,7 +8,7 @@ import { DOCUMENT_LIMIT_PER_MINUTE } from '../../src/server/plugins/rate-limit';
 import { createQuoteRequest, insertJob, soldJobWithDeposit } from '../helpers/factories';
 import { pdfImages, pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { createMailingTestAppWithCrew, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
 const MB = 1024 * 1024;
@@ -57,12 +57,9 @@ describe.each(dbKinds)('documents drawn off the request path (%s)', (kind) => {
   let admin: Record<string, string>;
   let crew: { id: string; auth: Record<string, string> };
   beforeAll(async () => {
-    const mailing = await createMailingTestApp(kind);
-    t = mailing;
-    smtp = mailing.smtp;
-    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
-    const worker = await createUserAndSignIn(t, 'employee');
-    crew = { id: worker.user.id, auth: bearer(worker.token) };
+    const office = await createMailingTestAppWithCrew(kind);
+    ({ smtp, admin, crew } = office);
+    t = office;
   });
   afterAll(() => t.close());
 

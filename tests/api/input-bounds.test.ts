@@ -5,7 +5,7 @@ import { jobRecords, jobs, quotes } from '../../src/server/db/schema';
 import { createQuoteRequest, insertJob, sampleQuoteLines } from '../helpers/factories';
 import { makePng } from '../helpers/images';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { createMailingTestAppWithCrew, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
 // Issue 25.8: dates of year 0000/0001 (and an audit "to" of 9999-12-31) answered 500; a signature of
@@ -19,12 +19,9 @@ describe.each(dbKinds)('dates in range and names that show (%s)', (kind) => {
   let admin: Record<string, string>;
   let crew: { id: string; auth: Record<string, string> };
   beforeAll(async () => {
-    const mailing = await createMailingTestApp(kind);
-    t = mailing;
-    smtp = mailing.smtp;
-    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
-    const c = await createUserAndSignIn(t, 'employee');
-    crew = { id: c.user.id, auth: bearer(c.token) };
+    const office = await createMailingTestAppWithCrew(kind);
+    ({ smtp, admin, crew } = office);
+    t = office;
   });
   afterAll(() => t.close());
 

@@ -125,3 +125,10 @@ export async function createMailingTestAppWithAdmin(kind: DbKind) {
   const mailing = await createMailingTestApp(kind);
   return { ...mailing, admin: bearer((await createUserAndSignIn(mailing, 'admin')).token) };
 }
+
+/** The office (an admin) and one crew member, signed in, on an app that mails through a test SMTP server. */
+export async function createMailingTestAppWithCrew(kind: DbKind) {
+  const office = await createMailingTestAppWithAdmin(kind);
+  const worker = await createUserAndSignIn(office, 'employee');
+  return { ...office, crew: { id: worker.user.id, auth: bearer(worker.token) } };
+}
