@@ -160,11 +160,11 @@ export async function buildApp(options: AppOptions) {
       // A job's end calls off its visits still to come (the client told) and their reminders, and tells
       // the office of an open deposit; reopening it books those visits again, with their reminders. Whoever ends it (the crew, the office), the same steps.
       const lifecycle: JobLifecycle = {
-        closed: async (tx, job, how) => {
-          await endComingVisits(tx, await app.settings.current(), job, how);
-          await noticeOpenDeposit(app, tx, job, how);
+        closed: async (tx, job, how, business) => {
+          await endComingVisits(tx, business, job, how);
+          await noticeOpenDeposit(app, tx, job, how, business);
         },
-        reopened: async (tx, job) => restoreComingVisits(tx, await app.settings.current(), job),
+        reopened: async (tx, job, business) => restoreComingVisits(tx, business, job),
       };
       const complete: CompleteJob = (app, jobId, options) => completeJob(app, jobId, { ...options, lifecycle });
       await api.register(jobRoutes, { completeJob: complete, lifecycle });

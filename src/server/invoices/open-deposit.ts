@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { BusinessSettings } from '../lib/business';
 import { formatMoney } from '../../shared/money';
 import { paths } from '../../shared/paths';
 import { openDepositAdvice } from '../../shared/schemas/invoices';
@@ -25,10 +26,10 @@ export async function noticeOpenDeposit(
   tx: DbOrTx,
   job: JobRow,
   how: 'Completed' | 'Cancelled',
+  business: BusinessSettings,
 ): Promise<void> {
   const deposit = await openDepositOfJob(tx, job.id);
   if (!deposit) return;
-  const business = await app.settings.current();
   const number = jobNumberOf(job.id);
   const owed = formatMoney(deposit.balanceCents);
   const { html, text } = composeEmail({

@@ -499,7 +499,7 @@ export async function completeJob(
       .where(eq(jobRecords.jobId, jobId));
     await enqueueMail(tx, jobReportMail(business, job, 'client'));
     await enqueueMail(tx, jobReportMail(business, job, 'owner', notes));
-    await lifecycleStep(tx, job.status, row, options.lifecycle);
+    await lifecycleStep(tx, job.status, row, options.lifecycle, business);
     return row;
   });
   // The relay asks for the same document when it sends: whichever comes first draws it, once.

@@ -4,6 +4,7 @@ import { canMove, CREW_TRANSITIONS, JOB_TRANSITIONS, OPEN_JOB_STATUSES } from '.
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { jobs, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
+import type { BusinessSettings } from '../lib/business';
 import type { FastifyInstance } from 'fastify';
 import type { JobView } from '../../shared/schemas/jobs';
 import { requestPhotos, type QuoteRequestRow } from '../quote-requests';
@@ -63,8 +64,8 @@ export async function moveJobFrom(db: DbOrTx, id: string, from: JobStatus, to: J
  * app.ts from the features that know those (visits, invoices), which build on jobs.
  */
 export interface JobLifecycle {
-  closed(tx: Tx, job: JobRow, how: 'Completed' | 'Cancelled'): Promise<void>;
-  reopened(tx: Tx, job: JobRow): Promise<void>;
+  closed(tx: Tx, job: JobRow, how: 'Completed' | 'Cancelled', business: BusinessSettings): Promise<void>;
+  reopened(tx: Tx, job: JobRow, business: BusinessSettings): Promise<void>;
 }
 
 const isOpen = (status: JobStatus) => (OPEN_JOB_STATUSES as readonly JobStatus[]).includes(status);
@@ -80,10 +81,13 @@ export async function moveJob(
   reason: string | undefined,
   lifecycle: JobLifecycle,
 ) {
+  // Read before the transaction: on the embedded database's one connection, a read outside the
+  // transaction while it is open would wait for it forever.
+  const business = await app.settings.current();
   const row = await app.db.transaction(async (tx) => {
     const before = await findJobById(tx, id);
     const row = await changeJobStatus(tx, id, to, { reason });
-    if (before && before.status !== row.status) await lifecycleStep(tx, before.status, row, lifecycle);
+    if (before && before.status !== row.status) await lifecycleStep(tx, before.status, row, lifecycle, business);
     return row;
   });
   app.mail.kick();
@@ -91,17 +95,24 @@ export async function moveJob(
 }
 
 /** What a move from `from` to the row's status also does: an end, or a reopening. */
-export async function lifecycleStep(tx: Tx, from: JobStatus, row: JobRow, lifecycle: JobLifecycle) {
+export async function lifecycleStep(
+  tx: Tx,
+  from: JobStatus,
+  row: JobRow,
+  lifecycle: JobLifecycle,
+  business: BusinessSettings,
+) {
   if (isOpen(from) && (row.status === 'Completed' || row.status === 'Cancelled'))
-    await lifecycle.closed(tx, row, row.status);
-  else if (!isOpen(from) && isOpen(row.status)) await lifecycle.reopened(tx, row);
+    await lifecycle.closed(tx, row, row.status, business);
+  else if (!isOpen(from) && isOpen(row.status)) await lifecycle.reopened(tx, row, business);
 }
 
 /** Undoes a cancellation (the job goes back to the status it had), with what a reopening does. */
 export async function undoCancelJob(app: FastifyInstance, id: string, lifecycle: JobLifecycle) {
+  const business = await app.settings.current(); // before the transaction: see moveJob
   const row = await app.db.transaction(async (tx) => {
     const row = await undoCancel(tx, id);
-    await lifecycleStep(tx, 'Cancelled', row, lifecycle);
+    await lifecycleStep(tx, 'Cancelled', row, lifecycle, business);
     return row;
   });
   app.mail.kick();
