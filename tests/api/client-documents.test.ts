@@ -280,28 +280,6 @@ describe.each(dbKinds)('only the right words reach the client; a job’s end is 
     expect(reminder.nextAttemptAt.getTime()).toBe(back!.startsAt.getTime() - 86_400_000);
   });
 
-  it('ends and reopens a job right after the settings changed (their cache empty) without waiting on itself', async () => {
-    // On the embedded database's one connection, reading the settings outside the job's transaction
-    // while it is open waited forever: the whole server hung after a cancel or an undo.
-    const { jobId } = await jobInProgress();
-    await visitIn(jobId, 6);
-    const saveSettings = async () => {
-      const { logoUrl: _l, updatedAt: _u, ...values } = await ok('GET', '/api/settings', admin);
-      await ok('PUT', '/api/settings', admin, values);
-    };
-    const inTime = <T>(work: Promise<T>) =>
-      Promise.race([
-        work,
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the server waited on itself')), 10_000)),
-      ]);
-    await saveSettings();
-    await inTime(ok('PATCH', `/api/jobs/${jobId}/status`, admin, { status: 'Cancelled', reason: 'Asked to stop' }));
-    await saveSettings();
-    await inTime(ok('POST', `/api/jobs/${jobId}/undo-cancel`, admin));
-    await saveSettings();
-    await inTime(ok('POST', `/api/my/jobs/${jobId}/complete`, crew.auth));
-  });
-
   it('a visit the office cancelled itself stays cancelled when the job is reopened', async () => {
     const { jobId } = await jobInProgress();
     const visit = await visitIn(jobId, 5);
