@@ -1,38 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { CuttableProxy } from '../helpers/cuttable-proxy';
+import type { CuttableProxy } from '../helpers/cuttable-proxy';
+import { createProxiedPostgresApp } from '../helpers/proxied-postgres';
 import { createQuoteRequest } from '../helpers/factories';
-import { freePort } from '../helpers/server-process';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import type { TestApp } from '../helpers/test-app';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under load (postgres)', () => {
-  let owner: TestDatabase;
-  let viaProxy: Database;
-  let proxy: CuttableProxy;
+  let proxied: Awaited<ReturnType<typeof createProxiedPostgresApp>>;
   let t: TestApp;
+  let proxy: CuttableProxy;
   let base: string;
 
   beforeAll(async () => {
-    owner = await createTestDatabase('postgres');
-    const direct = new URL(owner.url!);
-    proxy = new CuttableProxy(await freePort(), { host: direct.hostname, port: Number(direct.port || 5432) });
-    await proxy.open();
-    const proxied = new URL(owner.url!);
-    proxied.port = String(proxy.port);
-    viaProxy = await openDatabase({ databaseUrl: proxied.toString(), dataDir: '' });
-    t = await createTestApp('postgres', {
-      database: { ...viaProxy, destroy: () => viaProxy.close() },
-      env: { RATE_LIMIT_MAX: '100000' },
-    });
+    proxied = await createProxiedPostgresApp({ RATE_LIMIT_MAX: '100000' });
+    ({ t, proxy } = proxied);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => {
-    await t.close();
-    await viaProxy.close();
-    await proxy.cut();
-    await owner.destroy();
-  });
+  afterAll(() => proxied.close());
 
   it('answers 503 with a clear body while it is gone, never a stack trace, and recovers by itself', async () => {
     const { _id } = await createQuoteRequest(t);

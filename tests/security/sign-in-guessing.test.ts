@@ -3,11 +3,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { CuttableProxy } from '../helpers/cuttable-proxy';
-import { freePort } from '../helpers/server-process';
-import { createMailingTestApp, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
-import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
+import type { CuttableProxy } from '../helpers/cuttable-proxy';
+import { createProxiedPostgresApp } from '../helpers/proxied-postgres';
+import { createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
 
 describe.each(dbKinds)('guessing passwords (%s)', (kind) => {
   let t: TestApp & { smtp: TestSmtpServer };
@@ -115,28 +114,14 @@ describe.each(dbKinds)('guessing passwords (%s)', (kind) => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-ins while the database is away (postgres)', () => {
-  let owner: TestDatabase;
-  let viaProxy: Database;
-  let proxy: CuttableProxy;
+  let proxied: Awaited<ReturnType<typeof createProxiedPostgresApp>>;
   let t: TestApp;
+  let proxy: CuttableProxy;
   beforeAll(async () => {
-    owner = await createTestDatabase('postgres');
-    const direct = new URL(owner.url!);
-    proxy = new CuttableProxy(await freePort(), { host: direct.hostname, port: Number(direct.port || 5432) });
-    await proxy.open();
-    const proxied = new URL(owner.url!);
-    proxied.port = String(proxy.port);
-    viaProxy = await openDatabase({ databaseUrl: proxied.toString(), dataDir: '' });
-    t = await createTestApp('postgres', {
-      database: { ...viaProxy, destroy: () => viaProxy.close() },
-      env: { LOGIN_RATE_LIMIT_MAX: '10', LOGIN_USER_RATE_LIMIT_MAX: '25' },
-    });
+    proxied = await createProxiedPostgresApp({ LOGIN_RATE_LIMIT_MAX: '10', LOGIN_USER_RATE_LIMIT_MAX: '25' });
+    ({ t, proxy } = proxied);
   });
-  afterAll(async () => {
-    await t.close();
-    await proxy.cut();
-    await owner.destroy();
-  });
+  afterAll(() => proxied.close());
 
   it('answers 503 and counts nothing: the owner signs in as soon as it is back', async () => {
     const { user, password } = await createUserAndSignIn(t, 'admin', { username: 'owner-outage' });
