@@ -12,7 +12,7 @@ import type { Database } from './db/client';
 import { contactRoutes } from './contact';
 import { healthRoutes } from './health';
 import { publicQuoteRequestRoutes, QuoteStatusCache, staffQuoteRequestRoutes } from './quote-requests';
-import { scheduleRoutes, userRoutes } from './users';
+import { scheduleRoutes, sealLegacyFeedTokens, userRoutes } from './users';
 import { createJobForAcceptedQuote, employeeRoutes, jobRoutes, type CompleteJob, type JobLifecycle } from './jobs';
 import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote, type OnQuoteAccepted } from './quotes';
 import { dashboardRoutes } from './dashboard';
@@ -123,6 +123,8 @@ export async function buildApp(options: AppOptions) {
     'tokens',
     createTokenService(loadSigningKey(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_TTL_HOURS),
   );
+  // Calendar feeds made before their tokens were sealed keep their addresses (decision 024).
+  await sealLegacyFeedTokens(database.db, app.tokens);
   app.decorate('mail', relay);
   app.decorate('quoteStatus', new QuoteStatusCache());
   app.decorate('settings', settings);

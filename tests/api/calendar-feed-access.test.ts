@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { calendarFeeds } from '../../src/server/db/schema';
+import { createTokenService } from '../../src/server/lib/tokens';
+import { sealLegacyFeedTokens } from '../../src/server/users';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
@@ -116,12 +119,55 @@ describe.each(dbKinds)('calendar feeds end with access (%s)', (kind) => {
     );
   });
 
+  const sealedRow = (owner: string, token: string, keys = t.app.tokens) => ({
+    owner,
+    tokenDigest: keys.digest('calendar-feed', token),
+    tokenSealed: keys.seal('calendar-feed', token),
+  });
+
   it('a feed row left behind by an account deleted before this fix answers 404', async () => {
-    await t.database.db
-      .insert(calendarFeeds)
-      .values({ owner: 'user:gone-long-ago', token: 'left-behind-token-1234567890' });
+    await t.database.db.insert(calendarFeeds).values(sealedRow('user:gone-long-ago', 'left-behind-token-1234567890'));
     expect((await t.app.inject({ method: 'GET', url: '/api/feeds/left-behind-token-1234567890.ics' })).statusCode).toBe(
       404,
     );
+  });
+
+  // Issue 25.3: a backup is the database; the feeds' addresses must not be readable from it.
+  it('the database holds no feed address: only a keyed fingerprint and a sealed copy', async () => {
+    const w = await worker();
+    const company = await companyFeed();
+    const tokens = [w.url, company].map((url) => /feeds\/([\w-]+)\.ics$/.exec(url)![1]!);
+    const rows = JSON.stringify(await t.database.db.select().from(calendarFeeds));
+    for (const token of tokens) expect(rows).not.toContain(token);
+    expect(await status(company)).toBe(200);
+    // Asked again, the same address (read back from the sealed copy).
+    expect(await companyFeed()).toBe(company);
+  });
+
+  it('restored on an install with another key, the old addresses open nothing and new ones are made', async () => {
+    const company = await companyFeed();
+    const other = createTokenService(new TextEncoder().encode('another install key, 32 characters long!'), 1);
+    await t.database.db
+      .update(calendarFeeds)
+      .set(sealedRow('company', 'token-of-the-other-install-0001', other))
+      .where(eq(calendarFeeds.owner, 'company'));
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/feeds/token-of-the-other-install-0001.ics' })).statusCode,
+    ).toBe(404);
+    const renewed = await companyFeed();
+    expect(renewed).not.toBe(company);
+    expect(await status(renewed)).toBe(200);
+  });
+
+  it('a feed made before tokens were sealed keeps its address after the upgrade, sealed at start-up', async () => {
+    const legacy = 'legacy-plain-token-from-0022-abcdef';
+    await t.database.db.delete(calendarFeeds).where(eq(calendarFeeds.owner, 'company'));
+    await t.database.db.insert(calendarFeeds).values({ owner: 'company', legacyToken: legacy });
+    expect(await sealLegacyFeedTokens(t.database.db, t.app.tokens)).toBe(1);
+    const [row] = await t.database.db.select().from(calendarFeeds).where(eq(calendarFeeds.owner, 'company'));
+    expect(row!.legacyToken).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(legacy);
+    expect(await companyFeed()).toMatch(new RegExp(`/api/feeds/${legacy}\\.ics$`));
+    expect((await t.app.inject({ method: 'GET', url: `/api/feeds/${legacy}.ics` })).statusCode).toBe(200);
   });
 });

@@ -540,16 +540,21 @@ export const visitWorkers = pgTable(
 
 /**
  * The secret addresses of the iCalendar feeds calendars subscribe to: the company's ("company") and
- * each worker's (their user id). Regenerating replaces the token, which stops the old address.
+ * each worker's ("user:<id>"). Regenerating replaces the token, which stops the old address. The token
+ * itself is not stored: only a keyed fingerprint to find it by and a copy sealed with the install's key
+ * to show the address again, so a backup of the database opens no feed (decision 024).
  */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
     owner: text('owner').primaryKey(),
-    token: text('token').notNull(),
+    tokenDigest: text('token_digest'),
+    tokenSealed: text('token_sealed'),
+    /** Before migration 0023 the token was kept as it is; the next start seals it and empties this. */
+    legacyToken: text('token'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.token)],
+  (t) => [uniqueIndex('calendar_feeds_token_digest_idx').on(t.tokenDigest)],
 );
 
 /*

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createSecretKey, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 const ALGORITHM = 'HS256';
@@ -25,6 +25,12 @@ export interface TokenService {
     options?: { deterministic?: boolean; expiresAt?: number },
   ): Promise<string>;
   verifyScoped(purpose: string, token: string): Promise<{ subject: string } | { error: 'expired' | 'invalid' }>;
+  /** A keyed fingerprint of a secret (HMAC-SHA256): to find it by without storing it. */
+  digest(purpose: string, value: string): string;
+  /** A secret encrypted with the install's key (AES-256-GCM), so that the database alone does not reveal it. */
+  seal(purpose: string, value: string): string;
+  /** What `seal` sealed; null when it was sealed by another key (a backup restored on another install) or altered. */
+  unseal(purpose: string, sealed: string): string | null;
 }
 
 /** JWT_SECRET when set; otherwise a key generated once and kept in DATA_DIR. */
@@ -41,6 +47,8 @@ export function loadSigningKey(secret: string | undefined, dataDir: string): Uin
 export function createTokenService(secret: Uint8Array, ttlHours: number): TokenService {
   // A KeyObject, so jose imports the key for Web Crypto once rather than on every signature.
   const key = createSecretKey(secret);
+  // One key per use, derived from the install's key, so a value made for one use is worth nothing in another.
+  const subkey = (use: string) => createHmac('sha256', secret).update(use).digest();
   return {
     sign: (claims) =>
       new SignJWT({ ver: claims.ver, sid: claims.sid })
@@ -84,6 +92,27 @@ export function createTokenService(secret: Uint8Array, ttlHours: number): TokenS
         return typeof payload.sub === 'string' ? { subject: payload.sub } : { error: 'invalid' };
       } catch (error) {
         return { error: (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid' };
+      }
+    },
+    digest: (purpose, value) =>
+      createHmac('sha256', subkey(`digest:${purpose}`))
+        .update(value)
+        .digest('base64url'),
+    seal(purpose, value) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', subkey(`seal:${purpose}`), iv);
+      const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    },
+    unseal(purpose, sealed) {
+      const bytes = Buffer.from(sealed, 'base64url');
+      if (bytes.length < 28) return null;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', subkey(`seal:${purpose}`), bytes.subarray(0, 12));
+        decipher.setAuthTag(bytes.subarray(12, 28));
+        return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+      } catch {
+        return null;
       }
     },
   };

@@ -159,7 +159,7 @@ export async function visitRoutes(app: FastifyInstance) {
       config: admin,
       schema: { tags, summary: "The company calendar feed's secret address", response: { 200: feedAddress } },
     },
-    async () => ({ url: feedUrl(await feedToken(app.db, 'company')) }),
+    async () => ({ url: feedUrl(await feedToken(app.db, app.tokens, 'company')) }),
   );
   r.post(
     '/calendar-feeds/company/regenerate',
@@ -167,7 +167,7 @@ export async function visitRoutes(app: FastifyInstance) {
       config: admin,
       schema: { tags, summary: 'A new company feed address (the old one stops)', response: { 200: feedAddress } },
     },
-    async () => ({ url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, 'company'))) }),
+    async () => ({ url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, app.tokens, 'company'))) }),
   );
   r.get(
     '/my/calendar-feed',
@@ -175,7 +175,7 @@ export async function visitRoutes(app: FastifyInstance) {
       config: staff,
       schema: { tags, summary: "The signed-in worker's feed address", response: { 200: feedAddress } },
     },
-    async (request) => ({ url: feedUrl(await feedToken(app.db, { userId: request.user!.id })) }),
+    async (request) => ({ url: feedUrl(await feedToken(app.db, app.tokens, { userId: request.user!.id })) }),
   );
   r.post(
     '/my/calendar-feed/regenerate',
@@ -188,7 +188,7 @@ export async function visitRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, { userId: request.user!.id }))),
+      url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, app.tokens, { userId: request.user!.id }))),
     }),
   );
 
@@ -207,7 +207,7 @@ export async function visitRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const token = /^([\w-]{16,64})\.ics$/.exec(request.params.file)?.[1];
-      const owner: FeedOwner | undefined = token ? await feedOwnerOf(app.db, token) : undefined;
+      const owner: FeedOwner | undefined = token ? await feedOwnerOf(app.db, app.tokens, token) : undefined;
       if (!owner)
         throw new HttpError(404, 'This calendar address is not valid (it may have been replaced)', 'FEED_INVALID');
       const business = await app.settings.current();
