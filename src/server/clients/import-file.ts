@@ -1,4 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import { once } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parse } from 'csv-parse';
 import {
   CLIENT_IMPORT_MAX_ROWS,
   IMPORT_FIELDS,
@@ -174,30 +176,50 @@ export interface ParsedImport {
 
 const firstOf = (value: string) => value.split(/[,;/\n]/)[0]!.trim();
 
-/**
- * Reads a clients CSV: decodes it, maps its columns by header, checks each row with the same rules
- * as a request's contact and address, and merges rows that share an e-mail (case-insensitive).
- * A file that cannot be read, or carries a spreadsheet formula, throws ImportFileError.
- */
-export function parseClientCsv(bytes: Buffer): ParsedImport {
-  const text = decode(bytes);
-  let records: string[][];
+/** Rows read or checked between two turns of the event loop: a 20,000-row file never holds it for long. */
+const TURN = 500;
+
+/** The file's records, read a slice at a time so that other requests are answered meanwhile. */
+async function readRecords(text: string): Promise<string[][]> {
+  const parser = parse({
+    bom: true,
+    delimiter: delimiterOf(text),
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    max_record_size: 64 * 1024,
+    to: CLIENT_IMPORT_MAX_ROWS + 2,
+  });
+  const records: string[][] = [];
+  const reading = (async () => {
+    for await (const record of parser) {
+      records.push(record as string[]);
+      if (records.length % TURN === 0) await nextTurn();
+    }
+  })();
   try {
-    records = parse(text, {
-      bom: true,
-      delimiter: delimiterOf(text),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-      max_record_size: 64 * 1024,
-      to: CLIENT_IMPORT_MAX_ROWS + 2,
-    }) as string[][];
+    for (let at = 0; at < text.length && !parser.writableEnded && !parser.destroyed; at += 64 * 1024) {
+      if (!parser.write(text.slice(at, at + 64 * 1024))) await Promise.race([once(parser, 'drain'), reading]);
+    }
+    if (!parser.writableEnded) parser.end();
+    await reading;
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new ImportFileError(
       `The file is not valid CSV${line ? ` (near line ${line})` : ''}: check for a quote mark (") that is never closed.`,
     );
   }
+  return records;
+}
+
+/**
+ * Reads a clients CSV: decodes it, maps its columns by header, checks each row with the same rules
+ * as a request's contact and address, and merges rows that share an e-mail (case-insensitive).
+ * A file that cannot be read, or carries a spreadsheet formula, throws ImportFileError.
+ */
+export async function parseClientCsv(bytes: Buffer): Promise<ParsedImport> {
+  const text = decode(bytes);
+  const records = await readRecords(text);
   const [headers, ...data] = records;
   if (!headers || data.length === 0) throw new ImportFileError('The file has no rows of clients under its header row.');
   if (data.length > CLIENT_IMPORT_MAX_ROWS) {
@@ -213,7 +235,8 @@ export function parseClientCsv(bytes: Buffer): ParsedImport {
   if (!has('name') && !has('firstName') && !has('lastName') && !has('company')) {
     throw new ImportFileError('No column of this file holds names: name one "Name", or "First name" and "Last name".');
   }
-  data.forEach((cells, index) => {
+  for (const [index, cells] of data.entries()) {
+    if (index % TURN === 0) await nextTurn();
     cells.forEach((cell, column) => {
       if (isFormula(cell)) {
         throw new ImportFileError(
@@ -221,11 +244,12 @@ export function parseClientCsv(bytes: Buffer): ParsedImport {
         );
       }
     });
-  });
+  }
 
   const byEmail = new Map<string, ImportedClient>();
   const refused: ParsedImport['refused'] = [];
-  data.forEach((cells, index) => {
+  for (const [index, cells] of data.entries()) {
+    if (index % TURN === 0) await nextTurn();
     const row = index + 1;
     const value: Partial<Record<ImportField, string>> = {};
     mapping.forEach((field, column) => {
@@ -248,7 +272,7 @@ export function parseClientCsv(bytes: Buffer): ParsedImport {
             ? 'E-mail is missing'
             : `${label}: ${issue.message}`;
       refused.push({ row, reason: missing });
-      return;
+      continue;
     }
     const parts = [value.street, value.city, value.state, value.zip];
     let address: ImportedClient['addresses'][number] | null = null;
@@ -269,13 +293,13 @@ export function parseClientCsv(bytes: Buffer): ParsedImport {
             ? `The address is incomplete: ${missing.map((f) => IMPORT_FIELD_LABELS[f]).join(', ')} missing`
             : `Address: ${parsed.error.issues[0]!.message}`,
         });
-        return;
+        continue;
       }
       address = parsed.data;
     }
     if ((value.notes ?? '').length > 5000) {
       refused.push({ row, reason: 'Notes: must be at most 5000 characters' });
-      return;
+      continue;
     }
     const key = contact.data.email.toLowerCase();
     const known = byEmail.get(key);
@@ -284,7 +308,7 @@ export function parseClientCsv(bytes: Buffer): ParsedImport {
       if (!known.phone) known.phone = contact.data.phone;
       if (!known.notes && value.notes) known.notes = value.notes;
       if (address && !known.addresses.some((a) => sameAddress(a, address))) known.addresses.push(address);
-      return;
+      continue;
     }
     byEmail.set(key, {
       rows: [row],
@@ -294,7 +318,7 @@ export function parseClientCsv(bytes: Buffer): ParsedImport {
       notes: value.notes ?? '',
       addresses: address ? [address] : [],
     });
-  });
+  }
   return {
     source: sourceOf(headers),
     columns: headers.map((header, i) => ({ header, field: mapping[i] ?? null })),

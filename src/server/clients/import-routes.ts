@@ -22,9 +22,9 @@ export async function clientImportRoutes(app: FastifyInstance) {
   const config = { access: 'admin' as const };
   const body = z.instanceof(Buffer, { error: 'Send the CSV file itself as the body (Content-Type: text/csv)' });
 
-  const read = (file: Buffer): ParsedImport => {
+  const read = async (file: Buffer): Promise<ParsedImport> => {
     try {
-      return parseClientCsv(file);
+      return await parseClientCsv(file);
     } catch (error) {
       if (error instanceof ImportFileError) throw badRequest(error.message, 'IMPORT_FILE_INVALID');
       throw error;
@@ -45,7 +45,7 @@ export async function clientImportRoutes(app: FastifyInstance) {
         response: { 200: clientImportPreview, 400: errorResponse, 413: errorResponse },
       },
     },
-    async (request) => previewImport(app.db, read(request.body)),
+    async (request) => previewImport(app.db, await read(request.body)),
   );
 
   r.post(
@@ -62,6 +62,6 @@ export async function clientImportRoutes(app: FastifyInstance) {
         response: { 200: clientImportResult, 400: errorResponse, 413: errorResponse },
       },
     },
-    async (request) => importClients(app.db, read(request.body)),
+    async (request) => importClients(app.db, await read(request.body)),
   );
 }
