@@ -9,6 +9,8 @@ declare module 'pa11y' {
   }
   interface Pa11yOptions {
     chromeLaunchConfig?: { executablePath?: string; args?: string[] };
+    /** A browser already started (puppeteer's), kept open after the run. */
+    browser?: import('puppeteer').Browser;
     standard?: 'WCAG2A' | 'WCAG2AA' | 'WCAG2AAA';
     runners?: string[];
     viewport?: { width: number; height: number };
