@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobChecklistItems, jobPhotos, jobRecords, jobTimeEntries, users } from '../../src/server/db/schema';
+import { jobChecklistItems, jobPhotos, jobRecords, jobTimeEntries, jobs, users } from '../../src/server/db/schema';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { makeJpeg, makePng } from '../helpers/images';
 import { pdfImages, pdfText } from '../helpers/pdf';
@@ -357,6 +357,35 @@ describe.each(dbKinds)('the crew’s record of a job (%s)', (kind) => {
         what: 'client report',
       },
     );
+  });
+
+  // Issue 25.2: a completion is one change: when it fails, nothing of it stays (its running timers included).
+  it('a completion that fails leaves the job and its running timer as they were', async () => {
+    const jobId = await alexJob();
+    await send('PATCH', `/api/my/jobs/${jobId}/status`, alex.auth, { status: 'In Progress' });
+    const timer = randomUUID();
+    await send('PUT', `/api/my/jobs/${jobId}/time/${timer}`, alex.auth, {
+      kind: 'timer',
+      startedAt: new Date(Date.now() - 30 * 60_000).toISOString(),
+    });
+    // The outbox refuses this job's mail (a fault mid-way through the completion's transaction).
+    const email = clientEmails.get(jobId)!;
+    const run = (statement: string) => t.database.db.execute(sql.raw(statement));
+    await run(`create function refuse_mail_${kind}() returns trigger language plpgsql as $$ begin
+      if new.to_address = '${email}' then raise exception 'outbox refused'; end if; return new; end $$`);
+    await run(`create trigger refuse_mail_${kind} before insert on mail_outbox
+      for each row execute function refuse_mail_${kind}()`);
+    try {
+      const done = await send('PATCH', `/api/my/jobs/${jobId}/status`, alex.auth, { status: 'Completed' });
+      expect(done.statusCode).toBe(500);
+    } finally {
+      await run(`drop trigger refuse_mail_${kind} on mail_outbox`);
+      await run(`drop function refuse_mail_${kind}()`);
+    }
+    const [entry] = await t.database.db.select().from(jobTimeEntries).where(eq(jobTimeEntries.id, timer));
+    expect(entry!.endedAt).toBeNull();
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+    expect(job!.status).toBe('In Progress');
   });
 
   it('puts a worker’s time on the visit they are on, and refuses a visit of another job', async () => {

@@ -464,8 +464,8 @@ export async function recordView(
 }
 
 /**
- * Completes a job (the crew's last step, or the office's): running timers stop now, then the status
- * change, the report's time, the e-mails to the client and the owner (the report attached by
+ * Completes a job (the crew's last step, or the office's): the status change, its running timers
+ * stopped, the report's time, the e-mails to the client and the owner (the report attached by
  * reference) and what a job's end also does (`lifecycle`: its visits' reminders called off, the office
  * told of an open deposit) are written together. The status changes only from the one read, so two
  * completions at once make one report. The report itself is drawn after the commit, in the PDF worker
@@ -481,7 +481,6 @@ export async function completeJob(
   if (job.status === 'Completed') return job; // Sent twice (a queued tap): done once.
   checkJobMove(job, 'Completed', options);
   const completedAt = new Date();
-  await stopRunningTimersOfJob(app.db, jobId, completedAt);
   const business = await app.settings.current();
   const notes = (await findRecord(app.db, jobId))?.crewNotes ?? '';
   const row = await app.db.transaction(async (tx) => {
@@ -492,6 +491,7 @@ export async function completeJob(
       if (now?.status === 'Completed') return now;
       throw conflict('This job changed meanwhile: reload the page', 'INVALID_STATUS_CHANGE');
     }
+    await stopRunningTimersOfJob(tx, jobId, completedAt);
     await ensureRecord(tx, jobId);
     await tx
       .update(jobRecords)
