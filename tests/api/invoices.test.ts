@@ -323,6 +323,33 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     expect((await send('GET', '/api/invoices?status=Lost')).statusCode).toBe(400);
   });
 
+  // Issue 26.1: one rule for revenue, what is owed and overdue, whoever shows it.
+  it('the dashboard, the invoice list and Reports give the same money: owed, overdue and revenue', async () => {
+    const { jobId } = await completedJob();
+    const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+    const sent = (await send('POST', `/api/invoices/${draft._id}/send`)).json();
+    await send('POST', `/api/invoices/${draft._id}/payments`, { method: 'check', paidOn: today(), amount: 25.55 });
+    await t.database.db.update(invoices).set({ dueDate: '2020-01-01' }).where(eq(invoices.id, sent._id));
+    const all: { status: string; balance: number }[] = [];
+    for (let page = 1; ; page++) {
+      const listed = (await send('GET', `/api/invoices?limit=100&page=${page}`)).json();
+      all.push(...listed.invoices);
+      if (all.length >= listed.total) break;
+    }
+    const cents = (dollars: number) => Math.round(dollars * 100);
+    const owing = all.filter((i) => ['Sent', 'Partially Paid', 'Overdue'].includes(i.status));
+    const dashboard = (await send('GET', '/api/dashboard')).json();
+    expect(cents(dashboard.outstanding)).toBe(owing.reduce((sum, i) => sum + cents(i.balance), 0));
+    expect(dashboard.overdueInvoices).toBe(all.filter((i) => i.status === 'Overdue').length);
+    expect(dashboard.overdueInvoices).toBeGreaterThan(0);
+    // Every payment of these tests is dated today: Reports' months add up to the dashboard's revenue.
+    const reports = (await send('GET', '/api/reports')).json();
+    const months: { month: string; revenue: number }[] = reports.revenueByMonth;
+    expect(months.reduce((sum, m) => sum + cents(m.revenue), 0)).toBe(cents(dashboard.revenue));
+    expect(cents(months.at(-1)!.revenue)).toBe(cents(dashboard.revenueThisMonth));
+    expect(dashboard.revenueThisMonth).toBeGreaterThan(0);
+  });
+
   it('shows a sent invoice past its due date as Overdue, and the dashboard counts it', async () => {
     const before = (await send('GET', '/api/dashboard')).json();
     const { jobId } = await completedJob();

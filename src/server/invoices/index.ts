@@ -1,6 +1,6 @@
 // The invoices feature's public entry: invoices from completed jobs, their numbers, payments and PDF.
 export { invoiceRoutes } from './routes';
-export { invoiceFigures, settledJobs } from './repository';
+export { invoiceFigures, revenueByMonth, settledJobs } from './repository';
 export { issueDepositInvoice } from './service';
 export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status';
 export { clientInvoiceLink } from './links';

@@ -133,20 +133,30 @@ export interface InvoiceFilter {
   today: string;
 }
 
+// The money rules every figure uses (the invoice list, the dashboard, Reports): one SQL fragment each.
+
+/** Only sent invoices count for money: a draft is not owed yet and a void one never was. */
+const countsForMoney = sql`${invoices.state} = 'Sent'`;
+/** What an invoice still owes: its total less the deposit credited and what was paid on it. */
+const balanceDue = sql`(${invoices.totalCents} - ${invoices.creditCents} - ${paidOnInvoice})`;
+/** Past its due date in the business's today. */
+const pastDue = (today: string) => sql`(${invoices.dueDate} is not null and ${invoices.dueDate} < ${today}::date)`;
+/** A sent invoice that still owes something past its due date. */
+const overdue = (today: string) => sql`${countsForMoney} and ${balanceDue} > 0 and ${pastDue(today)}`;
+/** Revenue: a payment without its share of sales tax (each payment carries tax in the proportion its invoice does). */
+const netOfTax = sql`${payments.amountCents} - round(${payments.amountCents}::numeric * ${invoices.taxCents} / nullif(${invoices.totalCents}, 0))`;
+
 /**
  * The rule of `invoiceStatusOf` as SQL, so the list filters in the database: the state decides Draft
  * and Void; a sent invoice is Paid when paid in full, else Overdue past its due date, else Partially Paid
- * or Sent. `tests/api/invoices.test.ts` checks the two agree on every status.
+ * or Sent. `tests/api/invoices.test.ts` checks the two agree on every status, and with the dashboard.
  */
 function statusWhere(status: InvoiceStatus, today: string): SQL {
   if (status === 'Draft' || status === 'Void') return sql`${invoices.state} = ${status}`;
-  const due = sql`(${invoices.totalCents} - ${invoices.creditCents})`;
-  const sent = sql`${invoices.state} = 'Sent'`;
-  if (status === 'Paid') return sql`${sent} and ${paidOnInvoice} >= ${due}`;
-  const unpaid = sql`${sent} and ${paidOnInvoice} < ${due}`;
-  const late = sql`${invoices.dueDate} is not null and ${invoices.dueDate} < ${today}::date`;
-  if (status === 'Overdue') return sql`${unpaid} and ${late}`;
-  return sql`${unpaid} and not (${late}) and ${paidOnInvoice} ${sql.raw(status === 'Partially Paid' ? '> 0' : '= 0')}`;
+  if (status === 'Paid') return sql`${countsForMoney} and ${balanceDue} <= 0`;
+  if (status === 'Overdue') return overdue(today);
+  const open = sql`${countsForMoney} and ${balanceDue} > 0 and not ${pastDue(today)}`;
+  return sql`${open} and ${paidOnInvoice} ${sql.raw(status === 'Partially Paid' ? '> 0' : '= 0')}`;
 }
 
 function filterWhere({ search, status, today }: InvoiceFilter): SQL | undefined {
@@ -181,34 +191,43 @@ export async function countInvoices(db: DbOrTx, filter: InvoiceFilter): Promise<
 }
 
 /**
- * The money figures of the dashboard: payments received without their share of sales tax (each payment
- * carries tax in the proportion its invoice does), all time and since `monthStart`; what sent invoices
- * still owe; how many are past their due date.
+ * The money figures of the dashboard: revenue (payments without their sales tax) all time and since
+ * `monthStart`; what sent invoices still owe; how many are overdue.
  */
 export async function invoiceFigures(db: DbOrTx, today: string, monthStart: string) {
-  const net = sql`${payments.amountCents} - round(${payments.amountCents}::numeric * ${invoices.taxCents} / nullif(${invoices.totalCents}, 0))`;
   const [received] = await db
     .select({
-      allTime: sql<string>`coalesce(sum(${net}), 0)`,
-      thisMonth: sql<string>`coalesce(sum(${net}) filter (where ${payments.paidOn} >= ${monthStart}::date), 0)`,
+      allTime: sql<string>`coalesce(sum(${netOfTax}), 0)`,
+      thisMonth: sql<string>`coalesce(sum(${netOfTax}) filter (where ${payments.paidOn} >= ${monthStart}::date), 0)`,
     })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(sql`${invoices.state} = 'Sent'`);
-  const balance = sql`${invoices.totalCents} - ${invoices.creditCents} - ${paidOnInvoice}`;
+    .where(countsForMoney);
   const [open] = await db
     .select({
-      outstanding: sql<string>`coalesce(sum(${balance}), 0)`,
-      overdue: sql<string>`count(*) filter (where ${invoices.dueDate} < ${today}::date and ${balance} > 0)`,
+      outstanding: sql<string>`coalesce(sum(${balanceDue}), 0)`,
+      overdue: sql<string>`count(*) filter (where ${overdue(today)})`,
     })
     .from(invoices)
-    .where(sql`${invoices.state} = 'Sent'`);
+    .where(countsForMoney);
   return {
     receivedCents: Number(received?.allTime ?? 0),
     receivedThisMonthCents: Number(received?.thisMonth ?? 0),
     outstandingCents: Number(open?.outstanding ?? 0),
     overdue: Number(open?.overdue ?? 0),
   };
+}
+
+/** Revenue (as the dashboard counts it) by month ('YYYY-MM'), from the first day `since` on. */
+export async function revenueByMonth(db: DbOrTx, since: string): Promise<Map<string, number>> {
+  const month = sql<string>`to_char(${payments.paidOn}, 'YYYY-MM')`;
+  const rows = await db
+    .select({ month, cents: sql<string>`sum(${netOfTax})` })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(countsForMoney, sql`${payments.paidOn} >= ${since}::date`))
+    .groupBy(month);
+  return new Map(rows.map((row) => [row.month, Number(row.cents)]));
 }
 
 /** Every invoice with what was paid on it, oldest first (the CSV download). */
