@@ -92,6 +92,10 @@ export function nextCrewMove(status: JobStatus): CrewJobMove | null {
 /** Jobs still to do: the crew's list and the office's "open" filter. */
 export const OPEN_JOB_STATUSES = ['Not Started', 'In Progress'] as const satisfies readonly JobStatus[];
 
+/** A job still to do (not completed or cancelled): the one rule the server, the office and the crew use. */
+export const isOpenJob = (status: JobStatus): status is (typeof OPEN_JOB_STATUSES)[number] =>
+  (OPEN_JOB_STATUSES as readonly JobStatus[]).includes(status);
+
 export function canMove<S extends string>(transitions: Record<S, readonly S[]>, from: S, to: S): boolean {
   return transitions[from].includes(to);
 }

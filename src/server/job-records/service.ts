@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toCents, toDollars } from '../../shared/money';
-import { OPEN_JOB_STATUSES } from '../../shared/statuses';
+import { isOpenJob } from '../../shared/statuses';
 import { wallTimeIn } from '../../shared/dates';
 import {
   CHANGE_ID_HEADER,
@@ -119,7 +119,7 @@ export async function applyInOrder(
 async function openJob(db: DbOrTx, jobId: string): Promise<JobRow> {
   const job = await findJobById(db, jobId);
   if (!job) throw notFound('Job not found');
-  if (!(OPEN_JOB_STATUSES as readonly string[]).includes(job.status))
+  if (!isOpenJob(job.status))
     throw conflict(`This job is ${job.status}: its record can no longer change`, 'JOB_CLOSED');
   return job;
 }

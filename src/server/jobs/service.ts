@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { JobStatus } from '../../shared/constants';
-import { canMove, CREW_TRANSITIONS, JOB_TRANSITIONS, OPEN_JOB_STATUSES } from '../../shared/statuses';
+import { canMove, CREW_TRANSITIONS, isOpenJob, JOB_TRANSITIONS } from '../../shared/statuses';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { jobs, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
@@ -68,8 +68,6 @@ export interface JobLifecycle {
   reopened(tx: Tx, job: JobRow, business: BusinessSettings): Promise<void>;
 }
 
-const isOpen = (status: JobStatus) => (OPEN_JOB_STATUSES as readonly JobStatus[]).includes(status);
-
 /**
  * The office moves a job (not to Completed: that is `completeJob`, which makes the report): the status
  * and what a cancellation or a reopening also does, together.
@@ -102,9 +100,8 @@ export async function lifecycleStep(
   lifecycle: JobLifecycle,
   business: BusinessSettings,
 ) {
-  if (isOpen(from) && (row.status === 'Completed' || row.status === 'Cancelled'))
-    await lifecycle.closed(tx, row, row.status, business);
-  else if (!isOpen(from) && isOpen(row.status)) await lifecycle.reopened(tx, row, business);
+  if (isOpenJob(from) && !isOpenJob(row.status)) await lifecycle.closed(tx, row, row.status, business);
+  else if (!isOpenJob(from) && isOpenJob(row.status)) await lifecycle.reopened(tx, row, business);
 }
 
 /** Undoes a cancellation (the job goes back to the status it had), with what a reopening does. */

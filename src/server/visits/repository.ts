@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { VisitView } from '../../shared/schemas/visits';
+import { OPEN_JOB_STATUSES } from '../../shared/statuses';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { calendarVersion, jobs, users, visits, visitWorkers } from '../db/schema';
@@ -247,7 +248,7 @@ export async function nextVisitOfRequest(
     .where(
       and(
         eq(jobs.quoteRequestId, quoteRequestId),
-        notInArray(jobs.status, ['Completed', 'Cancelled']),
+        inArray(jobs.status, [...OPEN_JOB_STATUSES]),
         isNull(visits.cancelledAt),
         sql`${visits.endsAt} > now()`,
       ),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate, isoInstant, signedName } from './fields';
 import { imageDataUrl } from './quote-request';
 import { dollarsInput, quantityInput } from './numbers';
+import { JOB_STATUSES } from '../constants';
 
 /*
  * The crew's record of a job (issue 16): checklist, time, materials, photos, notes, the client's
@@ -102,7 +103,7 @@ const person = z.object({ _id: z.string(), fullName: z.string() });
 
 export const jobRecordView = z.object({
   jobId: z.string(),
-  status: z.string(),
+  status: z.enum(JOB_STATUSES),
   /** Who is looking (their own timer and entries are theirs to change). */
   me: person,
   /** Where and for whom (the page shows it without signal too). */

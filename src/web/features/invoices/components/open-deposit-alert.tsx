@@ -4,6 +4,7 @@ import type { JobStatus } from '../../../../shared/constants';
 import { formatDollars } from '../../../../shared/money';
 import { paths } from '../../../../shared/paths';
 import { openDepositAdvice } from '../../../../shared/schemas/invoices';
+import { isOpenJob } from '../../../../shared/statuses';
 import { useJobInvoice } from '../api/invoices';
 
 /**
@@ -13,7 +14,7 @@ import { useJobInvoice } from '../api/invoices';
 export function OpenDepositAlert({ jobId, status }: { jobId: string; status: JobStatus }) {
   const invoice = useJobInvoice(jobId);
   const deposit = invoice.data?.deposit;
-  if (status !== 'Completed' && status !== 'Cancelled') return null;
+  if (isOpenJob(status)) return null;
   if (!deposit || deposit.status === 'Draft' || deposit.status === 'Void' || deposit.balance <= 0) return null;
   return (
     <Alert color="orange" title={`Deposit ${deposit.number ?? ''} is still open`} mb="md" role="status">

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { JobStatus } from '../../../../shared/constants';
 import type {
   checklistItemInput,
   JobPhotoStage,
@@ -128,7 +129,7 @@ function applyOne(view: Record, kind: string, id: string, change: QueuedChange):
       return { ...view, signature: { name: body.name, signedAt: now, imageUrl: body.image } };
     }
     case 'status':
-      return { ...view, status: (change.body as { status: string }).status };
+      return { ...view, status: (change.body as { status: JobStatus }).status };
     case 'complete':
       return { ...view, status: 'Completed' };
     default:

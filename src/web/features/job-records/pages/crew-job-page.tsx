@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { jobNumberOf } from '../../../../shared/schemas/jobs';
 import { untickedItems, untickedMessage } from '../../../../shared/schemas/job-records';
+import { isOpenJob } from '../../../../shared/statuses';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ContactLinks } from '../../../components/contact-links';
@@ -59,7 +60,7 @@ export default function CrewJobPage() {
       </>
     );
 
-  const closed = view.status === 'Completed' || view.status === 'Cancelled';
+  const closed = !isOpenJob(view.status);
   const props = { record: view, changes, closed };
   const unticked = untickedItems(view.checklist);
   /** "Tick them": back to the checklist, on the first item not ticked (once the dialog has given focus back). */
