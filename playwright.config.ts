@@ -9,11 +9,10 @@ const sharedState = /@shared-state/;
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
-  // Every test on data of its own, so E2E_WORKERS=2 runs two at once against the one server; the tests
-  // that change or count what every test shares run after all the others, one at a time. One worker
-  // by default until the server hang seen with two workers under load is understood (decision 027).
+  // Every test on data of its own, so two run at once against the one server; the tests that change or
+  // count what every test shares run after all the others, one at a time (decision 027).
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

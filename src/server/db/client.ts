@@ -68,6 +68,7 @@ async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Databa
     postgresqlconf: PGLITE_SETTINGS,
     ...(loadDataDir ? { loadDataDir: new Blob([new Uint8Array(loadDataDir)]) } : {}),
   });
+  watchForSelfDeadlock(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -97,6 +98,47 @@ async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Databa
         await writeTar(Buffer.from(await dump.arrayBuffer()), target);
       }),
   };
+}
+
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * The embedded database runs one transaction at a time: a query on the database itself (not on the
+ * transaction's handle) made by code running inside an open transaction waits for that transaction to
+ * end, and if the transaction awaits it, the whole server waits forever. Such a query is reported (with
+ * where it was made) when it is still waiting after a few seconds.
+ */
+function watchForSelfDeadlock(client: PGlite): void {
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((run) =>
+    transaction(async (tx) => {
+      const marker = { open: true };
+      try {
+        return await openTransaction.run(marker, () => run(tx));
+      } finally {
+        marker.open = false;
+      }
+    })) as PGlite['transaction'];
+  for (const name of ['query', 'exec'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const marker = openTransaction.getStore();
+      if (!marker?.open) return original(...args);
+      const limit = Error.stackTraceLimit;
+      Error.stackTraceLimit = 30;
+      const where = new Error('A query on the database made inside an open transaction waits for it to end');
+      Error.stackTraceLimit = limit;
+      if (process.env.TRACE_QUERIES_IN_TRANSACTIONS) console.error(`[query-in-transaction] ${where.stack}`);
+      const timer = setTimeout(() => {
+        if (marker.open) console.error(where.stack);
+      }, 3000);
+      try {
+        return await original(...args);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+  }
 }
 
 /** A tar's files and folders written under `target` (names are PGlite's own, from its dump). */
