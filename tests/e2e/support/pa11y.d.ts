@@ -1,5 +1,7 @@
 // pa11y ships no types: the part of its API the suite uses (https://github.com/pa11y/pa11y#javascript-interface).
 declare module 'pa11y' {
+  import type { Browser } from 'puppeteer';
+
   interface Pa11yIssue {
     code: string;
     type: 'error' | 'warning' | 'notice';
@@ -10,7 +12,7 @@ declare module 'pa11y' {
   interface Pa11yOptions {
     chromeLaunchConfig?: { executablePath?: string; args?: string[] };
     /** A browser already started (puppeteer's), kept open after the run. */
-    browser?: import('puppeteer').Browser;
+    browser?: Browser;
     standard?: 'WCAG2A' | 'WCAG2AA' | 'WCAG2AAA';
     runners?: string[];
     viewport?: { width: number; height: number };
