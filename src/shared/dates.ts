@@ -1,10 +1,3 @@
-import { BUSINESS_TIME_ZONE } from './constants';
-
-/** Today's date (YYYY-MM-DD) where the business is, whatever the clock's zone. No zod: pages import it. */
-export function todayInBusinessZone(now = new Date()): string {
-  return todayIn(BUSINESS_TIME_ZONE, now);
-}
-
 /** Today's date (YYYY-MM-DD) in a time zone (the one the settings name). */
 export function todayIn(timeZone: string, now = new Date()): string {
   return wallTimeIn(timeZone, now).date;

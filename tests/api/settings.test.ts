@@ -107,6 +107,39 @@ describe.each(dbKinds)('settings in the database (%s)', (kind) => {
     expect((await putSettings({ timeZone: 'America/Los_Angeles' })).statusCode).toBe(200);
   });
 
+  // Issue 26.1: "today" is the Settings' today, for the public request's date check too (it used the fixed zone).
+  it("a request's preferred end date is checked against today in the Settings' time zone", async () => {
+    const la = todayIn('America/Los_Angeles');
+    // One of these two is always on another date than Los Angeles: one ahead of it, one behind.
+    const zone = todayIn('Pacific/Kiritimati') !== la ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+    const today = todayIn(zone);
+    const request = (preferredEndDate: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/quoterequest/create',
+        payload: {
+          contactPerson: { name: 'Zone Client', email: 'zone@home.test', phone: '' },
+          address: { street: '1 Zone St', city: 'Sacramento', state: 'CA', zip: '95814' },
+          notes: 'Fix the gate',
+          preferredEndDate,
+        },
+      });
+    expect((await putSettings({ timeZone: zone })).statusCode).toBe(200);
+    try {
+      expect((await request(today)).statusCode).toBe(201);
+      const past = await request(addDays(today, -1));
+      expect(past.statusCode).toBe(400);
+      expect(past.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'preferredEndDate: Must not be in the past',
+      });
+      // Los Angeles' today, a day off the Settings' one: refused when it is past there, taken when it is not.
+      expect((await request(la)).statusCode).toBe(la < today ? 400 : 201);
+    } finally {
+      expect((await putSettings({ timeZone: 'America/Los_Angeles' })).statusCode).toBe(200);
+    }
+  });
+
   const post = (url: string, payload: object, headers: Record<string, string> = admin) =>
     t.app.inject({ method: 'POST', url, payload, headers });
   /** A new client's request, quoted and sent: the quote, the e-mail the client received, its link. */

@@ -6,7 +6,7 @@ import { futureDate } from '../helpers/dates';
 import sharp from 'sharp';
 import { makePhonePhoto } from '../helpers/images';
 import { PHOTO_TARGET_BYTES } from '../../src/web/lib/shrink-photo';
-import { todayInBusinessZone } from '../../src/shared/dates';
+import { todayInBusinessZone } from '../helpers/dates';
 
 test('a visitor asks for a quote with a photo, gets the e-mail, and follows its link to the status', async ({
   page,

@@ -1,4 +1,8 @@
-import { todayInBusinessZone } from '../../src/shared/schemas/quote-request';
+import { BUSINESS_TIME_ZONE } from '../../src/shared/constants';
+import { todayIn } from '../../src/shared/dates';
+
+/** Today where the business is, in the default Settings' zone the tests' apps start with. */
+export const todayInBusinessZone = (): string => todayIn(BUSINESS_TIME_ZONE);
 
 /** A date `days` after today where the business is (YYYY-MM-DD): fixtures that stay in the future. */
 export function futureDate(days = 30): string {

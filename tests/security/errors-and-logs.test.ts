@@ -8,7 +8,7 @@ import { loggerOptions } from '../../src/server/lib/logging';
 import { describeError, safeError } from '../../src/server/lib/safe-error';
 import { insertUser } from '../../src/server/users/repository';
 import { messages } from '../../src/shared/messages';
-import { todayInBusinessZone } from '../../src/shared/schemas/quote-request';
+import { todayInBusinessZone } from '../helpers/dates';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 

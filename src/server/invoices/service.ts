@@ -59,7 +59,7 @@ async function linesForJob(app: FastifyInstance, jobId: string) {
   if (!job) throw notFound('Job not found');
   if (job.status !== 'Completed')
     throw conflict('Only a completed job is invoiced: complete it first', 'JOB_NOT_COMPLETED');
-  const { quote } = await jobDetail(app.db, job);
+  const { quote } = await jobDetail(app.db, job, await app.settings.today());
   const extras = await jobExtras(app.db, jobId);
   const business = await app.settings.current();
   const unpriced = extras.materials.filter((m) => m.unitPriceCents === null).map((m) => m.name);

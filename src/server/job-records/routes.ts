@@ -71,7 +71,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     const job = await findJobById(app.db, jobId);
     if (!job) throw notFound('Job not found');
     if (!(await findRecord(app.db, job.id))?.checklistSeededAt) {
-      const lines = workLines((await jobDetail(app.db, job)).quote);
+      const lines = workLines((await jobDetail(app.db, job, await app.settings.today())).quote);
       await app.db.transaction((tx) => seedChecklist(tx, job.id, lines));
     }
     return recordView(app, job, await app.settings.current(), actor);
@@ -221,7 +221,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     async (request) => {
       await myJob(request.params.id, request.user!.id);
       const row = await completeJob(app, request.params.id, { crew: true, lifecycle });
-      const { quote, ...job } = await jobDetail(app.db, row);
+      const { quote, ...job } = await jobDetail(app.db, row, await app.settings.today());
       return { ...job, work: workLines(quote) };
     },
   );

@@ -33,7 +33,8 @@ export async function employeeRoutes(app: FastifyInstance, { completeJob }: { co
         openOnly: request.query.all !== 'true',
       });
       // The sold lines, without their prices: the work to do.
-      const details = await Promise.all(rows.map((row) => jobDetail(app.db, row)));
+      const today = await app.settings.today();
+      const details = await Promise.all(rows.map((row) => jobDetail(app.db, row, today)));
       const jobs = await withPhotos(app, details);
       return { jobs: jobs.map(({ quote, ...job }: JobView) => ({ ...job, work: workLines(quote) })) };
     },
@@ -60,7 +61,7 @@ export async function employeeRoutes(app: FastifyInstance, { completeJob }: { co
           : await app.db.transaction((tx) =>
               changeJobStatus(tx, request.params.id, request.body.status, { crew: true }),
             );
-      const { quote, ...job } = await jobDetail(app.db, row);
+      const { quote, ...job } = await jobDetail(app.db, row, await app.settings.today());
       return { ...job, work: workLines(quote) };
     },
   );

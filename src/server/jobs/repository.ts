@@ -6,7 +6,6 @@ import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { jobs, jobWorkers, quotes, users } from '../db/schema';
 import { soldQuoteView } from '../quotes';
-import { todayInBusinessZone } from '../../shared/dates';
 import { escapeLike } from '../lib/sql';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -75,13 +74,13 @@ export async function jobViews(db: DbOrTx, rows: JobRow[]): Promise<JobView[]> {
   return rows.map((r) => toJobView(r, workers.get(r.id) ?? []));
 }
 
-/** A job with its workers and the lines and totals of the quote it was sold with. */
-export async function jobDetail(db: DbOrTx, row: JobRow): Promise<JobView> {
+/** A job with its workers and the lines and totals of the quote it was sold with (`today` where the business is). */
+export async function jobDetail(db: DbOrTx, row: JobRow, today: string): Promise<JobView> {
   const [view] = await jobViews(db, [row]);
   if (!row.quoteId) return { ...view!, quote: null };
   const quote = await db.query.quotes.findFirst({ where: eq(quotes.id, row.quoteId) });
   if (!quote) return { ...view!, quote: null };
-  return { ...view!, quote: await soldQuoteView(db, quote, todayInBusinessZone()) };
+  return { ...view!, quote: await soldQuoteView(db, quote, today) };
 }
 
 export async function listJobs(

@@ -59,7 +59,7 @@ export async function jobRoutes(
     async (request) => {
       const job = await findJobById(app.db, request.params.id);
       if (!job) throw notFound('Job not found');
-      const [view] = await withPhotos(app, [await jobDetail(app.db, job)]);
+      const [view] = await withPhotos(app, [await jobDetail(app.db, job, await app.settings.today())]);
       return view!;
     },
   );
@@ -99,6 +99,7 @@ export async function jobRoutes(
         app.db,
         request.params.id,
         request.body.workers.map((w) => w._id),
+        await app.settings.today(),
       );
     },
   );
@@ -122,7 +123,7 @@ export async function jobRoutes(
         status === 'Completed'
           ? await completeJob(app, request.params.id, { crew: false })
           : await moveJob(app, request.params.id, status, reason, lifecycle);
-      return jobDetail(app.db, row);
+      return jobDetail(app.db, row, await app.settings.today());
     },
   );
 
@@ -137,6 +138,7 @@ export async function jobRoutes(
         response: { 200: jobView, 404: errorResponse, 409: errorResponse },
       },
     },
-    async (request) => jobDetail(app.db, await undoCancelJob(app, request.params.id, lifecycle)),
+    async (request) =>
+      jobDetail(app.db, await undoCancelJob(app, request.params.id, lifecycle), await app.settings.today()),
   );
 }

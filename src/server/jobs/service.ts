@@ -131,7 +131,7 @@ export async function undoCancel(db: DbOrTx, id: string) {
 }
 
 /** Sets a job's crew (the list replaces the current one); every id must be an existing user. */
-export async function assignWorkers(db: Db, jobId: string, workerIds: string[]) {
+export async function assignWorkers(db: Db, jobId: string, workerIds: string[], today: string) {
   const ids = [...new Set(workerIds)];
   return db.transaction(async (tx) => {
     const job = await findJobById(tx, jobId);
@@ -139,7 +139,7 @@ export async function assignWorkers(db: Db, jobId: string, workerIds: string[]) 
     const found = ids.length ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)) : [];
     if (found.length !== ids.length) throw badRequest('workers: every worker must be an existing user');
     await setWorkers(tx, job.id, ids);
-    return jobDetail(tx, job);
+    return jobDetail(tx, job, today);
   });
 }
 

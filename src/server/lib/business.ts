@@ -44,6 +44,8 @@ export interface BusinessSettings extends Business {
 /** Where the app reads the current settings (the settings feature provides it as `app.settings`). */
 export interface SettingsSource {
   current(): Promise<BusinessSettings>;
+  /** Today's date (YYYY-MM-DD) in the Settings' time zone. */
+  today(): Promise<string>;
   /** The logo as PNG bytes, or undefined without one. */
   logo(): Promise<Buffer | undefined>;
 }

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { quoteRequestInput } from '../../shared/schemas/quote-request';
+import { PAST_DATE_MESSAGE, type quoteRequestInput } from '../../shared/schemas/quote-request';
+import { todayIn } from '../../shared/dates';
 import type { Config } from '../config';
 import type { BusinessSettings } from '../lib/business';
 import type { Db, Tx } from '../db/client';
 import { recordActivity } from '../activity';
 import { matchClient } from '../clients';
-import { conflict, notFound } from '../lib/http-errors';
+import { badRequest, conflict, notFound } from '../lib/http-errors';
 import type { ProcessedImage } from '../lib/images';
 import { enqueueMail } from '../mail';
 import {
@@ -17,6 +18,12 @@ import {
 import { findQuoteRequestById, insertQuoteRequest, transitionQuoteRequest, type QuoteRequestRow } from './repository';
 
 type RequestBody = Omit<z.output<typeof quoteRequestInput>, 'images'>;
+
+/** A preferred end date already past where the business is (the Settings' zone) is refused, as the form does. */
+function checkPreferredEndDate(body: RequestBody, business: BusinessSettings): void {
+  if (body.preferredEndDate && body.preferredEndDate < todayIn(business.timeZone))
+    throw badRequest(`preferredEndDate: ${PAST_DATE_MESSAGE}`, 'VALIDATION_FAILED');
+}
 
 /** Stores a request with its photos, attached to its client (matched by e-mail, or new). */
 async function storeRequest(tx: Tx, body: RequestBody, images: ProcessedImage[]) {
@@ -44,6 +51,7 @@ export async function submitQuoteRequest(
   body: z.output<typeof quoteRequestInput>,
   images: ProcessedImage[],
 ): Promise<QuoteRequestRow> {
+  checkPreferredEndDate(body, business);
   return db.transaction(async (tx) => {
     const created = await storeRequest(tx, body, images);
     const mailId = await enqueueMail(tx, quoteRequestThankYou(config, business, created));
@@ -65,6 +73,7 @@ export async function enterQuoteRequest(
   images: ProcessedImage[],
   options: { emailClient: boolean; userId: string | undefined },
 ): Promise<QuoteRequestRow> {
+  checkPreferredEndDate(body, business);
   return db.transaction(async (tx) => {
     const created = await storeRequest(tx, body, images);
     const mailId = options.emailClient ? await enqueueMail(tx, quoteRequestThankYou(config, business, created)) : null;

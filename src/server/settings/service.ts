@@ -4,6 +4,7 @@ import type { BusinessSettings, SettingsSource } from '../lib/business';
 import { processLogo } from '../lib/images';
 import type { SettingsInput, SettingsView } from '../../shared/schemas/settings';
 import { paths } from '../../shared/paths';
+import { todayIn } from '../../shared/dates';
 import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '../../shared/constants';
 import { defaultBusiness } from '../../shared/business';
 import {
@@ -131,6 +132,11 @@ export class SettingsStore implements SettingsSource {
 
   async current(): Promise<BusinessSettings> {
     return (await this.load()).business;
+  }
+
+  /** Today's date (YYYY-MM-DD) where the business is: the Settings' time zone, the one "today" there is. */
+  async today(): Promise<string> {
+    return todayIn((await this.load()).business.timeZone);
   }
 
   async view(): Promise<SettingsView> {

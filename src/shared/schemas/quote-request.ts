@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES, QUOTE_STATUSES } from '../constants';
-import { todayInBusinessZone } from '../dates';
 import { messages } from '../messages';
 import { isoDate } from './fields';
-
-export { todayInBusinessZone };
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -24,8 +21,13 @@ const email = z
 /** A calendar date (YYYY-MM-DD) in the range a person may enter: see fields.ts. */
 export { isoDate };
 
-/** A date a client may ask us to finish by: a real date, between 2000 and 2100, and not already past. */
-export const preferredEndDate = isoDate.refine((v) => v >= todayInBusinessZone(), 'Must not be in the past');
+/**
+ * A date a client may ask us to finish by: a real date between 2000 and 2100, and not before today where
+ * the business is (the Settings' time zone, which a static schema cannot know: the form checks it with
+ * `quoteRequestFormIn`, the server with `checkPreferredEndDate`).
+ */
+export const PAST_DATE_MESSAGE = 'Must not be in the past';
+export const notBefore = (today: string) => isoDate.refine((v) => v >= today, PAST_DATE_MESSAGE);
 
 /** A photo as the browser sends it: `data:image/…;base64,…`. Its content is checked on the server. */
 export const imageDataUrl = z
@@ -53,28 +55,31 @@ export const quoteRequestInput = z.strictObject({
   notes: required(messages.specificationsRequired, 5000),
   images: z.array(imageDataUrl).max(10, 'At most 10 images').optional().default([]),
   preferredEndDate: z
-    .union([preferredEndDate, z.literal(''), z.null()])
+    .union([isoDate, z.literal(''), z.null()])
     .optional()
     .transform((v) => v || null),
 });
 export type QuoteRequestInput = z.input<typeof quoteRequestInput>;
 
-/** The Get a Quote form: the same rules, field by field as the visitor sees them. */
-export const quoteRequestForm = z.object({
-  firstName: required(messages.firstNameRequired, 60),
-  lastName: required(messages.lastNameRequired, 60),
-  phone: optional(40),
-  email,
-  street: required(messages.streetRequired),
-  city: required(messages.cityRequired, 100),
-  state: required(messages.stateRequired, 50),
-  zip: required(messages.zipRequired, 20),
-  specifications: required(messages.specificationsRequired, 5000),
-  preferredEndDate: z.union([preferredEndDate, z.literal('')]).optional(),
-});
-export type QuoteRequestForm = z.input<typeof quoteRequestForm>;
+/** The Get a Quote form: the same rules, field by field as the visitor sees them, on `today` where the business is. */
+export const quoteRequestFormIn = (today: string) =>
+  z.object({
+    firstName: required(messages.firstNameRequired, 60),
+    lastName: required(messages.lastNameRequired, 60),
+    phone: optional(40),
+    email,
+    street: required(messages.streetRequired),
+    city: required(messages.cityRequired, 100),
+    state: required(messages.stateRequired, 50),
+    zip: required(messages.zipRequired, 20),
+    specifications: required(messages.specificationsRequired, 5000),
+    preferredEndDate: z.union([notBefore(today), z.literal('')]).optional(),
+  });
+type QuoteRequestFormSchema = ReturnType<typeof quoteRequestFormIn>;
+export type QuoteRequestForm = z.input<QuoteRequestFormSchema>;
+export type QuoteRequestFormValues = z.output<QuoteRequestFormSchema>;
 
-export function quoteRequestFromForm(form: z.output<typeof quoteRequestForm>, images: string[]): QuoteRequestInput {
+export function quoteRequestFromForm(form: QuoteRequestFormValues, images: string[]): QuoteRequestInput {
   return {
     contactPerson: { name: `${form.firstName} ${form.lastName}`, email: form.email, phone: form.phone },
     address: { street: form.street, city: form.city, state: form.state, zip: form.zip },

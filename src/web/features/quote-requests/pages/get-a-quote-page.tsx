@@ -2,11 +2,10 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { todayInBusinessZone } from '../../../../shared/dates';
+import { todayIn } from '../../../../shared/dates';
 import { messages } from '../../../../shared/messages';
 import { paths } from '../../../../shared/paths';
-import type { quoteRequestForm, QuoteRequestForm } from '../../../../shared/schemas/quote-request';
+import type { QuoteRequestForm, QuoteRequestFormValues } from '../../../../shared/schemas/quote-request';
 import { FormPage } from '../../../components/form-page';
 import { hasErrorCode } from '../../../lib/api-client';
 import { readAsDataUrl } from '../../../lib/files';
@@ -15,6 +14,7 @@ import { useCreateQuoteRequest } from '../api/create-quote-request';
 import { PhotoPicker } from '../components/photo-picker';
 import { emptyRequestForm, RequestFields } from '../components/request-fields';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { siteConfig } from '../../../lib/site-config';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /** The form's schema and its mapping to the API's body: loaded when first needed (lazy-zod-resolver.ts). */
@@ -29,13 +29,13 @@ export default function GetAQuotePage() {
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string>();
   const [preparingPhotos, setPreparingPhotos] = useState(false);
-  const form = useForm<QuoteRequestForm, unknown, z.output<typeof quoteRequestForm>>({
-    resolver: lazyZodResolver(async () => (await loadSchemas()).quoteRequestForm),
+  // The picker starts at today where the business is (the Settings' zone), as the server's check does.
+  const [today] = useState(() => todayIn(siteConfig().timeZone));
+  const form = useForm<QuoteRequestForm, unknown, QuoteRequestFormValues>({
+    resolver: lazyZodResolver(async () => (await loadSchemas()).quoteRequestFormIn(today)),
     defaultValues: empty,
   });
   const { errors, isSubmitting } = form.formState;
-  // The picker starts at today where the business is, as the server's check does.
-  const [today] = useState(() => todayInBusinessZone());
   const busy = isSubmitting || create.isPending;
   // Fields lock only while sending: during the check a refused field must stay focusable, since the
   // form moves the focus (and the screen) to the first one.

@@ -2,18 +2,19 @@ import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { todayInBusinessZone } from '../../../../shared/dates';
+import { todayIn } from '../../../../shared/dates';
 import { paths } from '../../../../shared/paths';
 import {
-  quoteRequestForm,
+  quoteRequestFormIn,
   quoteRequestFromForm,
   type QuoteRequestForm,
+  type QuoteRequestFormValues,
 } from '../../../../shared/schemas/quote-request';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { readAsDataUrl } from '../../../lib/files';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useEnterQuoteRequest } from '../api/staff';
 import { PhotoPicker } from '../components/photo-picker';
@@ -29,9 +30,10 @@ export default function NewQuoteRequestPage() {
   const [photoError, setPhotoError] = useState<string>();
   const [preparing, setPreparing] = useState(false);
   const [emailClient, setEmailClient] = useState(false);
-  const [today] = useState(() => todayInBusinessZone());
-  const form = useForm<QuoteRequestForm, unknown, z.output<typeof quoteRequestForm>>({
-    resolver: lazyZodResolver(async () => quoteRequestForm),
+  // Today where the business is (the Settings' zone), as the server's check has it.
+  const [today] = useState(() => todayIn(siteConfig().timeZone));
+  const form = useForm<QuoteRequestForm, unknown, QuoteRequestFormValues>({
+    resolver: lazyZodResolver(async () => quoteRequestFormIn(today)),
     defaultValues: empty,
   });
   const { errors } = form.formState;
