@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { isStoppedByNewTimer, timerEnd, timerMinutes, type TimerState } from '../../shared/job-record-rules';
 import type { DbOrTx } from '../db/client';
 import {
   jobChecklistItems,
@@ -179,25 +180,23 @@ export async function visitAt(
   return row?.id;
 }
 
-const minutesBetween = (start: Date, end: Date) => Math.min(1440, Math.max(0, Math.round((+end - +start) / 60_000)));
-/** A timer counts at most a day: a forgotten one is stopped there. */
-const cappedEnd = (start: Date, end: Date) => new Date(Math.min(+end, +start + 1440 * 60_000));
-
 /** Stops a worker's running timers other than `exceptId` at `at` (starting one stops the last). */
 export async function stopRunningTimersOf(tx: DbOrTx, userId: string, at: Date, exceptId: string): Promise<void> {
-  const running = await tx
+  const open = await tx
     .select()
     .from(jobTimeEntries)
-    .where(
-      and(
-        eq(jobTimeEntries.userId, userId),
-        isNotNull(jobTimeEntries.startedAt),
-        isNull(jobTimeEntries.endedAt),
-        ne(jobTimeEntries.id, exceptId),
-      ),
-    );
-  for (const entry of running) await stopTimer(tx, entry, at);
+    .where(and(eq(jobTimeEntries.userId, userId), isNull(jobTimeEntries.endedAt)));
+  for (const entry of open)
+    if (isStoppedByNewTimer(timerState(entry), userId, exceptId)) await stopTimer(tx, entry, at);
 }
+
+/** A stored time entry as the crew record's rules see it. */
+export const timerState = (row: TimeEntryRow): TimerState => ({
+  id: row.id,
+  workerId: row.userId,
+  startedMs: row.startedAt ? +row.startedAt : null,
+  endedMs: row.endedAt ? +row.endedAt : null,
+});
 
 /** Every running timer on a job, stopped at `at` (the job is completed). */
 export async function stopRunningTimersOfJob(tx: DbOrTx, jobId: string, at: Date): Promise<void> {
@@ -209,15 +208,12 @@ export async function stopRunningTimersOfJob(tx: DbOrTx, jobId: string, at: Date
 }
 
 async function stopTimer(tx: DbOrTx, entry: TimeEntryRow, at: Date) {
-  const start = entry.startedAt!;
-  const end = cappedEnd(start, at < start ? start : at);
+  const start = +entry.startedAt!;
   await tx
     .update(jobTimeEntries)
-    .set({ endedAt: end, minutes: minutesBetween(start, end) })
+    .set({ endedAt: new Date(timerEnd(start, +at)), minutes: timerMinutes(start, +at) })
     .where(eq(jobTimeEntries.id, entry.id));
 }
-
-export { cappedEnd, minutesBetween };
 
 /** A change to a record's thing: when the phone made it and its own id (decision 026). */
 export interface ChangeKey {

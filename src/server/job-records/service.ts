@@ -3,6 +3,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toCents, toDollars } from '../../shared/money';
 import { isOpenJob } from '../../shared/statuses';
+import {
+  changedChecklistItem,
+  isLateStart,
+  materialUnitPrice,
+  timerEnd,
+  timerMinutes,
+} from '../../shared/job-record-rules';
 import { wallTimeIn } from '../../shared/dates';
 import {
   CHANGE_ID_HEADER,
@@ -35,7 +42,6 @@ import { jobReportMail, reportKey } from './emails';
 import type { ReportInput } from './report-pdf';
 import { recordLinks } from './links';
 import {
-  cappedEnd,
   claimChange,
   checklistOf,
   countOf,
@@ -43,13 +49,13 @@ import {
   findRecord,
   jobOfItem,
   materialsOf,
-  minutesBetween,
   minutesOnDay,
   photoBytesOf,
   reportAtOf,
   photosOf,
   stopRunningTimersOf,
   stopRunningTimersOfJob,
+  timerState,
   timeEntriesOf,
   isVisitOfJob,
   visitAt,
@@ -172,13 +178,7 @@ export async function putChecklistItem(
   const [item] = await db.select().from(jobChecklistItems).where(eq(jobChecklistItems.id, itemId));
   await db
     .update(jobChecklistItems)
-    .set({
-      // A line of the sold quote keeps its words; the crew's own can be reworded.
-      text: item!.fromQuote ? item!.text : input.text,
-      // Ticking again keeps who ticked it first and when.
-      doneAt: input.done ? (item!.doneAt ?? now) : null,
-      doneBy: input.done ? (item!.doneBy ?? actor.userId) : null,
-    })
+    .set(changedChecklistItem(item, input, now, actor.userId))
     .where(eq(jobChecklistItems.id, itemId));
 }
 
@@ -253,8 +253,8 @@ export async function putTimeEntry(
     });
     return;
   }
-  // A start that arrives after its timer was stopped (a late retry) does not run it again.
-  if (existing?.endedAt && !input.endedAt && Date.parse(input.startedAt) <= +existing.endedAt) return;
+  const change = { startedMs: Date.parse(input.startedAt), endedMs: input.endedAt ? Date.parse(input.endedAt) : null };
+  if (isLateStart(existing && timerState(existing), change)) return;
 
   const now = Date.now();
   const startedAt = new Date(input.startedAt);
@@ -262,14 +262,14 @@ export async function putTimeEntry(
   for (const at of [startedAt, stoppedAt])
     if (at && (+at > now + CLOCK_SKEW_MS || +at < now - OLDEST_ENTRY_MS))
       throw new HttpError(400, 'A timer runs within the last month and not in the future', 'VALIDATION_FAILED');
-  const endedAt = stoppedAt && cappedEnd(startedAt, stoppedAt);
   const values = {
     visitId,
     workDate: wallTimeIn(timeZone, startedAt).date,
     startedAt,
-    endedAt,
-    minutes: endedAt ? minutesBetween(startedAt, endedAt) : null,
+    endedAt: stoppedAt && new Date(timerEnd(+startedAt, +stoppedAt)),
+    minutes: stoppedAt ? timerMinutes(+startedAt, +stoppedAt) : null,
   };
+  const endedAt = values.endedAt;
   await db.transaction(async (tx) => {
     await lockWorker(tx);
     // Starting a timer stops the one that ran; a stopped one counts towards its day.
@@ -308,16 +308,15 @@ export async function putMaterial(
     one: 'Material',
     many: 'materials',
   });
-  const listed = business.materialPriceList.find((m) => m.name.toLowerCase() === input.name.toLowerCase());
-  const given =
-    (actor.office || business.crewSeesPrices) && input.unitPrice !== undefined && input.unitPrice !== null
-      ? toCents(input.unitPrice)
-      : undefined;
   const [current] = exists ? await db.select().from(jobMaterials).where(eq(jobMaterials.id, materialId)) : [];
-  const keptPrice = current && current.name.toLowerCase() === input.name.toLowerCase() ? current.unitPriceCents : null;
-  // The office may clear a price (null); otherwise the price given, kept, or listed.
-  const unitPriceCents =
-    actor.office && input.unitPrice === null ? null : (given ?? keptPrice ?? listed?.unitPriceCents ?? null);
+  const unitPriceCents = materialUnitPrice({
+    given: input.unitPrice == null ? input.unitPrice : toCents(input.unitPrice),
+    mayGivePrice: actor.office || business.crewSeesPrices,
+    office: actor.office,
+    current: current && { name: current.name, price: current.unitPriceCents },
+    name: input.name,
+    listed: business.materialPriceList.find((m) => m.name.toLowerCase() === input.name.toLowerCase())?.unitPriceCents,
+  });
   const values = { name: input.name, quantity: String(input.quantity), unitPriceCents };
   if (current) await db.update(jobMaterials).set(values).where(eq(jobMaterials.id, materialId));
   else await db.insert(jobMaterials).values({ id: materialId, jobId, addedBy: actor.userId, ...values });

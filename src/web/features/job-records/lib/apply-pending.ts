@@ -7,6 +7,15 @@ import type {
   MaterialInput,
   TimeEntryInput,
 } from '../../../../shared/schemas/job-records';
+import {
+  changedChecklistItem,
+  isLateStart,
+  isStoppedByNewTimer,
+  materialUnitPrice,
+  timerEnd,
+  timerMinutes,
+  type TimerState,
+} from '../../../../shared/job-record-rules';
 import type { QueuedChange } from '../../../lib/outbox';
 
 type ChecklistBody = z.infer<typeof checklistItemInput>;
@@ -15,8 +24,18 @@ type Record = JobRecordView;
 const minutesOf = (entry: TimeEntryInput): number | null => {
   if (entry.kind === 'hours') return Math.round(entry.hours * 60);
   if (!entry.endedAt) return null;
-  return Math.min(1440, Math.max(0, Math.round((Date.parse(entry.endedAt) - Date.parse(entry.startedAt)) / 60_000)));
+  return timerMinutes(Date.parse(entry.startedAt), Date.parse(entry.endedAt));
 };
+const endOf = (startedAt: string, endedAt: string) =>
+  new Date(timerEnd(Date.parse(startedAt), Date.parse(endedAt))).toISOString();
+
+/** A time entry of the view as the crew record's rules see it. */
+const timerState = (entry: Record['time'][number]): TimerState => ({
+  id: entry._id,
+  workerId: entry.worker._id,
+  startedMs: entry.startedAt ? Date.parse(entry.startedAt) : null,
+  endedMs: entry.endedAt ? Date.parse(entry.endedAt) : null,
+});
 
 const upsert = <T extends { _id: string }>(list: T[], item: T): T[] =>
   list.some((x) => x._id === item._id) ? list.map((x) => (x._id === item._id ? item : x)) : [...list, item];
@@ -45,23 +64,13 @@ function applyOne(view: Record, kind: string, id: string, change: QueuedChange):
       if (remove) return { ...view, checklist: view.checklist.filter((c) => c._id !== id) };
       const body = change.body as ChecklistBody;
       const current = view.checklist.find((c) => c._id === id);
-      const done = body.done;
-      const item = current
-        ? {
-            ...current,
-            text: current.fromQuote ? current.text : body.text,
-            done,
-            doneAt: done ? (current.doneAt ?? now) : null,
-            doneBy: done ? (current.doneBy ?? view.me.fullName) : null,
-          }
-        : {
-            _id: id,
-            text: body.text,
-            fromQuote: false,
-            done,
-            doneAt: done ? now : null,
-            doneBy: done ? view.me.fullName : null,
-          };
+      const item = {
+        _id: id,
+        fromQuote: false,
+        ...current,
+        done: body.done,
+        ...changedChecklistItem(current, body, now, view.me.fullName),
+      };
       return { ...view, checklist: upsert(view.checklist, item) };
     }
     case 'time': {
@@ -69,24 +78,30 @@ function applyOne(view: Record, kind: string, id: string, change: QueuedChange):
       const body = change.body as TimeEntryInput;
       const timer = body.kind === 'timer';
       let time = view.time;
-      // Starting a timer stops the one that ran (as the server does).
-      if (timer && !body.endedAt)
-        time = time.map((t) =>
-          t.worker._id === view.me._id && t._id !== id && t.startedAt && !t.endedAt
-            ? {
-                ...t,
-                endedAt: body.startedAt,
-                minutes: minutesOf({ kind: 'timer', startedAt: t.startedAt, endedAt: body.startedAt }),
-              }
-            : t,
-        );
+      if (timer) {
+        const existing = time.find((t) => t._id === id);
+        const startedMs = Date.parse(body.startedAt);
+        const endedMs = body.endedAt ? Date.parse(body.endedAt) : null;
+        if (isLateStart(existing && timerState(existing), { startedMs, endedMs })) return view;
+        // Starting a timer stops the one that ran.
+        if (endedMs === null)
+          time = time.map((t) =>
+            isStoppedByNewTimer(timerState(t), view.me._id, id) && t.startedAt
+              ? {
+                  ...t,
+                  endedAt: endOf(t.startedAt, body.startedAt),
+                  minutes: timerMinutes(Date.parse(t.startedAt), startedMs),
+                }
+              : t,
+          );
+      }
       const entry = {
         _id: id,
         worker: view.me,
         visitId: body.visitId ?? null,
         workDate: timer ? body.startedAt.slice(0, 10) : body.workDate,
         startedAt: timer ? body.startedAt : null,
-        endedAt: timer ? (body.endedAt ?? null) : null,
+        endedAt: timer && body.endedAt ? endOf(body.startedAt, body.endedAt) : null,
         minutes: minutesOf(body),
       };
       return { ...view, time: upsert(time, entry) };
@@ -95,12 +110,17 @@ function applyOne(view: Record, kind: string, id: string, change: QueuedChange):
       if (remove) return { ...view, materials: view.materials.filter((m) => m._id !== id) };
       const body = change.body as MaterialInput;
       const current = view.materials.find((m) => m._id === id);
-      const listed = view.priceList.find((p) => p.name.toLowerCase() === body.name.toLowerCase());
+      // Prices hidden from the crew stay hidden here too.
       const unitPrice = view.pricesShown
-        ? (body.unitPrice ??
-          (current?.name.toLowerCase() === body.name.toLowerCase() ? current.unitPrice : null) ??
-          listed?.unitPrice ??
-          null)
+        ? materialUnitPrice({
+            given: body.unitPrice,
+            mayGivePrice: true,
+            office: false,
+            current: current && { name: current.name, price: current.unitPrice },
+            name: body.name,
+            listed:
+              view.priceList.find((p) => p.name.toLowerCase() === body.name.toLowerCase())?.unitPrice ?? undefined,
+          })
         : null;
       const item = {
         _id: id,
