@@ -19,4 +19,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Work after a commit happens in one place (issue 26.3): a change tells what it asks for with
+    // afterCommit (db/client.ts) and the relay and the caches listen; no feature wakes them by hand.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/mail/**', 'src/server/app.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='kick']",
+          message: 'Queue mail with enqueueMail: the relay is woken after the commit (afterCommit).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='forget'][callee.object.property.name='quoteStatus']",
+          message: "A request's status change tells the cache after the commit (REQUEST_STATUS_CHANGED).",
+        },
+      ],
+    },
+  },
 );

@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { contactRoutes } from './contact';
 import { healthRoutes } from './health';
-import { publicQuoteRequestRoutes, QuoteStatusCache, staffQuoteRequestRoutes } from './quote-requests';
+import { publicQuoteRequestRoutes, requestStatusCache, staffQuoteRequestRoutes } from './quote-requests';
 import { scheduleRoutes, sealLegacyFeedTokens, userRoutes } from './users';
 import { createJobForAcceptedQuote, employeeRoutes, jobRoutes, type CompleteJob, type JobLifecycle } from './jobs';
 import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote, type OnQuoteAccepted } from './quotes';
@@ -125,8 +125,10 @@ export async function buildApp(options: AppOptions) {
   );
   // Calendar feeds made before their tokens were sealed keep their addresses (decision 024).
   await sealLegacyFeedTokens(database.db, app.tokens);
+  // A document drawn after its commit wakes the relay, whose message may be waiting for it.
+  documents.whenDrawn(() => relay.kick());
   app.decorate('mail', relay);
-  app.decorate('quoteStatus', new QuoteStatusCache());
+  app.decorate('quoteStatus', requestStatusCache(database.db));
   app.decorate('settings', settings);
   app.decorate('documents', documents);
   // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.

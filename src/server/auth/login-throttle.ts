@@ -62,7 +62,6 @@ export function createLoginThrottle(app: FastifyInstance) {
       html,
       text,
     });
-    app.mail.kick();
   }
 
   const unlimited: SignInAttempt = {

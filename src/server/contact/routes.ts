@@ -24,7 +24,6 @@ export async function contactRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const id = await storeContactMessage(app.db, await app.settings.current(), request.body);
-      app.mail.kick();
       return reply.code(201).send({ contactMessage: { _id: id } });
     },
   );

@@ -51,8 +51,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = await (options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : openPglite(options.dataDir, options.loadDataDir));
-  // A request's audit entry commits with the request's change (decision 023).
-  carryPendingWrites(database.db);
+  // A request's audit entry commits with the request's change (decision 023), and what its work
+  // asked to happen after the commit happens then.
+  wrapTransactions(database.db);
   return database;
 }
 
@@ -242,32 +243,91 @@ export function carryInNextTransaction<T>(carried: CarriedWrite, fn: () => T): T
 }
 
 /**
- * Makes `db.transaction` carry the request's pending write. Savepoints (`tx.transaction`) are not
- * commits and are left alone; transactions outside a request (the mail relay, backups) carry nothing.
+ * What a unit of work asks to happen once its changes are stored (wake the mail relay, forget a cached
+ * status): told with `afterCommit` where the change is made, heard with `onCommitted` by whoever acts
+ * on it. A transaction tells its listeners after it commits, and never when it rolls back.
  */
-function carryPendingWrites(db: Db): void {
+interface Committing {
+  root: Db;
+  told: { topic: string; value: unknown }[];
+  done: boolean;
+}
+const committing = new AsyncLocalStorage<Committing>();
+const listeners = new WeakMap<Db, Map<string, Set<(value: unknown) => void>>>();
+
+function tell(root: Db, topic: string, value: unknown): void {
+  for (const listener of listeners.get(root)?.get(topic) ?? []) {
+    try {
+      listener(value);
+    } catch {
+      // A listener's failure is its own: the change is stored either way.
+    }
+  }
+}
+
+/** `listener` hears `topic` after every transaction of `db` that told it commits. Returns the way to stop. */
+export function onCommitted<T>(db: Db, topic: string, listener: (value: T) => void): () => void {
+  const topics = listeners.get(db) ?? new Map<string, Set<(value: unknown) => void>>();
+  listeners.set(db, topics);
+  const set = topics.get(topic) ?? new Set();
+  topics.set(topic, set);
+  set.add(listener as (value: unknown) => void);
+  return () => set.delete(listener as (value: unknown) => void);
+}
+
+/**
+ * Tells `topic` to the listeners of the database `db` belongs to once the change just made through `db`
+ * is stored: after the transaction it runs in commits, or at once when `db` is the database itself
+ * (each statement commits on its own).
+ */
+export function afterCommit(db: DbOrTx, topic: string, value?: unknown): void {
+  const unit = committing.getStore();
+  if (unit && db !== unit.root && !unit.done) unit.told.push({ topic, value });
+  else tell(unit && db !== unit.root ? unit.root : (db as Db), topic, value);
+}
+
+/**
+ * Makes `db.transaction` a unit of work: it carries the request's pending write (the audit entry,
+ * decision 023) and tells what its work asked with `afterCommit` once it has committed. Savepoints
+ * (`tx.transaction`) are not commits and are left alone; transactions outside a request (the mail
+ * relay, backups) carry no audit entry.
+ */
+function wrapTransactions(db: Db): void {
   const open = db.transaction.bind(db);
   db.transaction = (async (run: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
-    const carried = current.getStore();
-    if (!carried || carried.state !== 'pending') return open(run, config);
-    let mine = false;
-    try {
-      const result = await open(async (tx) => {
-        const value = await run(tx);
-        // Another transaction of the same request may have taken it meanwhile (Promise.all).
-        if (carried.state === 'pending') {
-          carried.state = 'carried';
-          mine = true;
-          await carried.write(tx);
-        }
-        return value;
-      }, config);
-      if (mine) carried.state = 'done';
-      return result;
-    } catch (error) {
-      // Rolled back (by the change or by the write): the write is pending again, for the request's end to decide.
-      if (mine) carried.state = 'pending';
-      throw error;
-    }
+    const unit: Committing = { root: db, told: [], done: false };
+    const result = await committing.run(unit, () => carrying(open, run, config));
+    unit.done = true;
+    for (const { topic, value } of unit.told) tell(db, topic, value);
+    return result;
   }) as Db['transaction'];
+}
+
+/** Runs the transaction, carrying the request's pending write when there is one (decision 023). */
+async function carrying(
+  open: Db['transaction'],
+  run: Parameters<Db['transaction']>[0],
+  config?: Parameters<Db['transaction']>[1],
+) {
+  const carried = current.getStore();
+  if (!carried || carried.state !== 'pending') return open(run, config);
+  let mine = false;
+  try {
+    const result = await open(async (tx) => {
+      const value = await run(tx);
+      // Another transaction of the same request may have taken it meanwhile (Promise.all).
+      if (carried.state === 'pending') {
+        carried.state = 'carried';
+        mine = true;
+        await carried.write(tx);
+      }
+      return value;
+    }, config);
+    if (mine) carried.state = 'done';
+    return result;
+  } catch (error) {
+    // Rolled back (by the change or by the write): the write is pending again, for the request's end to decide.
+    if (mine) carried.state = 'pending';
+    throw error;
+  }
 }

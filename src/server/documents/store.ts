@@ -41,6 +41,8 @@ export class DocumentStore {
   /** Drawings started after a commit go one at a time: a burst of sends does not crowd the database. */
   private readonly background = pLimit(1);
 
+  private readonly drawnListeners = new Set<() => void>();
+
   constructor(
     private readonly db: Db,
     private readonly pool: PdfPool = pdfPool,
@@ -65,12 +67,20 @@ export class DocumentStore {
     return this.draws.get(key) ?? 0;
   }
 
+  /** `listener` hears every document drawn in the background (the mail relay, waiting for its attachments). */
+  whenDrawn(listener: () => void): void {
+    this.drawnListeners.add(listener);
+  }
+
   /**
-   * Draws `key` in the background after the commit that made it (then `done`, e.g. wake the relay); a
-   * failure is only logged: the relay or the link draws it when asked.
+   * Draws `key` in the background after the commit that made it, then tells `whenDrawn`'s listeners; a
+   * failure is only reported to `fail`: the relay or the link draws it when asked.
    */
-  soon(key: string, done: () => void, fail: (error: unknown) => void): void {
-    void this.background(() => this.current(key)).then(done, fail);
+  soon(key: string, fail: (error: unknown) => void): void {
+    void this.background(() => this.current(key)).then(
+      () => this.drawnListeners.forEach((listener) => listener()),
+      fail,
+    );
   }
 
   /** The document `kind:id` as it stands now; undefined when there is no such document. */
@@ -92,7 +102,7 @@ export class DocumentStore {
   async ifReady(key: string, drawn: () => void): Promise<StoredDocument | 'drawing' | undefined> {
     const found = await this.resolve(key, false);
     if (found !== 'drawing') return found;
-    this.soon(key, drawn, () => undefined);
+    void this.background(() => this.current(key)).then(drawn, () => undefined);
     return 'drawing';
   }
 

@@ -280,10 +280,8 @@ export async function sendInvoice(app: FastifyInstance, id: string): Promise<Inv
     }
     return sendInTx(app, tx, id, business);
   });
-  app.documents.soon(
-    invoiceKey(id),
-    () => app.mail.kick(),
-    (error: unknown) => app.log.error({ err: error, invoiceId: id }, 'the invoice PDF could not be drawn'),
+  app.documents.soon(invoiceKey(id), (error: unknown) =>
+    app.log.error({ err: error, invoiceId: id }, 'the invoice PDF could not be drawn'),
   );
   return sent;
 }

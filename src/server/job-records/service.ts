@@ -502,10 +502,8 @@ export async function completeJob(
     return row;
   });
   // The relay asks for the same document when it sends: whichever comes first draws it, once.
-  app.documents.soon(
-    reportKey(jobId),
-    () => app.mail.kick(),
-    (error: unknown) => app.log.error({ err: error, jobId }, 'the job report could not be drawn'),
+  app.documents.soon(reportKey(jobId), (error: unknown) =>
+    app.log.error({ err: error, jobId }, 'the job report could not be drawn'),
   );
   return row;
 }

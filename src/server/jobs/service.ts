@@ -88,7 +88,6 @@ export async function moveJob(
     if (before && before.status !== row.status) await lifecycleStep(tx, before.status, row, lifecycle, business);
     return row;
   });
-  app.mail.kick();
   return row;
 }
 
@@ -112,7 +111,6 @@ export async function undoCancelJob(app: FastifyInstance, id: string, lifecycle:
     await lifecycleStep(tx, 'Cancelled', row, lifecycle, business);
     return row;
   });
-  app.mail.kick();
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { afterCommit, type Db, type DbOrTx } from '../db/client';
+import { conflict, notFound } from '../lib/http-errors';
 import { newId } from '../db/ids';
 import { mailOutbox, type MailAttachment } from '../db/schema';
 
@@ -27,6 +28,9 @@ export function safeHeader(value: string): string {
  * Writes a message to the outbox. Pass the transaction of the change that causes the mail, so the
  * two are stored together or not at all; the relay delivers it after the commit.
  */
+/** Told after a commit that queued mail: the relay sends it at once rather than at its next poll. */
+export const MAIL_QUEUED = 'mail-queued';
+
 export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<string> {
   const id = newId();
   await tx.insert(mailOutbox).values({
@@ -39,6 +43,7 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<strin
     attachments: mail.attachments ?? [],
     ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
   });
+  afterCommit(tx, MAIL_QUEUED);
   return id;
 }
 
@@ -49,4 +54,21 @@ export async function cancelMail(tx: DbOrTx, id: string | null | undefined): Pro
     .update(mailOutbox)
     .set({ cancelledAt: sql`now()` })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt)));
+}
+
+/** A message not yet sent, due again now (the office's "send again"): the relay is woken once it is stored. */
+export async function sendAgain(db: Db, id: string): Promise<void> {
+  const [row] = await db.transaction(async (tx) => {
+    const due = await tx
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`now()`, lockedUntil: null })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt)))
+      .returning({ id: mailOutbox.id });
+    if (due.length) afterCommit(tx, MAIL_QUEUED);
+    return due;
+  });
+  if (row) return;
+  const existing = await db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
+  if (!existing) throw notFound('E-mail not found');
+  throw conflict(existing.sent ? 'This e-mail was already sent' : 'This e-mail was called off', 'MAIL_NOT_RETRYABLE');
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import { onCommitted, type Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { MAIL_QUEUED } from './outbox';
 import type { MailTransport, OutboxMessage, Sender } from './transports';
 
 export interface RelayOptions {
@@ -40,6 +41,7 @@ export class MailRelay {
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private kicked = false;
+  private stopListening: (() => void) | undefined;
 
   constructor(private readonly options: RelayOptions) {}
 
@@ -50,10 +52,12 @@ export class MailRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
+    // A transaction that queued mail wakes the relay once it has committed (outbox.ts, enqueueMail).
+    this.stopListening = onCommitted(this.options.db, MAIL_QUEUED, () => this.kick());
     this.loop = this.run();
   }
 
-  /** Look at the outbox now rather than at the next poll (called after a commit that queued mail). */
+  /** Look at the outbox now rather than at the next poll (after a commit that queued mail, a PDF drawn). */
   kick(): void {
     this.kicked = true;
     this.wake?.();
@@ -62,6 +66,7 @@ export class MailRelay {
   /** Stops polling; a send under way is finished and recorded first. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopListening?.();
     this.wake?.();
     await this.loop;
     this.options.transport.close();
@@ -157,6 +162,9 @@ export class MailRelay {
           .update(mailOutbox)
           .set({ nextAttemptAt: sql`now() + make_interval(secs => ${DOCUMENT_RETRY_MS / 1000})`, lockedUntil: null })
           .where(eq(mailOutbox.id, message.id));
+        // Due again then, whatever the poll: look again at that moment (the drawing also wakes the relay,
+        // but it may finish before the message is due).
+        setTimeout(() => this.kick(), DOCUMENT_RETRY_MS + 50).unref();
         return;
       }
       await transport.deliver(ready, await this.options.sender?.());

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
-import { mailOutbox } from '../db/schema';
-import { conflict, notFound } from '../lib/http-errors';
+import { sendAgain } from './outbox';
 
 /** The office's hand on the outbox: try a failing e-mail again now. */
 export async function mailRoutes(app: FastifyInstance) {
@@ -21,22 +19,7 @@ export async function mailRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const [row] = await app.db.transaction((tx) =>
-        tx
-          .update(mailOutbox)
-          .set({ nextAttemptAt: sql`now()`, lockedUntil: null })
-          .where(and(eq(mailOutbox.id, request.params.id), eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt)))
-          .returning({ id: mailOutbox.id }),
-      );
-      if (!row) {
-        const existing = await app.db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, request.params.id) });
-        if (!existing) throw notFound('E-mail not found');
-        throw conflict(
-          existing.sent ? 'This e-mail was already sent' : 'This e-mail was called off',
-          'MAIL_NOT_RETRYABLE',
-        );
-      }
-      app.mail.kick();
+      await sendAgain(app.db, request.params.id);
       return { ok: true as const };
     },
   );

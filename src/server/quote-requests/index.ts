@@ -7,7 +7,7 @@ export {
   transitionQuoteRequest,
   type QuoteRequestRow,
 } from './repository';
-export { QuoteStatusCache } from './status-cache';
+export { QuoteStatusCache, requestStatusCache } from './status-cache';
 export { requestPhotos } from './image-links';
 export { publicQuoteRequestRoutes } from './routes';
 export { staffQuoteRequestRoutes } from './staff-routes';

@@ -4,7 +4,7 @@ import { canMove, QUOTE_REQUEST_TRANSITIONS } from '../../shared/statuses';
 import { escapeLike } from '../lib/sql';
 import { isUniqueViolation } from '../lib/db-errors';
 import { quoteNumberOf, type QuoteRequestView } from '../../shared/schemas/quote-request';
-import type { Db, DbOrTx } from '../db/client';
+import { afterCommit, type Db, type DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { newId } from '../db/ids';
 import { quoteRequestCounts, quoteRequestImages, quoteRequests } from '../db/schema';
@@ -242,6 +242,7 @@ export async function transitionQuoteRequest(
     .set({ status: to, ...extra })
     .where(and(eq(quoteRequests.id, id), eq(quoteRequests.status, from)))
     .returning();
+  if (row) afterCommit(tx, REQUEST_STATUS_CHANGED, { id: row.id, quoteNumber: row.quoteNumber });
   return row;
 }
 
@@ -275,8 +276,19 @@ export async function requestDashboardCounts(db: DbOrTx) {
 
 /** Records where the request's current quote stands (beside the request's own status). */
 export async function setQuoteStatus(tx: DbOrTx, id: string, quoteStatus: QuoteStatus): Promise<void> {
-  await tx.update(quoteRequests).set({ quoteStatus }).where(eq(quoteRequests.id, id));
+  const [row] = await tx
+    .update(quoteRequests)
+    .set({ quoteStatus })
+    .where(eq(quoteRequests.id, id))
+    .returning({ id: quoteRequests.id, quoteNumber: quoteRequests.quoteNumber });
+  if (row) afterCommit(tx, REQUEST_STATUS_CHANGED, row);
 }
+
+/**
+ * Told after a commit that changed a request's status or its quote's: the status page's cache forgets
+ * it (status-cache.ts), so this process never answers the old one.
+ */
+export const REQUEST_STATUS_CHANGED = 'quote-request-status-changed';
 
 /** A client's requests, newest first. */
 export function requestsOfClient(db: DbOrTx, clientId: string) {

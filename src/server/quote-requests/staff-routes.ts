@@ -70,7 +70,6 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         emailClient,
         userId: request.user?.id,
       });
-      if (emailClient) app.mail.kick();
       return reply.code(201).send({ quoteRequest: toQuoteRequestView(row) });
     },
   );
@@ -164,8 +163,6 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         request.params.id,
         request.user?.id,
       );
-      app.quoteStatus.forget(row);
-      app.mail.kick();
       return toQuoteRequestView(row);
     },
   );
@@ -190,8 +187,6 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         request.body.reasonForDecline,
         request.user?.id,
       );
-      app.quoteStatus.forget(row);
-      app.mail.kick();
       return toQuoteRequestView(row);
     },
   );

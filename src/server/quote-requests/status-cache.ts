@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { RequestKey, RequestStatus } from './repository';
+import { onCommitted, type Db } from '../db/client';
+import { REQUEST_STATUS_CHANGED, type RequestKey, type RequestStatus } from './repository';
 
 /**
  * Recently looked-up request statuses, so a client refreshing the status page (or many at once)
@@ -26,12 +27,19 @@ export class QuoteStatusCache<V extends object | string = RequestStatus> {
     return status;
   }
 
-  /** Call after a request's status change has been committed. */
+  /** After a request's status change has been committed (told by the repository's `afterCommit`). */
   forget(request: { id: string; quoteNumber: string }): void {
     this.changes++;
     this.entries.delete(cacheKeyOf({ id: request.id }));
     this.entries.delete(cacheKeyOf({ quoteNumber: request.quoteNumber }));
   }
+}
+
+/** The status page's cache for `db`: it forgets a request after every commit that changed its status. */
+export function requestStatusCache(db: Db): QuoteStatusCache {
+  const cache = new QuoteStatusCache();
+  onCommitted<{ id: string; quoteNumber: string }>(db, REQUEST_STATUS_CHANGED, (request) => cache.forget(request));
+  return cache;
 }
 
 export function cacheKeyOf(key: RequestKey): string {

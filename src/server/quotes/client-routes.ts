@@ -9,7 +9,6 @@ import {
   requestUpdateInput,
 } from '../../shared/schemas/quotes';
 import { hasActivitySince } from '../activity';
-import { findQuoteRequestById } from '../quote-requests';
 import { notFound } from '../lib/http-errors';
 import { documentLimit, publicFormLimit } from '../plugins/rate-limit';
 import { checkClientLink, clientQuoteLink, clientQuotePdfPath } from './links';
@@ -134,8 +133,6 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
       const answer = request.body;
       const row = await authorizedQuote(request.params.quoteId, answer.token);
       const { quote, depositInvoiceLink } = await answerQuote(app, row, answer, request.ip, options.onAccepted);
-      const quoteRequest = await findQuoteRequestById(app.db, row.quoteRequestId);
-      if (quoteRequest) app.quoteStatus.forget(quoteRequest);
       return {
         ...quote,
         documents:

@@ -75,8 +75,6 @@ export async function quoteRoutes(app: FastifyInstance) {
       const body = request.body;
       const quoteRequest = await requestIn(body.quoteRequestId, 'Accepted');
       const view = await sendQuote(app, quoteRequest, body, request.user?.id);
-      app.quoteStatus.forget(quoteRequest);
-      app.mail.kick();
       return reply.code(201).send(view);
     },
   );
@@ -96,8 +94,6 @@ export async function quoteRoutes(app: FastifyInstance) {
       const body = request.body;
       const quoteRequest = await requestIn(body.quoteRequestId, 'Quote Sent');
       const view = await reviseQuote(app, quoteRequest, body, request.user?.id);
-      app.quoteStatus.forget(quoteRequest);
-      app.mail.kick();
       return reply.code(201).send(view);
     },
   );
@@ -117,10 +113,7 @@ export async function quoteRoutes(app: FastifyInstance) {
     async (request) => {
       const row = await findQuoteByNumber(app.db, request.params.quoteId);
       if (!row) throw notFound('Quote not found');
-      const view = await replyToQuestion(app, row, request.body.message, request.user?.id);
-      const quoteRequest = await findQuoteRequestById(app.db, row.quoteRequestId);
-      if (quoteRequest) app.quoteStatus.forget(quoteRequest);
-      return view;
+      return replyToQuestion(app, row, request.body.message, request.user?.id);
     },
   );
 

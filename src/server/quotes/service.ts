@@ -346,7 +346,6 @@ export async function answerQuote(
     return { quote: stored, depositInvoiceLink };
   });
   if (accepting) drawSoon(app, row.quoteId);
-  app.mail.kick();
   return result;
 }
 
@@ -382,7 +381,6 @@ export async function replyToQuestion(
     });
     return stored;
   });
-  app.mail.kick();
   return result;
 }
 
@@ -434,7 +432,6 @@ export async function requestUpdatedQuote(app: FastifyInstance, row: QuoteRow): 
     });
     return false;
   });
-  app.mail.kick();
   return { alreadyAsked };
 }
 
@@ -460,10 +457,8 @@ export const quoteSource =
 
 /** Draws a quote's PDF after the commit, in the worker: the relay and the client's link find it stored. */
 function drawSoon(app: FastifyInstance, quoteId: string) {
-  app.documents.soon(
-    quoteKey(quoteId),
-    () => app.mail.kick(),
-    (error: unknown) => app.log.error({ err: error, quoteId }, 'the quote PDF could not be drawn'),
+  app.documents.soon(quoteKey(quoteId), (error: unknown) =>
+    app.log.error({ err: error, quoteId }, 'the quote PDF could not be drawn'),
   );
 }
 

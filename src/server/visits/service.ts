@@ -247,7 +247,6 @@ export async function bookVisit(app: FastifyInstance, jobId: string, body: Visit
     await tellClient(tx, business, job.contactEmail, row, view, 'booked');
     return view;
   });
-  app.mail.kick();
   return view;
 }
 
@@ -275,7 +274,6 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
     if (moved) await tellClient(tx, business, job.contactEmail, row!, view, 'moved');
     return view;
   });
-  app.mail.kick();
   return view;
 }
 
@@ -297,6 +295,5 @@ export async function cancelVisit(app: FastifyInstance, visitId: string, reason:
     await tellClient(tx, business, job.contactEmail, row!, view, 'cancelled');
     return view;
   });
-  app.mail.kick();
   return view;
 }
