@@ -23,7 +23,7 @@ export async function contactRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const id = await storeContactMessage(app.db, await app.settings.current(), request.body);
+      const id = await storeContactMessage(app, request.body);
       return reply.code(201).send({ contactMessage: { _id: id } });
     },
   );

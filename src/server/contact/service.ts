@@ -1,17 +1,14 @@
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { contactInput } from '../../shared/schemas/contact';
-import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { contactMessages } from '../db/schema';
-import type { BusinessSettings } from '../lib/business';
 import { composeEmail, enqueueMail } from '../mail';
 
 /** A visitor's message and the owner's notice of it, stored together; returns the message's id. */
-export async function storeContactMessage(
-  db: Db,
-  business: BusinessSettings,
-  m: z.output<typeof contactInput>,
-): Promise<string> {
+export async function storeContactMessage(app: FastifyInstance, m: z.output<typeof contactInput>): Promise<string> {
+  const db = app.db;
+  const business = await app.settings.current();
   const name = `${m.firstName} ${m.lastName}`;
   const { html, text } = composeEmail({
     business,

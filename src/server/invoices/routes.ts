@@ -135,7 +135,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await updateDraft(app.db, request.params.id, request.body);
+      await updateDraft(app, request.params.id, request.body);
       return view(request.params.id);
     },
   );
@@ -147,7 +147,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Delete a draft', params: idParams, response: { 204: z.null(), ...failures } },
     },
     async (request, reply) => {
-      await deleteDraft(app.db, request.params.id);
+      await deleteDraft(app, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -200,7 +200,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await voidInvoice(app.db, request.params.id, request.body.reason);
+      await voidInvoice(app, request.params.id, request.body.reason);
       return view(request.params.id);
     },
   );

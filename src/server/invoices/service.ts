@@ -20,7 +20,7 @@ import {
   type InvoiceView,
   type PaymentInput,
 } from '../../shared/schemas/invoices';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { invoices, payments } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';
@@ -156,8 +156,8 @@ export async function createInvoiceForJob(app: FastifyInstance, jobId: string): 
 const notDraft = (row: InvoiceRow) =>
   conflict(`Invoice ${row.number ?? ''} is ${row.state}: only a draft changes`.replace('  ', ' '), 'INVOICE_NOT_DRAFT');
 
-export async function updateDraft(db: Db, id: string, input: InvoiceDraftInput) {
-  await db.transaction(async (tx) => {
+export async function updateDraft(app: FastifyInstance, id: string, input: InvoiceDraftInput) {
+  await app.db.transaction(async (tx) => {
     const row = await findInvoice(tx, id, { lock: true });
     if (!row) throw notFound('Invoice not found');
     if (row.state !== 'Draft') throw notDraft(row);
@@ -177,8 +177,8 @@ export async function updateDraft(db: Db, id: string, input: InvoiceDraftInput) 
 }
 
 /** Deletes a draft (a sent invoice is voided instead, keeping its number). */
-export async function deleteDraft(db: Db, id: string) {
-  await db.transaction(async (tx) => {
+export async function deleteDraft(app: FastifyInstance, id: string) {
+  await app.db.transaction(async (tx) => {
     const row = await findInvoice(tx, id, { lock: true });
     if (!row) throw notFound('Invoice not found');
     if (row.state !== 'Draft') throw notDraft(row);
@@ -441,8 +441,8 @@ export async function recordPayment(app: FastifyInstance, id: string, input: Pay
  * Voids a sent invoice with a reason; it keeps its number. One with payments is not voided, nor a deposit
  * that a sent final invoice takes off (void that one first); a draft that takes it off no longer does.
  */
-export async function voidInvoice(db: Db, id: string, reason: string) {
-  return db.transaction(async (tx) => {
+export async function voidInvoice(app: FastifyInstance, id: string, reason: string) {
+  return app.db.transaction(async (tx) => {
     const row = await findInvoice(tx, id, { lock: true });
     if (!row) throw notFound('Invoice not found');
     if (row.state !== 'Sent')

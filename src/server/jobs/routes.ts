@@ -96,10 +96,9 @@ export async function jobRoutes(
     },
     async (request) => {
       return assignWorkers(
-        app.db,
+        app,
         request.params.id,
         request.body.workers.map((w) => w._id),
-        await app.settings.today(),
       );
     },
   );

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { JobStatus } from '../../shared/constants';
 import { canMove, CREW_TRANSITIONS, isOpenJob, JOB_TRANSITIONS } from '../../shared/statuses';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { jobs, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import type { BusinessSettings } from '../lib/business';
@@ -129,9 +129,10 @@ export async function undoCancel(db: DbOrTx, id: string) {
 }
 
 /** Sets a job's crew (the list replaces the current one); every id must be an existing user. */
-export async function assignWorkers(db: Db, jobId: string, workerIds: string[], today: string) {
+export async function assignWorkers(app: FastifyInstance, jobId: string, workerIds: string[]) {
   const ids = [...new Set(workerIds)];
-  return db.transaction(async (tx) => {
+  const today = await app.settings.today();
+  return app.db.transaction(async (tx) => {
     const job = await findJobById(tx, jobId);
     if (!job) throw notFound('Job not found');
     const found = ids.length ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)) : [];

@@ -59,7 +59,7 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance, options: Pu
     },
     async (request, reply) => {
       const images = await processImages(request.body.images);
-      const row = await submitQuoteRequest(app.db, app.config, await app.settings.current(), request.body, images);
+      const row = await submitQuoteRequest(app, request.body, images);
       const summaries = await listImageSummaries(app.db, [row.id]);
       return reply.code(201).send({ quoteRequest: toQuoteRequestView(row, summaries) });
     },

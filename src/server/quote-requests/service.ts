@@ -1,7 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { PAST_DATE_MESSAGE, type quoteRequestInput } from '../../shared/schemas/quote-request';
 import { todayIn } from '../../shared/dates';
-import type { Config } from '../config';
 import type { BusinessSettings } from '../lib/business';
 import type { Db, Tx } from '../db/client';
 import { recordActivity } from '../activity';
@@ -45,12 +45,12 @@ async function storeRequest(tx: Tx, body: RequestBody, images: ProcessedImage[])
 
 /** A visitor's request, its photos and the two e-mails it causes, stored together or not at all. */
 export async function submitQuoteRequest(
-  db: Db,
-  config: Config,
-  business: BusinessSettings,
+  app: FastifyInstance,
   body: z.output<typeof quoteRequestInput>,
   images: ProcessedImage[],
 ): Promise<QuoteRequestRow> {
+  const { db, config } = app;
+  const business = await app.settings.current();
   checkPreferredEndDate(body, business);
   return db.transaction(async (tx) => {
     const created = await storeRequest(tx, body, images);
@@ -66,13 +66,13 @@ export async function submitQuoteRequest(
  * client's confirmation e-mail only when asked for (no owner notice: the office is the owner's).
  */
 export async function enterQuoteRequest(
-  db: Db,
-  config: Config,
-  business: BusinessSettings,
+  app: FastifyInstance,
   body: RequestBody,
   images: ProcessedImage[],
   options: { emailClient: boolean; userId: string | undefined },
 ): Promise<QuoteRequestRow> {
+  const { db, config } = app;
+  const business = await app.settings.current();
   checkPreferredEndDate(body, business);
   return db.transaction(async (tx) => {
     const created = await storeRequest(tx, body, images);
@@ -100,13 +100,9 @@ async function notPending(db: Db, id: string) {
 }
 
 /** The owner takes a Pending request on; the client is told a quote is coming. */
-export async function acceptQuoteRequest(
-  db: Db,
-  config: Config,
-  business: BusinessSettings,
-  id: string,
-  userId?: string,
-): Promise<QuoteRequestRow> {
+export async function acceptQuoteRequest(app: FastifyInstance, id: string, userId?: string): Promise<QuoteRequestRow> {
+  const { db, config } = app;
+  const business = await app.settings.current();
   const row = await db.transaction(async (tx) => {
     const accepted = await transitionQuoteRequest(tx, id, 'Pending', 'Accepted');
     if (accepted) {
@@ -121,13 +117,13 @@ export async function acceptQuoteRequest(
 
 /** The owner declines a Pending request; the reason goes to the address the client gave, never to one in the body. */
 export async function declineQuoteRequest(
-  db: Db,
-  config: Config,
-  business: BusinessSettings,
+  app: FastifyInstance,
   id: string,
   reason: string,
   userId?: string,
 ): Promise<QuoteRequestRow> {
+  const { db, config } = app;
+  const business = await app.settings.current();
   const row = await db.transaction(async (tx) => {
     const declined = await transitionQuoteRequest(tx, id, 'Pending', 'Declined', { declineReason: reason });
     if (declined) {

@@ -66,7 +66,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { emailClient, images: photos, ...body } = request.body;
       const images = await processImages(photos);
-      const row = await enterQuoteRequest(app.db, app.config, await app.settings.current(), body, images, {
+      const row = await enterQuoteRequest(app, body, images, {
         emailClient,
         userId: request.user?.id,
       });
@@ -156,13 +156,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await acceptQuoteRequest(
-        app.db,
-        app.config,
-        await app.settings.current(),
-        request.params.id,
-        request.user?.id,
-      );
+      const row = await acceptQuoteRequest(app, request.params.id, request.user?.id);
       return toQuoteRequestView(row);
     },
   );
@@ -180,9 +174,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const row = await declineQuoteRequest(
-        app.db,
-        app.config,
-        await app.settings.current(),
+        app,
         request.body.quoteRequestId,
         request.body.reasonForDecline,
         request.user?.id,
