@@ -36,10 +36,17 @@ interface RequestOptions {
   /** A file sent as it is, instead of a JSON body (a CSV to import). */
   file?: Blob;
   signal?: AbortSignal;
-  /** Staff calls send the user to /login when the server no longer accepts the token. */
+  /**
+   * A signed-in call whose token the server no longer accepts sends the user to /login and back (the
+   * default). Off for the calls that handle it themselves: the route guard's check, signing out.
+   */
   redirectOn401?: boolean;
   /** The token to send instead of the stored one (signing out sends the token it just forgot). */
   token?: string;
+  /** Headers of the call's own (the crew's change id and time). */
+  headers?: Record<string, string>;
+  /** A visitor's or a client's call (`publicApi`): the stored staff token is not sent. */
+  anonymous?: boolean;
 }
 
 /**
@@ -52,10 +59,13 @@ export function provideServerFetch(fetcher: typeof fetch): void {
   serverFetch = fetcher;
 }
 
-/** The one way the web app calls the API: JSON in and out, with the stored bearer token. */
-export async function api<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = options.token ?? (serverFetch ? null : tokenStore.get());
+/**
+ * The one way the web app calls the API, as the raw answer: the stored bearer token, and the one rule
+ * for a refused token. `api` reads the answer; the crew's queue classifies it (outbox.ts).
+ */
+export async function apiResponse(method: Method, path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = options.anonymous ? null : (options.token ?? (serverFetch ? null : tokenStore.get()));
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.file) headers['content-type'] = options.file.type || 'text/csv';
   else if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -65,19 +75,30 @@ export async function api<T>(method: Method, path: string, options: RequestOptio
     body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
+  // Only a token the server refused sends the user to sign in: a call made without one (a page
+  // refreshing its data as the user signs out) must not reload the page over the sign-out.
+  if (response.status === 401 && (options.redirectOn401 ?? true) && token) {
+    tokenStore.clear();
+    window.location.assign(paths.loginFor(`${window.location.pathname}${window.location.search}`, true));
+  }
+  return response;
+}
+
+/** A call of the API: JSON in and out; a failure throws ApiError with the server's message and code. */
+export async function api<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(method, path, options);
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    // Only a token the server refused sends the user to sign in: a call made without one (a page
-    // refreshing its data as the user signs out) must not reload the page over the sign-out.
-    if (response.status === 401 && options.redirectOn401 && token) {
-      tokenStore.clear();
-      window.location.assign(paths.loginFor(`${window.location.pathname}${window.location.search}`, true));
-    }
     const message = (data as { message?: string } | undefined)?.message ?? response.statusText;
     throw new ApiError(response.status, message, data);
   }
   return data as T;
+}
+
+/** A visitor's or a client's call (a form, a status lookup, a link's page): no staff token, no sign-in redirect. */
+export function publicApi<T>(method: Method, path: string, options: Omit<RequestOptions, 'token' | 'anonymous'> = {}) {
+  return api<T>(method, path, { ...options, anonymous: true, redirectOn401: false });
 }
 
 function safeJson(text: string): unknown {

@@ -1,4 +1,4 @@
-import { ApiError, tokenStore } from './api-client';
+import { ApiError, apiResponse } from './api-client';
 
 /** Saves bytes made in the page (a fetched file, a template) as a download. */
 export function saveBlob(blob: Blob, filename: string): void {
@@ -22,8 +22,7 @@ function serverFilename(response: Response): string | undefined {
  * under the name the server gave it, else `filename`.
  */
 export async function downloadFile(path: string, filename: string): Promise<void> {
-  const token = tokenStore.get();
-  const response = await fetch(`/api${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await apiResponse('GET', path, { headers: { accept: '*/*' } });
   if (!response.ok) throw new ApiError(response.status, `The download failed (${response.status})`);
   saveBlob(await response.blob(), serverFilename(response) ?? filename);
 }

@@ -3,7 +3,6 @@ import type { ActivityEvent } from '../../../../shared/schemas/activity';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
-const staff = { redirectOn401: true };
 // Under the requests' root: whatever changes a request (a quote sent, an answer) refreshes its timeline too.
 const timelineKey = (quoteRequestId: string) => [...queryRoots.quoteRequests, 'timeline', quoteRequestId];
 
@@ -11,7 +10,7 @@ export function useRequestTimeline(quoteRequestId: string) {
   return useQuery({
     queryKey: timelineKey(quoteRequestId),
     queryFn: () =>
-      api<{ events: ActivityEvent[] }>('GET', `/quoterequest/${encodeURIComponent(quoteRequestId)}/timeline`, staff),
+      api<{ events: ActivityEvent[] }>('GET', `/quoterequest/${encodeURIComponent(quoteRequestId)}/timeline`),
     // E-mails move from queued to sent (or failing) on their own.
     refetchInterval: 15_000,
   });
@@ -20,7 +19,7 @@ export function useRequestTimeline(quoteRequestId: string) {
 export function useSendAgain(quoteRequestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mailId: string) => api<{ ok: true }>('POST', `/mail/${encodeURIComponent(mailId)}/send-again`, staff),
+    mutationFn: (mailId: string) => api<{ ok: true }>('POST', `/mail/${encodeURIComponent(mailId)}/send-again`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timelineKey(quoteRequestId) }),
   });
 }

@@ -13,7 +13,7 @@ export function useAuditTrail(filters: AuditFilters) {
   }
   return useQuery({
     queryKey: ['audit', params.toString()],
-    queryFn: () => api<AuditList>('GET', `/audit?${params.toString()}`, { redirectOn401: true }),
+    queryFn: () => api<AuditList>('GET', `/audit?${params.toString()}`),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse, UserRoleResponse } from '../../../../shared/schemas/auth';
-import { api, tokenStore } from '../../../lib/api-client';
+import { api, publicApi, tokenStore } from '../../../lib/api-client';
 
 export function login(body: LoginInput) {
-  return api<LoginResponse>('POST', '/login', { body });
+  return publicApi<LoginResponse>('POST', '/login', { body });
 }
 
 export function useLogin() {
@@ -22,7 +22,7 @@ export function logout(): void {
   const token = tokenStore.get();
   tokenStore.clear();
   if (!token) return;
-  api('POST', '/logout', { token, signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) }).catch(() => {
+  api('POST', '/logout', { token, redirectOn401: false, signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) }).catch(() => {
     // Already signed out, or no network: nothing more to do here.
   });
 }
@@ -30,7 +30,8 @@ export function logout(): void {
 export const userRoleKey = ['user-role'] as const;
 
 export function fetchUserRole() {
-  return api<UserRoleResponse>('GET', '/login/user-role');
+  // The route guard decides itself what a refused token means (it keeps the crew in on a lost signal).
+  return api<UserRoleResponse>('GET', '/login/user-role', { redirectOn401: false });
 }
 
 /** The signed-in user's role as the server sees it now; disabled without a stored token. */

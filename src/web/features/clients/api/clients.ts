@@ -4,14 +4,12 @@ import type { ClientDetail, ClientList, ClientUpdateInput, ClientView } from '..
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
-const staff = { redirectOn401: true };
-
 export function useClients(page: number, search: string) {
   const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
   if (search) params.set('search', search);
   return useQuery({
     queryKey: [...queryRoots.clients, 'list', { page, search }],
-    queryFn: () => api<ClientList>('GET', `/clients?${params}`, staff),
+    queryFn: () => api<ClientList>('GET', `/clients?${params}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -19,15 +17,14 @@ export function useClients(page: number, search: string) {
 export function useClient(id: string) {
   return useQuery({
     queryKey: [...queryRoots.clients, 'detail', id],
-    queryFn: () => api<ClientDetail>('GET', `/clients/${encodeURIComponent(id)}`, staff),
+    queryFn: () => api<ClientDetail>('GET', `/clients/${encodeURIComponent(id)}`),
   });
 }
 
 export function useUpdateClient(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClientUpdateInput) =>
-      api<ClientView>('PUT', `/clients/${encodeURIComponent(id)}`, { ...staff, body }),
+    mutationFn: (body: ClientUpdateInput) => api<ClientView>('PUT', `/clients/${encodeURIComponent(id)}`, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactInput } from '../../../../shared/schemas/contact';
-import { api } from '../../../lib/api-client';
+import { publicApi } from '../../../lib/api-client';
 
 export function sendContactMessage(body: ContactInput) {
-  return api<{ contactMessage: { _id: string } }>('POST', '/contact', { body });
+  return publicApi<{ contactMessage: { _id: string } }>('POST', '/contact', { body });
 }
 
 export function useSendContactMessage() {

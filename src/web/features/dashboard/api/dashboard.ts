@@ -7,7 +7,7 @@ import { queryRoots } from '../../../lib/query-roots';
 export function useDashboardStats() {
   return useQuery({
     queryKey: queryRoots.dashboard,
-    queryFn: () => api<DashboardStats>('GET', '/dashboard', { redirectOn401: true }),
+    queryFn: () => api<DashboardStats>('GET', '/dashboard'),
   });
 }
 
@@ -15,7 +15,6 @@ export function useDashboardStats() {
 export function usePendingRequests(limit: number) {
   return useQuery({
     queryKey: [...queryRoots.quoteRequests, 'by-status', 'Pending', limit],
-    queryFn: () =>
-      api<QuoteRequestView[]>('GET', `/quoterequest/byStatus?status=Pending&limit=${limit}`, { redirectOn401: true }),
+    queryFn: () => api<QuoteRequestView[]>('GET', `/quoterequest/byStatus?status=Pending&limit=${limit}`),
   });
 }

@@ -3,13 +3,12 @@ import type { CrewJob } from '../../../../shared/schemas/jobs';
 import type { WeeklySchedule } from '../../../../shared/schemas/schedule';
 import { api } from '../../../lib/api-client';
 
-const staff = { redirectOn401: true };
 export type { CrewJob };
 
 export function useMyJobs(all: boolean) {
   return useQuery({
     queryKey: ['my-jobs', all],
-    queryFn: () => api<{ jobs: CrewJob[] }>('GET', `/my/jobs?all=${all}`, staff),
+    queryFn: () => api<{ jobs: CrewJob[] }>('GET', `/my/jobs?all=${all}`),
   });
 }
 
@@ -17,7 +16,7 @@ export function useUpdateMyJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'In Progress' | 'Completed' }) =>
-      api<CrewJob>('PATCH', `/my/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status } }),
+      api<CrewJob>('PATCH', `/my/jobs/${encodeURIComponent(id)}/status`, { body: { status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['my-jobs'] }),
   });
 }
@@ -25,7 +24,7 @@ export function useUpdateMyJob() {
 export function useMySchedule() {
   return useQuery({
     queryKey: ['my-schedule'],
-    queryFn: () => api<{ schedule: WeeklySchedule }>('GET', '/my/schedule', staff),
+    queryFn: () => api<{ schedule: WeeklySchedule }>('GET', '/my/schedule'),
     refetchInterval: false,
   });
 }
@@ -34,7 +33,7 @@ export function useSaveMySchedule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (schedule: WeeklySchedule) =>
-      api<{ schedule: WeeklySchedule }>('PUT', '/my/schedule', { ...staff, body: { schedule } }),
+      api<{ schedule: WeeklySchedule }>('PUT', '/my/schedule', { body: { schedule } }),
     onSuccess: (data) => queryClient.setQueryData(['my-schedule'], data),
   });
 }

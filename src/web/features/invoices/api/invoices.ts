@@ -5,10 +5,9 @@ import type {
   InvoiceView,
   PaymentInput,
 } from '../../../../shared/schemas/invoices';
-import { api } from '../../../lib/api-client';
+import { api, publicApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
-const staff = { redirectOn401: true };
 const root = queryRoots.invoices;
 
 /** A page of invoices, searched (number, client, e-mail) and filtered by status ('All': none). */
@@ -19,11 +18,7 @@ export function useInvoices(page: number, search = '', status = 'All') {
   return useQuery({
     queryKey: [...root, 'list', params.toString()],
     queryFn: () =>
-      api<{ invoices: InvoiceView[]; total: number; totalPages: number }>(
-        'GET',
-        `/invoices?${params.toString()}`,
-        staff,
-      ),
+      api<{ invoices: InvoiceView[]; total: number; totalPages: number }>('GET', `/invoices?${params.toString()}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +26,7 @@ export function useInvoices(page: number, search = '', status = 'All') {
 export function useInvoice(id: string) {
   return useQuery({
     queryKey: [...root, 'one', id],
-    queryFn: () => api<InvoiceView>('GET', `/invoices/${encodeURIComponent(id)}`, staff),
+    queryFn: () => api<InvoiceView>('GET', `/invoices/${encodeURIComponent(id)}`),
   });
 }
 
@@ -42,7 +37,6 @@ export function useJobInvoice(jobId: string) {
       api<{ invoice: InvoiceView | null; deposit: InvoiceView | null }>(
         'GET',
         `/jobs/${encodeURIComponent(jobId)}/invoice`,
-        staff,
       ),
   });
 }
@@ -57,30 +51,30 @@ export function useInvoiceChanges() {
   const path = (id: string, rest = '') => `/invoices/${encodeURIComponent(id)}${rest}`;
   return {
     create: useMutation({
-      mutationFn: (jobId: string) => api<InvoiceView>('POST', `/jobs/${encodeURIComponent(jobId)}/invoice`, staff),
+      mutationFn: (jobId: string) => api<InvoiceView>('POST', `/jobs/${encodeURIComponent(jobId)}/invoice`),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: InvoiceDraftInput }) =>
-        api<InvoiceView>('PUT', path(id), { ...staff, body }),
+        api<InvoiceView>('PUT', path(id), { body }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api<null>('DELETE', path(id), staff),
+      mutationFn: (id: string) => api<null>('DELETE', path(id)),
       onSuccess: refresh,
     }),
     send: useMutation({
-      mutationFn: (id: string) => api<InvoiceView>('POST', path(id, '/send'), staff),
+      mutationFn: (id: string) => api<InvoiceView>('POST', path(id, '/send')),
       onSuccess: refresh,
     }),
     pay: useMutation({
       mutationFn: ({ id, body }: { id: string; body: PaymentInput }) =>
-        api<InvoiceView>('POST', path(id, '/payments'), { ...staff, body }),
+        api<InvoiceView>('POST', path(id, '/payments'), { body }),
       onSuccess: refresh,
     }),
     void: useMutation({
       mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-        api<InvoiceView>('POST', path(id, '/void'), { ...staff, body: { reason } }),
+        api<InvoiceView>('POST', path(id, '/void'), { body: { reason } }),
       onSuccess: refresh,
     }),
   };
@@ -91,7 +85,10 @@ export function useClientInvoice(id: string, token: string) {
   return useQuery({
     queryKey: ['client-invoice', id, token],
     queryFn: () =>
-      api<ClientInvoiceView>('GET', `/client-invoices/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`),
+      publicApi<ClientInvoiceView>(
+        'GET',
+        `/client-invoices/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`,
+      ),
     retry: false,
   });
 }

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
-import { paths } from '../../../../shared/paths';
 import {
   CHANGE_ID_HEADER,
   CHANGED_AT_HEADER,
@@ -12,11 +11,9 @@ import {
   type MaterialInput,
   type TimeEntryInput,
 } from '../../../../shared/schemas/job-records';
-import { api, tokenStore } from '../../../lib/api-client';
+import { api, apiResponse, tokenStore } from '../../../lib/api-client';
 import { classifyResponse, Outbox, type QueuedChange, type SendResult } from '../../../lib/outbox';
 import { applyPending } from '../lib/apply-pending';
-
-const staff = { redirectOn401: true };
 
 // IndexedDB: the queue of changes, and the last record each job showed (to show it again offline).
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('handyman-crew', 'kv');
@@ -26,28 +23,20 @@ const QUEUE_KEY = 'outbox';
 const signedInAs = () => (tokenStore.get() ?? '').slice(-24);
 
 async function sendChange(change: QueuedChange): Promise<SendResult> {
-  const token = tokenStore.get();
   // A change queued by someone else signed in on this phone is not sent in the new person's name.
   if (change.by !== signedInAs())
     return { kind: 'refused', message: 'A change made under another sign-in on this phone was not sent' };
-  const response = await fetch(`/api${change.path}`, {
-    method: change.method,
+  // Through the app's one client: the same token, and the same sign-in when it is refused (the queue
+  // waits in the browser until they sign in again).
+  const response = await apiResponse(change.method, change.path, {
+    ...(change.body === undefined ? {} : { body: change.body }),
     headers: {
-      accept: 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(change.body === undefined ? {} : { 'content-type': 'application/json' }),
       // The change's id and when it was made here: the server applies an older change after a newer
       // one to the same thing as a no-op (decision 026), so a late retry changes nothing back.
       [CHANGE_ID_HEADER]: change.id,
       [CHANGED_AT_HEADER]: change.queuedAt,
     },
-    body: change.body === undefined ? undefined : JSON.stringify(change.body),
   });
-  if (response.status === 401 && token) {
-    // Signed out meanwhile: the queue waits in the browser until they sign in again.
-    tokenStore.clear();
-    window.location.assign(paths.loginFor(`${window.location.pathname}${window.location.search}`, true));
-  }
   return classifyResponse(response);
 }
 
@@ -90,7 +79,7 @@ export function useCrewRecord(jobId: string) {
     queryKey: recordKey(jobId),
     queryFn: async () => {
       try {
-        const record = await api<JobRecordView>('GET', `/my/jobs/${encodeURIComponent(jobId)}/record`, staff);
+        const record = await api<JobRecordView>('GET', `/my/jobs/${encodeURIComponent(jobId)}/record`);
         if (store) void set(`record:${jobId}`, record, store).catch(() => undefined);
         return record;
       } catch (error) {
@@ -161,7 +150,7 @@ export function dismissRefused() {
 export function useOfficeRecord(jobId: string) {
   return useQuery({
     queryKey: ['job-record', 'office', jobId],
-    queryFn: () => api<JobRecordView>('GET', `/jobs/${encodeURIComponent(jobId)}/record`, staff),
+    queryFn: () => api<JobRecordView>('GET', `/jobs/${encodeURIComponent(jobId)}/record`),
   });
 }
 
@@ -171,11 +160,11 @@ export function useOfficeMaterial(jobId: string) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['job-record', 'office', jobId] });
   const put = useMutation({
     mutationFn: ({ id, body }: { id: string; body: MaterialInput }) =>
-      api('PUT', `/jobs/${encodeURIComponent(jobId)}/materials/${id}`, { ...staff, body }),
+      api('PUT', `/jobs/${encodeURIComponent(jobId)}/materials/${id}`, { body }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api('DELETE', `/jobs/${encodeURIComponent(jobId)}/materials/${id}`, staff),
+    mutationFn: (id: string) => api('DELETE', `/jobs/${encodeURIComponent(jobId)}/materials/${id}`),
     onSuccess: refresh,
   });
   return { put, remove };

@@ -6,8 +6,6 @@ import type { UserView } from '../../../../shared/schemas/users';
 import { api, ApiError } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
-const staff = { redirectOn401: true };
-
 export const jobKeys = {
   all: queryRoots.jobs,
   list: (page: number, search: string, status: string) => ['jobs', 'list', { page, search, status }] as const,
@@ -21,7 +19,7 @@ export function useJobs(page: number, search: string, status: JobStatus | 'All')
   if (status !== 'All') params.set('status', status);
   return useQuery({
     queryKey: jobKeys.list(page, search, status),
-    queryFn: () => api<{ jobs: JobView[]; totalPages: number; total: number }>('GET', `/jobs?${params}`, staff),
+    queryFn: () => api<{ jobs: JobView[]; totalPages: number; total: number }>('GET', `/jobs?${params}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,7 +27,7 @@ export function useJobs(page: number, search: string, status: JobStatus | 'All')
 export function useJob(id: string) {
   return useQuery({
     queryKey: jobKeys.detail(id),
-    queryFn: () => api<JobView>('GET', `/jobs/${encodeURIComponent(id)}`, staff),
+    queryFn: () => api<JobView>('GET', `/jobs/${encodeURIComponent(id)}`),
     retry: false,
   });
 }
@@ -48,17 +46,17 @@ function useJobUpdate<T>(id: string, call: (body: T) => Promise<JobView>) {
 
 export const useAssignWorkers = (id: string) =>
   useJobUpdate(id, (workers: WorkerRef[]) =>
-    api<JobView>('POST', `/jobs/${encodeURIComponent(id)}/assign`, { ...staff, body: { workers } }),
+    api<JobView>('POST', `/jobs/${encodeURIComponent(id)}/assign`, { body: { workers } }),
   );
 
 export const useChangeJobStatus = (id: string) =>
   useJobUpdate(id, ({ status, reason }: { status: JobStatus; reason?: string }) =>
-    api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/status`, { ...staff, body: { status, reason } }),
+    api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/status`, { body: { status, reason } }),
   );
 
 /** Undo a cancellation: the job goes back to the status it had. */
 export const useUndoCancel = (id: string) =>
-  useJobUpdate(id, () => api<JobView>('POST', `/jobs/${encodeURIComponent(id)}/undo-cancel`, staff));
+  useJobUpdate(id, () => api<JobView>('POST', `/jobs/${encodeURIComponent(id)}/undo-cancel`));
 
 /**
  * Employees by name and skills (all of them before anything is typed), to put on a job; under the
@@ -69,7 +67,7 @@ export function useEmployeeSearch(name: string, tags: string[]) {
   if (tags.length) params.set('tags', tags.join(','));
   return useQuery({
     queryKey: [...queryRoots.users, 'employees', name, tags],
-    queryFn: () => api<UserView[]>('GET', `/users/search-employees?${params}`, staff),
+    queryFn: () => api<UserView[]>('GET', `/users/search-employees?${params}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -80,7 +78,7 @@ export function useJobOfRequest(quoteRequestId: string) {
     queryKey: [...queryRoots.jobs, 'by-request', quoteRequestId],
     queryFn: async () => {
       try {
-        return await api<{ _id: string }>('GET', `/jobs/by-quote-request/${encodeURIComponent(quoteRequestId)}`, staff);
+        return await api<{ _id: string }>('GET', `/jobs/by-quote-request/${encodeURIComponent(quoteRequestId)}`);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QuoteRequestStatus, QuoteStatus } from '../../../../shared/constants';
-import { api } from '../../../lib/api-client';
+import { publicApi } from '../../../lib/api-client';
 
 export function fetchQuoteStatus(quoteNumber: string) {
-  return api<{
+  return publicApi<{
     quoteStatus: QuoteRequestStatus;
     quoteState: QuoteStatus | null;
     nextVisit: { date: string; start: string; end: string } | null;

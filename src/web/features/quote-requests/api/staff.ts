@@ -6,8 +6,6 @@ import { PAGE_SIZE } from '../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
-const staff = { redirectOn401: true };
-
 export const quoteRequestKeys = {
   all: queryRoots.quoteRequests,
   list: (page: number, filter: object, search: string) => ['quote-requests', 'list', { page, filter, search }] as const,
@@ -28,7 +26,6 @@ export function useQuoteRequestList(
       api<{ quoteRequests: QuoteRequestView[]; totalPages: number; total: number }>(
         'GET',
         `/quoterequest/all?${params}`,
-        staff,
       ),
     placeholderData: keepPreviousData,
   });
@@ -37,7 +34,7 @@ export function useQuoteRequestList(
 export function useQuoteRequest(id: string) {
   return useQuery({
     queryKey: quoteRequestKeys.detail(id),
-    queryFn: () => api<QuoteRequestDetail>('GET', `/quoterequest/${encodeURIComponent(id)}`, staff),
+    queryFn: () => api<QuoteRequestDetail>('GET', `/quoterequest/${encodeURIComponent(id)}`),
   });
 }
 
@@ -52,12 +49,12 @@ export function useDecideQuoteRequest(id: string) {
     void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
   };
   const accept = useMutation({
-    mutationFn: () => api<QuoteRequestView>('PUT', `/quoterequest/markAccepted/${encodeURIComponent(id)}`, staff),
+    mutationFn: () => api<QuoteRequestView>('PUT', `/quoterequest/markAccepted/${encodeURIComponent(id)}`),
     onSuccess,
   });
   const decline = useMutation({
     mutationFn: (body: { clientEmail: string; clientName: string; reasonForDecline: string }) =>
-      api<QuoteRequestView>('POST', '/quoterequest/markDeclined', { ...staff, body: { quoteRequestId: id, ...body } }),
+      api<QuoteRequestView>('POST', '/quoterequest/markDeclined', { body: { quoteRequestId: id, ...body } }),
     onSuccess,
   });
   return { accept, decline };
@@ -68,7 +65,7 @@ export function useEnterQuoteRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: QuoteRequestInput & { emailClient: boolean }) =>
-      api<{ quoteRequest: QuoteRequestView }>('POST', '/quoterequest/staff-entry', { ...staff, body }),
+      api<{ quoteRequest: QuoteRequestView }>('POST', '/quoterequest/staff-entry', { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: quoteRequestKeys.all });
       void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });

@@ -9,16 +9,15 @@ import type {
   QuoteView,
   createQuoteInput,
 } from '../../../../shared/schemas/quotes';
-import { api } from '../../../lib/api-client';
+import { api, publicApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
-const staff = { redirectOn401: true };
 type QuoteInput = z.input<typeof createQuoteInput>;
 
 export function useSentQuote(quoteRequestId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...queryRoots.quotes, 'by-request', quoteRequestId],
-    queryFn: () => api<QuoteView>('GET', `/quotes/by-quote-request/${encodeURIComponent(quoteRequestId)}`, staff),
+    queryFn: () => api<QuoteView>('GET', `/quotes/by-quote-request/${encodeURIComponent(quoteRequestId)}`),
     enabled,
   });
 }
@@ -27,7 +26,7 @@ export function useSentQuote(quoteRequestId: string, enabled: boolean) {
 export function useSendQuote() {
   const queryClient = useQueryClient();
   const draft = useMutation({
-    mutationFn: (body: QuoteInput) => api<QuoteDraft>('POST', '/quotes/createNew', { ...staff, body }),
+    mutationFn: (body: QuoteInput) => api<QuoteDraft>('POST', '/quotes/createNew', { body }),
   });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: queryRoots.quoteRequests });
@@ -35,12 +34,11 @@ export function useSendQuote() {
   };
   const send = useMutation({
     mutationFn: (body: QuoteInput & { userEmail: string; quote: QuoteDraft; quoteHTML: string }) =>
-      api<QuoteView>('POST', '/quotes/sendQuote', { ...staff, body }),
+      api<QuoteView>('POST', '/quotes/sendQuote', { body }),
     onSuccess: refresh,
   });
   const revise = useMutation({
-    mutationFn: (body: QuoteInput & { quote: QuoteDraft }) =>
-      api<QuoteView>('POST', '/quotes/revise', { ...staff, body }),
+    mutationFn: (body: QuoteInput & { quote: QuoteDraft }) => api<QuoteView>('POST', '/quotes/revise', { body }),
     onSuccess: refresh,
   });
   return { draft, send, revise };
@@ -51,7 +49,7 @@ export function useReplyToQuestion(quoteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (message: string) =>
-      api<QuoteView>('POST', `/quotes/${encodeURIComponent(quoteId)}/reply`, { ...staff, body: { message } }),
+      api<QuoteView>('POST', `/quotes/${encodeURIComponent(quoteId)}/reply`, { body: { message } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryRoots.quoteRequests });
       void queryClient.invalidateQueries({ queryKey: queryRoots.quotes });
@@ -63,7 +61,10 @@ export function useClientQuote(quoteId: string, token: string) {
   return useQuery({
     queryKey: ['client-quote', quoteId, token],
     queryFn: () =>
-      api<ClientQuoteView>('GET', `/client-quotes/${encodeURIComponent(quoteId)}?token=${encodeURIComponent(token)}`),
+      publicApi<ClientQuoteView>(
+        'GET',
+        `/client-quotes/${encodeURIComponent(quoteId)}?token=${encodeURIComponent(token)}`,
+      ),
     retry: false,
     refetchInterval: false,
   });
@@ -77,14 +78,16 @@ export function useNoteQuoteOpened(quoteId: string, token: string, ready: boolea
   useEffect(() => {
     if (!ready || !token) return;
     // A failure here (offline, limit) costs only the office's "opened" note: nothing to show the client.
-    api('POST', `/client-quotes/${encodeURIComponent(quoteId)}/opened`, { body: { token } }).catch(() => undefined);
+    publicApi('POST', `/client-quotes/${encodeURIComponent(quoteId)}/opened`, { body: { token } }).catch(
+      () => undefined,
+    );
   }, [quoteId, token, ready]);
 }
 
 export function useAnswerQuote(quoteId: string) {
   return useMutation({
     mutationFn: (body: ClientAnswerInput) =>
-      api<ClientAnswerResult>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/answer`, { body }),
+      publicApi<ClientAnswerResult>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/answer`, { body }),
   });
 }
 
@@ -92,7 +95,7 @@ export function useAnswerQuote(quoteId: string) {
 export function useRequestUpdate(quoteId: string) {
   return useMutation({
     mutationFn: (token: string) =>
-      api<{ alreadyAsked: boolean }>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/request-update`, {
+      publicApi<{ alreadyAsked: boolean }>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/request-update`, {
         body: { token },
       }),
   });

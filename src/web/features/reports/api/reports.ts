@@ -6,6 +6,6 @@ import { queryRoots } from '../../../lib/query-roots';
 export function useReports() {
   return useQuery({
     queryKey: [...queryRoots.invoices, 'reports'],
-    queryFn: () => api<ReportView>('GET', '/reports', { redirectOn401: true }),
+    queryFn: () => api<ReportView>('GET', '/reports'),
   });
 }

@@ -4,11 +4,10 @@ import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import { updateSiteConfig } from '../../../lib/site-config';
 
-const staff = { redirectOn401: true };
 const settingsKey = queryRoots.settings;
 
 export function useSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: () => api<SettingsView>('GET', '/settings', staff) });
+  return useQuery({ queryKey: settingsKey, queryFn: () => api<SettingsView>('GET', '/settings') });
 }
 
 /** The saved settings become this tab's too: the header's name, the builder's tax rate. */
@@ -34,7 +33,7 @@ function useApplySettings() {
 export function useSaveSettings() {
   const apply = useApplySettings();
   return useMutation({
-    mutationFn: (body: SettingsInput) => api<SettingsView>('PUT', '/settings', { ...staff, body }),
+    mutationFn: (body: SettingsInput) => api<SettingsView>('PUT', '/settings', { body }),
     onSuccess: apply,
   });
 }
@@ -42,7 +41,7 @@ export function useSaveSettings() {
 export function useSetLogo() {
   const apply = useApplySettings();
   return useMutation({
-    mutationFn: (image: string) => api<SettingsView>('PUT', '/settings/logo', { ...staff, body: { image } }),
+    mutationFn: (image: string) => api<SettingsView>('PUT', '/settings/logo', { body: { image } }),
     onSuccess: apply,
   });
 }
@@ -50,7 +49,7 @@ export function useSetLogo() {
 export function useRemoveLogo() {
   const apply = useApplySettings();
   return useMutation({
-    mutationFn: () => api<SettingsView>('DELETE', '/settings/logo', staff),
+    mutationFn: () => api<SettingsView>('DELETE', '/settings/logo'),
     onSuccess: apply,
   });
 }

@@ -4,7 +4,6 @@ import type { AddUserInput, UpdateUserInput, UserView } from '../../../../shared
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
-const staff = { redirectOn401: true };
 type UserList = { users: UserView[]; totalPages: number; total: number };
 
 export const userKeys = {
@@ -17,7 +16,7 @@ export function useUsers(page: number, search: string) {
   if (search) params.set('search', search);
   return useQuery({
     queryKey: userKeys.list(page, search),
-    queryFn: () => api<UserList>('GET', `/users?${params}`, staff),
+    queryFn: () => api<UserList>('GET', `/users?${params}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,8 +26,8 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: (body: AddUserInput | UpdateUserInput) =>
       '_id' in body
-        ? api<UserView>('POST', '/users/updateuser', { ...staff, body })
-        : api<UserView>('POST', '/users/adduser', { ...staff, body }),
+        ? api<UserView>('POST', '/users/updateuser', { body })
+        : api<UserView>('POST', '/users/adduser', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -36,15 +35,14 @@ export function useSaveUser() {
 /** Ends every session of a user: each of their tokens stops working at once. */
 export function useEndSessions() {
   return useMutation({
-    mutationFn: (id: string) => api<{ ended: number }>('POST', `/users/${encodeURIComponent(id)}/end-sessions`, staff),
+    mutationFn: (id: string) => api<{ ended: number }>('POST', `/users/${encodeURIComponent(id)}/end-sessions`),
   });
 }
 
 /** Ends a user's calendar feed address (a lost phone, a shared link): they get a new one when they next look. */
 export function useResetCalendarFeed() {
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ reset: true }>('POST', `/users/${encodeURIComponent(id)}/calendar-feed/reset`, staff),
+    mutationFn: (id: string) => api<{ reset: true }>('POST', `/users/${encodeURIComponent(id)}/calendar-feed/reset`),
   });
 }
 
@@ -52,7 +50,7 @@ export function useResetCalendarFeed() {
 export function useDeleteUser(listKey: ReturnType<typeof userKeys.list>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ deleted: true }>('DELETE', `/users/${encodeURIComponent(id)}`, staff),
+    mutationFn: (id: string) => api<{ deleted: true }>('DELETE', `/users/${encodeURIComponent(id)}`),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData<UserList>(listKey);

@@ -5,7 +5,6 @@ import type { VisitInput, VisitView } from '../../../../shared/schemas/visits';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
-const staff = { redirectOn401: true };
 type VisitList = { visits: VisitView[] };
 
 /** The visits a calendar shows: the visible range only; all of them (office) or mine (crew). */
@@ -14,7 +13,7 @@ export function useVisitsInRange(range: { from: string; to: string } | null, sco
   if (workerId) params.set('workerId', workerId);
   return useQuery({
     queryKey: [...queryRoots.visits, scope, range, workerId ?? null],
-    queryFn: () => api<VisitList>('GET', `${scope === 'mine' ? '/my/visits' : '/visits'}?${params}`, staff),
+    queryFn: () => api<VisitList>('GET', `${scope === 'mine' ? '/my/visits' : '/visits'}?${params}`),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
@@ -24,14 +23,14 @@ export function useVisitsInRange(range: { from: string; to: string } | null, sco
 export function useMyOpenJobs() {
   return useQuery({
     queryKey: ['my-jobs', false],
-    queryFn: () => api<{ jobs: CrewJob[] }>('GET', '/my/jobs?all=false', staff),
+    queryFn: () => api<{ jobs: CrewJob[] }>('GET', '/my/jobs?all=false'),
   });
 }
 
 export function useJobVisits(jobId: string) {
   return useQuery({
     queryKey: [...queryRoots.visits, 'job', jobId],
-    queryFn: () => api<VisitList>('GET', `/jobs/${encodeURIComponent(jobId)}/visits`, staff),
+    queryFn: () => api<VisitList>('GET', `/jobs/${encodeURIComponent(jobId)}/visits`),
   });
 }
 
@@ -44,17 +43,17 @@ export function useVisitChanges() {
   };
   const book = useMutation({
     mutationFn: ({ jobId, body }: { jobId: string; body: VisitInput }) =>
-      api<VisitView>('POST', `/jobs/${encodeURIComponent(jobId)}/visits`, { ...staff, body }),
+      api<VisitView>('POST', `/jobs/${encodeURIComponent(jobId)}/visits`, { body }),
     onSuccess: refresh,
   });
   const change = useMutation({
     mutationFn: ({ visitId, body }: { visitId: string; body: VisitInput }) =>
-      api<VisitView>('PATCH', `/visits/${encodeURIComponent(visitId)}`, { ...staff, body }),
+      api<VisitView>('PATCH', `/visits/${encodeURIComponent(visitId)}`, { body }),
     onSuccess: refresh,
   });
   const cancel = useMutation({
     mutationFn: ({ visitId, reason }: { visitId: string; reason: string }) =>
-      api<VisitView>('POST', `/visits/${encodeURIComponent(visitId)}/cancel`, { ...staff, body: { reason } }),
+      api<VisitView>('POST', `/visits/${encodeURIComponent(visitId)}/cancel`, { body: { reason } }),
     onSuccess: refresh,
   });
   return { book, change, cancel };
@@ -64,7 +63,7 @@ export function useVisitChanges() {
 export function useEmployees(enabled = true) {
   return useQuery({
     queryKey: [...queryRoots.users, 'employees', '', []],
-    queryFn: () => api<UserView[]>('GET', '/users/search-employees?fullName=', staff),
+    queryFn: () => api<UserView[]>('GET', '/users/search-employees?fullName='),
     enabled,
   });
 }
@@ -77,7 +76,6 @@ export function useOpenJobs(enabled: boolean) {
       api<{ jobs: { _id: string; contactPerson: { name: string }; address: { street: string }; status: string }[] }>(
         'GET',
         '/jobs?page=1&limit=100&open=true',
-        staff,
       ),
     enabled,
   });
@@ -87,9 +85,9 @@ export function useFeedUrl(scope: 'company' | 'mine') {
   const queryClient = useQueryClient();
   const path = scope === 'company' ? '/calendar-feeds/company' : '/my/calendar-feed';
   const key = [...queryRoots.visits, 'feed', scope];
-  const feed = useQuery({ queryKey: key, queryFn: () => api<{ url: string }>('GET', path, staff) });
+  const feed = useQuery({ queryKey: key, queryFn: () => api<{ url: string }>('GET', path) });
   const regenerate = useMutation({
-    mutationFn: () => api<{ url: string }>('POST', `${path}/regenerate`, staff),
+    mutationFn: () => api<{ url: string }>('POST', `${path}/regenerate`),
     onSuccess: (data) => queryClient.setQueryData(key, data),
   });
   return { feed, regenerate };

@@ -7,21 +7,20 @@ import { queryRoots } from '../../../lib/query-roots';
 export function useBackups() {
   return useQuery({
     queryKey: ['backups'],
-    queryFn: () => api<BackupsView>('GET', '/backups', { redirectOn401: true }),
+    queryFn: () => api<BackupsView>('GET', '/backups'),
   });
 }
 
 export function usePreviewImport() {
   return useMutation({
-    mutationFn: (file: File) =>
-      api<ClientImportPreview>('POST', '/clients/import/preview', { file, redirectOn401: true }),
+    mutationFn: (file: File) => api<ClientImportPreview>('POST', '/clients/import/preview', { file }),
   });
 }
 
 export function useImportClients() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => api<ClientImportResult>('POST', '/clients/import', { file, redirectOn401: true }),
+    mutationFn: (file: File) => api<ClientImportResult>('POST', '/clients/import', { file }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
   });
 }
