@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffName } from '../users';
-import { describeRoute, redact } from './describe';
+import type { AuditKind } from '../../shared/schemas/audit';
+import { describeRefusal, redact } from './describe';
 import { recordAudit, type NewAuditEntry } from './repository';
 import { carryInNextTransaction, type CarriedWrite } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * true: record a successful GET too (exports, backups: reading that takes data away); false: do not
-     * record this POST (a preview that changes nothing).
+     * What the Activity page says a successful call did, in its words: every staff write declares it
+     * (checked at start-up, like `access`), and a GET that takes data away (exports, backups) too;
+     * false: a write that changes nothing is not recorded (a preview).
      */
-    audit?: boolean;
+    audit?: false | { kind: AuditKind; action: string };
   }
 }
 
@@ -28,10 +30,9 @@ function detailsOf(request: FastifyRequest): Record<string, unknown> {
   return details;
 }
 
-/** Whether a route's successful answers go into the trail: writes, and GETs marked `config.audit`. */
+/** Whether a route's successful answers go into the trail: the routes that say what they did. */
 function audited(request: FastifyRequest): boolean {
-  const audit = request.routeOptions.config.audit;
-  return audit !== false && (WRITES.has(request.method) || audit === true);
+  return Boolean(request.routeOptions.config.audit);
 }
 
 /**
@@ -44,7 +45,7 @@ export function auditEntryOf(request: FastifyRequest, statusCode: number): NewAu
   if (!user || !url?.startsWith('/api')) return null;
   const refused = statusCode === 403;
   if (!refused && (statusCode >= 400 || !audited(request))) return null;
-  const described = describeRoute(request.method, url);
+  const described = request.routeOptions.config.audit || describeRefusal(request.method, url);
   const params = (request.params ?? {}) as Record<string, string | undefined>;
   const { kind } = described;
   // Which export: "Exported data (clients.csv)".
@@ -82,7 +83,10 @@ export function registerAudit(app: FastifyInstance): void {
     const url = route.url ?? route.path;
     if (!url.startsWith('/api') || route.config?.access === 'public') return;
     const methods = [route.method].flat();
-    if (route.config?.audit === false || !methods.some((m) => WRITES.has(m) || route.config?.audit === true)) return;
+    const audit = route.config?.audit;
+    if (audit === undefined && methods.some((m) => WRITES.has(m)))
+      throw new Error(`Route ${methods.join(',')} ${url} does not say what the audit trail records (config.audit)`);
+    if (!audit) return;
     const handler = route.handler;
     route.handler = function auditedHandler(this: FastifyInstance, request, reply) {
       if (!request.user || !audited(request)) return handler.call(this, request, reply);

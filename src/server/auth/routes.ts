@@ -102,7 +102,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/logout',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', audit: { kind: 'sign-in', action: 'Signed out' } },
       schema: {
         tags: ['auth'],
         summary: "Sign out: the token's session ends on the server, so the token stops working everywhere at once",
@@ -118,7 +118,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/users/:id/end-sessions',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', audit: { kind: 'users', action: 'Signed a user out everywhere' } },
       schema: {
         tags: ['users'],
         summary:

@@ -30,7 +30,7 @@ export async function backupRoutes(app: FastifyInstance) {
   r.get(
     '/backups/download',
     {
-      config: { access: 'admin', audit: true },
+      config: { access: 'admin', audit: { kind: 'data', action: 'Downloaded a backup' } },
       schema: {
         tags: ['data'],
         summary:

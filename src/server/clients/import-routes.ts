@@ -51,7 +51,7 @@ export async function clientImportRoutes(app: FastifyInstance) {
   r.post(
     '/clients/import',
     {
-      config,
+      config: { ...config, audit: { kind: 'data', action: 'Imported clients' } },
       bodyLimit: CLIENT_IMPORT_MAX_BYTES,
       schema: {
         tags,

@@ -69,7 +69,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
   r.put(
     '/clients/:id',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'clients', action: 'Changed a client' } },
       schema: {
         tags,
         summary: "Change a client's name, phone or notes",

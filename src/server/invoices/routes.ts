@@ -51,7 +51,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/jobs/:id/invoice',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'invoices', action: 'Drafted an invoice' } },
       schema: {
         tags,
         summary: 'A draft invoice for a completed job: its sold lines, the crew’s extra materials and time',
@@ -125,7 +125,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.put(
     '/invoices/:id',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'invoices', action: 'Changed a draft invoice' } },
       schema: {
         tags,
         summary: 'Change a draft’s lines, days to pay and notes',
@@ -143,7 +143,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.delete(
     '/invoices/:id',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'invoices', action: 'Deleted a draft invoice' } },
       schema: { tags, summary: 'Delete a draft', params: idParams, response: { 204: z.null(), ...failures } },
     },
     async (request, reply) => {
@@ -155,7 +155,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/send',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'invoices', action: 'Sent an invoice' } },
       schema: {
         tags,
         summary: 'Number a draft (INV-year-0001) and e-mail it to the client with its PDF and link',
@@ -172,7 +172,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/payments',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'invoices', action: 'Recorded a payment' } },
       schema: {
         tags,
         summary: 'Record a payment (never more than the balance); the client gets a receipt',
@@ -190,7 +190,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/void',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'invoices', action: 'Voided an invoice' } },
       schema: {
         tags,
         summary: 'Void a sent invoice with a reason (it keeps its number)',
@@ -210,7 +210,10 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   r.get(
     '/invoices.csv',
-    { config: { ...admin, audit: true }, schema: { tags, summary: 'Every invoice as CSV', produces: ['text/csv'] } },
+    {
+      config: { ...admin, audit: { kind: 'data', action: 'Exported invoices (CSV)' } },
+      schema: { tags, summary: 'Every invoice as CSV', produces: ['text/csv'] },
+    },
     async (_request, reply) => {
       const today = todayIn(await zone());
       const rows = await allInvoices(app.db);
@@ -249,7 +252,10 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   r.get(
     '/payments.csv',
-    { config: { ...admin, audit: true }, schema: { tags, summary: 'Every payment as CSV', produces: ['text/csv'] } },
+    {
+      config: { ...admin, audit: { kind: 'data', action: 'Exported payments (CSV)' } },
+      schema: { tags, summary: 'Every payment as CSV', produces: ['text/csv'] },
+    },
     async (_request, reply) =>
       sendCsv(
         reply,

@@ -105,6 +105,8 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     method: 'PUT' | 'DELETE',
     path: string,
     summary: string,
+    /** What the Activity page says of it. */
+    action: string,
     body: B | null,
     handle: (
       db: DbOrTx,
@@ -119,7 +121,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     r.route({
       method,
       url: `/my/jobs/:id/${path}`,
-      config: staff,
+      config: { ...staff, audit: { kind: 'crew', action } },
       schema: {
         tags,
         summary,
@@ -146,36 +148,55 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     'PUT',
     'checklist/:itemId',
     'Add, reword, tick or untick a checklist item',
+    'Saved a checklist item',
     checklistItemInput,
     (db, job, id, body, actor) => putChecklistItem(db, job, id, body, actor),
   );
-  crewWrite('DELETE', 'checklist/:itemId', "Remove one of the crew's own checklist items", null, (db, job, id) =>
-    deleteChecklistItem(db, job, id),
+  crewWrite(
+    'DELETE',
+    'checklist/:itemId',
+    "Remove one of the crew's own checklist items",
+    'Removed a checklist item',
+    null,
+    (db, job, id) => deleteChecklistItem(db, job, id),
   );
   crewWrite(
     'PUT',
     'time/:itemId',
     'Start or stop my timer, or enter my hours for a day',
+    'Saved time worked',
     timeEntryInput,
     (db, job, id, body, actor, business) => putTimeEntry(db, job, id, body, actor, business.timeZone),
   );
-  crewWrite('DELETE', 'time/:itemId', 'Remove one of my time entries', null, (db, job, id, _body, actor) =>
-    deleteTimeEntry(db, job, id, actor),
+  crewWrite(
+    'DELETE',
+    'time/:itemId',
+    'Remove one of my time entries',
+    'Removed time worked',
+    null,
+    (db, job, id, _body, actor) => deleteTimeEntry(db, job, id, actor),
   );
   crewWrite(
     'PUT',
     'materials/:itemId',
     'Add or change a material used beyond the quote',
+    'Saved a material',
     materialInput,
     (db, job, id, body, actor, business) => putMaterial(db, business, job, id, body, actor),
   );
-  crewWrite('DELETE', 'materials/:itemId', 'Remove a material', null, (db, job, id, _body, actor) =>
-    deleteMaterial(db, job, id, actor),
+  crewWrite(
+    'DELETE',
+    'materials/:itemId',
+    'Remove a material',
+    'Removed a material',
+    null,
+    (db, job, id, _body, actor) => deleteMaterial(db, job, id, actor),
   );
   crewWrite(
     'PUT',
     'photos/:itemId',
     'Add a before or after photo (or change its stage)',
+    'Added a photo',
     jobPhotoInput,
     (db, job, id, body, actor) => putPhoto(db, job, id, body, actor),
     false,
@@ -184,17 +205,24 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     'DELETE',
     'photos/:itemId',
     'Remove a photo',
+    'Removed a photo',
     null,
     (_db, job, id) => app.db.transaction((tx) => deletePhoto(tx, job, id)),
     false,
   );
-  crewWrite('PUT', 'notes', 'Notes for the office', crewNotesInput, (db, job, _id, body) =>
-    putNotes(db, job, { crewNotes: body.notes }),
+  crewWrite(
+    'PUT',
+    'notes',
+    'Notes for the office',
+    'Wrote notes for the office',
+    crewNotesInput,
+    (db, job, _id, body) => putNotes(db, job, { crewNotes: body.notes }),
   );
   crewWrite(
     'PUT',
     'client-note',
     'A note to the client, printed on their report',
+    'Wrote a note to the client',
     crewClientNoteInput,
     (db, job, _id, body) => putNotes(db, job, { clientNote: body.note }),
   );
@@ -202,6 +230,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     'PUT',
     'signature',
     "The client's signature and printed name",
+    "Took the client's signature",
     signatureInput,
     (db, job, _id, body) => putSignature(db, job, body),
     false,
@@ -210,7 +239,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
   r.post(
     '/my/jobs/:id/complete',
     {
-      config: staff,
+      config: { ...staff, audit: { kind: 'jobs', action: 'Completed a job' } },
       schema: {
         tags,
         summary: 'Complete one of my jobs: the report is made and e-mailed to the client and the owner',
@@ -243,7 +272,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
   r.put(
     '/jobs/:id/materials/:itemId',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'jobs', action: 'Priced a material' } },
       schema: {
         tags,
         summary: 'Add, change or price a material used on a job (null clears the price)',
@@ -265,7 +294,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
   r.delete(
     '/jobs/:id/materials/:itemId',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'jobs', action: 'Removed a material' } },
       schema: {
         tags,
         summary: 'Remove a material from a job',

@@ -43,7 +43,7 @@ export async function employeeRoutes(app: FastifyInstance, { completeJob }: { co
   r.patch(
     '/my/jobs/:id/status',
     {
-      config: staff,
+      config: { ...staff, audit: { kind: 'jobs', action: "Changed a job's status (crew)" } },
       schema: {
         tags,
         summary: 'Mark one of my jobs In Progress or Completed',

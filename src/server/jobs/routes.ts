@@ -85,7 +85,7 @@ export async function jobRoutes(
   r.post(
     '/jobs/:id/assign',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'jobs', action: 'Assigned a job' } },
       schema: {
         tags,
         summary: "Set the job's workers (the list replaces the current one)",
@@ -106,7 +106,7 @@ export async function jobRoutes(
   r.patch(
     '/jobs/:id/status',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'jobs', action: "Changed a job's status" } },
       schema: {
         tags,
         summary:
@@ -129,7 +129,7 @@ export async function jobRoutes(
   r.post(
     '/jobs/:id/undo-cancel',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'jobs', action: "Undid a job's cancellation" } },
       schema: {
         tags,
         summary: 'Undo a cancellation: the job goes back to the status it had',

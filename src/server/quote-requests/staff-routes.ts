@@ -55,7 +55,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
   r.post(
     '/quoterequest/staff-entry',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'requests', action: 'Entered a request' } },
       schema: {
         tags,
         summary: 'Enter a request for a client who phoned (photos optional, e-mail to the client optional)',
@@ -147,7 +147,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
   r.put(
     '/quoterequest/markAccepted/:id',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'requests', action: 'Accepted a request' } },
       schema: {
         tags,
         summary: 'Accept a pending request and tell the client a quote is coming',
@@ -164,7 +164,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
   r.post(
     '/quoterequest/markDeclined',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'requests', action: 'Declined a request' } },
       schema: {
         tags,
         summary: 'Decline a pending request and e-mail the client the reason',

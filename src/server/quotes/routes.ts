@@ -38,7 +38,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/createNew',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'quotes', action: 'Created a quote' } },
       schema: {
         tags,
         summary: 'A draft quote or revision: its number and totals (nothing is stored or sent)',
@@ -63,7 +63,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/sendQuote',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'quotes', action: 'Sent a quote' } },
       schema: {
         tags,
         summary: 'Store the quote and e-mail it (with a PDF) to the client; the request becomes Quote Sent',
@@ -82,7 +82,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/revise',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'quotes', action: 'Revised a quote' } },
       schema: {
         tags,
         summary: 'Send a new version of a sent quote (QT…-2); the old link then points to it',
@@ -101,7 +101,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/:quoteId/reply',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'quotes', action: "Answered a client's question" } },
       schema: {
         tags,
         summary: "Answer the client's question (e-mailed to them; the quote awaits them again)",

@@ -24,7 +24,7 @@ export async function settingsRoutes(app: FastifyInstance, { store }: SettingsRo
   r.put(
     '/settings',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'settings', action: 'Changed the settings' } },
       schema: {
         tags,
         summary: 'Change the details and rules; pages, e-mails, PDFs and new quotes use them at once',
@@ -38,7 +38,7 @@ export async function settingsRoutes(app: FastifyInstance, { store }: SettingsRo
   r.put(
     '/settings/logo',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'settings', action: 'Changed the logo' } },
       schema: {
         tags,
         summary: 'Set the logo (a JPEG, PNG, WebP or GIF picture; stored as a PNG)',
@@ -51,7 +51,10 @@ export async function settingsRoutes(app: FastifyInstance, { store }: SettingsRo
 
   r.delete(
     '/settings/logo',
-    { config: admin, schema: { tags, summary: 'Remove the logo', response: { 200: settingsView } } },
+    {
+      config: { ...admin, audit: { kind: 'settings', action: 'Removed the logo' } },
+      schema: { tags, summary: 'Remove the logo', response: { 200: settingsView } },
+    },
     () => store.removeLogo(),
   );
 }

@@ -54,7 +54,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.post(
     '/users/adduser',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'users', action: 'Created a user' } },
       schema: {
         tags,
         summary: 'Add a staff account',
@@ -68,7 +68,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.post(
     '/users/updateuser',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'users', action: 'Changed a user' } },
       schema: {
         tags,
         summary: 'Change a staff account (the password only when given)',
@@ -82,7 +82,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.delete(
     '/users/:id',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'users', action: 'Deleted a user' } },
       schema: {
         tags,
         summary: 'Delete a staff account',
@@ -99,7 +99,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.post(
     '/users/:id/calendar-feed/reset',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'users', action: "Ended a user's calendar feed address" } },
       schema: {
         tags,
         summary:

@@ -26,7 +26,7 @@ export async function scheduleRoutes(app: FastifyInstance) {
   r.put(
     '/my/schedule',
     {
-      config: staff,
+      config: { ...staff, audit: { kind: 'users', action: 'Changed their schedule' } },
       schema: {
         tags,
         summary: 'Set the weekdays and hours I am available',

@@ -86,7 +86,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.post(
     '/jobs/:id/visits',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'visits', action: 'Booked a visit' } },
       schema: {
         tags,
         summary: 'Book a visit (409 VISIT_CONFLICT names busy or unavailable workers; resend with confirm)',
@@ -101,7 +101,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.patch(
     '/visits/:id',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'visits', action: 'Changed a visit' } },
       schema: {
         tags,
         summary: 'Move, resize or re-crew a visit (the client is told of a new time)',
@@ -116,7 +116,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.post(
     '/visits/:id/cancel',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'visits', action: 'Cancelled a visit' } },
       schema: {
         tags,
         summary: 'Cancel a visit with a reason (the client is told; the reminder is called off)',
@@ -164,7 +164,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.post(
     '/calendar-feeds/company/regenerate',
     {
-      config: admin,
+      config: { ...admin, audit: { kind: 'visits', action: "Made a new address for the company's calendar feed" } },
       schema: { tags, summary: 'A new company feed address (the old one stops)', response: { 200: feedAddress } },
     },
     async () => ({ url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, app.tokens, 'company'))) }),
@@ -180,7 +180,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.post(
     '/my/calendar-feed/regenerate',
     {
-      config: staff,
+      config: { ...staff, audit: { kind: 'visits', action: 'Made a new address for their calendar feed' } },
       schema: {
         tags,
         summary: 'A new feed address for the signed-in worker (the old one stops)',
