@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths, patterns } from './paths';
 
 export interface PageMeta {
   title: string;
@@ -66,7 +66,7 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
     },
   ],
   [
-    `${paths.quoteRequestStatus}/:quoteRequestId`,
+    patterns.quoteRequestStatusOf,
     {
       title: 'Quote Request Status',
       description: 'The status of your quote request.',
@@ -78,7 +78,7 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
   [paths.quoteAccepted, { title: 'Quote Accepted', description: 'You accepted the quote.', index: false }],
   [paths.quoteDeclined, { title: 'Quote Declined', description: 'You declined the quote.', index: false }],
   [
-    '/quote/:quoteId',
+    patterns.clientQuote,
     {
       title: 'Your Quote',
       description: 'Your quote.',
@@ -88,7 +88,7 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
     },
   ],
   [
-    '/invoice/:invoiceId',
+    patterns.clientInvoice,
     {
       title: 'Your Invoice',
       description: 'Your invoice.',

@@ -1,3 +1,25 @@
+/**
+ * The addresses of the pages with an id in them, as the router matches them (`:name` for the id). The
+ * functions in `paths` fill them in, so the router and every link read the one address.
+ */
+export const patterns = {
+  quoteRequestStatusOf: '/quote-request-status/:quoteRequestId',
+  clientQuote: '/quote/:quoteId',
+  clientInvoice: '/invoice/:invoiceId',
+  admin: {
+    quoteRequest: '/admin/quote-requests/:quoteRequestId',
+    client: '/admin/clients/:clientId',
+    job: '/admin/jobs/:jobId',
+    invoice: '/admin/invoices/:invoiceId',
+  },
+  employee: {
+    job: '/employee/jobs/:jobId',
+  },
+} as const;
+
+/** A pattern with its one `:name` filled in by `id` (encoded). */
+const at = (pattern: string) => (id: string) => pattern.replace(/:\w+/, encodeURIComponent(id));
+
 /** Every client route, written once: the router, links, e-mails and the sitemap use these. */
 export const paths = {
   home: '/',
@@ -14,30 +36,30 @@ export const paths = {
   loginFor: (next: string, ended = false) =>
     `/login?${new URLSearchParams({ next, ...(ended ? { session: 'ended' } : {}) }).toString()}`,
   quoteRequestStatus: '/quote-request-status',
-  quoteRequestStatusOf: (quoteRequestId: string) => `/quote-request-status/${encodeURIComponent(quoteRequestId)}`,
+  quoteRequestStatusOf: at(patterns.quoteRequestStatusOf),
   quoteAccepted: '/quote/accepted',
   quoteDeclined: '/quote/declined',
   clientQuote: (quoteId: string, token: string) =>
-    `/quote/${encodeURIComponent(quoteId)}?token=${encodeURIComponent(token)}`,
+    `${at(patterns.clientQuote)(quoteId)}?token=${encodeURIComponent(token)}`,
   /** A client's invoice, by its signed link. */
   clientInvoice: (invoiceId: string, token: string) =>
-    `/invoice/${encodeURIComponent(invoiceId)}?token=${encodeURIComponent(token)}`,
+    `${at(patterns.clientInvoice)(invoiceId)}?token=${encodeURIComponent(token)}`,
   unauthorized: '/unauthorized',
   admin: {
     root: '/admin',
     dashboard: '/admin',
     calendar: '/admin/calendar',
     quoteRequests: '/admin/quote-requests',
-    quoteRequest: (id: string) => `/admin/quote-requests/${encodeURIComponent(id)}`,
+    quoteRequest: at(patterns.admin.quoteRequest),
     /** A request the office enters for a client who phoned. */
     newQuoteRequest: '/admin/quote-requests/new',
     clients: '/admin/clients',
-    client: (id: string) => `/admin/clients/${encodeURIComponent(id)}`,
+    client: at(patterns.admin.client),
     jobs: '/admin/jobs',
-    job: (id: string) => `/admin/jobs/${encodeURIComponent(id)}`,
+    job: at(patterns.admin.job),
     invoices: '/admin/invoices',
     reports: '/admin/reports',
-    invoice: (id: string) => `/admin/invoices/${encodeURIComponent(id)}`,
+    invoice: at(patterns.admin.invoice),
     users: '/admin/users',
     settings: '/admin/settings',
     /** The audit trail. */
@@ -55,7 +77,7 @@ export const paths = {
     calendar: '/employee/calendar',
     jobs: '/employee/jobs',
     /** A job's record on the crew's phone: checklist, time, materials, photos, sign-off. */
-    job: (id: string) => `/employee/jobs/${encodeURIComponent(id)}`,
+    job: at(patterns.employee.job),
     schedule: '/employee/schedule',
   },
 } as const;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
-import { paths } from '../../shared/paths';
+import { paths, patterns } from '../../shared/paths';
 import { HomePage } from '../features/home/pages/home-page';
 import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
 import { ErrorPage } from './error-page';
@@ -55,14 +55,14 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/quote-requests/pages/status-lookup-page')),
           },
           {
-            path: `${paths.quoteRequestStatus}/:quoteRequestId`,
+            path: patterns.quoteRequestStatusOf,
             lazy: page(() => import('../features/quote-requests/pages/status-page')),
           },
           { path: paths.quoteAccepted, lazy: page(() => import('../features/quotes/pages/quote-accepted-page')) },
           { path: paths.quoteDeclined, lazy: page(() => import('../features/quotes/pages/quote-declined-page')) },
-          { path: '/quote/:quoteId', lazy: page(() => import('../features/quotes/pages/client-quote-page')) },
+          { path: patterns.clientQuote, lazy: page(() => import('../features/quotes/pages/client-quote-page')) },
           {
-            path: '/invoice/:invoiceId',
+            path: patterns.clientInvoice,
             lazy: page(() => import('../features/invoices/pages/client-invoice-page')),
           },
           { path: paths.unauthorized, element: <UnauthorizedPage /> },
@@ -74,32 +74,35 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/staff-layout')).AdminLayout }),
         children: [
           { index: true, lazy: page(() => import('../features/dashboard/pages/dashboard-page')) },
-          { path: 'quote-requests', lazy: page(() => import('../features/quote-requests/pages/admin-list-page')) },
           {
-            path: 'quote-requests/new',
+            path: paths.admin.quoteRequests,
+            lazy: page(() => import('../features/quote-requests/pages/admin-list-page')),
+          },
+          {
+            path: paths.admin.newQuoteRequest,
             lazy: page(() => import('../features/quote-requests/pages/new-request-page')),
           },
-          { path: 'clients', lazy: page(() => import('../features/clients/pages/clients-page')) },
-          { path: 'clients/:clientId', lazy: page(() => import('../features/clients/pages/client-page')) },
+          { path: paths.admin.clients, lazy: page(() => import('../features/clients/pages/clients-page')) },
+          { path: patterns.admin.client, lazy: page(() => import('../features/clients/pages/client-page')) },
           {
-            path: 'quote-requests/:quoteRequestId',
+            path: patterns.admin.quoteRequest,
             lazy: page(() => import('./pages/quote-request-page')),
           },
           {
-            path: 'calendar',
+            path: paths.admin.calendar,
             lazy: async () => ({
               Component: (await import('../features/visits/pages/calendar-page')).OfficeCalendarPage,
             }),
           },
-          { path: 'jobs', lazy: page(() => import('../features/jobs/pages/jobs-page')) },
-          { path: 'jobs/:jobId', lazy: page(() => import('./pages/job-page')) },
-          { path: 'invoices', lazy: page(() => import('../features/invoices/pages/invoices-page')) },
-          { path: 'reports', lazy: page(() => import('../features/reports/pages/reports-page')) },
-          { path: 'invoices/:invoiceId', lazy: page(() => import('../features/invoices/pages/invoice-page')) },
-          { path: 'users', lazy: page(() => import('../features/users/pages/users-page')) },
-          { path: 'settings', lazy: page(() => import('../features/settings/pages/settings-page')) },
-          { path: 'activity', lazy: page(() => import('../features/audit/pages/activity-page')) },
-          { path: 'data', lazy: page(() => import('../features/your-data/pages/your-data-page')) },
+          { path: paths.admin.jobs, lazy: page(() => import('../features/jobs/pages/jobs-page')) },
+          { path: patterns.admin.job, lazy: page(() => import('./pages/job-page')) },
+          { path: paths.admin.invoices, lazy: page(() => import('../features/invoices/pages/invoices-page')) },
+          { path: paths.admin.reports, lazy: page(() => import('../features/reports/pages/reports-page')) },
+          { path: patterns.admin.invoice, lazy: page(() => import('../features/invoices/pages/invoice-page')) },
+          { path: paths.admin.users, lazy: page(() => import('../features/users/pages/users-page')) },
+          { path: paths.admin.settings, lazy: page(() => import('../features/settings/pages/settings-page')) },
+          { path: paths.admin.activity, lazy: page(() => import('../features/audit/pages/activity-page')) },
+          { path: paths.admin.data, lazy: page(() => import('../features/your-data/pages/your-data-page')) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -108,11 +111,11 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/staff-layout')).EmployeeLayout }),
         children: [
           { index: true, lazy: page(() => import('./pages/employee-home-page')) },
-          { path: 'jobs', lazy: page(() => import('../features/employee/pages/employee-jobs-page')) },
-          { path: 'jobs/:jobId', lazy: page(() => import('../features/job-records/pages/crew-job-page')) },
-          { path: 'schedule', lazy: page(() => import('../features/employee/pages/schedule-page')) },
+          { path: paths.employee.jobs, lazy: page(() => import('../features/employee/pages/employee-jobs-page')) },
+          { path: patterns.employee.job, lazy: page(() => import('../features/job-records/pages/crew-job-page')) },
+          { path: paths.employee.schedule, lazy: page(() => import('../features/employee/pages/schedule-page')) },
           {
-            path: 'calendar',
+            path: paths.employee.calendar,
             lazy: async () => ({
               Component: (await import('../features/visits/pages/calendar-page')).CrewCalendarPage,
             }),
