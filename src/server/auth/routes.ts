@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginInput, loginResponse, userRoleResponse } from '../../shared/schemas/auth';
+import { loginInput, loginResponse, signedOut, userRoleResponse } from '../../shared/schemas/auth';
+import { sessionsEnded } from '../../shared/schemas/users';
 import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
 import { authenticate } from './guard';
@@ -106,7 +107,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: "Sign out: the token's session ends on the server, so the token stops working everywhere at once",
-        response: { 200: z.object({ signedOut: z.literal(true) }) },
+        response: { 200: signedOut },
       },
     },
     async (request) => {
@@ -124,7 +125,7 @@ export async function authRoutes(app: FastifyInstance) {
         summary:
           "Sign a user out everywhere: every token of theirs, and their calendar feed's address, stop working at once",
         params: z.object({ id: z.string() }),
-        response: { 200: z.object({ ended: z.number() }), 404: errorResponse },
+        response: { 200: sessionsEnded, 404: errorResponse },
       },
     },
     async (request) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contactInput } from '../../shared/schemas/contact';
+import { contactInput, contactSent } from '../../shared/schemas/contact';
 import { errorResponse } from '../../shared/schemas/errors';
 import { publicFormLimit } from '../plugins/rate-limit';
 import { storeContactMessage } from './service';
@@ -16,7 +15,7 @@ export async function contactRoutes(app: FastifyInstance) {
         summary: 'A visitor sends a message; it is stored and e-mailed to the owner',
         body: contactInput,
         response: {
-          201: z.object({ contactMessage: z.object({ _id: z.string() }) }),
+          201: contactSent,
           400: errorResponse,
           429: errorResponse,
         },

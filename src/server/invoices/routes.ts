@@ -11,6 +11,8 @@ import {
   invoiceView,
   paymentInput,
   voidInput,
+  invoiceList,
+  jobInvoices,
 } from '../../shared/schemas/invoices';
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { errorBody, notFound } from '../lib/http-errors';
@@ -70,7 +72,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
         tags,
         summary: 'The job’s invoice and its deposit invoice (not void), each or null',
         params: idParams,
-        response: { 200: z.object({ invoice: invoiceView.nullable(), deposit: invoiceView.nullable() }) },
+        response: { 200: jobInvoices },
       },
     },
     async (request) => {
@@ -94,7 +96,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
         tags,
         summary: 'Invoices, newest first, by page; searched by number, client or e-mail, filtered by status',
         querystring: pageQuery.extend({ status: z.enum(INVOICE_STATUSES).optional() }),
-        response: { 200: z.object({ invoices: z.array(invoiceView), total: z.number(), totalPages: z.number() }) },
+        response: { 200: invoiceList },
       },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
-import { crewJob, crewJobStatusInput, workLines, type JobView } from '../../shared/schemas/jobs';
+import { crewJob, crewJobList, crewJobStatusInput, workLines, type JobView } from '../../shared/schemas/jobs';
 import { notFound } from '../lib/http-errors';
 import { changeJobStatus, withPhotos } from './service';
 import { isAssigned, jobDetail, listJobs } from './repository';
@@ -22,7 +22,7 @@ export async function employeeRoutes(app: FastifyInstance, { completeJob }: { co
         tags,
         summary: 'Jobs assigned to me (open ones only unless all=true)',
         querystring: z.object({ all: z.enum(['true', 'false']).default('false') }),
-        response: { 200: z.object({ jobs: z.array(crewJob) }) },
+        response: { 200: crewJobList },
       },
     },
     async (request) => {

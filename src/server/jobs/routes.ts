@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
-import { assignWorkersInput, jobStatus, jobStatusInput, jobView } from '../../shared/schemas/jobs';
+import { assignWorkersInput, jobList, jobRef, jobStatus, jobStatusInput, jobView } from '../../shared/schemas/jobs';
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
 import { notFound } from '../lib/http-errors';
 import { findJobById, findJobIdByRequest, jobDetail, jobViews, listJobs, type JobRow } from './repository';
 import { assignWorkers, moveJob, undoCancelJob, withPhotos, type JobLifecycle } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
-const jobList = z.object({ jobs: z.array(jobView), totalPages: z.number(), total: z.number() });
 
 /** Completes a job with its report (the job-records feature, composed in app.ts). */
 export type CompleteJob = (app: FastifyInstance, jobId: string, options: { crew: boolean }) => Promise<JobRow>;
@@ -72,7 +71,7 @@ export async function jobRoutes(
         tags,
         summary: 'The job a request became, if any (the request page links to it)',
         params: z.object({ quoteRequestId: z.string().max(64) }),
-        response: { 200: z.object({ _id: z.string() }), 404: errorResponse },
+        response: { 200: jobRef, 404: errorResponse },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/errors';
+import { done, errorResponse } from '../../shared/schemas/errors';
 import { sendAgain } from './outbox';
 
 /** The office's hand on the outbox: try a failing e-mail again now. */
@@ -15,7 +15,7 @@ export async function mailRoutes(app: FastifyInstance) {
         tags: ['mail'],
         summary: 'Try an e-mail that has not gone out again, now',
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: z.object({ ok: z.literal(true) }), 404: errorResponse, 409: errorResponse },
+        response: { 200: done, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { wallTimeIn } from '../../shared/dates';
 import { messages } from '../../shared/messages';
 import { errorResponse } from '../../shared/schemas/errors';
-import { quoteRequestInput, quoteRequestView, quoteStatusResponse } from '../../shared/schemas/quote-request';
+import { createdQuoteRequest, quoteRequestInput, quoteStatusResponse } from '../../shared/schemas/quote-request';
 import { statusTimelineResponse, type StatusTimeline } from '../../shared/schemas/status-timeline';
 import type { Db } from '../db/client';
 import { notFound } from '../lib/http-errors';
@@ -54,7 +54,7 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance, options: Pu
         tags: ['quote requests'],
         summary: 'A visitor asks for a quote (photos as data URLs, 3 MB in total)',
         body: quoteRequestInput,
-        response: { 201: z.object({ quoteRequest: quoteRequestView }), 400: errorResponse, 429: errorResponse },
+        response: { 201: createdQuoteRequest, 400: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {

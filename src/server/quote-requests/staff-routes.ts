@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
 import { totalPagesOf } from '../../shared/schemas/paging';
-import { quoteRequestStatus, quoteRequestView } from '../../shared/schemas/quote-request';
+import { createdQuoteRequest, quoteRequestStatus, quoteRequestView } from '../../shared/schemas/quote-request';
 import {
   declineInput,
   quoteRequestDetail,
@@ -60,7 +60,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enter a request for a client who phoned (photos optional, e-mail to the client optional)',
         body: staffQuoteRequestInput,
-        response: { 201: z.object({ quoteRequest: quoteRequestView }), 400: errorResponse },
+        response: { 201: createdQuoteRequest, 400: errorResponse },
       },
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import {
   clientAnswerResult,
   clientQuoteView,
   requestUpdateInput,
+  updateRequested,
 } from '../../shared/schemas/quotes';
 import { hasActivitySince } from '../activity';
 import { notFound } from '../lib/http-errors';
@@ -173,7 +174,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
         params,
         body: requestUpdateInput,
         response: {
-          200: z.object({ alreadyAsked: z.boolean() }),
+          200: updateRequested,
           403: errorResponse,
           404: errorResponse,
           409: errorResponse,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { WORKER_TAGS } from '../../shared/constants';
 import { errorResponse } from '../../shared/schemas/errors';
 import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
-import { addUserInput, updateUserInput, userView } from '../../shared/schemas/users';
+import { addUserInput, feedReset, updateUserInput, userDeleted, userList, userView } from '../../shared/schemas/users';
 import { listUsers, searchEmployees, toUserView } from './repository';
 import { addUser, deleteUser, resetUserFeed, updateUser } from './service';
 
@@ -28,7 +28,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags,
         summary: 'Staff accounts, a page at a time',
         querystring: pageQuery,
-        response: { 200: z.object({ users: z.array(userView), totalPages: z.number(), total: z.number() }) },
+        response: { 200: userList },
       },
     },
     async (request) => {
@@ -87,7 +87,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags,
         summary: 'Delete a staff account',
         params: z.object({ id: z.string() }),
-        response: { 200: z.object({ deleted: z.literal(true) }), 400: errorResponse, 404: errorResponse },
+        response: { 200: userDeleted, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
@@ -105,7 +105,7 @@ export async function userRoutes(app: FastifyInstance) {
         summary:
           "End a user's calendar feed address (a lost phone, a shared link); they get a new one when they next look",
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: z.object({ reset: z.literal(true) }), 404: errorResponse },
+        response: { 200: feedReset, 404: errorResponse },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { weeklySchedule } from '../../shared/schemas/schedule';
+import { scheduleResponse, weeklySchedule } from '../../shared/schemas/schedule';
 import { setSchedule } from './repository';
 
 /** A staff member's own availability: the weekdays and hours they can work. */
@@ -17,7 +17,7 @@ export async function scheduleRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'The weekdays and hours I am available',
-        response: { 200: z.object({ schedule: weeklySchedule }) },
+        response: { 200: scheduleResponse },
       },
     },
     async (request) => ({ schedule: request.user!.schedule }),
@@ -31,7 +31,7 @@ export async function scheduleRoutes(app: FastifyInstance) {
         tags,
         summary: 'Set the weekdays and hours I am available',
         body: z.object({ schedule: weeklySchedule }),
-        response: { 200: z.object({ schedule: weeklySchedule }) },
+        response: { 200: scheduleResponse },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../shared/schemas/errors';
-import { cancelVisitInput, visitInput, visitRangeQuery, visitView } from '../../shared/schemas/visits';
+import { cancelVisitInput, feedAddress, visitInput, visitRangeQuery, visitView } from '../../shared/schemas/visits';
 import { HttpError } from '../lib/http-errors';
 import { feedOwnerOf, feedToken, regenerateFeedToken, type FeedOwner } from '../users';
 import { visitFeed } from './ics';
@@ -14,7 +14,6 @@ import { bookVisit, cancelVisit, changeVisit, sequenceOf } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const visitList = z.object({ visits: z.array(visitView) });
-const feedAddress = z.object({ url: z.string() });
 
 const gzip = promisify(zlib.gzip);
 

@@ -54,3 +54,4 @@ export const activityEvent = z.object({
 export type ActivityEvent = z.infer<typeof activityEvent>;
 
 export const activityTimeline = z.object({ events: z.array(activityEvent) });
+export type ActivityTimeline = z.infer<typeof activityTimeline>;

@@ -13,3 +13,6 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const userRoleResponse = z.object({ valid: z.boolean(), userRole: z.enum(USER_ROLES).nullable() });
 export type UserRoleResponse = z.infer<typeof userRoleResponse>;
+
+/** POST /api/logout. */
+export const signedOut = z.object({ signedOut: z.literal(true) });

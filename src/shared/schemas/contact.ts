@@ -19,3 +19,7 @@ export const contactInput = z.object({
   message: z.string({ error: messages.messageRequired }).trim().min(1, messages.messageRequired).max(5000),
 });
 export type ContactInput = z.input<typeof contactInput>;
+
+/** POST /api/contact: the stored message's id. */
+export const contactSent = z.object({ contactMessage: z.object({ _id: z.string() }) });
+export type ContactSent = z.infer<typeof contactSent>;

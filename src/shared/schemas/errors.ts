@@ -89,3 +89,7 @@ export function codeForStatus(status: number): ErrorCode {
       return status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
   }
 }
+
+/** An action that answers nothing but that it was done (POST /api/mail/:id/send-again). */
+export const done = z.object({ ok: z.literal(true) });
+export type Done = z.infer<typeof done>;

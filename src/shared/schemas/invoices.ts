@@ -166,3 +166,10 @@ export function openDepositAdvice(how: 'Completed' | 'Cancelled'): string {
     ? 'Void it if the client owes nothing, so its reminders stop.'
     : 'The final invoice takes the whole deposit off, so the client still owes it on the deposit invoice: record the payment when it comes in.';
 }
+
+/** GET /api/jobs/:id/invoice: a job's final invoice and its deposit's, if any. */
+export const jobInvoices = z.object({ invoice: invoiceView.nullable(), deposit: invoiceView.nullable() });
+export type JobInvoices = z.infer<typeof jobInvoices>;
+/** GET /api/invoices: a page of invoices. */
+export const invoiceList = z.object({ invoices: z.array(invoiceView), total: z.number(), totalPages: z.number() });
+export type InvoiceList = z.infer<typeof invoiceList>;

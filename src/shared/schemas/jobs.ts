@@ -61,3 +61,13 @@ export function workLines(quote: z.infer<typeof jobQuoteView> | null | undefined
 }
 
 export const crewJobStatusInput = z.object({ status: z.enum(CREW_JOB_MOVES) });
+
+/** GET /api/employee/jobs: the signed-in worker's jobs. */
+export const crewJobList = z.object({ jobs: z.array(crewJob) });
+export type CrewJobList = z.infer<typeof crewJobList>;
+/** GET /api/jobs: a page of jobs. */
+export const jobList = z.object({ jobs: z.array(jobView), totalPages: z.number(), total: z.number() });
+export type JobList = z.infer<typeof jobList>;
+/** GET /api/jobs/by-quote-request/:id: the job a request became. */
+export const jobRef = z.object({ _id: z.string() });
+export type JobRef = z.infer<typeof jobRef>;

@@ -121,3 +121,8 @@ export function quoteNumberOf(id: string): string {
   const clean = id.trim().replace(/^q/i, '');
   return `Q${(clean.length > 9 ? clean.slice(-9) : clean).toUpperCase()}`;
 }
+
+/** POST /api/quoterequest/create and the office's entry: the request as stored. */
+export const createdQuoteRequest = z.object({ quoteRequest: quoteRequestView });
+export type CreatedQuoteRequest = z.infer<typeof createdQuoteRequest>;
+export type QuoteStatusResponse = z.infer<typeof quoteStatusResponse>;

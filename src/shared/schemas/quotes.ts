@@ -216,3 +216,7 @@ export const requestUpdateInput = z.object({ token: z.string().max(2000) });
 export const quoteReplyInput = z.object({
   message: z.string({ error: 'Please write your answer' }).trim().min(1, 'Please write your answer').max(5000),
 });
+
+/** POST /api/client-quotes/:quoteId/request-update: whether the client had already asked. */
+export const updateRequested = z.object({ alreadyAsked: z.boolean() });
+export type UpdateRequested = z.infer<typeof updateRequested>;

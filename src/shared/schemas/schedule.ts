@@ -16,3 +16,7 @@ export const weeklySchedule = z
   .max(7)
   .refine((days) => new Set(days.map((d) => d.day)).size === days.length, 'Each day can appear only once');
 export type WeeklySchedule = z.infer<typeof weeklySchedule>;
+
+/** GET and PUT /api/my/schedule. */
+export const scheduleResponse = z.object({ schedule: weeklySchedule });
+export type ScheduleResponse = z.infer<typeof scheduleResponse>;

@@ -65,3 +65,4 @@ export const dashboardStats = z.object({
   }),
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
+export type QuoteRequestList = z.infer<typeof quoteRequestList>;

@@ -52,3 +52,16 @@ export type UserView = z.infer<typeof userView>;
 /** A worker as jobs carry it. */
 export const workerRef = z.object({ _id: z.string().min(1), fullName: z.string().optional() });
 export type WorkerRef = z.infer<typeof workerRef>;
+
+/** GET /api/users: a page of users. */
+export const userList = z.object({ users: z.array(userView), totalPages: z.number(), total: z.number() });
+export type UserList = z.infer<typeof userList>;
+/** DELETE /api/users/:id. */
+export const userDeleted = z.object({ deleted: z.literal(true) });
+/** POST /api/users/:id/calendar-feed/reset. */
+export const feedReset = z.object({ reset: z.literal(true) });
+/** POST /api/users/:id/end-sessions: how many sessions ended. */
+export const sessionsEnded = z.object({ ended: z.number() });
+export type SessionsEnded = z.infer<typeof sessionsEnded>;
+export type FeedReset = z.infer<typeof feedReset>;
+export type UserDeleted = z.infer<typeof userDeleted>;

@@ -63,3 +63,6 @@ export const visitConflict = z.object({
   detail: z.string(),
 });
 export type VisitConflict = z.infer<typeof visitConflict>;
+/** A calendar feed's secret address (GET and regenerate). */
+export const feedAddress = z.object({ url: z.string() });
+export type FeedAddress = z.infer<typeof feedAddress>;

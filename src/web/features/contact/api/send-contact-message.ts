@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactInput } from '../../../../shared/schemas/contact';
 import { publicApi } from '../../../lib/api-client';
+import type { ContactSent } from '../../../../shared/schemas/contact';
 
 export function sendContactMessage(body: ContactInput) {
-  return publicApi<{ contactMessage: { _id: string } }>('POST', '/contact', { body });
+  return publicApi<ContactSent>('POST', '/contact', { body });
 }
 
 export function useSendContactMessage() {

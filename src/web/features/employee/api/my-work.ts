@@ -2,13 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CrewJob } from '../../../../shared/schemas/jobs';
 import type { WeeklySchedule } from '../../../../shared/schemas/schedule';
 import { api } from '../../../lib/api-client';
+import type { CrewJobList } from '../../../../shared/schemas/jobs';
+import type { ScheduleResponse } from '../../../../shared/schemas/schedule';
 
 export type { CrewJob };
 
 export function useMyJobs(all: boolean) {
   return useQuery({
     queryKey: ['my-jobs', all],
-    queryFn: () => api<{ jobs: CrewJob[] }>('GET', `/my/jobs?all=${all}`),
+    queryFn: () => api<CrewJobList>('GET', `/my/jobs?all=${all}`),
   });
 }
 
@@ -24,7 +26,7 @@ export function useUpdateMyJob() {
 export function useMySchedule() {
   return useQuery({
     queryKey: ['my-schedule'],
-    queryFn: () => api<{ schedule: WeeklySchedule }>('GET', '/my/schedule'),
+    queryFn: () => api<ScheduleResponse>('GET', '/my/schedule'),
     refetchInterval: false,
   });
 }
@@ -32,8 +34,7 @@ export function useMySchedule() {
 export function useSaveMySchedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (schedule: WeeklySchedule) =>
-      api<{ schedule: WeeklySchedule }>('PUT', '/my/schedule', { body: { schedule } }),
+    mutationFn: (schedule: WeeklySchedule) => api<ScheduleResponse>('PUT', '/my/schedule', { body: { schedule } }),
     onSuccess: (data) => queryClient.setQueryData(['my-schedule'], data),
   });
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../../../shared/schemas/invoices';
 import { api, publicApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
+import type { InvoiceList, JobInvoices } from '../../../../shared/schemas/invoices';
 
 const root = queryRoots.invoices;
 
@@ -17,8 +18,7 @@ export function useInvoices(page: number, search = '', status = 'All') {
   if (status !== 'All') params.set('status', status);
   return useQuery({
     queryKey: [...root, 'list', params.toString()],
-    queryFn: () =>
-      api<{ invoices: InvoiceView[]; total: number; totalPages: number }>('GET', `/invoices?${params.toString()}`),
+    queryFn: () => api<InvoiceList>('GET', `/invoices?${params.toString()}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,11 +33,7 @@ export function useInvoice(id: string) {
 export function useJobInvoice(jobId: string) {
   return useQuery({
     queryKey: [...root, 'job', jobId],
-    queryFn: () =>
-      api<{ invoice: InvoiceView | null; deposit: InvoiceView | null }>(
-        'GET',
-        `/jobs/${encodeURIComponent(jobId)}/invoice`,
-      ),
+    queryFn: () => api<JobInvoices>('GET', `/jobs/${encodeURIComponent(jobId)}/invoice`),
   });
 }
 

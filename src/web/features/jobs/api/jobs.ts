@@ -5,6 +5,7 @@ import type { WorkerRef } from '../../../../shared/schemas/users';
 import type { UserView } from '../../../../shared/schemas/users';
 import { api, ApiError } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
+import type { JobList, JobRef } from '../../../../shared/schemas/jobs';
 
 export const jobKeys = {
   all: queryRoots.jobs,
@@ -19,7 +20,7 @@ export function useJobs(page: number, search: string, status: JobStatus | 'All')
   if (status !== 'All') params.set('status', status);
   return useQuery({
     queryKey: jobKeys.list(page, search, status),
-    queryFn: () => api<{ jobs: JobView[]; totalPages: number; total: number }>('GET', `/jobs?${params}`),
+    queryFn: () => api<JobList>('GET', `/jobs?${params}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -78,7 +79,7 @@ export function useJobOfRequest(quoteRequestId: string) {
     queryKey: [...queryRoots.jobs, 'by-request', quoteRequestId],
     queryFn: async () => {
       try {
-        return await api<{ _id: string }>('GET', `/jobs/by-quote-request/${encodeURIComponent(quoteRequestId)}`);
+        return await api<JobRef>('GET', `/jobs/by-quote-request/${encodeURIComponent(quoteRequestId)}`);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;

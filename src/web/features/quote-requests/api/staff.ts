@@ -5,6 +5,8 @@ import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-
 import { PAGE_SIZE } from '../../../../shared/constants';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
+import type { CreatedQuoteRequest } from '../../../../shared/schemas/quote-request';
+import type { QuoteRequestList } from '../../../../shared/schemas/staff-quote-requests';
 
 export const quoteRequestKeys = {
   all: queryRoots.quoteRequests,
@@ -22,11 +24,7 @@ export function useQuoteRequestList(
   if (search) params.set('search', search);
   return useQuery({
     queryKey: quoteRequestKeys.list(page, filter, search),
-    queryFn: () =>
-      api<{ quoteRequests: QuoteRequestView[]; totalPages: number; total: number }>(
-        'GET',
-        `/quoterequest/all?${params}`,
-      ),
+    queryFn: () => api<QuoteRequestList>('GET', `/quoterequest/all?${params}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -65,7 +63,7 @@ export function useEnterQuoteRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: QuoteRequestInput & { emailClient: boolean }) =>
-      api<{ quoteRequest: QuoteRequestView }>('POST', '/quoterequest/staff-entry', { body }),
+      api<CreatedQuoteRequest>('POST', '/quoterequest/staff-entry', { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: quoteRequestKeys.all });
       void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });

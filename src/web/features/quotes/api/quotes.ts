@@ -11,6 +11,7 @@ import type {
 } from '../../../../shared/schemas/quotes';
 import { api, publicApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
+import type { UpdateRequested } from '../../../../shared/schemas/quotes';
 
 type QuoteInput = z.input<typeof createQuoteInput>;
 
@@ -95,7 +96,7 @@ export function useAnswerQuote(quoteId: string) {
 export function useRequestUpdate(quoteId: string) {
   return useMutation({
     mutationFn: (token: string) =>
-      publicApi<{ alreadyAsked: boolean }>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/request-update`, {
+      publicApi<UpdateRequested>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/request-update`, {
         body: { token },
       }),
   });

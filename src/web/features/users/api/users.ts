@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../../../../shared/constants';
 import type { AddUserInput, UpdateUserInput, UserView } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
+import type { FeedReset, SessionsEnded, UserDeleted } from '../../../../shared/schemas/users';
 
 type UserList = { users: UserView[]; totalPages: number; total: number };
 
@@ -35,14 +36,14 @@ export function useSaveUser() {
 /** Ends every session of a user: each of their tokens stops working at once. */
 export function useEndSessions() {
   return useMutation({
-    mutationFn: (id: string) => api<{ ended: number }>('POST', `/users/${encodeURIComponent(id)}/end-sessions`),
+    mutationFn: (id: string) => api<SessionsEnded>('POST', `/users/${encodeURIComponent(id)}/end-sessions`),
   });
 }
 
 /** Ends a user's calendar feed address (a lost phone, a shared link): they get a new one when they next look. */
 export function useResetCalendarFeed() {
   return useMutation({
-    mutationFn: (id: string) => api<{ reset: true }>('POST', `/users/${encodeURIComponent(id)}/calendar-feed/reset`),
+    mutationFn: (id: string) => api<FeedReset>('POST', `/users/${encodeURIComponent(id)}/calendar-feed/reset`),
   });
 }
 
@@ -50,7 +51,7 @@ export function useResetCalendarFeed() {
 export function useDeleteUser(listKey: ReturnType<typeof userKeys.list>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ deleted: true }>('DELETE', `/users/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api<UserDeleted>('DELETE', `/users/${encodeURIComponent(id)}`),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData<UserList>(listKey);

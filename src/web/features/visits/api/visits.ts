@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CrewJob } from '../../../../shared/schemas/jobs';
 import type { UserView } from '../../../../shared/schemas/users';
-import type { VisitInput, VisitView } from '../../../../shared/schemas/visits';
+import type { FeedAddress, VisitInput, VisitView } from '../../../../shared/schemas/visits';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
+import type { CrewJobList, JobList } from '../../../../shared/schemas/jobs';
 
 type VisitList = { visits: VisitView[] };
 
@@ -23,7 +23,7 @@ export function useVisitsInRange(range: { from: string; to: string } | null, sco
 export function useMyOpenJobs() {
   return useQuery({
     queryKey: ['my-jobs', false],
-    queryFn: () => api<{ jobs: CrewJob[] }>('GET', '/my/jobs?all=false'),
+    queryFn: () => api<CrewJobList>('GET', '/my/jobs?all=false'),
   });
 }
 
@@ -72,11 +72,7 @@ export function useEmployees(enabled = true) {
 export function useOpenJobs(enabled: boolean) {
   return useQuery({
     queryKey: [...queryRoots.jobs, 'open-for-visits'],
-    queryFn: () =>
-      api<{ jobs: { _id: string; contactPerson: { name: string }; address: { street: string }; status: string }[] }>(
-        'GET',
-        '/jobs?page=1&limit=100&open=true',
-      ),
+    queryFn: () => api<JobList>('GET', '/jobs?page=1&limit=100&open=true'),
     enabled,
   });
 }
@@ -85,9 +81,9 @@ export function useFeedUrl(scope: 'company' | 'mine') {
   const queryClient = useQueryClient();
   const path = scope === 'company' ? '/calendar-feeds/company' : '/my/calendar-feed';
   const key = [...queryRoots.visits, 'feed', scope];
-  const feed = useQuery({ queryKey: key, queryFn: () => api<{ url: string }>('GET', path) });
+  const feed = useQuery({ queryKey: key, queryFn: () => api<FeedAddress>('GET', path) });
   const regenerate = useMutation({
-    mutationFn: () => api<{ url: string }>('POST', `${path}/regenerate`),
+    mutationFn: () => api<FeedAddress>('POST', `${path}/regenerate`),
     onSuccess: (data) => queryClient.setQueryData(key, data),
   });
   return { feed, regenerate };
