@@ -1,14 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { readLargeBytes } from '../db/large-bytes';
 import { documents } from '../db/schema';
 
 /** The stored bytes of `key` at `version` (undefined when none, or an older version). */
 export async function storedBytes(db: DbOrTx, key: string, version: string): Promise<Buffer | undefined> {
-  const [row] = await db
-    .select({ bytes: documents.bytes })
-    .from(documents)
-    .where(and(eq(documents.key, key), eq(documents.version, version)));
-  return row?.bytes;
+  return readLargeBytes(db, documents, documents.bytes, and(eq(documents.key, key), eq(documents.version, version))!);
 }
 
 /** Keeps `bytes` as the one copy of `key` (an older version is replaced). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
 import type { Db } from '../db/client';
 import { pdfPool, type PdfPool } from './pool';
@@ -42,6 +43,16 @@ export class DocumentStore {
   private readonly background = pLimit(1);
 
   private readonly drawnListeners = new Set<() => void>();
+  /**
+   * The documents read or drawn lately, by key and version: the two e-mails of a job's report, a link
+   * opened again, read the bytes once. On the embedded database a 14 MB read holds the process for about
+   * a second each time. Bounded in bytes and time.
+   */
+  private readonly recent = new LRUCache<string, Buffer>({
+    maxSize: 48 * 1024 * 1024,
+    sizeCalculation: (bytes) => Math.max(1, bytes.length),
+    ttl: 5 * 60_000,
+  });
 
   constructor(
     private readonly db: Db,
@@ -114,13 +125,20 @@ export class DocumentStore {
     if (!source) throw new Error(`No such kind of document: ${key}`);
     const document = await source(key.slice(colon + 1));
     if (!document) return undefined;
-    const stored = document.stored ? await document.stored() : await storedBytes(this.db, key, document.version);
-    if (stored) return { filename: document.filename, contentType: 'application/pdf', bytes: stored };
+    const cacheKey = `${key}@${document.version}`;
+    const stored =
+      this.recent.get(cacheKey) ??
+      (document.stored ? await document.stored() : await storedBytes(this.db, key, document.version));
+    if (stored) {
+      this.recent.set(cacheKey, stored);
+      return { filename: document.filename, contentType: 'application/pdf', bytes: stored };
+    }
     if (!draw) return 'drawing';
     const bytes = await document.draw();
     this.draws.set(key, this.drawsOf(key) + 1);
     if (document.save) await document.save(bytes);
     else await storeBytes(this.db, key, document.version, bytes);
+    this.recent.set(cacheKey, bytes);
     return { filename: document.filename, contentType: 'application/pdf', bytes };
   }
 }

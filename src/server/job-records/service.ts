@@ -29,6 +29,7 @@ import type {
   timeEntryInput,
 } from '../../shared/schemas/job-records';
 import type { Db, DbOrTx } from '../db/client';
+import { readLargeBytes } from '../db/large-bytes';
 import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobTimeEntries, users } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -578,10 +579,9 @@ export const reportSource =
     };
   };
 
-/** The stored report's bytes. */
+/** The stored report's bytes (written once; read a piece at a time, see large-bytes.ts). */
 export async function reportPdf(db: DbOrTx, jobId: string): Promise<Buffer | undefined> {
-  const [row] = await db.select({ report: jobRecords.report }).from(jobRecords).where(eq(jobRecords.jobId, jobId));
-  return row?.report ?? undefined;
+  return readLargeBytes(db, jobRecords, jobRecords.report, eq(jobRecords.jobId, jobId));
 }
 
 /** The stored signature's bytes. */
