@@ -10,8 +10,8 @@ import {
   timerMinutes,
 } from '../../src/shared/job-record-rules';
 import { applyPending } from '../../src/web/features/job-records/lib/apply-pending';
-import type { JobRecordView } from '../../src/shared/schemas/job-records';
 import type { QueuedChange } from '../../src/web/lib/outbox';
+import { sampleRecordView } from '../helpers/job-record-view';
 
 // Issue 26.1: the crew record's rules live once in src/shared; the server and the phone's view of its
 // changes not yet sent both call them.
@@ -83,38 +83,7 @@ describe("the crew record's rules", () => {
 });
 
 describe("the phone's view applies the same rules as the server", () => {
-  const record: JobRecordView = {
-    jobId: 'job1',
-    status: 'In Progress',
-    me: { _id: 'u1', fullName: 'Robin' },
-    job: {
-      clientName: 'C',
-      phone: '',
-      address: { street: 's', city: 'c', state: 'CA', zip: '95814' },
-      description: '',
-    },
-    pricesShown: false,
-    checklist: [],
-    time: [
-      {
-        _id: 't0',
-        worker: { _id: 'u1', fullName: 'Robin' },
-        visitId: null,
-        workDate: '2026-11-22',
-        startedAt: '2026-11-22T16:00:00.000Z',
-        endedAt: '2026-11-22T17:00:00.000Z',
-        minutes: 60,
-      },
-    ],
-    timeTotals: [],
-    materials: [],
-    priceList: [],
-    photos: [],
-    notes: '',
-    clientNote: '',
-    signature: null,
-    report: null,
-  };
+  const record = sampleRecordView({}, { endedAt: '2026-11-22T17:00:00.000Z' });
   const queued = (path: string, body: unknown): QueuedChange =>
     ({ id: path, method: 'PUT', path: `/my/jobs/job1/${path}`, body, queuedAt: '2026-11-22T18:00:00.000Z' }) as never;
 

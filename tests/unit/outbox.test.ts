@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobRecordView } from '../../src/shared/schemas/job-records';
 import { applyPending } from '../../src/web/features/job-records/lib/apply-pending';
 import { Outbox, type QueuedChange, type SendResult } from '../../src/web/lib/outbox';
+import { sampleRecordView } from '../helpers/job-record-view';
 
 /** Storage that outlives an Outbox, as IndexedDB outlives a page. */
 function memoryStorage() {
@@ -105,33 +105,10 @@ describe('the outbox of changes made without signal', () => {
   });
 });
 
-const record: JobRecordView = {
-  jobId: 'job1',
-  status: 'In Progress',
-  me: { _id: 'u1', fullName: 'Robin' },
-  job: { clientName: 'C', phone: '', address: { street: 's', city: 'c', state: 'CA', zip: '95814' }, description: '' },
-  pricesShown: false,
+const record = sampleRecordView({
   checklist: [{ _id: 'q1', text: 'Deck boards × 10', fromQuote: true, done: false, doneAt: null, doneBy: null }],
-  time: [
-    {
-      _id: 't0',
-      worker: { _id: 'u1', fullName: 'Robin' },
-      visitId: null,
-      workDate: '2026-11-22',
-      startedAt: '2026-11-22T16:00:00.000Z',
-      endedAt: null,
-      minutes: null,
-    },
-  ],
-  timeTotals: [],
-  materials: [],
   priceList: [{ name: 'Gate hinge', unitPrice: null }],
-  photos: [],
-  notes: '',
-  clientNote: '',
-  signature: null,
-  report: null,
-};
+});
 const queued = (path: string, body?: unknown, method: QueuedChange['method'] = 'PUT'): QueuedChange => ({
   ...change(`/my/jobs/job1/${path}`, body, method),
   queuedAt: '2026-11-22T17:00:00.000Z',
