@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { readLargeBytes } from '../db/large-bytes';
+import type { Db, DbOrTx } from '../db/client';
+import { appendLargeBytes, readLargeBytes } from '../db/large-bytes';
 import { documents } from '../db/schema';
 
 /** The stored bytes of `key` at `version` (undefined when none, or an older version). */
@@ -9,10 +9,14 @@ export async function storedBytes(db: DbOrTx, key: string, version: string): Pro
 }
 
 /** Keeps `bytes` as the one copy of `key` (an older version is replaced). */
-export async function storeBytes(db: DbOrTx, key: string, version: string, bytes: Buffer): Promise<void> {
-  const values = { version, bytes, size: bytes.length, createdAt: new Date() };
-  await db
-    .insert(documents)
-    .values({ key, ...values })
-    .onConflictDoUpdate({ target: documents.key, set: values });
+export async function storeBytes(db: Db, key: string, version: string, bytes: Buffer): Promise<void> {
+  const values = { version, bytes: Buffer.alloc(0), size: bytes.length, createdAt: new Date() };
+  // Written a piece at a time, in one transaction: readers see the old copy or the whole new one.
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(documents)
+      .values({ key, ...values })
+      .onConflictDoUpdate({ target: documents.key, set: values });
+    await appendLargeBytes(tx, documents, documents.bytes, eq(documents.key, key), bytes);
+  });
 }
