@@ -48,7 +48,7 @@ test('client asks a question → owner answers and revises → client picks an o
   await row.getByRole('link', { name: 'View' }).click();
   await expect(page.getByText('Could you also replace the gate latch?').first()).toBeVisible();
   await expect(page.getByText(/Opened (just now|\d+ min ago)/)).toBeVisible();
-  const timeline = page.getByRole('region', { name: 'Activity' });
+  const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline).toContainText('Client asked a question');
   await expect(timeline).toContainText(`Client opened quote ${firstNumber}`);
   await page.getByRole('button', { name: 'Send answer' }).click();

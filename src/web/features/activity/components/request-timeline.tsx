@@ -141,12 +141,12 @@ export function RequestTimeline({ quoteRequestId }: { quoteRequestId: string }) 
       style={{ overflowWrap: 'anywhere' }}
     >
       <Title order={2} size="h3" mb="md" id="timeline-title">
-        Activity
+        Timeline
       </Title>
       {timeline.isPending ? (
         <Skeleton h={120} />
       ) : timeline.isError ? (
-        <Text c="dimmed">The activity could not be loaded.</Text>
+        <Text c="dimmed">The timeline could not be loaded.</Text>
       ) : timeline.data.events.length === 0 ? (
         <Text c="dimmed">Nothing has happened yet.</Text>
       ) : (
