@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, jobPhotos, jobRecords, mailOutbox } from '../../src/server/db/schema';
+import { storedBytes, storeBytes } from '../../src/server/documents/repository';
 import { DOCUMENT_LIMIT_PER_MINUTE } from '../../src/server/plugins/rate-limit';
 import { createQuoteRequest, insertJob, soldJobWithDeposit } from '../helpers/factories';
 import { pdfImages, pdfText } from '../helpers/pdf';
@@ -262,4 +263,31 @@ describe.each(dbKinds)('documents drawn off the request path (%s)', (kind) => {
       .where(eq(documents.key, `quote:${quote.quoteId}`));
     expect(Buffer.compare(stored!.bytes, emailed)).toBe(0);
   }, 120_000);
+
+  // Issue 25.1: a 14 MB PDF goes into the database a megabyte per statement through a staging row, then
+  // one in-database copy: readers see the old copy or the whole new one, and no staging row stays.
+  it('stores a large document whole through a staging row it then removes; a stale staging row is cleared', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 123);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 2654435761) >>> 24;
+    const stale = `staging:${randomUUID()}`;
+    await t.database.db.insert(documents).values({
+      key: stale,
+      version: 'staging',
+      bytes: Buffer.from('left by a process that died'),
+      size: 27,
+      createdAt: new Date(Date.now() - 2 * 3_600_000),
+    });
+    const key = `test:${randomUUID()}`;
+    await storeBytes(t.database.db, key, 'v1', big);
+    expect(Buffer.compare((await storedBytes(t.database.db, key, 'v1'))!, big)).toBe(0);
+    const smaller = big.subarray(0, 1024 * 1024 + 7);
+    await storeBytes(t.database.db, key, 'v2', smaller);
+    expect(await storedBytes(t.database.db, key, 'v1')).toBeUndefined();
+    expect(Buffer.compare((await storedBytes(t.database.db, key, 'v2'))!, smaller)).toBe(0);
+    const staging = await t.database.db
+      .select({ key: documents.key })
+      .from(documents)
+      .where(like(documents.key, 'staging:%'));
+    expect(staging).toEqual([]);
+  });
 });

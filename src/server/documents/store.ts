@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pdfPool, type PdfPool } from './pool';
-import { storedBytes, storeBytes } from './repository';
+import { stageBytes, storedBytes, storeBytes } from './repository';
 
 /** A document as it stands: what it is drawn from (its version) and how to draw it. */
 export interface DocumentSource {
@@ -13,7 +14,8 @@ export interface DocumentSource {
   draw(): Promise<Buffer>;
   /** Where the feature keeps it instead of the documents table (a job's report stays on its record). */
   stored?(): Promise<Buffer | undefined>;
-  save?(bytes: Buffer): Promise<void>;
+  /** Stores the bytes, given as a value the database copies in one statement (see `stageBytes`). */
+  save?(bytes: SQL): Promise<void>;
 }
 
 export interface StoredDocument {
@@ -136,8 +138,14 @@ export class DocumentStore {
     if (!draw) return 'drawing';
     const bytes = await document.draw();
     this.draws.set(key, this.drawsOf(key) + 1);
-    if (document.save) await document.save(bytes);
-    else await storeBytes(this.db, key, document.version, bytes);
+    if (document.save) {
+      const staged = await stageBytes(this.db, bytes);
+      try {
+        await document.save(staged.value);
+      } finally {
+        await staged.drop();
+      }
+    } else await storeBytes(this.db, key, document.version, bytes);
     this.recent.set(cacheKey, bytes);
     return { filename: document.filename, contentType: 'application/pdf', bytes };
   }

@@ -29,7 +29,7 @@ import type {
   timeEntryInput,
 } from '../../shared/schemas/job-records';
 import type { Db, DbOrTx } from '../db/client';
-import { appendLargeBytes, readLargeBytes } from '../db/large-bytes';
+import { readLargeBytes } from '../db/large-bytes';
 import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobTimeEntries, users } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';
 import { isUniqueViolation } from '../lib/db-errors';
@@ -569,16 +569,13 @@ export const reportSource =
       version: 'report',
       filename: `job-report-${jobNumberOf(jobId)}.pdf`,
       stored: () => reportPdf(app.db, jobId),
-      // Written once (never over a report already stored), a piece at a time in one transaction.
-      save: (bytes) =>
-        app.db.transaction(async (tx) => {
-          const [first] = await tx
-            .update(jobRecords)
-            .set({ report: Buffer.alloc(0) })
-            .where(and(eq(jobRecords.jobId, jobId), isNull(jobRecords.report)))
-            .returning({ jobId: jobRecords.jobId });
-          if (first) await appendLargeBytes(tx, jobRecords, jobRecords.report, eq(jobRecords.jobId, jobId), bytes);
-        }),
+      // Written once: never over a report already stored.
+      save: async (bytes) => {
+        await app.db
+          .update(jobRecords)
+          .set({ report: bytes })
+          .where(and(eq(jobRecords.jobId, jobId), isNull(jobRecords.report)));
+      },
       draw: () => drawReport(app, jobId, reportAt),
     };
   };
