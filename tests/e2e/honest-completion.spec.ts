@@ -110,3 +110,34 @@ test('the office books a visit with notes for the crew and a note to the client;
   await screenshot(page, 'job-cancelled-open-deposit');
   await waitForMail('owner@', /deposit INV-\d{4}-\d{4} still open/);
 });
+
+test('the office asks before marking a job completed, naming the items the crew left unticked; Cancel leaves it open', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const tag = `${Date.now().toString(36)}${device()}`;
+  const name = `Office Done ${tag}`;
+  const worker = await createEmployee(request, { fullName: `Sam Crew ${tag}` });
+  const jobId = await soldJobFor(request, name, worker.id, waitForMail, twoLines);
+
+  await signInAs(page, await apiToken(request));
+  await page.goto(`/admin/jobs/${jobId}`);
+  await page.getByRole('button', { name: 'Start work' }).click();
+  await expect(page.getByText('Job is now In Progress')).toBeVisible();
+  await page.getByRole('button', { name: 'Mark completed' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark this job completed?' });
+  await expect(dialog.getByText('2 items not ticked: tick them or complete anyway')).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveText(['Deck boards × 10', 'Joist hangers × 6']);
+  await expect(dialog).toContainText('The client is e-mailed the job report');
+  await screenshot(page, 'office-complete-unticked');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('In Progress', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Mark completed' }).click();
+  await dialog.getByRole('button', { name: 'Mark completed' }).click();
+  await expect(page.getByText('Job is now Completed')).toBeVisible();
+  await waitForMail(emailOf(name), /^Your job report/);
+});

@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import JobDetailPage from '../../features/jobs/pages/job-detail-page';
 import { JobVisits } from '../../features/visits/components/job-visits';
 import { OfficeRecord } from '../../features/job-records/components/office-record';
+import { UntickedNotice } from '../../features/job-records/components/unticked-notice';
 import { JobInvoice } from '../../features/invoices/components/job-invoice';
 import { OpenDepositAlert } from '../../features/invoices/components/open-deposit-alert';
 
@@ -13,6 +14,7 @@ export default function JobPage() {
   return (
     <JobDetailPage
       notices={(job) => <OpenDepositAlert jobId={job._id} status={job.status} />}
+      beforeCompleting={(job) => <UntickedNotice jobId={job._id} />}
       moreSections={(job) => (
         <>
           <JobVisits jobId={job._id} open={job.status === 'Not Started' || job.status === 'In Progress'} />

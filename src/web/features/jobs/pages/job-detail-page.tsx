@@ -17,6 +17,7 @@ import { IconArrowBackUp, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { JobStatus } from '../../../../shared/constants';
 import type { JobView } from '../../../../shared/schemas/jobs';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { Link, useParams } from 'react-router';
 import { messages } from '../../../../shared/messages';
@@ -43,10 +44,13 @@ function actionLabel(from: JobStatus, to: JobStatus): string {
 export default function JobDetailPage({
   moreSections,
   notices,
+  beforeCompleting,
 }: {
   moreSections?: (job: JobView) => ReactNode;
   /** What the office should act on, shown under the header (another feature's, composed by the app). */
   notices?: (job: JobView) => ReactNode;
+  /** What "Mark completed" should say first (the crew's checklist items not ticked, from their record). */
+  beforeCompleting?: (job: JobView) => ReactNode;
 }) {
   const { jobId = '' } = useParams();
   const job = useJob(jobId);
@@ -54,6 +58,7 @@ export default function JobDetailPage({
   const undo = useUndoCancel(jobId);
   const [assignOpen, assignDialog] = useDisclosure(false);
   const [cancelOpen, cancelDialog] = useDisclosure(false);
+  const [completeOpen, completeDialog] = useDisclosure(false);
   const back = { to: paths.admin.jobs, label: 'Back to Jobs' };
 
   if (job.isPending) {
@@ -126,7 +131,13 @@ export default function JobDetailPage({
                   variant={status === 'Cancelled' || j.status === 'Completed' ? 'outline' : 'filled'}
                   color={status === 'Cancelled' ? 'red.9' : status === 'Completed' ? 'success' : 'brand'}
                   loading={changeStatus.isPending && changeStatus.variables?.status === status}
-                  onClick={() => (status === 'Cancelled' ? cancelDialog.open() : move(status))}
+                  onClick={() =>
+                    status === 'Cancelled'
+                      ? cancelDialog.open()
+                      : status === 'Completed' && j.status !== 'Completed'
+                        ? completeDialog.open()
+                        : move(status)
+                  }
                 >
                   {actionLabel(j.status, status)}
                 </Button>
@@ -225,6 +236,20 @@ export default function JobDetailPage({
         loading={changeStatus.isPending}
         onConfirm={(reason) => move('Cancelled', { reason }, cancelDialog.close)}
       />
+      {/* Completing sends the client their report and ends the job's visits still to come: asked first,
+          as the crew are, with what is left unticked. */}
+      <ConfirmDialog
+        opened={completeOpen}
+        onClose={completeDialog.close}
+        title="Mark this job completed?"
+        confirmLabel="Mark completed"
+        confirmColor="success"
+        loading={changeStatus.isPending}
+        onConfirm={() => move('Completed', {}, completeDialog.close)}
+      >
+        <Text size="sm">The client is e-mailed the job report, and visits still to come are cancelled.</Text>
+        {completeOpen ? beforeCompleting?.(j) : null}
+      </ConfirmDialog>
     </>
   );
 }
