@@ -144,6 +144,18 @@ describe.each(dbKinds)('calendar feeds end with access (%s)', (kind) => {
     expect(await companyFeed()).toBe(company);
   });
 
+  it("a worker's first feed asked for ten times at once is one address", async () => {
+    const w = await createUserAndSignIn(t, 'employee');
+    const urls = await Promise.all(Array.from({ length: 10 }, () => myFeed(bearer(w.token))));
+    expect(new Set(urls).size).toBe(1);
+    expect(await status(urls[0]!)).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(calendarFeeds)
+      .where(eq(calendarFeeds.owner, `user:${w.user.id}`));
+    expect(rows).toHaveLength(1);
+  });
+
   it('restored on an install with another key, the old addresses open nothing and new ones are made', async () => {
     const company = await companyFeed();
     const other = createTokenService(new TextEncoder().encode('another install key, 32 characters long!'), 1);
