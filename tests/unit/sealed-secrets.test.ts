@@ -14,7 +14,9 @@ describe('sealed secrets', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 80 }), (secret) => {
         const sealed = mine.seal('calendar-feed', secret);
-        expect(sealed).not.toContain(Buffer.from(secret).toString('base64url') || '\u0000');
+        // The plain secret's own encoding is not in what is kept. Only meaningful from 12 bytes: a
+        // shorter encoding turns up by chance in 40 random characters (a one-character secret did).
+        if (Buffer.byteLength(secret) >= 12) expect(sealed).not.toContain(Buffer.from(secret).toString('base64url'));
         expect(mine.unseal('calendar-feed', sealed)).toBe(secret);
         expect(mine.unseal('another-use', sealed)).toBeNull();
         expect(other.unseal('calendar-feed', sealed)).toBeNull();
