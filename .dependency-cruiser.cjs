@@ -17,15 +17,30 @@ module.exports = {
       name: 'server-feature-through-its-entry',
       comment: "A server feature uses another only through that feature's public entry (its index.ts).",
       severity: 'error',
-      from: { path: `^src/server/${serverFeatures}/` },
+      from: { path: `^src/server/${serverFeatures}/`, pathNot: '/tables\\.ts$' },
       to: { path: `^src/server/${serverFeatures}/(?!index\\.ts$)`, pathNot: '^src/server/$1/' },
+    },
+    {
+      name: 'tables-reference-tables',
+      comment:
+        "A feature's tables.ts declares its own tables; it may reference another feature's tables (a foreign key) and nothing else of it.",
+      severity: 'error',
+      from: { path: `^src/server/${serverFeatures}/tables\\.ts$` },
+      to: { path: `^src/server/${serverFeatures}/(?!tables\\.ts$)`, pathNot: '^src/server/$1/' },
     },
     {
       name: 'server-platform-below-features',
       comment: 'db, lib and plugins serve every feature and know none of them.',
       severity: 'error',
-      from: { path: '^src/server/(db|lib|plugins)/' },
+      from: { path: '^src/server/(db|lib|plugins)/', pathNot: '^src/server/db/schema\\.ts$' },
       to: { path: `^src/server/${serverFeatures}/` },
+    },
+    {
+      name: 'schema-lists-tables',
+      comment: "db/schema.ts gathers every feature's tables.ts (for drizzle-kit and relational queries), nothing else.",
+      severity: 'error',
+      from: { path: '^src/server/db/schema\\.ts$' },
+      to: { path: `^src/server/${serverFeatures}/(?!tables\\.ts$)` },
     },
     {
       name: 'web-features-independent',

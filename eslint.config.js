@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { tablesOwned } from './tools/eslint/tables-owned.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
@@ -34,6 +35,27 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='forget'][callee.object.property.name='quoteStatus']",
           message: "A request's status change tells the cache after the commit (REQUEST_STATUS_CHANGED).",
+        },
+      ],
+    },
+  },
+  {
+    // Each table is written by the feature that declares it in its tables.ts (issue 26.5).
+    files: ['src/server/**/*.ts'],
+    plugins: { local: { rules: { 'tables-owned': tablesOwned } } },
+    rules: { 'local/tables-owned': 'error' },
+  },
+  {
+    // src/shared is imported as #shared/… (package.json "imports"), never by a deep relative path.
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/shared/*', '!#shared/*'], message: 'Import src/shared as #shared/… (package.json imports).' },
+          ],
         },
       ],
     },

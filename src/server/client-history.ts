@@ -1,4 +1,4 @@
-import type { ClientHistory } from '../shared/schemas/clients';
+import type { ClientHistory } from '#shared/schemas/clients';
 import type { Db } from './db/client';
 import { jobsOfRequests } from './jobs';
 import { quotesOfRequests } from './quotes';
@@ -22,7 +22,7 @@ export async function clientHistory(db: Db, clientId: string): Promise<ClientHis
       createdAt: r.createdAt.toISOString(),
     })),
     quotes: quotes.map((q) => ({
-      quoteId: q.quoteId,
+      quoteId: q.quoteNumber,
       quoteRequestId: q.quoteRequestId,
       projectName: q.projectName,
       status: q.status,

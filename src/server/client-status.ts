@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { wallTimeIn } from '../shared/dates';
+import { wallTimeIn } from '#shared/dates';
 import {
   bareStep,
   clientInvoiceStatus,
   type TimelineStep,
   type TimelineStepName,
-} from '../shared/schemas/status-timeline';
+} from '#shared/schemas/status-timeline';
 import { clientInvoiceLink, clientInvoicesOfJob, type ClientInvoiceSummary } from './invoices';
 import { jobReportOf } from './job-records';
 import { jobsOfRequests } from './jobs';
@@ -46,7 +46,7 @@ export async function clientTimeline(
   steps.push({
     ...bareStep('quoteSent', quote !== undefined, quote ? day(quote.quoteDate) : null),
     ...(quote && documents
-      ? { number: quote.quoteId, href: onSite(await clientQuoteLink(app, quote.quoteId, quote.validUntil)) }
+      ? { number: quote.quoteNumber, href: onSite(await clientQuoteLink(app, quote.quoteNumber, quote.validUntil)) }
       : {}),
   });
   if (quote?.status === 'Declined') return { steps, jobCancelled: false };

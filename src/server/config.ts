@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultBusiness } from '../shared/business';
+import { defaultBusiness } from '#shared/business';
 import { passwordProblem } from './lib/password-policy';
 
 const optionalString = z

@@ -1,8 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ActivityActor, ActivityEvent, ActivityKind, MailState } from '../../shared/schemas/activity';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ActivityActor, ActivityEvent, ActivityKind, MailState } from '#shared/schemas/activity';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { mailOutbox, quoteRequestEvents, users } from '../db/schema';
+import { cancelUnsentMail } from '../mail';
+import { mailOutbox, users } from '../db/schema';
+import { quoteRequestEvents } from './tables';
 
 export interface NewActivity {
   quoteRequestId: string;
@@ -104,12 +106,7 @@ export async function cancelReminders(tx: DbOrTx, quoteRequestId: string): Promi
     .select({ id: quoteRequestEvents.mailId })
     .from(quoteRequestEvents)
     .where(and(eq(quoteRequestEvents.quoteRequestId, quoteRequestId), eq(quoteRequestEvents.kind, 'reminder')));
-  const cancelled = await tx
-    .update(mailOutbox)
-    .set({ cancelledAt: sql`now()` })
-    .where(and(inArray(mailOutbox.id, reminders), eq(mailOutbox.sent, false), sql`${mailOutbox.cancelledAt} is null`))
-    .returning({ id: mailOutbox.id });
-  return cancelled.length;
+  return cancelUnsentMail(tx, reminders);
 }
 
 /** Whether a request's history has this kind of step since a moment (e.g. an update already asked for). */

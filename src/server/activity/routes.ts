@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activityTimeline } from '../../shared/schemas/activity';
+import { activityTimeline } from '#shared/schemas/activity';
 import { requestTimeline } from './repository';
 
 /** A request's timeline for the office. */

@@ -1,4 +1,4 @@
-import type { AuditKind } from '../../shared/schemas/audit';
+import type { AuditKind } from '#shared/schemas/audit';
 
 const KIND_BY_SEGMENT: Record<string, AuditKind> = {
   users: 'users',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { staffName } from '../users';
-import type { AuditKind } from '../../shared/schemas/audit';
+import type { AuditKind } from '#shared/schemas/audit';
 import { describeRefusal, redact } from './describe';
 import { recordAudit, type NewAuditEntry } from './repository';
 import { carryInNextTransaction, type CarriedWrite } from '../db/client';

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditKind } from '../../shared/schemas/audit';
+import type { AuditEntry, AuditKind } from '#shared/schemas/audit';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { auditLog } from '../db/schema';
+import { auditLog, auditPeople } from './tables';
 
 export interface NewAuditEntry {
   userId: string | null;
@@ -47,7 +47,10 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   );
 }
 
-/** One page of the trail, newest first. */
+/** The trail's pages reach this many entries; older ones are found by narrowing the dates. */
+export const AUDIT_COUNT_CAP = 10_000;
+
+/** One page of the trail, newest first (within the newest AUDIT_COUNT_CAP entries that match). */
 export async function listAudit(db: Db, filter: AuditFilter, page: number, limit: number) {
   const where = whereOf(filter);
   const [rows, [total]] = await Promise.all([
@@ -58,7 +61,15 @@ export async function listAudit(db: Db, filter: AuditFilter, page: number, limit
       .orderBy(desc(auditLog.at), desc(auditLog.seq))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(auditLog).where(where),
+    // Counted up to one past the cap: a count of 200,000 entries would cost more than the page.
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(auditLog)
+        .where(where)
+        .limit(AUDIT_COUNT_CAP + 1)
+        .as('capped'),
+    ),
   ]);
   const entries: AuditEntry[] = rows.map((r) => ({
     _id: r.id,
@@ -72,14 +83,12 @@ export async function listAudit(db: Db, filter: AuditFilter, page: number, limit
     target: r.target,
     details: r.details,
   }));
-  return { entries, total: total?.n ?? 0 };
+  const n = total?.n ?? 0;
+  return { entries, total: Math.min(n, AUDIT_COUNT_CAP), capped: n > AUDIT_COUNT_CAP };
 }
 
-/** Everyone in the trail, by the name they last had there (a deleted user included). */
-export async function auditPeople(db: Db): Promise<{ userId: string; name: string }[]> {
-  const result = (await db.execute(sql`
-    select distinct on (user_id) user_id as "userId", actor_name as "name"
-    from ${auditLog} where user_id is not null
-    order by user_id, at desc`)) as { rows: { userId: string; name: string }[] };
-  return result.rows.sort((a, b) => a.name.localeCompare(b.name));
+/** Everyone in the trail, by the name they last had there (a deleted user included): the kept list. */
+export async function listAuditPeople(db: Db): Promise<{ userId: string; name: string }[]> {
+  const rows = await db.select({ userId: auditPeople.userId, name: auditPeople.name }).from(auditPeople);
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
 }

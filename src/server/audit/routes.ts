@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addDays, zonedTimeToUtc } from '../../shared/dates';
-import { auditList, auditQuery } from '../../shared/schemas/audit';
-import { errorResponse } from '../../shared/schemas/errors';
-import { auditPeople, listAudit } from './repository';
+import { addDays, zonedTimeToUtc } from '#shared/dates';
+import { auditList, auditQuery } from '#shared/schemas/audit';
+import { errorResponse } from '#shared/schemas/errors';
+import { listAudit, listAuditPeople } from './repository';
 
 /** The Activity page: the trail, read-only (there is no route that changes or removes an entry). */
 export async function auditRoutes(app: FastifyInstance) {
@@ -28,11 +28,11 @@ export async function auditRoutes(app: FastifyInstance) {
         from: from ? zonedTimeToUtc(from, '00:00', timeZone) : undefined,
         to: to ? zonedTimeToUtc(addDays(to, 1), '00:00', timeZone) : undefined,
       };
-      const [{ entries, total }, people] = await Promise.all([
+      const [{ entries, total, capped }, people] = await Promise.all([
         listAudit(app.db, filter, page, limit),
-        auditPeople(app.db),
+        listAuditPeople(app.db),
       ]);
-      return { entries, total, totalPages: Math.max(1, Math.ceil(total / limit)), people };
+      return { entries, total, capped, totalPages: Math.max(1, Math.ceil(total / limit)), people };
     },
   );
 }

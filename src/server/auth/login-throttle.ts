@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 import type { UserRow } from '../users';
 import { composeEmail, enqueueMail } from '../mail';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginInput, loginResponse, signedOut, userRoleResponse } from '../../shared/schemas/auth';
-import { sessionsEnded } from '../../shared/schemas/users';
-import { messages } from '../../shared/messages';
-import { errorResponse } from '../../shared/schemas/errors';
+import { loginInput, loginResponse, signedOut, userRoleResponse } from '#shared/schemas/auth';
+import { sessionsEnded } from '#shared/schemas/users';
+import { messages } from '#shared/messages';
+import { errorResponse } from '#shared/schemas/errors';
 import { authenticate } from './guard';
 import { createLoginThrottle } from './login-throttle';
 import { rememberDevice, trustedDeviceOf } from './device-cookie';

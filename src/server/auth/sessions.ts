@@ -2,7 +2,8 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { preparedStatement } from '../db/prepared';
-import { sessions, users } from '../db/schema';
+import { users } from '../db/schema';
+import { sessions } from './tables';
 import { resetFeeds, type UserRow } from '../users';
 
 /** Starts a session for a sign-in; its id goes into the token. Old expired sessions of the user go. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { backupsView } from '../../shared/schemas/backups';
-import { errorResponse } from '../../shared/schemas/errors';
+import { backupsView } from '#shared/schemas/backups';
+import { errorResponse } from '#shared/schemas/errors';
 import { conflict } from '../lib/http-errors';
 import { backupFileName, listBackups, takeBackup } from './service';
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { USER_ROLES, type UserRole } from '../../shared/constants';
+import { USER_ROLES, type UserRole } from '#shared/constants';
 import { hashPassword } from '../lib/passwords';
 import { passwordProblem } from '../lib/password-policy';
 import { ConfigError, loadConfig } from '../config';

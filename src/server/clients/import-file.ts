@@ -6,8 +6,8 @@ import {
   IMPORT_FIELDS,
   IMPORT_FIELD_LABELS,
   type ImportField,
-} from '../../shared/schemas/client-import';
-import { addressInput, contactPersonInput } from '../../shared/schemas/quote-request';
+} from '#shared/schemas/client-import';
+import { addressInput, contactPersonInput } from '#shared/schemas/quote-request';
 
 /** A file an import cannot read at all: the message says why and what to do; nothing was changed. */
 export class ImportFileError extends Error {}

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CLIENT_IMPORT_MAX_BYTES, clientImportPreview, clientImportResult } from '../../shared/schemas/client-import';
-import { errorResponse } from '../../shared/schemas/errors';
+import { CLIENT_IMPORT_MAX_BYTES, clientImportPreview, clientImportResult } from '#shared/schemas/client-import';
+import { errorResponse } from '#shared/schemas/errors';
 import { badRequest } from '../lib/http-errors';
 import { importClients, previewImport } from './import';
 import { ImportFileError, parseClientCsv, type ParsedImport } from './import-file';

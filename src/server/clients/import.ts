@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { ClientImportPreview, ClientImportResult } from '../../shared/schemas/client-import';
+import type { ClientImportPreview, ClientImportResult } from '#shared/schemas/client-import';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { clientAddresses, clients } from '../db/schema';
+import { clientAddresses, clients } from './tables';
 import type { ParsedImport } from './import-file';
 import { phoneDigitsOf, refreshSearchText } from './repository';
 

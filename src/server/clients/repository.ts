@@ -1,10 +1,10 @@
 import { asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ClientView } from '../../shared/schemas/clients';
+import type { ClientView } from '#shared/schemas/clients';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { preparedStatement } from '../db/prepared';
-import { clientAddresses, clientCounts, clients } from '../db/schema';
-import { escapeLike } from '../lib/sql';
+import { clientAddresses, clientCounts, clients } from './tables';
+import { escapeLike, pageWindow } from '../lib/sql';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -166,24 +166,18 @@ export async function listClients(db: Db, search: string | undefined, page: numb
   }
   const statements = prepared(db);
   const total = Number((await statements.count.execute())[0]?.n ?? 0);
-  const offset = (page - 1) * limit;
-  if (offset >= total) return { rows: [], total };
-  const fromOldest = offset > total / 2;
-  const take = Math.min(limit, total - offset);
-  const values = { take, skip: fromOldest ? total - offset - take : offset };
+  const window = pageWindow(page, limit, total);
+  if (!window) return { rows: [], total };
+  const { fromOldest, ...values } = window;
   const rows = await statements[fromOldest ? 'oldest' : 'newest'].execute(values);
   return { rows, total };
 }
 
 async function searchPage(db: Db, where: SQL, page: number, limit: number) {
   const total = (await db.select({ n: count() }).from(clients).where(where))[0]?.n ?? 0;
-  const offset = (page - 1) * limit;
-  if (offset >= total) return { rows: [], total };
-  const fromOldest = offset > total / 2;
-  const take = Math.min(limit, total - offset);
-  const rows = await pageRows(db, where, fromOldest).execute({
-    take,
-    skip: fromOldest ? total - offset - take : offset,
-  });
+  const window = pageWindow(page, limit, total);
+  if (!window) return { rows: [], total };
+  const { fromOldest, ...values } = window;
+  const rows = await pageRows(db, where, fromOldest).execute(values);
   return { rows, total };
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/errors';
-import { totalPagesOf } from '../../shared/schemas/paging';
+import { errorResponse } from '#shared/schemas/errors';
+import { totalPagesOf } from '#shared/schemas/paging';
 import {
   clientDetail,
   clientList,
@@ -10,7 +10,7 @@ import {
   clientUpdateInput,
   clientView,
   type ClientHistory,
-} from '../../shared/schemas/clients';
+} from '#shared/schemas/clients';
 import type { Db } from '../db/client';
 import { notFound } from '../lib/http-errors';
 import { clientImportRoutes } from './import-routes';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactInput, contactSent } from '../../shared/schemas/contact';
-import { errorResponse } from '../../shared/schemas/errors';
+import { contactInput, contactSent } from '#shared/schemas/contact';
+import { errorResponse } from '#shared/schemas/errors';
 import { publicFormLimit } from '../plugins/rate-limit';
 import { storeContactMessage } from './service';
 

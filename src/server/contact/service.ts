@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { contactInput } from '../../shared/schemas/contact';
+import type { contactInput } from '#shared/schemas/contact';
 import { newId } from '../db/ids';
-import { contactMessages } from '../db/schema';
+import { contactMessages } from './tables';
 import { composeEmail, enqueueMail } from '../mail';
 
 /** A visitor's message and the owner's notice of it, stored together; returns the message's id. */

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { toDollars } from '../../shared/money';
-import { dashboardStats } from '../../shared/schemas/staff-quote-requests';
+import { toDollars } from '#shared/money';
+import { dashboardStats } from '#shared/schemas/staff-quote-requests';
 import { completedJobStats } from '../jobs';
-import { requestDashboardCounts } from '../quote-requests';
+import { requestKeptCounts, requestWindowCounts } from '../quote-requests';
 import { invoiceFigures } from '../invoices';
-import { todayIn } from '../../shared/dates';
+import { cachedFigures } from '../reports';
+import { todayIn } from '#shared/dates';
 
 /** The admin dashboard's figures: it reads the requests, jobs and invoices features, which know nothing of it. */
 export async function dashboardRoutes(app: FastifyInstance) {
@@ -18,11 +19,17 @@ export async function dashboardRoutes(app: FastifyInstance) {
     },
     async () => {
       const today = todayIn((await app.settings.current()).timeZone);
-      const [jobsDone, requests, money] = await Promise.all([
-        completedJobStats(app.db),
-        requestDashboardCounts(app.db),
-        invoiceFigures(app.db, today, `${today.slice(0, 8)}01`),
-      ]);
+      // The kept counts are read live; the rest is computed once per change of the figures' version
+      // (decision 028), and of the number of requests: a visitor's new request does not touch the
+      // version (its lock would be on every request's commit), it makes a new total.
+      const requests = await requestKeptCounts(app.db);
+      const [jobsDone, money, windows] = await cachedFigures(app.db, `dashboard ${today} ${requests.all}`, () =>
+        Promise.all([
+          completedJobStats(app.db),
+          invoiceFigures(app.db, today, `${today.slice(0, 8)}01`),
+          requestWindowCounts(app.db),
+        ]),
+      );
       return {
         completedJobs: jobsDone.completed,
         revenue: toDollars(money.receivedCents),
@@ -30,9 +37,9 @@ export async function dashboardRoutes(app: FastifyInstance) {
         outstanding: toDollars(money.outstandingCents),
         overdueInvoices: money.overdue,
         pendingQuoteRequests: requests.pending,
-        newThisWeek: requests.week,
-        newThisMonth: requests.month,
-        quotes: requests.quotes,
+        newThisWeek: windows.week,
+        newThisMonth: windows.month,
+        quotes: windows.quotes,
       };
     },
   );

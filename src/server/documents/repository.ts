@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { appendLargeBytes, readLargeBytes } from '../db/large-bytes';
-import { documents } from '../db/schema';
+import { documents } from './tables';
 
 /** The stored bytes of `key` at `version` (undefined when none, or an older version). */
 export async function storedBytes(db: DbOrTx, key: string, version: string): Promise<Buffer | undefined> {

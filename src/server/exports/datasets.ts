@@ -59,7 +59,7 @@ const DATASETS = {
   // One row per line of every version of every quote, the quote's own figures on each.
   quotes: {
     columns: (tz) => [
-      ['Quote', raw('q.quote_id')],
+      ['Quote', raw('q.quote_number')],
       ['Version', raw('q.version')],
       ['Request', raw('r.quote_number')],
       ['Client', raw('q.client_name')],
@@ -94,7 +94,7 @@ const DATASETS = {
     columns: (tz) => [
       ['Job', raw('j.id')],
       ['Request', raw('r.quote_number')],
-      ['Quote', raw('q.quote_id')],
+      ['Quote', raw('q.quote_number')],
       ['Client', raw('j.contact_name')],
       ['Email', raw('j.contact_email')],
       ['Phone', raw('j.contact_phone')],

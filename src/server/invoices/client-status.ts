@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { InvoiceStatus } from '../../shared/constants';
+import type { InvoiceStatus } from '#shared/constants';
 import { liveInvoiceOfJob } from './repository';
 import { invoiceView } from './service';
 

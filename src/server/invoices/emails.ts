@@ -1,7 +1,7 @@
-import { formatLongDate } from '../../shared/dates';
-import { HOW_TO_PAY_HEADING, howToPay } from '../../shared/how-to-pay';
-import { formatDollars } from '../../shared/money';
-import type { InvoiceView } from '../../shared/schemas/invoices';
+import { formatLongDate } from '#shared/dates';
+import { HOW_TO_PAY_HEADING, howToPay } from '#shared/how-to-pay';
+import { formatDollars } from '#shared/money';
+import type { InvoiceView } from '#shared/schemas/invoices';
 import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type Block, type OutgoingMail } from '../mail';
 

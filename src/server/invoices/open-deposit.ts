@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { BusinessSettings } from '../lib/business';
-import { formatMoney } from '../../shared/money';
-import { paths } from '../../shared/paths';
-import { openDepositAdvice } from '../../shared/schemas/invoices';
-import { jobNumberOf } from '../../shared/schemas/jobs';
+import { formatMoney } from '#shared/money';
+import { paths } from '#shared/paths';
+import { openDepositAdvice } from '#shared/schemas/invoices';
+import { jobNumberOf } from '#shared/schemas/jobs';
 import type { DbOrTx } from '../db/client';
 import type { JobRow } from '../jobs';
 import { composeEmail, enqueueMail } from '../mail';

@@ -1,7 +1,7 @@
-import { formatLongDate } from '../../shared/dates';
-import { HOW_TO_PAY_HEADING, howToPay } from '../../shared/how-to-pay';
-import { formatDollars, formatRowAmount, invoiceRows } from '../../shared/money';
-import type { InvoiceView } from '../../shared/schemas/invoices';
+import { formatLongDate } from '#shared/dates';
+import { HOW_TO_PAY_HEADING, howToPay } from '#shared/how-to-pay';
+import { formatDollars, formatRowAmount, invoiceRows } from '#shared/money';
+import type { InvoiceView } from '#shared/schemas/invoices';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
 import { brandedPdf, MUTED, pdfTable } from '../lib/pdf-layout';

@@ -1,21 +1,17 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { InvoiceStatus } from '../../shared/constants';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceStatus } from '#shared/constants';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { invoiceCounters, invoiceLines, invoices, payments } from '../db/schema';
-import { escapeLike } from '../lib/sql';
-import { balanceCents } from '../../shared/money';
+import { invoiceCounters, invoiceLines, invoices, payments } from './tables';
+import { escapeLike, pageWindow } from '../lib/sql';
+import { balanceCents } from '#shared/money';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 
-/**
- * What was paid on the invoice of the row being read. The invoice's id is named with its table on
- * purpose: in a select from one table drizzle leaves columns unqualified, and a bare "id" inside the
- * subquery would be the payment's.
- */
-export const paidOnInvoice = sql<string>`coalesce((select sum(p.amount_cents) from ${payments} p where p.invoice_id = ${invoices}.id), 0)`;
+/** What was paid on the invoice of the row being read: kept on the invoice by a trigger on payments. */
+export const paidOnInvoice = invoices.paidCents;
 
 export async function findInvoice(db: DbOrTx, id: string, options: { lock?: boolean } = {}) {
   const query = db.select().from(invoices).where(eq(invoices.id, id));
@@ -34,11 +30,8 @@ export const paymentsOf = (db: DbOrTx, invoiceId: string) =>
     .orderBy(asc(payments.paidOn), asc(payments.createdAt));
 
 export async function paidCents(db: DbOrTx, invoiceId: string): Promise<number> {
-  const [row] = await db
-    .select({ paid: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(eq(payments.invoiceId, invoiceId));
-  return Number(row?.paid ?? 0);
+  const [row] = await db.select({ paid: invoices.paidCents }).from(invoices).where(eq(invoices.id, invoiceId));
+  return row?.paid ?? 0;
 }
 
 /**
@@ -55,8 +48,7 @@ export const settledJobs = sql`(
     and not exists (
       select 1 from ${invoices} o
       where o.job_id = i.job_id and o.state = 'Sent'
-        and coalesce((select sum(p.amount_cents) from ${payments} p where p.invoice_id = o.id), 0)
-          < o.total_cents - o.credit_cents))`;
+        and o.paid_cents < o.total_cents - o.credit_cents))`;
 
 /** A draft's lines as the money rules take them. */
 export async function draftLines(db: DbOrTx, invoiceId: string) {
@@ -163,23 +155,40 @@ function filterWhere({ search, status, today }: InvoiceFilter): SQL | undefined 
   const like = search ? `%${escapeLike(search.toLowerCase())}%` : null;
   return and(
     like
-      ? sql`(lower(coalesce(${invoices.number}, '')) like ${like} or lower(${invoices.clientName}) like ${like} or lower(${invoices.clientEmail}) like ${like})`
+      ? sql`lower(coalesce(${invoices.number}, '') || ' ' || ${invoices.clientName} || ' ' || ${invoices.clientEmail}) like ${like}`
       : undefined,
     status ? statusWhere(status, today) : undefined,
   );
 }
 
-export function listInvoices(db: DbOrTx, { page, limit, ...filter }: InvoiceFilter & { page: number; limit: number }) {
-  return db
-    .select({
-      invoice: invoices,
-      paid: paidOnInvoice,
-    })
+/**
+ * One page of invoices, newest first, and how many match: the page is found from the nearer end of
+ * the creation-order index (pageWindow), its ids first and then those rows (a deferred join).
+ */
+export async function listInvoices(
+  db: DbOrTx,
+  { page, limit, ...filter }: InvoiceFilter & { page: number; limit: number },
+) {
+  const total = await countInvoices(db, filter);
+  const window = pageWindow(page, limit, total);
+  if (!window) return { rows: [], total };
+  const ids = db
+    .select({ id: invoices.id })
     .from(invoices)
     .where(filterWhere(filter))
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
+    .orderBy(
+      ...(window.fromOldest
+        ? [asc(invoices.createdAt), asc(invoices.id)]
+        : [desc(invoices.createdAt), desc(invoices.id)]),
+    )
+    .limit(window.take)
+    .offset(window.skip);
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.id, ids))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+  return { rows, total };
 }
 
 export async function countInvoices(db: DbOrTx, filter: InvoiceFilter): Promise<number> {

@@ -1,9 +1,9 @@
-import { INVOICE_STATUSES } from '../../shared/constants';
+import { INVOICE_STATUSES } from '#shared/constants';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/errors';
-import { howToPay } from '../../shared/how-to-pay';
+import { errorResponse } from '#shared/schemas/errors';
+import { howToPay } from '#shared/how-to-pay';
 import {
   clientInvoiceView,
   invoiceDraftInput,
@@ -13,19 +13,20 @@ import {
   voidInput,
   invoiceList,
   jobInvoices,
-} from '../../shared/schemas/invoices';
-import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
+} from '#shared/schemas/invoices';
+import { pageQuery, totalPagesOf } from '#shared/schemas/paging';
 import { errorBody, notFound } from '../lib/http-errors';
 import { checkClientInvoiceLink, checkStaffPdfLink } from './links';
 import { invoiceKey } from './emails';
 import { documentLimit } from '../plugins/rate-limit';
-import { allInvoices, allPayments, countInvoices, findInvoice, listInvoices, liveInvoiceOfJob } from './repository';
+import { allInvoices, allPayments, findInvoice, listInvoices, liveInvoiceOfJob } from './repository';
 import { sendCsv, toCsv } from '../lib/csv';
-import { todayIn } from '../../shared/dates';
+import { todayIn } from '#shared/dates';
 import {
   createInvoiceForJob,
   deleteDraft,
   invoiceSource,
+  invoiceSummaryOf,
   invoiceView as viewOf,
   recordPayment,
   sendInvoice,
@@ -103,12 +104,9 @@ export async function invoiceRoutes(app: FastifyInstance) {
       const { page, limit, search, status } = request.query;
       const timeZone = await zone();
       const filter = { search, status, today: todayIn(timeZone) };
-      const [rows, total] = await Promise.all([
-        listInvoices(app.db, { page, limit, ...filter }),
-        countInvoices(app.db, filter),
-      ]);
+      const { rows, total } = await listInvoices(app.db, { page, limit, ...filter });
       return {
-        invoices: await Promise.all(rows.map(({ invoice }) => viewOf(app, app.db, invoice, timeZone))),
+        invoices: rows.map((invoice) => invoiceSummaryOf(invoice, filter.today)),
         total,
         totalPages: totalPagesOf(total, limit),
       };

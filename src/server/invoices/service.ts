@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, todayIn, zonedTimeToUtc } from '../../shared/dates';
+import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
 import {
   balanceCents,
   depositParts,
@@ -12,17 +12,18 @@ import {
   quoteBase,
   toCents,
   toDollars,
-} from '../../shared/money';
-import type { QuoteView } from '../../shared/schemas/quotes';
+} from '#shared/money';
+import type { QuoteView } from '#shared/schemas/quotes';
 import {
   invoiceStatusOf,
   type InvoiceDraftInput,
+  type InvoiceSummary,
   type InvoiceView,
   type PaymentInput,
-} from '../../shared/schemas/invoices';
+} from '#shared/schemas/invoices';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { invoices, payments } from '../db/schema';
+import { invoices, payments } from './tables';
 import type { BusinessSettings } from '../lib/business';
 import { isUniqueViolation } from '../lib/db-errors';
 import { conflict, HttpError, notFound } from '../lib/http-errors';
@@ -184,6 +185,25 @@ export async function deleteDraft(app: FastifyInstance, id: string) {
     if (row.state !== 'Draft') throw notDraft(row);
     await tx.delete(invoices).where(eq(invoices.id, id));
   });
+}
+
+/** An invoice as the list shows it, from its row alone: no lines, payments or links are read. */
+export function invoiceSummaryOf(row: InvoiceRow, today: string): InvoiceSummary {
+  const due = row.totalCents - row.creditCents;
+  return {
+    _id: row.id,
+    number: row.number,
+    jobId: row.jobId,
+    kind: row.kind,
+    status: invoiceStatusOf(row.state, due, row.paidCents, row.dueDate, today),
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    total: toDollars(row.totalCents),
+    paid: toDollars(row.paidCents),
+    balance: toDollars(balanceCents(due, row.paidCents)),
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+  };
 }
 
 /** The invoice as staff see it. */

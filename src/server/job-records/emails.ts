@@ -1,4 +1,4 @@
-import { jobNumberOf } from '../../shared/schemas/jobs';
+import { jobNumberOf } from '#shared/schemas/jobs';
 import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type OutgoingMail } from '../mail';
 import type { JobRow } from '../jobs';

@@ -1,6 +1,6 @@
-import { formatLongDate, wallTimeIn } from '../../shared/dates';
-import { formatMinutes, reportedWork, type JobRecordView } from '../../shared/schemas/job-records';
-import { jobNumberOf } from '../../shared/schemas/jobs';
+import { formatLongDate, wallTimeIn } from '#shared/dates';
+import { formatMinutes, reportedWork, type JobRecordView } from '#shared/schemas/job-records';
+import { jobNumberOf } from '#shared/schemas/jobs';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
 import { BRAND, brandedPdf, MUTED, pdfTable } from '../lib/pdf-layout';

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { isStoppedByNewTimer, timerEnd, timerMinutes, type TimerState } from '../../shared/job-record-rules';
+import { isStoppedByNewTimer, timerEnd, timerMinutes, type TimerState } from '#shared/job-record-rules';
 import type { DbOrTx } from '../db/client';
-import {
-  jobChecklistItems,
-  jobMaterials,
-  jobPhotos,
-  jobRecords,
-  jobRecordVersions,
-  jobTimeEntries,
-  users,
-  visits,
-  visitWorkers,
-} from '../db/schema';
+import { users, visits, visitWorkers } from '../db/schema';
+import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobRecordVersions, jobTimeEntries } from './tables';
 
 export type ChecklistRow = typeof jobChecklistItems.$inferSelect;
 export type TimeEntryRow = typeof jobTimeEntries.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/errors';
+import { errorResponse } from '#shared/schemas/errors';
 import {
   changeHeaders,
   checklistItemInput,
@@ -13,8 +13,8 @@ import {
   recordItemId,
   signatureInput,
   timeEntryInput,
-} from '../../shared/schemas/job-records';
-import { crewJob, workLines } from '../../shared/schemas/jobs';
+} from '#shared/schemas/job-records';
+import { crewJob, workLines } from '#shared/schemas/jobs';
 import type { DbOrTx } from '../db/client';
 import type { BusinessSettings } from '../lib/business';
 import { errorBody, notFound } from '../lib/http-errors';
@@ -198,7 +198,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     'Add a before or after photo (or change its stage)',
     'Added a photo',
     jobPhotoInput,
-    (db, job, id, body, actor) => putPhoto(db, job, id, body, actor),
+    (_db, job, id, body, actor) => putPhoto(app, job, id, body, actor),
     false,
   );
   crewWrite(
@@ -232,7 +232,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     "The client's signature and printed name",
     "Took the client's signature",
     signatureInput,
-    (db, job, _id, body) => putSignature(db, job, body),
+    (_db, job, _id, body) => putSignature(app, job, body),
     false,
   );
 

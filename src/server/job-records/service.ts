@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { toCents, toDollars } from '../../shared/money';
-import { isOpenJob } from '../../shared/statuses';
-import {
-  changedChecklistItem,
-  isLateStart,
-  materialUnitPrice,
-  timerEnd,
-  timerMinutes,
-} from '../../shared/job-record-rules';
-import { wallTimeIn } from '../../shared/dates';
+import { toCents, toDollars } from '#shared/money';
+import { isOpenJob } from '#shared/statuses';
+import { changedChecklistItem, isLateStart, materialUnitPrice, timerEnd, timerMinutes } from '#shared/job-record-rules';
+import { wallTimeIn } from '#shared/dates';
 import {
   CHANGE_ID_HEADER,
   CHANGED_AT_HEADER,
@@ -19,7 +13,7 @@ import {
   MAX_RECORD_ROWS,
   MAX_SIGNATURE_BYTES,
   type JobRecordView,
-} from '../../shared/schemas/job-records';
+} from '#shared/schemas/job-records';
 import type { z } from 'zod';
 import type {
   checklistItemInput,
@@ -27,16 +21,17 @@ import type {
   materialInput,
   signatureInput,
   timeEntryInput,
-} from '../../shared/schemas/job-records';
-import type { Db, DbOrTx } from '../db/client';
+} from '#shared/schemas/job-records';
+import type { DbOrTx } from '../db/client';
 import { readLargeBytes } from '../db/large-bytes';
-import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobTimeEntries, users } from '../db/schema';
+import { users } from '../db/schema';
+import { jobChecklistItems, jobMaterials, jobPhotos, jobRecords, jobTimeEntries } from './tables';
 import type { BusinessSettings } from '../lib/business';
 import { isUniqueViolation } from '../lib/db-errors';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { printablePhoto, processImages, processSignature } from '../lib/images';
 import type { DocumentSource } from '../documents';
-import { jobNumberOf } from '../../shared/schemas/jobs';
+import { jobNumberOf } from '#shared/schemas/jobs';
 import { checkJobMove, findJobById, lifecycleStep, moveJobFrom, type JobLifecycle, type JobRow } from '../jobs';
 import { enqueueMail } from '../mail';
 import { jobReportMail, reportKey } from './emails';
@@ -342,12 +337,13 @@ export async function putNotes(db: DbOrTx, jobId: string, values: { crewNotes: s
 
 /** A photo taken on the job: checked, re-encoded without metadata and stored once (a resend is a no-op). */
 export async function putPhoto(
-  db: Db,
+  app: FastifyInstance,
   jobId: string,
   photoId: string,
   input: z.infer<typeof jobPhotoInput>,
   actor: Actor,
 ) {
+  const { db } = app;
   await openJob(db, jobId);
   const exists = await claimId(db, jobPhotos, jobId, photoId, MAX_JOB_PHOTOS, { one: 'Photo', many: 'photos' });
   // The image is re-encoded before the transaction, which then holds the database for the write only.
@@ -368,7 +364,8 @@ export async function deletePhoto(db: DbOrTx, jobId: string, photoId: string) {
 }
 
 /** The client's signature and printed name, with the time they signed (a new one replaces it). */
-export async function putSignature(db: Db, jobId: string, input: z.infer<typeof signatureInput>) {
+export async function putSignature(app: FastifyInstance, jobId: string, input: z.infer<typeof signatureInput>) {
+  const { db } = app;
   await openJob(db, jobId);
   const png = await processSignature(input.image, MAX_SIGNATURE_BYTES);
   await db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/errors';
-import { crewJob, crewJobList, crewJobStatusInput, workLines, type JobView } from '../../shared/schemas/jobs';
+import { errorResponse } from '#shared/schemas/errors';
+import { crewJob, crewJobList, crewJobStatusInput, workLines, type JobView } from '#shared/schemas/jobs';
 import { notFound } from '../lib/http-errors';
 import { changeJobStatus, withPhotos } from './service';
 import { isAssigned, jobDetail, listJobs } from './repository';

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { JobView } from '../../shared/schemas/jobs';
-import type { JobStatus } from '../../shared/constants';
-import { OPEN_JOB_STATUSES } from '../../shared/statuses';
+import type { JobView } from '#shared/schemas/jobs';
+import type { JobStatus } from '#shared/constants';
+import { OPEN_JOB_STATUSES } from '#shared/statuses';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { jobs, jobWorkers, quotes, users } from '../db/schema';
+import { quotes, users } from '../db/schema';
+import { jobs, jobWorkers } from './tables';
 import { soldQuoteView } from '../quotes';
 import { escapeLike } from '../lib/sql';
 

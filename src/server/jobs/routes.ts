@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/errors';
-import { assignWorkersInput, jobList, jobRef, jobStatus, jobStatusInput, jobView } from '../../shared/schemas/jobs';
-import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
+import { errorResponse } from '#shared/schemas/errors';
+import { assignWorkersInput, jobList, jobRef, jobStatus, jobStatusInput, jobView } from '#shared/schemas/jobs';
+import { pageQuery, totalPagesOf } from '#shared/schemas/paging';
 import { notFound } from '../lib/http-errors';
 import { findJobById, findJobIdByRequest, jobDetail, jobViews, listJobs, type JobRow } from './repository';
 import { assignWorkers, moveJob, undoCancelJob, withPhotos, type JobLifecycle } from './service';

@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { JobStatus } from '../../shared/constants';
-import { canMove, CREW_TRANSITIONS, isOpenJob, JOB_TRANSITIONS } from '../../shared/statuses';
+import type { JobStatus } from '#shared/constants';
+import { canMove, CREW_TRANSITIONS, isOpenJob, JOB_TRANSITIONS } from '#shared/statuses';
 import type { DbOrTx, Tx } from '../db/client';
-import { jobs, users } from '../db/schema';
+import { users } from '../db/schema';
+import { jobs } from './tables';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import type { BusinessSettings } from '../lib/business';
 import type { FastifyInstance } from 'fastify';
-import type { JobView } from '../../shared/schemas/jobs';
+import type { JobView } from '#shared/schemas/jobs';
 import { requestPhotos, type QuoteRequestRow } from '../quote-requests';
 import type { QuoteRow } from '../quotes';
 import { findJobById, insertJob, jobDetail, setWorkers, type JobRow } from './repository';

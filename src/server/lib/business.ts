@@ -1,4 +1,4 @@
-import type { HowClientsPay } from '../../shared/schemas/settings';
+import type { HowClientsPay } from '#shared/schemas/settings';
 
 /** The business as e-mails and PDFs name it. */
 export interface Business {

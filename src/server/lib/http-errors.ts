@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { codeForStatus, type ErrorCode, type ErrorResponse } from '../../shared/schemas/errors';
+import { codeForStatus, type ErrorCode, type ErrorResponse } from '#shared/schemas/errors';
 
 /** An error body: `{ statusCode, error, message, code }`. */
 export function errorBody(

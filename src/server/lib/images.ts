@@ -1,8 +1,8 @@
 import os from 'node:os';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_UPLOAD_BYTES } from '../../shared/constants';
-import { messages } from '../../shared/messages';
+import { MAX_UPLOAD_BYTES } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { badRequest } from '../lib/http-errors';
 
 export interface ProcessedImage {

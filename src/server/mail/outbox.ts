@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterCommit, type Db, type DbOrTx } from '../db/client';
 import { conflict, notFound } from '../lib/http-errors';
 import { newId } from '../db/ids';
-import { mailOutbox, type MailAttachment } from '../db/schema';
+import { mailOutbox, type MailAttachment } from './tables';
 
 export interface OutgoingMail {
   to: string;
@@ -54,6 +54,16 @@ export async function cancelMail(tx: DbOrTx, id: string | null | undefined): Pro
     .update(mailOutbox)
     .set({ cancelledAt: sql`now()` })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt)));
+}
+
+/** Calls off the messages of `ids` not yet sent (reminders no longer wanted); returns how many. */
+export async function cancelUnsentMail(tx: DbOrTx, ids: SQLWrapper | string[]): Promise<number> {
+  const cancelled = await tx
+    .update(mailOutbox)
+    .set({ cancelledAt: sql`now()` })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt)))
+    .returning({ id: mailOutbox.id });
+  return cancelled.length;
 }
 
 /** A message not yet sent, due again now (the office's "send again"): the relay is woken once it is stored. */

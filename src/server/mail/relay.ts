@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { onCommitted, type Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox } from './tables';
 import { MAIL_QUEUED } from './outbox';
 import type { MailTransport, OutboxMessage, Sender } from './transports';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { done, errorResponse } from '../../shared/schemas/errors';
+import { done, errorResponse } from '#shared/schemas/errors';
 import { sendAgain } from './outbox';
 
 /** The office's hand on the outbox: try a failing e-mail again now. */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailAttachment, mailOutbox } from '../db/schema';
+import type { MailAttachment, mailOutbox } from './tables';
 
 export type OutboxMessage = typeof mailOutbox.$inferSelect;
 

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { Redis } from 'ioredis';
-import { messages } from '../../shared/messages';
+import { messages } from '#shared/messages';
 import type { Config } from '../config';
 import { withDeadline } from '../lib/counters';
 import { errorBody } from '../lib/http-errors';

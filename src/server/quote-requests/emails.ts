@@ -1,4 +1,4 @@
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 import type { Config } from '../config';
 import type { BusinessSettings } from '../lib/business';
 import type { QuoteRequestRow } from './repository';

@@ -1,4 +1,4 @@
-import type { RequestPhoto } from '../../shared/schemas/staff-quote-requests';
+import type { RequestPhoto } from '#shared/schemas/staff-quote-requests';
 import type { DbOrTx } from '../db/client';
 import { signedLink, verifySignedLink } from '../lib/signed-links';
 import type { TokenService } from '../lib/tokens';

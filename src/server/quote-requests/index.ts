@@ -1,7 +1,8 @@
 // The quote-requests feature's public entry.
 export {
   findQuoteRequestById,
-  requestDashboardCounts,
+  requestKeptCounts,
+  requestWindowCounts,
   requestsOfClient,
   setQuoteStatus,
   transitionQuoteRequest,

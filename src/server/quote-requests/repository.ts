@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { QuoteRequestStatus, QuoteStatus } from '../../shared/constants';
-import { canMove, QUOTE_REQUEST_TRANSITIONS } from '../../shared/statuses';
-import { escapeLike } from '../lib/sql';
+import type { QuoteRequestStatus, QuoteStatus } from '#shared/constants';
+import { canMove, QUOTE_REQUEST_TRANSITIONS } from '#shared/statuses';
+import { escapeLike, pageWindow } from '../lib/sql';
 import { isUniqueViolation } from '../lib/db-errors';
-import { quoteNumberOf, type QuoteRequestView } from '../../shared/schemas/quote-request';
+import { quoteNumberOf, type QuoteRequestView } from '#shared/schemas/quote-request';
 import { afterCommit, type Db, type DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { newId } from '../db/ids';
-import { quoteRequestCounts, quoteRequestImages, quoteRequests } from '../db/schema';
+import { quoteRequestCounts, quoteRequestImages, quoteRequests } from './tables';
 import type { ProcessedImage } from '../lib/images';
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
@@ -198,11 +198,10 @@ export async function listQuoteRequests(db: Db, filter: QuoteRequestFilter, page
   const prepared = preparedPages(db);
   const { status, search } = filter;
   const total = await countQuoteRequests(db, filter);
-  const offset = (page - 1) * limit;
-  if (offset >= total) return { rows: [], total };
-  const fromOldest = offset > total / 2;
-  const take = Math.min(limit, total - offset);
-  const values = { take, skip: fromOldest ? total - offset - take : offset, status };
+  const window = pageWindow(page, limit, total);
+  if (!window) return { rows: [], total };
+  const { fromOldest, take, skip } = window;
+  const values = { take, skip, status };
   const direction = fromOldest ? 'oldest' : 'newest';
   const rows =
     search || filter.quoteState
@@ -247,11 +246,29 @@ export async function transitionQuoteRequest(
 }
 
 /** Requests still waiting for a decision, those that came in over the last week and month, and sent quotes by state. */
-export async function requestDashboardCounts(db: DbOrTx) {
+/** How many requests there are, and how many are Pending: the trigger-kept counts, exact and cheap. */
+export async function requestKeptCounts(db: DbOrTx) {
+  const keptCount = async (status?: QuoteRequestStatus) =>
+    Number(
+      (
+        await db
+          .select({ n: sql<string>`coalesce(sum(${quoteRequestCounts.n}), 0)` })
+          .from(quoteRequestCounts)
+          .where(status ? eq(quoteRequestCounts.status, status) : undefined)
+      )[0]?.n ?? 0,
+    );
+  const [all, pending] = await Promise.all([keptCount(), keptCount('Pending')]);
+  return { all, pending };
+}
+
+/**
+ * The dashboard's other request figures: new this week and month, and where the requests' quotes
+ * stand. They change only with a new request (a new total) or a quote's step (a write to quotes).
+ */
+export async function requestWindowCounts(db: DbOrTx) {
   const countWhere = async (where: SQL) =>
     (await db.select({ n: count() }).from(quoteRequests).where(where))[0]?.n ?? 0;
-  const [pending, week, month, quoteStates] = await Promise.all([
-    countWhere(eq(quoteRequests.status, 'Pending')),
+  const [week, month, quoteStates] = await Promise.all([
     countWhere(gte(quoteRequests.createdAt, sql`now() - interval '7 days'`)),
     countWhere(gte(quoteRequests.createdAt, sql`now() - interval '1 month'`)),
     db
@@ -262,7 +279,6 @@ export async function requestDashboardCounts(db: DbOrTx) {
   ]);
   const of = (state: QuoteStatus) => quoteStates.find((s) => s.state === state)?.n ?? 0;
   return {
-    pending,
     week,
     month,
     quotes: {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { wallTimeIn } from '../../shared/dates';
-import { messages } from '../../shared/messages';
-import { errorResponse } from '../../shared/schemas/errors';
-import { createdQuoteRequest, quoteRequestInput, quoteStatusResponse } from '../../shared/schemas/quote-request';
-import { statusTimelineResponse, type StatusTimeline } from '../../shared/schemas/status-timeline';
+import { wallTimeIn } from '#shared/dates';
+import { messages } from '#shared/messages';
+import { errorResponse } from '#shared/schemas/errors';
+import { createdQuoteRequest, quoteRequestInput, quoteStatusResponse } from '#shared/schemas/quote-request';
+import { statusTimelineResponse, type StatusTimeline } from '#shared/schemas/status-timeline';
 import type { Db } from '../db/client';
 import { notFound } from '../lib/http-errors';
 import { publicFormLimit } from '../plugins/rate-limit';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { PAST_DATE_MESSAGE, type quoteRequestInput } from '../../shared/schemas/quote-request';
-import { todayIn } from '../../shared/dates';
+import { PAST_DATE_MESSAGE, type quoteRequestInput } from '#shared/schemas/quote-request';
+import { todayIn } from '#shared/dates';
 import type { BusinessSettings } from '../lib/business';
 import type { Db, Tx } from '../db/client';
 import { recordActivity } from '../activity';

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/errors';
-import { totalPagesOf } from '../../shared/schemas/paging';
-import { createdQuoteRequest, quoteRequestStatus, quoteRequestView } from '../../shared/schemas/quote-request';
+import { errorResponse } from '#shared/schemas/errors';
+import { totalPagesOf } from '#shared/schemas/paging';
+import { createdQuoteRequest, quoteRequestStatus, quoteRequestView } from '#shared/schemas/quote-request';
 import {
   declineInput,
   quoteRequestDetail,
   quoteRequestList,
   quoteRequestListQuery,
   staffQuoteRequestInput,
-} from '../../shared/schemas/staff-quote-requests';
+} from '#shared/schemas/staff-quote-requests';
 import { errorBody, notFound } from '../lib/http-errors';
 import { requestPhotos, verifyImageSignature } from './image-links';
 import { acceptQuoteRequest, declineQuoteRequest, enterQuoteRequest } from './service';

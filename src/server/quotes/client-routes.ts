@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/errors';
+import { errorResponse } from '#shared/schemas/errors';
 import {
   clientAnswerInput,
   clientAnswerResult,
   clientQuoteView,
   requestUpdateInput,
   updateRequested,
-} from '../../shared/schemas/quotes';
+} from '#shared/schemas/quotes';
 import { hasActivitySince } from '../activity';
 import { notFound } from '../lib/http-errors';
 import { documentLimit, publicFormLimit } from '../plugins/rate-limit';
@@ -78,7 +78,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
         ...view,
         business: { name: business.name, email: business.email, phone: business.phone },
         replacedBy: newest
-          ? { quoteId: newest.quoteId, link: await clientQuoteLink(app, newest.quoteId, newest.validUntil) }
+          ? { quoteId: newest.quoteNumber, link: await clientQuoteLink(app, newest.quoteNumber, newest.validUntil) }
           : null,
         updateRequested:
           view.expired && (await hasActivitySince(app.db, row.quoteRequestId, 'update-requested', row.quoteDate)),
@@ -104,7 +104,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
       const pdf = await quotePdf(app, row);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="Quote-${row.quoteId}.pdf"`)
+        .header('content-disposition', `attachment; filename="Quote-${row.quoteNumber}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(pdf as never); // Bytes as they are: no 200 schema, so nothing serializes them.
     },
@@ -138,7 +138,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
         ...quote,
         documents:
           answer.action === 'accept'
-            ? { signedQuotePdf: clientQuotePdfPath(row.quoteId, answer.token), depositInvoice: depositInvoiceLink }
+            ? { signedQuotePdf: clientQuotePdfPath(row.quoteNumber, answer.token), depositInvoice: depositInvoiceLink }
             : null,
       };
     },

@@ -1,7 +1,7 @@
-import { formatLongDate } from '../../shared/dates';
-import { formatDollars, totalsRows } from '../../shared/money';
-import { paths } from '../../shared/paths';
-import type { QuoteView } from '../../shared/schemas/quotes';
+import { formatLongDate } from '#shared/dates';
+import { formatDollars, totalsRows } from '#shared/money';
+import { paths } from '#shared/paths';
+import type { QuoteView } from '#shared/schemas/quotes';
 import type { Config } from '../config';
 import type { MailAttachment } from '../db/schema';
 import type { BusinessSettings } from '../lib/business';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 import { requireClientToken } from '../lib/signed-links';
 
 const PURPOSE = 'client-quote';

@@ -1,6 +1,6 @@
-import { formatLongDate } from '../../shared/dates';
-import { formatDollars, totalsRows } from '../../shared/money';
-import type { QuoteView } from '../../shared/schemas/quotes';
+import { formatLongDate } from '#shared/dates';
+import { formatDollars, totalsRows } from '#shared/money';
+import type { QuoteView } from '#shared/schemas/quotes';
 import type { BusinessSettings } from '../lib/business';
 import { writeText } from '../lib/pdf-fonts';
 import { BRAND, brandedPdf, MUTED, pdfTable } from '../lib/pdf-layout';

@@ -1,16 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { depositParts, isIncluded, priceQuote, quoteBase, quoteTotals, toCents, toDollars } from '../../shared/money';
-import type {
-  DepositInput,
-  LaborLineInput,
-  MaterialLineInput,
-  QuoteDraft,
-  QuoteView,
-} from '../../shared/schemas/quotes';
+import { depositParts, isIncluded, priceQuote, quoteBase, quoteTotals, toCents, toDollars } from '#shared/money';
+import type { DepositInput, LaborLineInput, MaterialLineInput, QuoteDraft, QuoteView } from '#shared/schemas/quotes';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { quoteLabor, quoteMaterials, quotes } from '../db/schema';
+import { quoteLabor, quoteMaterials, quotes } from './tables';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 
@@ -29,7 +23,7 @@ export const isFirstQuoteNumber = (value: string | undefined): value is string =
 export function versionNumber(firstNumber: string, version: number): string {
   return version === 1 ? firstNumber : `${firstNumber}-${version}`;
 }
-const firstNumberOf = (quoteId: string) => quoteId.replace(/-\d+$/, '');
+const firstNumberOf = (quoteNumber: string) => quoteNumber.replace(/-\d+$/, '');
 
 /** Whether new lines are taxed when the sender did not say (the Settings' defaults). */
 export interface TaxDefaults {
@@ -64,7 +58,7 @@ export interface QuoteLinesInput {
 
 /** Where a new quote or version stands before it is stored: its number, version, dates and rate. */
 export interface QuoteIdentity {
-  quoteId: string;
+  quoteNumber: string;
   version: number;
   validUntil: string;
   taxRateBasisPoints: number;
@@ -73,7 +67,7 @@ export interface QuoteIdentity {
 
 export function draftOf(input: QuoteLinesInput, identity: QuoteIdentity): QuoteDraft {
   return {
-    quoteId: identity.quoteId,
+    quoteId: identity.quoteNumber,
     version: identity.version,
     validUntil: identity.validUntil,
     quoteRequestId: input.quoteRequestId,
@@ -100,7 +94,7 @@ export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: 
     .insert(quotes)
     .values({
       id,
-      quoteId: identity.quoteId,
+      quoteNumber: identity.quoteNumber,
       version: identity.version,
       validUntil: identity.validUntil,
       quoteRequestId: input.quoteRequestId,
@@ -203,7 +197,7 @@ export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promi
     acceptedName: row.acceptedName,
     acceptedIp: row.acceptedIp,
     _id: row.id,
-    quoteId: row.quoteId,
+    quoteId: row.quoteNumber,
     quoteRequestId: row.quoteRequestId,
     clientName: row.clientName,
     projectName: row.projectName,
@@ -215,14 +209,14 @@ export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promi
   };
 }
 
-export const findQuoteByNumber = (db: DbOrTx, quoteId: string) =>
-  db.query.quotes.findFirst({ where: eq(quotes.quoteId, quoteId) });
+export const findQuoteByNumber = (db: DbOrTx, quoteNumber: string) =>
+  db.query.quotes.findFirst({ where: eq(quotes.quoteNumber, quoteNumber) });
 /** The request a quote answers, by the quote's number. */
 export async function requestIdOfQuote(db: DbOrTx, quoteId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ quoteRequestId: quotes.quoteRequestId })
     .from(quotes)
-    .where(eq(quotes.quoteId, quoteId))
+    .where(eq(quotes.quoteNumber, quoteId))
     .limit(1);
   return row?.quoteRequestId;
 }
@@ -236,9 +230,9 @@ export const quoteVersions = (db: DbOrTx, quoteRequestId: string) =>
   db.select().from(quotes).where(eq(quotes.quoteRequestId, quoteRequestId)).orderBy(desc(quotes.version));
 
 /** The number the next version of this quote will carry. */
-export const nextVersionOf = (current: Pick<QuoteRow, 'quoteId' | 'version'>) => ({
+export const nextVersionOf = (current: Pick<QuoteRow, 'quoteNumber' | 'version'>) => ({
   version: current.version + 1,
-  quoteId: versionNumber(firstNumberOf(current.quoteId), current.version + 1),
+  quoteNumber: versionNumber(firstNumberOf(current.quoteNumber), current.version + 1),
 });
 
 /** Records the optional lines the client chose (by position), as the accepted selection. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../shared/schemas/errors';
-import { createQuoteInput, quoteDraft, quoteReplyInput, quoteView, sendQuoteInput } from '../../shared/schemas/quotes';
+import { errorResponse } from '#shared/schemas/errors';
+import { createQuoteInput, quoteDraft, quoteReplyInput, quoteView, sendQuoteInput } from '#shared/schemas/quotes';
 import { conflict, notFound } from '../lib/http-errors';
 import { findQuoteRequestById } from '../quote-requests';
 import {

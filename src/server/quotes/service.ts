@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { QUOTE_STATUSES, type QuoteStatus } from '../../shared/constants';
-import { addDays, todayIn } from '../../shared/dates';
-import { canMove, QUOTE_TRANSITIONS, REVISABLE_QUOTE_STATUSES } from '../../shared/statuses';
-import type { clientAnswerInput, QuoteView, sendQuoteInput } from '../../shared/schemas/quotes';
+import { QUOTE_STATUSES, type QuoteStatus } from '#shared/constants';
+import { addDays, todayIn } from '#shared/dates';
+import { canMove, QUOTE_TRANSITIONS, REVISABLE_QUOTE_STATUSES } from '#shared/statuses';
+import type { clientAnswerInput, QuoteView, sendQuoteInput } from '#shared/schemas/quotes';
 import { cancelReminders, hasActivitySince, recordActivity } from '../activity';
 import type { Db, Tx } from '../db/client';
-import { quotes } from '../db/schema';
+import { quotes } from './tables';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { enqueueMail, type OutgoingMail } from '../mail';
@@ -76,13 +76,13 @@ export async function firstIdentity(
   wantedNumber: string | undefined,
   validUntil: string | undefined,
 ): Promise<QuoteIdentity> {
-  let quoteId =
+  let quoteNumber =
     isFirstQuoteNumber(wantedNumber) && !(await findQuoteByNumber(app.db, wantedNumber))
       ? wantedNumber
       : newQuoteNumber();
-  while (await findQuoteByNumber(app.db, quoteId)) quoteId = newQuoteNumber();
+  while (await findQuoteByNumber(app.db, quoteNumber)) quoteNumber = newQuoteNumber();
   return {
-    quoteId,
+    quoteNumber,
     version: 1,
     validUntil: validUntilOf(business, validUntil),
     taxRateBasisPoints: business.taxRateBasisPoints,
@@ -328,7 +328,7 @@ export async function answerQuote(
       quoteRequestId: row.quoteRequestId,
       kind: kind[answer.action],
       actor: 'client',
-      quoteNumber: row.quoteId,
+      quoteNumber: row.quoteNumber,
       message: message ?? null,
       details: accepting
         ? { signatureName: accepting.signatureName, ip: clientIp, total: stored.totalCostAfterTax }
@@ -340,12 +340,12 @@ export async function answerQuote(
         quoteRequestId: row.quoteRequestId,
         kind: 'job-created',
         actor: 'system',
-        quoteNumber: row.quoteId,
+        quoteNumber: row.quoteNumber,
         details: { jobId },
       });
     return { quote: stored, depositInvoiceLink };
   });
-  if (accepting) drawSoon(app, row.quoteId);
+  if (accepting) drawSoon(app, row.quoteNumber);
   return result;
 }
 
@@ -398,7 +398,7 @@ export async function noteOpened(db: Db, row: QuoteRow): Promise<void> {
         quoteRequestId: row.quoteRequestId,
         kind: 'quote-opened',
         actor: 'client',
-        quoteNumber: row.quoteId,
+        quoteNumber: row.quoteNumber,
       });
   });
 }
@@ -427,7 +427,7 @@ export async function requestUpdatedQuote(app: FastifyInstance, row: QuoteRow): 
       quoteRequestId: row.quoteRequestId,
       kind: 'update-requested',
       actor: 'client',
-      quoteNumber: row.quoteId,
+      quoteNumber: row.quoteNumber,
       mailId,
     });
     return false;
@@ -450,7 +450,7 @@ export const quoteSource =
     const { openedAt: _opened, acceptedIp: _ip, ...printed } = view;
     return {
       version: fingerprint(printed, business, logo),
-      filename: `Quote-${row.quoteId}.pdf`,
+      filename: `Quote-${row.quoteNumber}.pdf`,
       draw: () => app.documents.draw('quote', [view, business, logo]),
     };
   };
@@ -464,7 +464,7 @@ function drawSoon(app: FastifyInstance, quoteId: string) {
 
 /** A stored quote's PDF, as e-mailed (drawn in the worker only when it changed). */
 export async function quotePdf(app: FastifyInstance, row: QuoteRow): Promise<Buffer> {
-  const document = await app.documents.current(quoteKey(row.quoteId));
+  const document = await app.documents.current(quoteKey(row.quoteNumber));
   if (!document) throw notFound('Quote not found');
   return document.bytes;
 }

@@ -9,19 +9,17 @@ import { settledJobs } from '../invoices';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** How many requests there are, how many were quoted, accepted, and paid in full. */
+/** How many requests were quoted, accepted, and paid in full (how many there are: the kept counts). */
 export async function funnel(db: DbOrTx) {
-  const [row] = rowsOf<{ requests: string; quoted: string; accepted: string; paid: string }>(
+  const [row] = rowsOf<{ quoted: string; accepted: string; paid: string }>(
     await db.execute(sql`
       select
-        (select count(*) from ${quoteRequests}) as requests,
         (select count(distinct ${quotes.quoteRequestId}) from ${quotes}) as quoted,
         (select count(distinct ${quotes.quoteRequestId}) from ${quotes} where ${quotes.status} = 'Accepted') as accepted,
         (select count(distinct ${jobs.quoteRequestId}) from ${settledJobs} settled
           join ${jobs} on ${jobs.id} = settled.job_id) as paid`),
   );
   return {
-    requests: Number(row?.requests ?? 0),
     quoted: Number(row?.quoted ?? 0),
     accepted: Number(row?.accepted ?? 0),
     paid: Number(row?.paid ?? 0),

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addDays, todayIn } from '../../shared/dates';
-import { toDollars } from '../../shared/money';
-import { reportView } from '../../shared/schemas/reports';
+import { addDays, todayIn } from '#shared/dates';
+import { toDollars } from '#shared/money';
+import { reportView } from '#shared/schemas/reports';
 import { revenueByMonth } from '../invoices';
+import { requestKeptCounts } from '../quote-requests';
+import { cachedFigures } from './figures-cache';
 import { averageDays, funnel } from './repository';
 
 /** The Reports page's figures: the last twelve months' revenue, the funnel, and how long things take. */
@@ -23,10 +25,13 @@ export async function reportRoutes(app: FastifyInstance) {
       const timeZone = (await app.settings.current()).timeZone;
       const today = todayIn(timeZone);
       const firstMonth = `${addDays(`${today.slice(0, 8)}01`, -335).slice(0, 8)}01`;
-      const [revenue, counts, averages] = await Promise.all([
-        revenueByMonth(app.db, firstMonth),
-        funnel(app.db),
-        averageDays(app.db, timeZone),
+      // How many requests there are is read live from the kept counts: a visitor's request does not
+      // wait on the figures' version (decision 028); the rest is computed once per change of it.
+      const [[revenue, counts, averages], requests] = await Promise.all([
+        cachedFigures(app.db, `reports ${today} ${timeZone}`, () =>
+          Promise.all([revenueByMonth(app.db, firstMonth), funnel(app.db), averageDays(app.db, timeZone)]),
+        ),
+        requestKeptCounts(app.db),
       ]);
       const months: { month: string; revenue: number }[] = [];
       for (let m = firstMonth; m <= today; m = addDays(`${m.slice(0, 8)}01`, 32).slice(0, 8) + '01') {
@@ -35,7 +40,7 @@ export async function reportRoutes(app: FastifyInstance) {
       }
       return {
         revenueByMonth: months,
-        funnel: counts,
+        funnel: { ...counts, requests: requests.all },
         averageDaysToQuote: averages.toQuote,
         averageDaysToPayment: averages.toPayment,
       };

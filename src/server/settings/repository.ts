@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { settings } from '../db/schema';
+import { settings } from './tables';
 
 export type SettingsRow = Omit<typeof settings.$inferSelect, 'logo'> & { hasLogo: boolean };
 export type SettingsValues = Omit<typeof settings.$inferInsert, 'id' | 'logo' | 'updatedAt'>;

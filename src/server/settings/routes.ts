@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../shared/schemas/errors';
-import { logoInput, settingsInput, settingsView } from '../../shared/schemas/settings';
+import { errorResponse } from '#shared/schemas/errors';
+import { logoInput, settingsInput, settingsView } from '#shared/schemas/settings';
 import { notFound } from '../lib/http-errors';
 import type { SettingsStore } from './service';
 

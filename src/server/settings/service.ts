@@ -2,11 +2,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { BusinessSettings, SettingsSource } from '../lib/business';
 import { processLogo } from '../lib/images';
-import type { SettingsInput, SettingsView } from '../../shared/schemas/settings';
-import { paths } from '../../shared/paths';
-import { todayIn } from '../../shared/dates';
-import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '../../shared/constants';
-import { defaultBusiness } from '../../shared/business';
+import type { SettingsInput, SettingsView } from '#shared/schemas/settings';
+import { paths } from '#shared/paths';
+import { todayIn } from '#shared/dates';
+import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '#shared/constants';
+import { defaultBusiness } from '#shared/business';
 import {
   databaseKnowsZone,
   readLogo,

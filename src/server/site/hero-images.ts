@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { HERO_IMAGE_COUNT } from '../../shared/constants';
+import { HERO_IMAGE_COUNT } from '#shared/constants';
 import { projectRoot } from '../paths';
 
 export const HERO_WIDTHS = [640, 1280, 1920] as const;

@@ -1,7 +1,7 @@
-import type { SiteConfig } from '../../shared/business';
-import { defaultBusiness } from '../../shared/business';
-import { appModule, documentTitle, metaForPath, notFoundMeta } from '../../shared/page-meta';
-import { paths } from '../../shared/paths';
+import type { SiteConfig } from '#shared/business';
+import { defaultBusiness } from '#shared/business';
+import { appModule, documentTitle, metaForPath, notFoundMeta } from '#shared/page-meta';
+import { paths } from '#shared/paths';
 import type { Config } from '../config';
 import type { BusinessSettings } from '../lib/business';
 import { escapeHtml } from '../lib/html';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicIndexablePaths } from '../../shared/paths';
+import { publicIndexablePaths } from '#shared/paths';
 import { notFound } from '../lib/http-errors';
 import { HERO_WIDTHS, heroSources, renderHero, type HeroWidth } from './hero-images';
 

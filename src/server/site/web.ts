@@ -3,9 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SiteConfig } from '../../shared/business';
-import { todayIn } from '../../shared/dates';
-import { routeForPath, routeMeta } from '../../shared/page-meta';
+import type { SiteConfig } from '#shared/business';
+import { todayIn } from '#shared/dates';
+import { routeForPath, routeMeta } from '#shared/page-meta';
 import { renderPageHead, scriptJson, siteConfigOf } from './page-head';
 import { errorBody as body } from '../lib/http-errors';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { calendarFeeds, users } from '../db/schema';
+import { calendarFeeds, users } from './tables';
 import type { TokenService } from '../lib/tokens';
 
 // A feed's secret address is a credential like a password or a session, so it lives with the

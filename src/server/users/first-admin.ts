@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { users } from './tables';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { countAdmins, findUserByUsername, insertUser } from './repository';
 

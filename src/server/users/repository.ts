@@ -1,10 +1,10 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { WorkerTag } from '../../shared/constants';
-import type { WeeklySchedule } from '../../shared/schemas/schedule';
+import type { WorkerTag } from '#shared/constants';
+import type { WeeklySchedule } from '#shared/schemas/schedule';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { newId } from '../db/ids';
-import { users } from '../db/schema';
+import { users } from './tables';
 import { escapeLike } from '../lib/sql';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { WORKER_TAGS } from '../../shared/constants';
-import { errorResponse } from '../../shared/schemas/errors';
-import { pageQuery, totalPagesOf } from '../../shared/schemas/paging';
-import { addUserInput, feedReset, updateUserInput, userDeleted, userList, userView } from '../../shared/schemas/users';
+import { WORKER_TAGS } from '#shared/constants';
+import { errorResponse } from '#shared/schemas/errors';
+import { pageQuery, totalPagesOf } from '#shared/schemas/paging';
+import { addUserInput, feedReset, updateUserInput, userDeleted, userList, userView } from '#shared/schemas/users';
 import { listUsers, searchEmployees, toUserView } from './repository';
 import { addUser, deleteUser, resetUserFeed, updateUser } from './service';
 
@@ -62,7 +62,7 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 201: userView, 400: errorResponse },
       },
     },
-    async (request, reply) => reply.code(201).send(toUserView(await addUser(app.db, request.body))),
+    async (request, reply) => reply.code(201).send(toUserView(await addUser(app, request.body))),
   );
 
   r.post(
@@ -76,7 +76,7 @@ export async function userRoutes(app: FastifyInstance) {
         response: { 200: userView, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => toUserView(await updateUser(app.db, request.user!.id, request.body)),
+    async (request) => toUserView(await updateUser(app, request.user!.id, request.body)),
   );
 
   r.delete(
@@ -91,7 +91,7 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteUser(app.db, request.user!.id, request.params.id);
+      await deleteUser(app, request.user!.id, request.params.id);
       return { deleted: true as const };
     },
   );
@@ -109,7 +109,7 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await resetUserFeed(app.db, request.params.id);
+      await resetUserFeed(app, request.params.id);
       return { reset: true as const };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scheduleResponse, weeklySchedule } from '../../shared/schemas/schedule';
+import { scheduleResponse, weeklySchedule } from '#shared/schemas/schedule';
 import { setSchedule } from './repository';
 
 /** A staff member's own availability: the weekdays and hours they can work. */

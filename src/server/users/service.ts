@@ -1,10 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { messages } from '../../shared/messages';
-import type { AddUserInput, UpdateUserInput } from '../../shared/schemas/users';
+import { messages } from '#shared/messages';
+import type { AddUserInput, UpdateUserInput } from '#shared/schemas/users';
 import { hashPassword } from '../lib/passwords';
 import { passwordProblem } from '../lib/password-policy';
-import type { Db, Tx } from '../db/client';
-import { users } from '../db/schema';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/client';
+import { users } from './tables';
 import { isUniqueViolation } from '../lib/db-errors';
 import { badRequest, HttpError, notFound } from '../lib/http-errors';
 import { resetFeeds, type FeedOwner } from './calendar-feeds';
@@ -50,7 +51,11 @@ function checkPassword(
   if (problem) throw badRequest(`password: ${problem}`, 'WEAK_PASSWORD');
 }
 
-export async function addUser(db: Db, input: Omit<AddUserInput, 'password'> & { password: string }): Promise<UserRow> {
+export async function addUser(
+  app: FastifyInstance,
+  input: Omit<AddUserInput, 'password'> & { password: string },
+): Promise<UserRow> {
+  const { db } = app;
   const { password, ...fields } = input;
   checkPassword(password, fields);
   if (await findUserByUsername(db, fields.username)) throw badRequest(messages.usernameTaken, 'USERNAME_TAKEN');
@@ -60,7 +65,8 @@ export async function addUser(db: Db, input: Omit<AddUserInput, 'password'> & { 
   );
 }
 
-export async function updateUser(db: Db, actorId: string, input: UpdateUserInput): Promise<UserRow> {
+export async function updateUser(app: FastifyInstance, actorId: string, input: UpdateUserInput): Promise<UserRow> {
+  const { db } = app;
   const { _id, password, ...fields } = input;
   if (password) checkPassword(password, fields);
   const passwordHash = password ? await hashPassword(password) : undefined;
@@ -97,7 +103,8 @@ export async function updateUser(db: Db, actorId: string, input: UpdateUserInput
   );
 }
 
-export async function deleteUser(db: Db, actorId: string, id: string): Promise<void> {
+export async function deleteUser(app: FastifyInstance, actorId: string, id: string): Promise<void> {
+  const { db } = app;
   if (id === actorId) throw badRequest('You cannot delete your own account', 'OWN_ACCOUNT');
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
@@ -114,8 +121,8 @@ export async function deleteUser(db: Db, actorId: string, id: string): Promise<v
 }
 
 /** An admin ends a user's calendar feed address: the old one answers 404 at once. */
-export async function resetUserFeed(db: Db, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function resetUserFeed(app: FastifyInstance, id: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
     if (!(await tx.query.users.findFirst({ where: eq(users.id, id), columns: { id: true } })))
       throw notFound('User not found');
     await resetFeeds(tx, { userId: id });

@@ -1,5 +1,5 @@
-import { formatVisitWindow } from '../../shared/dates';
-import type { VisitView } from '../../shared/schemas/visits';
+import { formatVisitWindow } from '#shared/dates';
+import type { VisitView } from '#shared/schemas/visits';
 import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type OutgoingMail } from '../mail';
 import { visitInvite } from './ics';

@@ -1,6 +1,6 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import type { VisitView } from '../../shared/schemas/visits';
-import { formatVisitWindow } from '../../shared/dates';
+import type { VisitView } from '#shared/schemas/visits';
+import { formatVisitWindow } from '#shared/dates';
 import type { Business } from '../lib/business';
 
 /** The business as a calendar entry names it, with the zone its visit windows are read in. */

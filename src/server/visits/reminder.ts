@@ -1,4 +1,4 @@
-import { addDays, wallTimeIn, zonedTimeToUtc } from '../../shared/dates';
+import { addDays, wallTimeIn, zonedTimeToUtc } from '#shared/dates';
 
 /** The morning of the visit, in the business's zone: when a visit booked late is still reminded. */
 const MORNING = '07:00';

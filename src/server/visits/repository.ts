@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { VisitView } from '../../shared/schemas/visits';
-import { OPEN_JOB_STATUSES } from '../../shared/statuses';
+import type { VisitView } from '#shared/schemas/visits';
+import { OPEN_JOB_STATUSES } from '#shared/statuses';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { calendarVersion, jobs, users, visits, visitWorkers } from '../db/schema';
+import { jobs, users } from '../db/schema';
+import { calendarVersion, visits, visitWorkers } from './tables';
 import type { RangeCache } from './range-cache';
 
 export type VisitRow = typeof visits.$inferSelect;

@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { wallTimeIn, weekdayOf, zonedTimeToUtc } from '../../shared/dates';
-import type { VisitConflict, VisitView, visitInput } from '../../shared/schemas/visits';
-import type { WeeklySchedule } from '../../shared/schemas/schedule';
+import { wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
+import type { VisitConflict, VisitView, visitInput } from '#shared/schemas/visits';
+import type { WeeklySchedule } from '#shared/schemas/schedule';
 import type { DbOrTx, Tx } from '../db/client';
-import { users, visits } from '../db/schema';
+import { users } from '../db/schema';
+import { visits } from './tables';
 import { addJobWorkers, findJobById } from '../jobs';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, notFound } from '../lib/http-errors';

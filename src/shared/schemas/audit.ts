@@ -63,7 +63,10 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditList = z.object({
   entries: z.array(auditEntry),
   totalPages: z.number(),
+  /** How many match, up to 10,000 (the pages reach no further)… */
   total: z.number(),
+  /** …and whether more than that match: older entries are found by narrowing the dates. */
+  capped: z.boolean(),
   /** Everyone who appears in the trail, for the person filter (deleted users by their last name). */
   people: z.array(z.object({ userId: z.string(), name: z.string() })),
 });

@@ -171,5 +171,22 @@ export function openDepositAdvice(how: 'Completed' | 'Cancelled'): string {
 export const jobInvoices = z.object({ invoice: invoiceView.nullable(), deposit: invoiceView.nullable() });
 export type JobInvoices = z.infer<typeof jobInvoices>;
 /** GET /api/invoices: a page of invoices. */
-export const invoiceList = z.object({ invoices: z.array(invoiceView), total: z.number(), totalPages: z.number() });
+/** An invoice as the list shows it: built from its row alone (what was paid is kept on it). */
+export const invoiceSummary = invoiceView.pick({
+  _id: true,
+  number: true,
+  jobId: true,
+  kind: true,
+  status: true,
+  clientName: true,
+  clientEmail: true,
+  total: true,
+  paid: true,
+  balance: true,
+  issueDate: true,
+  dueDate: true,
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummary>;
+
+export const invoiceList = z.object({ invoices: z.array(invoiceSummary), total: z.number(), totalPages: z.number() });
 export type InvoiceList = z.infer<typeof invoiceList>;

@@ -184,8 +184,11 @@ export const untickedItems = <T extends ChecklistLine>(checklist: readonly T[]):
   checklist.filter((c) => !c.done);
 
 /** What "Complete job" says when items are not ticked. */
-export const untickedMessage = (count: number) =>
-  `${count} ${count === 1 ? 'item' : 'items'} not ticked: tick them or complete anyway`;
+/** The crew are told to tick what they did; the office, who cannot tick for them, is told what is open. */
+export const untickedMessage = (count: number, to: 'crew' | 'office' = 'crew') =>
+  to === 'crew'
+    ? `${count} ${count === 1 ? 'item' : 'items'} not ticked: tick them or complete anyway`
+    : `The crew has not ticked ${count} ${count === 1 ? 'item' : 'items'}`;
 
 /**
  * What the client's report lists as done: every ticked item, and the work that was sold (a completed

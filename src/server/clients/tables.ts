@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../db/columns';
+
+// The tables this feature owns and alone writes (`npm run check`: features/tables-owned rule).
+
+/**
+ * A client: the person behind requests, quotes and jobs, matched by e-mail (case-insensitive) when
+ * a request arrives or the office enters one.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    /** Name, e-mail, phone (also as bare digits) and every address: what the Clients search reads. */
+    searchText: text('search_text').notNull().default(''),
+    /** The phone's digits without a leading US "1": what a typed number is matched against. */
+    phoneDigits: text('phone_digits').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Reversed, so "ends with these digits" (the whole number, or its last four) is a prefix search.
+    index('clients_phone_digits_reversed_idx').on(sql`reverse(${t.phoneDigits}) text_pattern_ops`),
+    uniqueIndex('clients_email_lower_idx').on(sql`lower(${t.email})`),
+    index('clients_created_idx').on(t.createdAt, t.id),
+    index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** How many clients there are, kept by a trigger (migration 0008): the Clients page's page count. */
+export const clientCounts = pgTable('client_counts', {
+  id: integer('id').primaryKey().default(1),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/** The properties a client has asked us to work at. */
+export const clientAddresses = pgTable(
+  'client_addresses',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('client_addresses_unique_idx').on(t.clientId, sql`lower(${t.street})`, sql`lower(${t.zip})`)],
+);

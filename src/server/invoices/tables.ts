@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { INVOICE_STATES, PAYMENT_METHODS, type InvoiceState, type PaymentMethod } from '#shared/constants';
+import { oneOf, createdAt } from '../db/columns';
+import { jobs } from '../jobs/tables';
+import { users } from '../users/tables';
+
+// The tables this feature owns and alone writes (`npm run check`: features/tables-owned rule).
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    /** INV-2026-0001: given when sent, per year, without gaps; kept when voided. */
+    number: text('number'),
+    jobId: text('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    state: text('state').$type<InvoiceState>().notNull().default('Draft'),
+    /** The job's bill ('final'), or a deposit asked when the quote was accepted ('deposit'). */
+    kind: text('kind').$type<'final' | 'deposit'>().notNull().default('final'),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    address: text('address').notNull(),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    /** Subtotal and tax, before any deposit credited. */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    /** The job's deposit invoice taken off what is due (its whole total, paid or not). */
+    creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
+    /** The deposit invoice that `creditCents` takes off (a final invoice's "Less deposit INV-…"). */
+    creditedInvoiceId: text('credited_invoice_id'),
+    /**
+     * What was paid on it: the sum of its payments, kept by a trigger on payments in the same
+     * transaction as each payment (migration 0025), so lists and figures never sum payments per row.
+     */
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    /** Days from sending to the due date (while Draft); the dates once sent. */
+    dueDays: integer('due_days').notNull().default(14),
+    issueDate: date('issue_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    notes: text('notes').notNull().default(''),
+    voidReason: text('void_reason'),
+    /** The overdue reminders waiting in the outbox: called off by the last payment or a void. */
+    reminderMailIds: text('reminder_mail_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    oneOf('invoices_state_check', t.state, INVOICE_STATES),
+    uniqueIndex('invoices_number_idx').on(t.number),
+    // One live bill per job: two "Create invoice" at once make one (a deposit invoice is apart).
+    uniqueIndex('invoices_live_job_idx')
+      .on(t.jobId)
+      .where(sql`${t.state} <> 'Void' and ${t.kind} = 'final'`),
+    oneOf('invoices_kind_check', t.kind, ['final', 'deposit']),
+    index('invoices_created_idx').on(t.createdAt, t.id),
+    // Overdue and what is owed: only the sent invoices that still owe something, by due date.
+    index('invoices_owing_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.state} = 'Sent' and ${t.totalCents} - ${t.creditCents} - ${t.paidCents} > 0`),
+    // The list's search (part of the number, the client's name or e-mail) without reading every row.
+    index('invoices_search_trgm_idx').using(
+      'gin',
+      sql`(lower(coalesce(${t.number}, '') || ' ' || ${t.clientName} || ' ' || ${t.clientEmail})) gin_trgm_ops`,
+    ),
+    check('invoices_numbered_when_sent', sql`${t.state} = 'Draft' or ${t.number} is not null`),
+    check('invoices_credit_range', sql`${t.creditCents} >= 0 and ${t.creditCents} <= ${t.totalCents}`),
+    check('invoices_paid_range', sql`${t.paidCents} >= 0`),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    /** Charged sales tax (lines before issue 24 were all taxed). */
+    taxable: boolean('taxable').notNull().default(true),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)],
+);
+
+/** The last invoice number given in each year: the row lock makes numbers consecutive under load. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    /** A check's number, a transfer's reference. */
+    reference: text('reference').notNull().default(''),
+    /** For a payment taken by a provider later (online cards): who and their id for it. */
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    note: text('note').notNull().default(''),
+    recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('payments_method_check', t.method, PAYMENT_METHODS),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_paid_on_idx').on(t.paidOn),
+  ],
+);
