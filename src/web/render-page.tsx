@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import type { SiteConfig } from '../shared/business';
+import type { SiteConfig } from '#shared/business';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';

@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 
 /** Shown when rendering fails: the spec's heading, a plain explanation, and a way back. */
 export function ErrorPage() {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { QUERY_RETRIES, QUERY_RETRY_MAX_DELAY_MS, REFETCH_INTERVAL_MS, STALE_TIME_MS } from '../../shared/constants';
+import { QUERY_RETRIES, QUERY_RETRY_MAX_DELAY_MS, REFETCH_INTERVAL_MS, STALE_TIME_MS } from '#shared/constants';
 import { ApiError } from '../lib/api-client';
 
 export function createQueryClient() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
-import { paths, patterns } from '../../shared/paths';
+import { paths, patterns } from '#shared/paths';
 import { HomePage } from '../features/home/pages/home-page';
 import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
 import { ErrorPage } from './error-page';

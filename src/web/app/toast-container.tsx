@@ -1,5 +1,5 @@
 import { Notifications } from '@mantine/notifications';
-import { TOAST_AUTO_CLOSE_MS } from '../../shared/constants';
+import { TOAST_AUTO_CLOSE_MS } from '#shared/constants';
 import { useNarrowScreen } from '../lib/narrow-screen';
 import classes from './toast-container.module.css';
 

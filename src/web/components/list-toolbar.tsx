@@ -2,7 +2,7 @@ import { Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
+import { SEARCH_DEBOUNCE_MS } from '#shared/constants';
 
 /**
  * A back-office list's state, kept in the address (?q=&status=&page=) so Back, a reload and a shared

@@ -1,7 +1,7 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 import { usePageTitle } from '../lib/use-page-title';
 import layout from './layout.module.css';
 import classes from './message-page.module.css';

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { usePagination } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
-import { PAGINATION_WINDOW } from '../../shared/constants';
+import { PAGINATION_WINDOW } from '#shared/constants';
 
 interface PaginationBarProps {
   page: number;

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RequestPhoto } from '../../shared/schemas/staff-quote-requests';
+import type { RequestPhoto } from '#shared/schemas/staff-quote-requests';
 import classes from './photo-gallery.module.css';
 
 /** The client's photos: one large, arrows to move, thumbnails below (the request and the job pages). */

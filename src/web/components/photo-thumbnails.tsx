@@ -1,5 +1,5 @@
 import { Anchor, Group, Image } from '@mantine/core';
-import type { RequestPhoto } from '../../shared/schemas/staff-quote-requests';
+import type { RequestPhoto } from '#shared/schemas/staff-quote-requests';
 
 /** A client's photos as small thumbnails, each opening the full photo: what the crew glances at. */
 export function PhotoThumbnails({ photos }: { photos: RequestPhoto[] }) {

@@ -1,5 +1,5 @@
 import { Group, Stack, Text, type MantineSize } from '@mantine/core';
-import { formatDollars, type PricedQuote, totalsRows } from '../../shared/money';
+import { formatDollars, type PricedQuote, totalsRows } from '#shared/money';
 
 interface QuoteTotalsProps {
   totals: Pick<

@@ -1,5 +1,5 @@
 import { Box, Text } from '@mantine/core';
-import type { InvoiceStatus, JobStatus, QuoteRequestStatus } from '../../shared/constants';
+import type { InvoiceStatus, JobStatus, QuoteRequestStatus } from '#shared/constants';
 
 /**
  * Status colours of spec section 4 (Accepted green, Pending yellow, Declined red, Quote Sent blue;

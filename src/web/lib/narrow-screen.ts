@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { NARROW_BREAKPOINT_PX } from '../../shared/constants';
+import { NARROW_BREAKPOINT_PX } from '#shared/constants';
 
 /** A phone-sized screen: narrower than NARROW_BREAKPOINT_PX (Mantine's "sm"). */
 export const NARROW_SCREEN_QUERY = `(max-width: ${NARROW_BREAKPOINT_PX - 0.02}px)`;

@@ -1,5 +1,5 @@
-import type { UserRole } from '../../shared/constants';
-import { paths } from '../../shared/paths';
+import type { UserRole } from '#shared/constants';
+import { paths } from '#shared/paths';
 
 /** Where a role lands after signing in when it was going nowhere in particular. */
 export const homeOf = (role: UserRole) => (role === 'admin' ? paths.admin.dashboard : paths.employee.dashboard);

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { MAX_UPLOAD_BYTES } from '#shared/constants';
 
 /**
  * Phone photos made small enough to send before the 3 MB rule applies: a 4032 × 3024 camera JPEG

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { defaultBusiness, type SiteConfig } from '../../shared/business';
-import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '../../shared/constants';
-import { TAX_DEFAULTS } from '../../shared/money';
+import { defaultBusiness, type SiteConfig } from '#shared/business';
+import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '#shared/constants';
+import { TAX_DEFAULTS } from '#shared/money';
 
 let cached: SiteConfig | undefined;
 const listeners = new Set<() => void>();

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle } from '../../shared/page-meta';
+import { documentTitle } from '#shared/page-meta';
 import { siteConfig } from './site-config';
 
 /** Sets the document title as "Page | Business" (the home page: "Business — Handyman in Sacramento"). */

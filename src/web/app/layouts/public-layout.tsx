@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { paths } from '../../../shared/paths';
+import { paths } from '#shared/paths';
 import { IconHome } from '@tabler/icons-react';
 import { BrandMark } from '../../components/logo';
 import { siteConfig } from '../../lib/site-config';

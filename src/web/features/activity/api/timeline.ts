@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
-import type { ActivityTimeline } from '../../../../shared/schemas/activity';
-import type { Done } from '../../../../shared/schemas/errors';
+import type { ActivityTimeline } from '#shared/schemas/activity';
+import type { Done } from '#shared/schemas/errors';
 
 // Under the requests' root: whatever changes a request (a quote sent, an answer) refreshes its timeline too.
 const timelineKey = (quoteRequestId: string) => [...queryRoots.quoteRequests, 'timeline', quoteRequestId];

@@ -14,8 +14,8 @@ import {
   IconBell,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { ActivityEvent, ActivityKind, MailState } from '../../../../shared/schemas/activity';
-import { formatDollars } from '../../../../shared/money';
+import type { ActivityEvent, ActivityKind, MailState } from '#shared/schemas/activity';
+import { formatDollars } from '#shared/money';
 import { formatDateTime } from '../../../components/date-text';
 import { hasErrorCode } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditList, AuditQuery } from '../../../../shared/schemas/audit';
+import type { AuditList, AuditQuery } from '#shared/schemas/audit';
 import { api } from '../../../lib/api-client';
 
 export type AuditFilters = Omit<AuditQuery, 'limit'>;

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditEntry, type AuditKind } from '../../../../shared/schemas/audit';
+import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditEntry, type AuditKind } from '#shared/schemas/audit';
 import { formatDateTime } from '../../../components/date-text';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
@@ -115,6 +115,12 @@ export default function ActivityPage() {
         totalPages={trail.data?.totalPages ?? 1}
         onChange={(page) => setFilters((f) => ({ ...f, page }))}
       />
+      {trail.data?.capped ? (
+        <Text size="sm" c="dimmed" ta="center" mt="xs">
+          More than {trail.data.total.toLocaleString('en-US')} entries match: the pages show the newest. Choose dates to
+          see older ones.
+        </Text>
+      ) : null}
     </>
   );
 }

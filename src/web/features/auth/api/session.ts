@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { LoginInput, LoginResponse, UserRoleResponse } from '../../../../shared/schemas/auth';
+import type { LoginInput, LoginResponse, UserRoleResponse } from '#shared/schemas/auth';
 import { api, publicApi, tokenStore } from '../../../lib/api-client';
 
 export function login(body: LoginInput) {

@@ -1,8 +1,8 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { UserRole } from '../../../../shared/constants';
-import { paths } from '../../../../shared/paths';
+import type { UserRole } from '#shared/constants';
+import { paths } from '#shared/paths';
 import { ApiError, tokenStore } from '../../../lib/api-client';
 import { useUserRole } from '../api/session';
 

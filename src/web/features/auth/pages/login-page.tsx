@@ -2,7 +2,7 @@ import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput,
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { messages } from '../../../../shared/messages';
+import { messages } from '#shared/messages';
 import { ApiError, tokenStore } from '../../../lib/api-client';
 import { returnPath } from '../../../lib/return-to';
 import { toast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../../shared/constants';
-import type { ClientDetail, ClientList, ClientUpdateInput, ClientView } from '../../../../shared/schemas/clients';
+import { PAGE_SIZE } from '#shared/constants';
+import type { ClientDetail, ClientList, ClientUpdateInput, ClientView } from '#shared/schemas/clients';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 

@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
+import { paths } from '#shared/paths';
 import { addressLine, telHref } from '../../../lib/links';
 import { ListTable } from '../../../components/list-table';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactInput } from '../../../../shared/schemas/contact';
+import type { ContactInput } from '#shared/schemas/contact';
 import { publicApi } from '../../../lib/api-client';
-import type { ContactSent } from '../../../../shared/schemas/contact';
+import type { ContactSent } from '#shared/schemas/contact';
 
 export function sendContactMessage(body: ContactInput) {
   return publicApi<ContactSent>('POST', '/contact', { body });

@@ -1,8 +1,8 @@
 import { Button, TextInput, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { messages } from '../../../../shared/messages';
-import type { contactInput, ContactInput } from '../../../../shared/schemas/contact';
+import { messages } from '#shared/messages';
+import type { contactInput, ContactInput } from '#shared/schemas/contact';
 import { FormPage } from '../../../components/form-page';
 import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -17,7 +17,7 @@ export default function ContactPage() {
   const hydrated = useHydrated();
   const send = useSendContactMessage();
   const form = useForm<ContactInput, unknown, z.output<typeof contactInput>>({
-    resolver: lazyZodResolver(async () => (await import('../../../../shared/schemas/contact')).contactInput),
+    resolver: lazyZodResolver(async () => (await import('#shared/schemas/contact')).contactInput),
     defaultValues: empty,
   });
   const { errors, isSubmitting } = form.formState;

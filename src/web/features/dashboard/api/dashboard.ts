@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QuoteRequestView } from '../../../../shared/schemas/quote-request';
-import type { DashboardStats } from '../../../../shared/schemas/staff-quote-requests';
+import type { QuoteRequestView } from '#shared/schemas/quote-request';
+import type { DashboardStats } from '#shared/schemas/staff-quote-requests';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 

@@ -13,11 +13,11 @@ import {
 } from '@mantine/core';
 import { IconAlarm, IconCash, IconChecks, IconHourglass, IconReceipt, type Icon } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { formatDollars } from '../../../../shared/money';
-import { paths } from '../../../../shared/paths';
-import type { QuoteStatus } from '../../../../shared/constants';
-import type { DashboardStats } from '../../../../shared/schemas/staff-quote-requests';
-import { QUOTE_STATE_LABELS } from '../../../../shared/statuses';
+import { formatDollars } from '#shared/money';
+import { paths } from '#shared/paths';
+import type { QuoteStatus } from '#shared/constants';
+import type { DashboardStats } from '#shared/schemas/staff-quote-requests';
+import { QUOTE_STATE_LABELS } from '#shared/statuses';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { StatusText } from '../../../components/status-text';

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CrewJob } from '../../../../shared/schemas/jobs';
-import type { WeeklySchedule } from '../../../../shared/schemas/schedule';
+import type { CrewJob } from '#shared/schemas/jobs';
+import type { WeeklySchedule } from '#shared/schemas/schedule';
 import { api } from '../../../lib/api-client';
-import type { CrewJobList } from '../../../../shared/schemas/jobs';
-import type { ScheduleResponse } from '../../../../shared/schemas/schedule';
+import type { CrewJobList } from '#shared/schemas/jobs';
+import type { ScheduleResponse } from '#shared/schemas/schedule';
 
 export type { CrewJob };
 

@@ -8,9 +8,9 @@ import { addressLine } from '../../../lib/links';
 import { ContactLinks } from '../../../components/contact-links';
 import { toast } from '../../../lib/toast';
 import { useUpdateMyJob, type CrewJob } from '../api/my-work';
-import { nextCrewMove } from '../../../../shared/statuses';
-import { jobNumberOf } from '../../../../shared/schemas/jobs';
-import { paths } from '../../../../shared/paths';
+import { nextCrewMove } from '#shared/statuses';
+import { jobNumberOf } from '#shared/schemas/jobs';
+import { paths } from '#shared/paths';
 import { Link } from 'react-router';
 
 /** One job as the crew needs it in the field: who, where, what, and the next step. */

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { WEEKDAYS, weeklySchedule, type WeeklySchedule, type Weekday } from '../../../../shared/schemas/schedule';
+import { WEEKDAYS, weeklySchedule, type WeeklySchedule, type Weekday } from '#shared/schemas/schedule';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { useMySchedule, useSaveMySchedule } from '../api/my-work';

@@ -1,9 +1,9 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { defaultBusiness } from '../../../../shared/business';
-import { HERO_FADE_MS, HERO_INTERVAL_MS } from '../../../../shared/constants';
-import { paths } from '../../../../shared/paths';
+import { defaultBusiness } from '#shared/business';
+import { HERO_FADE_MS, HERO_INTERVAL_MS } from '#shared/constants';
+import { paths } from '#shared/paths';
 import { siteConfig } from '../../../lib/site-config';
 import classes from './hero.module.css';
 

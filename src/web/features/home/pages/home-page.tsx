@@ -18,7 +18,7 @@ import {
   IconLayoutGrid,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
+import { paths } from '#shared/paths';
 import { telHref } from '../../../lib/links';
 import { siteConfig } from '../../../lib/site-config';
 import { usePageTitle } from '../../../lib/use-page-title';

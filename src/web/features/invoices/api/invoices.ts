@@ -1,13 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ClientInvoiceView,
-  InvoiceDraftInput,
-  InvoiceView,
-  PaymentInput,
-} from '../../../../shared/schemas/invoices';
+import type { ClientInvoiceView, InvoiceDraftInput, InvoiceView, PaymentInput } from '#shared/schemas/invoices';
 import { api, publicApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
-import type { InvoiceList, JobInvoices } from '../../../../shared/schemas/invoices';
+import type { InvoiceList, JobInvoices } from '#shared/schemas/invoices';
 
 const root = queryRoots.invoices;
 

@@ -11,77 +11,98 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { formatDollars } from '../../../../shared/money';
+import { Controller, useWatch } from 'react-hook-form';
+import { formatMoney } from '#shared/money';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useNarrowScreen } from '../../../lib/narrow-screen';
-
-export type EditLine = {
-  key: string;
-  description: string;
-  quantity: number | string;
-  unitPrice: number | string;
-  taxable: boolean;
-};
-
-const amountOf = (l: EditLine) => formatDollars(Math.round(Number(l.quantity) * Number(l.unitPrice) * 100) / 100 || 0);
+import { lineAmountCents, type DraftFormControl } from '../lib/draft-form';
 
 interface DraftLinesProps {
-  lines: EditLine[];
-  onChange: (key: string, change: Partial<EditLine>) => void;
-  onRemove: (key: string) => void;
+  control: DraftFormControl;
+  /** The form's lines (useFieldArray's), by their stable ids. */
+  fields: { id: string }[];
+  onRemove: (index: number) => void;
 }
 
-/** A line's three inputs, labelled for screen readers by the line's number. */
-function lineInputs({
-  line,
-  index,
-  onChange,
-  narrowLabel,
-}: {
-  line: EditLine;
+interface LineProps {
+  control: DraftFormControl;
   index: number;
-  onChange: DraftLinesProps['onChange'];
   /** The checkbox's visible label on a phone's card (the table's column says it at a desk). */
   narrowLabel?: string;
-}) {
+}
+
+/** A line's inputs, labelled for screen readers by the line's number, with the schema's messages under them. */
+function lineInputs({ control, index, narrowLabel }: LineProps) {
   const n = index + 1;
   return {
     description: (
-      <TextInput
-        aria-label={`Line ${n} description`}
-        value={line.description}
-        maxLength={500}
-        onChange={(e) => onChange(line.key, { description: e.currentTarget.value })}
+      <Controller
+        control={control}
+        name={`lines.${index}.description`}
+        render={({ field, fieldState }) => (
+          <TextInput
+            aria-label={`Line ${n} description`}
+            maxLength={500}
+            {...field}
+            error={fieldState.error?.message}
+          />
+        )}
       />
     ),
+    // A number being typed ("", "-" before a discount) is kept as typed; the schema names what is wrong with it.
     quantity: (
-      <NumberInput
-        aria-label={`Line ${n} quantity`}
-        value={line.quantity}
-        min={0.01}
-        decimalScale={2}
-        onChange={(v) => onChange(line.key, { quantity: v })}
+      <Controller
+        control={control}
+        name={`lines.${index}.quantity`}
+        render={({ field, fieldState }) => (
+          <NumberInput
+            aria-label={`Line ${n} quantity`}
+            min={0.01}
+            decimalScale={2}
+            {...field}
+            error={fieldState.error?.message}
+          />
+        )}
       />
     ),
     unitPrice: (
-      <NumberInput
-        aria-label={`Line ${n} unit price`}
-        prefix="$"
-        value={line.unitPrice}
-        decimalScale={2}
-        fixedDecimalScale
-        onChange={(v) => onChange(line.key, { unitPrice: v })}
+      <Controller
+        control={control}
+        name={`lines.${index}.unitPrice`}
+        render={({ field, fieldState }) => (
+          <NumberInput
+            aria-label={`Line ${n} unit price`}
+            prefix="$"
+            decimalScale={2}
+            fixedDecimalScale
+            {...field}
+            error={fieldState.error?.message}
+          />
+        )}
       />
     ),
     taxable: (
-      <Checkbox
-        aria-label={`Line ${n} taxed`}
-        label={narrowLabel}
-        checked={line.taxable}
-        onChange={(e) => onChange(line.key, { taxable: e.currentTarget.checked })}
+      <Controller
+        control={control}
+        name={`lines.${index}.taxable`}
+        render={({ field: { value, onChange, ...field } }) => (
+          <Checkbox
+            aria-label={`Line ${n} taxed`}
+            label={narrowLabel}
+            checked={value ?? true}
+            onChange={(e) => onChange(e.currentTarget.checked)}
+            {...field}
+          />
+        )}
       />
     ),
   };
+}
+
+/** A line's amount, following its quantity and price as they are typed. */
+function Amount({ control, index }: Omit<LineProps, 'narrowLabel'>) {
+  const line = useWatch({ control, name: `lines.${index}` });
+  return <>{formatMoney(lineAmountCents(line))}</>;
 }
 
 function RemoveLine({ index, onClick }: { index: number; onClick: () => void }) {
@@ -96,31 +117,34 @@ function RemoveLine({ index, onClick }: { index: number; onClick: () => void }) 
  * A draft invoice's lines, edited in place: a table at a desk; on a phone each line is a card
  * (description, then quantity and price side by side, then its amount), so nothing scrolls sideways.
  */
-export function DraftLines({ lines, onChange, onRemove }: DraftLinesProps) {
+export function DraftLines({ control, fields, onRemove }: DraftLinesProps) {
   const narrow = useNarrowScreen();
   if (narrow) {
     return (
       <Stack gap="xs" aria-label="Invoice lines" role="group">
-        {lines.map((l, i) => {
-          const inputs = lineInputs({ line: l, index: i, onChange, narrowLabel: 'Taxed' });
+        {fields.map(({ id }, i) => {
+          const inputs = lineInputs({ control, index: i, narrowLabel: 'Taxed' });
           return (
-            <Paper key={l.key} withBorder radius="md" p="sm">
+            <Paper key={id} withBorder radius="md" p="sm">
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap">
                   <Text size="sm" fw={600}>
                     Line {i + 1}
                   </Text>
-                  <RemoveLine index={i} onClick={() => onRemove(l.key)} />
+                  <RemoveLine index={i} onClick={() => onRemove(i)} />
                 </Group>
                 {inputs.description}
-                <Group grow wrap="nowrap" gap="xs">
+                <Group grow wrap="nowrap" gap="xs" align="flex-start">
                   {inputs.quantity}
                   {inputs.unitPrice}
                 </Group>
                 <Group justify="space-between" wrap="nowrap">
                   {inputs.taxable}
                   <Text size="sm" ta="right">
-                    Amount: <b>{amountOf(l)}</b>
+                    Amount:{' '}
+                    <b>
+                      <Amount control={control} index={i} />
+                    </b>
                   </Text>
                 </Group>
               </Stack>
@@ -146,17 +170,19 @@ export function DraftLines({ lines, onChange, onRemove }: DraftLinesProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {lines.map((l, i) => {
-            const inputs = lineInputs({ line: l, index: i, onChange });
+          {fields.map(({ id }, i) => {
+            const inputs = lineInputs({ control, index: i });
             return (
-              <Table.Tr key={l.key}>
+              <Table.Tr key={id}>
                 <Table.Td>{inputs.description}</Table.Td>
                 <Table.Td>{inputs.quantity}</Table.Td>
                 <Table.Td>{inputs.unitPrice}</Table.Td>
                 <Table.Td>{inputs.taxable}</Table.Td>
-                <Table.Td>{amountOf(l)}</Table.Td>
                 <Table.Td>
-                  <RemoveLine index={i} onClick={() => onRemove(l.key)} />
+                  <Amount control={control} index={i} />
+                </Table.Td>
+                <Table.Td>
+                  <RemoveLine index={i} onClick={() => onRemove(i)} />
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,6 +1,6 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { formatDollars, formatRowAmount, invoiceRows } from '../../../../shared/money';
-import type { InvoiceView } from '../../../../shared/schemas/invoices';
+import { formatDollars, formatRowAmount, invoiceRows } from '#shared/money';
+import type { InvoiceView } from '#shared/schemas/invoices';
 import { ScrollTable } from '../../../components/scroll-table';
 import { useNarrowScreen } from '../../../lib/narrow-screen';
 

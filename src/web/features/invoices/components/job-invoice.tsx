@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { formatDollars } from '../../../../shared/money';
-import { paths } from '../../../../shared/paths';
+import { formatDollars } from '#shared/money';
+import { paths } from '#shared/paths';
 import { SectionCard } from '../../../components/section-card';
 import { StatusText } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { JobStatus } from '../../../../shared/constants';
-import { formatDollars } from '../../../../shared/money';
-import { paths } from '../../../../shared/paths';
-import { openDepositAdvice } from '../../../../shared/schemas/invoices';
-import { isOpenJob } from '../../../../shared/statuses';
+import type { JobStatus } from '#shared/constants';
+import { formatDollars } from '#shared/money';
+import { paths } from '#shared/paths';
+import { openDepositAdvice } from '#shared/schemas/invoices';
+import { isOpenJob } from '#shared/statuses';
 import { useJobInvoice } from '../api/invoices';
 
 /**

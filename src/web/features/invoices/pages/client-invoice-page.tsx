@@ -1,9 +1,9 @@
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
-import { formatLongDate } from '../../../../shared/dates';
-import { HOW_TO_PAY_HEADING } from '../../../../shared/how-to-pay';
-import { clientInvoiceStatusOf } from '../../../../shared/schemas/invoices';
+import { formatLongDate } from '#shared/dates';
+import { HOW_TO_PAY_HEADING } from '#shared/how-to-pay';
+import { clientInvoiceStatusOf } from '#shared/schemas/invoices';
 import { StatusPill } from '../../../components/status-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useClientInvoice } from '../api/invoices';

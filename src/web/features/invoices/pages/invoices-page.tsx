@@ -1,15 +1,15 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatLongDate } from '../../../../shared/dates';
-import { formatDollars } from '../../../../shared/money';
-import { paths } from '../../../../shared/paths';
+import { formatLongDate } from '#shared/dates';
+import { formatDollars } from '#shared/money';
+import { paths } from '#shared/paths';
 import { ListTable } from '../../../components/list-table';
 import { DownloadButtons, MONEY_FILES } from '../../../components/download-buttons';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { StatusText } from '../../../components/status-text';
-import { INVOICE_STATUSES } from '../../../../shared/constants';
+import { INVOICE_STATUSES } from '#shared/constants';
 import { useInvoices } from '../api/invoices';
 
 const FILTERS = ['All', ...INVOICE_STATUSES] as const;

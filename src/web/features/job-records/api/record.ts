@@ -10,7 +10,7 @@ import {
   type JobRecordView,
   type MaterialInput,
   type TimeEntryInput,
-} from '../../../../shared/schemas/job-records';
+} from '#shared/schemas/job-records';
 import { api, apiResponse, tokenStore } from '../../../lib/api-client';
 import { classifyResponse, Outbox, type QueuedChange, type SendResult } from '../../../lib/outbox';
 import { applyPending } from '../lib/apply-pending';

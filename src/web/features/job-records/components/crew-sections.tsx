@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { formatDollars } from '../../../../shared/money';
-import { formatMinutes, type JobRecordView } from '../../../../shared/schemas/job-records';
-import { todayIn } from '../../../../shared/dates';
+import { formatDollars } from '#shared/money';
+import { formatMinutes, type JobRecordView } from '#shared/schemas/job-records';
+import { todayIn } from '#shared/dates';
 import { siteConfig } from '../../../lib/site-config';
 import type { useRecordChanges } from '../api/record';
 

@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconFileTypePdf, IconSquare, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDollars } from '../../../../shared/money';
-import { formatMinutes, JOB_PHOTO_STAGES, type JobRecordView } from '../../../../shared/schemas/job-records';
+import { formatDollars } from '#shared/money';
+import { formatMinutes, JOB_PHOTO_STAGES, type JobRecordView } from '#shared/schemas/job-records';
 import { formatDateTime } from '../../../components/date-text';
 import { ScrollTable } from '../../../components/scroll-table';
 import { SectionCard } from '../../../components/section-card';

@@ -2,9 +2,9 @@ import { ActionIcon, Anchor, Box, Button, FileButton, Group, Image, Stack, Text,
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
+import { MAX_UPLOAD_BYTES } from '#shared/constants';
 import { formatDateTime } from '../../../components/date-text';
-import { JOB_PHOTO_STAGES, type JobPhotoStage, type JobRecordView } from '../../../../shared/schemas/job-records';
+import { JOB_PHOTO_STAGES, type JobPhotoStage, type JobRecordView } from '#shared/schemas/job-records';
 import { readAsDataUrl } from '../../../lib/files';
 import { shrinkPhoto } from '../../../lib/shrink-photo';
 import { toast } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import { Alert, List, Skeleton } from '@mantine/core';
-import { untickedItems, untickedMessage } from '../../../../shared/schemas/job-records';
+import { untickedItems, untickedMessage } from '#shared/schemas/job-records';
 import { useOfficeRecord } from '../api/record';
 
 /** Before the office completes a job: the crew's checklist items not ticked, as the crew's own dialog says. */
@@ -10,7 +10,7 @@ export function UntickedNotice({ jobId }: { jobId: string }) {
   const unticked = untickedItems(record.data.checklist);
   if (!unticked.length) return null;
   return (
-    <Alert color="yellow" title={untickedMessage(unticked.length)}>
+    <Alert color="yellow" title={untickedMessage(unticked.length, 'office')}>
       <List size="sm">
         {unticked.slice(0, 8).map((item) => (
           <List.Item key={item._id}>{item.text}</List.Item>

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { JobStatus } from '../../../../shared/constants';
+import type { JobStatus } from '#shared/constants';
 import type {
   checklistItemInput,
   JobPhotoStage,
   JobRecordView,
   MaterialInput,
   TimeEntryInput,
-} from '../../../../shared/schemas/job-records';
+} from '#shared/schemas/job-records';
 import {
   changedChecklistItem,
   isLateStart,
@@ -15,7 +15,7 @@ import {
   timerEnd,
   timerMinutes,
   type TimerState,
-} from '../../../../shared/job-record-rules';
+} from '#shared/job-record-rules';
 import type { QueuedChange } from '../../../lib/outbox';
 
 type ChecklistBody = z.infer<typeof checklistItemInput>;

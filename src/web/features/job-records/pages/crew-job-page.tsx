@@ -2,10 +2,10 @@ import { Alert, Box, Button, Group, List, Loader, Stack, Text } from '@mantine/c
 import { useNetwork } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { jobNumberOf } from '../../../../shared/schemas/jobs';
-import { untickedItems, untickedMessage } from '../../../../shared/schemas/job-records';
-import { isOpenJob } from '../../../../shared/statuses';
+import { paths } from '#shared/paths';
+import { jobNumberOf } from '#shared/schemas/jobs';
+import { untickedItems, untickedMessage } from '#shared/schemas/job-records';
+import { isOpenJob } from '#shared/statuses';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ContactLinks } from '../../../components/contact-links';
@@ -15,7 +15,7 @@ import { useCrewRecord, useOutbox, useRecordChanges } from '../api/record';
 import { ChecklistSection, MaterialsSection, NotesSection, TimeSection } from '../components/crew-sections';
 import { PhotosSection, SignoffSection } from '../components/photos-and-signoff';
 import { SaveState } from '../components/save-state';
-import type { JobStatus } from '../../../../shared/constants';
+import type { JobStatus } from '#shared/constants';
 
 /**
  * A job on the crew's phone: the checklist, time, materials, photos, notes and the client's signature,

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE, type JobStatus } from '../../../../shared/constants';
-import type { JobView } from '../../../../shared/schemas/jobs';
-import type { WorkerRef } from '../../../../shared/schemas/users';
-import type { UserView } from '../../../../shared/schemas/users';
+import { PAGE_SIZE, type JobStatus } from '#shared/constants';
+import type { JobView } from '#shared/schemas/jobs';
+import type { WorkerRef } from '#shared/schemas/users';
+import type { UserView } from '#shared/schemas/users';
 import { api, ApiError } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
-import type { JobList, JobRef } from '../../../../shared/schemas/jobs';
+import type { JobList, JobRef } from '#shared/schemas/jobs';
 
 export const jobKeys = {
   all: queryRoots.jobs,

@@ -15,10 +15,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { WORKER_SEARCH_DEBOUNCE_MS, WORKER_TAGS } from '../../../../shared/constants';
-import { messages } from '../../../../shared/messages';
-import type { JobView } from '../../../../shared/schemas/jobs';
-import type { WeeklySchedule } from '../../../../shared/schemas/schedule';
+import { WORKER_SEARCH_DEBOUNCE_MS, WORKER_TAGS } from '#shared/constants';
+import { messages } from '#shared/messages';
+import type { JobView } from '#shared/schemas/jobs';
+import type { WeeklySchedule } from '#shared/schemas/schedule';
 import { toast } from '../../../lib/toast';
 import { useEmployeeSearch } from '../api/jobs';
 import { useAssignWorkers } from '../api/jobs';

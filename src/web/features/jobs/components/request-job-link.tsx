@@ -1,8 +1,8 @@
 import { Alert, Anchor } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { jobNumberOf } from '../../../../shared/schemas/jobs';
+import { paths } from '#shared/paths';
+import { jobNumberOf } from '#shared/schemas/jobs';
 import { useJobOfRequest } from '../api/jobs';
 
 /** On a request's page: the job the client's yes became, when there is one. */

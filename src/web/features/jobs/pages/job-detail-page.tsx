@@ -15,14 +15,14 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowBackUp, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { JobStatus } from '../../../../shared/constants';
-import type { JobView } from '../../../../shared/schemas/jobs';
+import type { JobStatus } from '#shared/constants';
+import type { JobView } from '#shared/schemas/jobs';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { Link, useParams } from 'react-router';
-import { messages } from '../../../../shared/messages';
-import { paths } from '../../../../shared/paths';
-import { JOB_TRANSITIONS } from '../../../../shared/statuses';
+import { messages } from '#shared/messages';
+import { paths } from '#shared/paths';
+import { JOB_TRANSITIONS } from '#shared/statuses';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { QuoteLines } from '../../../components/quote-lines';
@@ -30,7 +30,7 @@ import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
 import { useChangeJobStatus, useJob, useUndoCancel } from '../api/jobs';
 import { AssignWorkersDialog } from '../components/assign-workers-dialog';
-import { jobNumberOf } from '../../../../shared/schemas/jobs';
+import { jobNumberOf } from '#shared/schemas/jobs';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { mapHref, telHref } from '../../../lib/links';
 

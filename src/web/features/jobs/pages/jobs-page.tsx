@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { JOB_STATUSES, type JobStatus } from '../../../../shared/constants';
-import { paths } from '../../../../shared/paths';
+import { JOB_STATUSES, type JobStatus } from '#shared/constants';
+import { paths } from '#shared/paths';
 import { ListTable } from '../../../components/list-table';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuoteRequestStatus, QuoteStatus } from '../../../../shared/constants';
-import type { QuoteRequestInput, QuoteRequestView } from '../../../../shared/schemas/quote-request';
-import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
-import { PAGE_SIZE } from '../../../../shared/constants';
+import type { QuoteRequestStatus, QuoteStatus } from '#shared/constants';
+import type { QuoteRequestInput, QuoteRequestView } from '#shared/schemas/quote-request';
+import type { QuoteRequestDetail } from '#shared/schemas/staff-quote-requests';
+import { PAGE_SIZE } from '#shared/constants';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
-import type { CreatedQuoteRequest } from '../../../../shared/schemas/quote-request';
-import type { QuoteRequestList } from '../../../../shared/schemas/staff-quote-requests';
+import type { CreatedQuoteRequest } from '#shared/schemas/quote-request';
+import type { QuoteRequestList } from '#shared/schemas/staff-quote-requests';
 
 export const quoteRequestKeys = {
   all: queryRoots.quoteRequests,

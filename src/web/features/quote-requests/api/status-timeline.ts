@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StatusTimeline } from '../../../../shared/schemas/status-timeline';
+import type { StatusTimeline } from '#shared/schemas/status-timeline';
 import { publicApi } from '../../../lib/api-client';
 
 export const statusTimelineQuery = (numberOrId: string) =>

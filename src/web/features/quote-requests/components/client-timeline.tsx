@@ -1,8 +1,8 @@
 import { Anchor, Text, Timeline, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { formatDayWindow, formatLongDate } from '../../../../shared/dates';
-import { formatDollars } from '../../../../shared/money';
-import type { StatusTimeline, TimelineStep } from '../../../../shared/schemas/status-timeline';
+import { formatDayWindow, formatLongDate } from '#shared/dates';
+import { formatDollars } from '#shared/money';
+import type { StatusTimeline, TimelineStep } from '#shared/schemas/status-timeline';
 import { statusColor } from '../../../components/status-text';
 
 /** Each step's name as the client reads it; `done` says whether the work behind it is finished. */

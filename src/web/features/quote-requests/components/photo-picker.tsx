@@ -1,8 +1,8 @@
 import { ActionIcon, Box, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
-import { messages } from '../../../../shared/messages';
+import { MAX_UPLOAD_BYTES } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { formatBytes } from '../../../lib/files';
 import { shrinkPhoto } from '../../../lib/shrink-photo';
 import classes from './photo-picker.module.css';

@@ -1,7 +1,7 @@
 import { Box, TextInput, Textarea } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { LATEST_DATE } from '../../../../shared/constants';
-import type { QuoteRequestForm } from '../../../../shared/schemas/quote-request';
+import { LATEST_DATE } from '#shared/constants';
+import type { QuoteRequestForm } from '#shared/schemas/quote-request';
 import layout from '../../../components/layout.module.css';
 
 /** The request form with nothing typed yet. */

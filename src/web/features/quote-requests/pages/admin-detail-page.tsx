@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { messages } from '../../../../shared/messages';
-import { paths } from '../../../../shared/paths';
-import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
+import { messages } from '#shared/messages';
+import { paths } from '#shared/paths';
+import { quoteNumberOf } from '#shared/schemas/quote-request';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { formatDate } from '../../../components/date-text';
@@ -17,7 +17,7 @@ import { useDecideQuoteRequest, useQuoteRequest } from '../api/staff';
 import { hasErrorCode } from '../../../lib/api-client';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { mapHref, telHref } from '../../../lib/links';
-import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
+import type { QuoteRequestDetail } from '#shared/schemas/staff-quote-requests';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,15 +1,10 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconPhonePlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  QUOTE_REQUEST_STATUSES,
-  QUOTE_STATUSES,
-  type QuoteRequestStatus,
-  type QuoteStatus,
-} from '../../../../shared/constants';
-import { QUOTE_STATE_LABELS } from '../../../../shared/statuses';
-import { paths } from '../../../../shared/paths';
-import { quoteNumberOf } from '../../../../shared/schemas/quote-request';
+import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, type QuoteRequestStatus, type QuoteStatus } from '#shared/constants';
+import { QUOTE_STATE_LABELS } from '#shared/statuses';
+import { paths } from '#shared/paths';
+import { quoteNumberOf } from '#shared/schemas/quote-request';
 import { formatDate } from '../../../components/date-text';
 import { ListTable } from '../../../components/list-table';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';

@@ -2,10 +2,10 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { todayIn } from '../../../../shared/dates';
-import { messages } from '../../../../shared/messages';
-import { paths } from '../../../../shared/paths';
-import type { QuoteRequestForm, QuoteRequestFormValues } from '../../../../shared/schemas/quote-request';
+import { todayIn } from '#shared/dates';
+import { messages } from '#shared/messages';
+import { paths } from '#shared/paths';
+import type { QuoteRequestForm, QuoteRequestFormValues } from '#shared/schemas/quote-request';
 import { FormPage } from '../../../components/form-page';
 import { hasErrorCode } from '../../../lib/api-client';
 import { readAsDataUrl } from '../../../lib/files';
@@ -18,7 +18,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /** The form's schema and its mapping to the API's body: loaded when first needed (lazy-zod-resolver.ts). */
-const loadSchemas = () => import('../../../../shared/schemas/quote-request');
+const loadSchemas = () => import('#shared/schemas/quote-request');
 
 const empty = emptyRequestForm;
 

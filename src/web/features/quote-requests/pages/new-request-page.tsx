@@ -2,14 +2,14 @@ import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { todayIn } from '../../../../shared/dates';
-import { paths } from '../../../../shared/paths';
+import { todayIn } from '#shared/dates';
+import { paths } from '#shared/paths';
 import {
   quoteRequestFormIn,
   quoteRequestFromForm,
   type QuoteRequestForm,
   type QuoteRequestFormValues,
-} from '../../../../shared/schemas/quote-request';
+} from '#shared/schemas/quote-request';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { readAsDataUrl } from '../../../lib/files';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
+import { paths } from '#shared/paths';
 import { MessagePage } from '../../../components/message-page';
 
 export default function QuoteRequestSentPage() {

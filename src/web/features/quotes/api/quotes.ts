@@ -8,10 +8,10 @@ import type {
   QuoteDraft,
   QuoteView,
   createQuoteInput,
-} from '../../../../shared/schemas/quotes';
+} from '#shared/schemas/quotes';
 import { api, publicApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
-import type { UpdateRequested } from '../../../../shared/schemas/quotes';
+import type { UpdateRequested } from '#shared/schemas/quotes';
 
 type QuoteInput = z.input<typeof createQuoteInput>;
 

@@ -1,7 +1,7 @@
 import { Badge, Box, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatLongDate } from '../../../../shared/dates';
-import { formatDollars, formatMoney, type PricedQuote } from '../../../../shared/money';
+import { formatLongDate } from '#shared/dates';
+import { formatDollars, formatMoney, type PricedQuote } from '#shared/money';
 import classes from './quote-document.module.css';
 import { QuoteTotals } from '../../../components/quote-totals';
 

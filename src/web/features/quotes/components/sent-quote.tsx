@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconFilePencil, IconMessageReply } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatLongDate } from '../../../../shared/dates';
-import { QUOTE_STATUS_LABELS, type QuoteView } from '../../../../shared/schemas/quotes';
-import type { QuoteRequestDetail } from '../../../../shared/schemas/staff-quote-requests';
-import { REVISABLE_QUOTE_STATUSES } from '../../../../shared/statuses';
+import { formatLongDate } from '#shared/dates';
+import { QUOTE_STATUS_LABELS, type QuoteView } from '#shared/schemas/quotes';
+import type { QuoteRequestDetail } from '#shared/schemas/staff-quote-requests';
+import { REVISABLE_QUOTE_STATUSES } from '#shared/statuses';
 import { formatDateTime, timeAgo } from '../../../components/date-text';
 import { QuoteLines } from '../../../components/quote-lines';
 import { hasErrorCode } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { depositInput, laborLineInput, materialLineInput } from '../../../../shared/schemas/quotes';
+import { depositInput, laborLineInput, materialLineInput } from '#shared/schemas/quotes';
 
 /** An unsent quote (or revision) as the builder keeps it in this browser, one per request and version. */
 const storedDraft = z.object({

@@ -10,12 +10,12 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { formatLongDate } from '../../../../shared/dates';
-import { depositParts, formatDollars, formatMoney, priceQuote, quoteBase, withChoices } from '../../../../shared/money';
-import { paths } from '../../../../shared/paths';
-import type { QuoteStatus } from '../../../../shared/constants';
-import type { ClientAnswerResult, ClientQuoteView } from '../../../../shared/schemas/quotes';
-import { QUOTE_TRANSITIONS } from '../../../../shared/statuses';
+import { formatLongDate } from '#shared/dates';
+import { depositParts, formatDollars, formatMoney, priceQuote, quoteBase, withChoices } from '#shared/money';
+import { paths } from '#shared/paths';
+import type { QuoteStatus } from '#shared/constants';
+import type { ClientAnswerResult, ClientQuoteView } from '#shared/schemas/quotes';
+import { QUOTE_TRANSITIONS } from '#shared/statuses';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconReceipt } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import type { ClientDocuments } from '../../../../shared/schemas/quotes';
+import type { ClientDocuments } from '#shared/schemas/quotes';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
 import { useHydrated } from '../../../lib/use-hydrated';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReportView } from '../../../../shared/schemas/reports';
+import type { ReportView } from '#shared/schemas/reports';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 

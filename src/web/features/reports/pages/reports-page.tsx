@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import { Alert, Box, Group, Progress, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { formatDollars } from '../../../../shared/money';
+import { formatDollars } from '#shared/money';
 import { DownloadButtons, MONEY_FILES } from '../../../components/download-buttons';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingsInput, SettingsView } from '../../../../shared/schemas/settings';
+import type { SettingsInput, SettingsView } from '#shared/schemas/settings';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import { updateSiteConfig } from '../../../lib/site-config';

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../../shared/constants';
-import type { AddUserInput, UpdateUserInput, UserView } from '../../../../shared/schemas/users';
+import { PAGE_SIZE } from '#shared/constants';
+import type { AddUserInput, UpdateUserInput, UserView } from '#shared/schemas/users';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
-import type { FeedReset, SessionsEnded, UserDeleted } from '../../../../shared/schemas/users';
+import type { FeedReset, SessionsEnded, UserDeleted } from '#shared/schemas/users';
 
 type UserList = { users: UserView[]; totalPages: number; total: number };
 

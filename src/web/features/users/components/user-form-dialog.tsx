@@ -14,9 +14,9 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { USER_ROLES, WORKER_TAGS } from '../../../../shared/constants';
-import { messages } from '../../../../shared/messages';
-import { addUserInput, updateUserInput, type UserView } from '../../../../shared/schemas/users';
+import { USER_ROLES, WORKER_TAGS } from '#shared/constants';
+import { messages } from '#shared/messages';
+import { addUserInput, updateUserInput, type UserView } from '#shared/schemas/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';

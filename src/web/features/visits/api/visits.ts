@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserView } from '../../../../shared/schemas/users';
-import type { FeedAddress, VisitInput, VisitView } from '../../../../shared/schemas/visits';
+import type { UserView } from '#shared/schemas/users';
+import type { FeedAddress, VisitInput, VisitView } from '#shared/schemas/visits';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
-import type { CrewJobList, JobList } from '../../../../shared/schemas/jobs';
+import type { CrewJobList, JobList } from '#shared/schemas/jobs';
 
 type VisitList = { visits: VisitView[] };
 

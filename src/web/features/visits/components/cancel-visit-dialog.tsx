@@ -1,5 +1,5 @@
 import { ReasonDialog } from '../../../components/reason-dialog';
-import type { VisitView } from '../../../../shared/schemas/visits';
+import type { VisitView } from '#shared/schemas/visits';
 import { toast } from '../../../lib/toast';
 import { useVisitChanges } from '../api/visits';
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { addDays, formatLongDate, todayIn } from '../../../../shared/dates';
-import type { VisitView } from '../../../../shared/schemas/visits';
+import { addDays, formatLongDate, todayIn } from '#shared/dates';
+import type { VisitView } from '#shared/schemas/visits';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useJobVisits, useVisitChanges } from '../api/visits';

@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { addDays, formatLongDate, todayIn, zonedTimeToUtc } from '../../../../shared/dates';
-import type { CrewJob } from '../../../../shared/schemas/jobs';
-import type { VisitView } from '../../../../shared/schemas/visits';
+import { paths } from '#shared/paths';
+import { addDays, formatLongDate, todayIn, zonedTimeToUtc } from '#shared/dates';
+import type { CrewJob } from '#shared/schemas/jobs';
+import type { VisitView } from '#shared/schemas/visits';
 import { mapHref, telHref } from '../../../lib/links';
 import { siteConfig } from '../../../lib/site-config';
 import { useMyOpenJobs, useVisitsInRange } from '../api/visits';

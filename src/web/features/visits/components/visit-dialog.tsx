@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { visitInput, type VisitInput, type VisitView } from '../../../../shared/schemas/visits';
+import { visitInput, type VisitInput, type VisitView } from '#shared/schemas/visits';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { useEmployees } from '../api/visits';
 

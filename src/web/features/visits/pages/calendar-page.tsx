@@ -1,80 +1,27 @@
 import FullCalendar from '@fullcalendar/react';
-import type { DatesSetArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { DatesSetArg, EventClickArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
+import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Box, Button, CopyButton, Group, Loader, Paper, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { zonedTimeToUtc } from '../../../../shared/dates';
-import type { VisitInput, VisitView } from '../../../../shared/schemas/visits';
+import { Group, Paper, Select, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { zonedTimeToUtc } from '#shared/dates';
+import type { VisitView } from '#shared/schemas/visits';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { hasErrorCode } from '../../../lib/api-client';
 import { useNarrowScreen } from '../../../lib/narrow-screen';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
-import { useEmployees, useFeedUrl, useOpenJobs, useVisitChanges, useVisitsInRange } from '../api/visits';
+import { useEmployees, useOpenJobs, useVisitChanges, useVisitsInRange } from '../api/visits';
 import { CancelVisitDialog } from '../components/cancel-visit-dialog';
+import { FeedAddress } from '../components/feed-address';
+import { SharedCalendar } from '../components/shared-calendar';
 import { blankVisit, valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
-import { workerColor } from '../worker-colors';
+import { useMoveVisit } from '../hooks/use-move-visit';
+import { useVisitEvents } from '../hooks/use-visit-events';
+import { wall } from '../wall-clock';
 import classes from './calendar-page.module.css';
-
-/** The calendar shows the business's wall-clock times as they are ("UTC" to FullCalendar, no shifting). */
-const wall = (iso: string) => ({ date: iso.slice(0, 10), time: iso.slice(11, 16) });
-const asWall = (date: string, time: string) => `${date}T${time}:00`;
-
-function FeedAddress({ scope }: { scope: 'company' | 'mine' }) {
-  const { feed, regenerate } = useFeedUrl(scope);
-  const [asking, setAsking] = useState(false);
-  return (
-    <Paper withBorder radius="lg" p="md" mt="md">
-      <Stack gap="xs">
-        <Text fw={700}>{scope === 'company' ? 'Subscribe to the company calendar' : 'Subscribe to my visits'}</Text>
-        <Text size="sm" c="dimmed">
-          Add this address to Google Calendar, Apple Calendar or Outlook (“subscribe by URL”). Keep it private: anyone
-          with it sees the visits.
-        </Text>
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Calendar address"
-            readOnly
-            value={feed.data?.url ?? ''}
-            className={classes.feed}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <CopyButton value={feed.data?.url ?? ''}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy} disabled={!feed.data}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button variant="default" onClick={() => setAsking(true)}>
-            New address
-          </Button>
-        </Group>
-      </Stack>
-      <ConfirmDialog
-        opened={asking}
-        onClose={() => setAsking(false)}
-        title="Make a new address?"
-        confirmLabel="Make a new address"
-        loading={regenerate.isPending}
-        onConfirm={() =>
-          regenerate.mutate(undefined, {
-            onSuccess: () => {
-              setAsking(false);
-              toast.success('New calendar address made: the old one no longer works');
-            },
-          })
-        }
-      >
-        <Text size="sm">Calendars subscribed to the old address stop receiving visits.</Text>
-      </ConfirmDialog>
-    </Paper>
-  );
-}
 
 /**
  * The visits calendar: day, week, month and list views, loading only the visible range. The office
@@ -91,31 +38,13 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
   const visits = useVisitsInRange(range, scope, workerId ?? undefined);
   const employees = useEmployees(office);
   const { book, change } = useVisitChanges();
+  const { onMoved, pendingMove, moveAnyway, putBack } = useMoveVisit(change);
   const [editing, setEditing] = useState<VisitView | null>(null);
   const [cancelling, setCancelling] = useState<VisitView | null>(null);
   const [creating, setCreating] = useState<VisitFormValues | null>(null);
   const openJobs = useOpenJobs(office && creating !== null);
-  const [pendingMove, setPendingMove] = useState<{
-    visit: VisitView;
-    body: VisitInput;
-    revert: () => void;
-    message: string;
-  } | null>(null);
 
-  const events: EventInput[] = useMemo(
-    () =>
-      (visits.data?.visits ?? []).map((v) => ({
-        id: v._id,
-        title: `${v.client.name}${v.workers.length ? ` · ${v.workers.map((w) => w.fullName).join(', ')}` : ''}`,
-        start: asWall(v.date, v.start),
-        end: asWall(v.date, v.end === '24:00' ? '23:59' : v.end),
-        backgroundColor: workerColor(v.workers[0]?._id),
-        borderColor: workerColor(v.workers[0]?._id),
-        textColor: '#ffffff',
-        extendedProps: { visit: v },
-      })),
-    [visits.data],
-  );
+  const events = useVisitEvents(visits.data?.visits);
 
   const onDates = (arg: DatesSetArg) => {
     const from = wall(arg.start.toISOString()).date;
@@ -124,33 +53,6 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
       from: zonedTimeToUtc(from, '00:00', timeZone).toISOString(),
       to: zonedTimeToUtc(to, '00:00', timeZone).toISOString(),
     });
-  };
-
-  /** A drag or a resize: the new wall-clock times, saved; a warning asks before booking anyway. */
-  const onMoved = (arg: EventDropArg | EventResizeDoneArg) => {
-    const visit = arg.event.extendedProps.visit as VisitView;
-    const start = wall(arg.event.start!.toISOString());
-    const end = wall((arg.event.end ?? arg.event.start!).toISOString());
-    const body: VisitInput = {
-      ...valuesOf(visit),
-      date: start.date,
-      start: start.time,
-      end: end.date === start.date ? end.time : '23:59',
-    };
-    change.mutate(
-      { visitId: visit._id, body },
-      {
-        onSuccess: () => toast.success('Visit moved: the client is e-mailed the new time'),
-        onError: (error) => {
-          if (hasErrorCode(error, 'VISIT_CONFLICT'))
-            setPendingMove({ visit, body, revert: arg.revert, message: error.message });
-          else {
-            arg.revert();
-            toast.error(error.message);
-          }
-        },
-      },
-    );
   };
 
   const jobChoices = (openJobs.data?.jobs ?? [])
@@ -268,57 +170,15 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
       />
       <ConfirmDialog
         opened={pendingMove !== null}
-        onClose={() => {
-          pendingMove?.revert();
-          setPendingMove(null);
-        }}
+        onClose={putBack}
         title="Move it anyway?"
         confirmLabel="Move anyway"
         loading={change.isPending}
-        onConfirm={() =>
-          change.mutate(
-            { visitId: pendingMove!.visit._id, body: { ...pendingMove!.body, confirm: true } },
-            {
-              onSuccess: () => {
-                toast.success('Visit moved: the client is e-mailed the new time');
-                setPendingMove(null);
-              },
-              onError: (error) => {
-                pendingMove?.revert();
-                setPendingMove(null);
-                toast.error(error.message);
-              },
-            },
-          )
-        }
+        onConfirm={moveAnyway}
       >
         <Text size="sm">{pendingMove?.message}</Text>
       </ConfirmDialog>
     </>
-  );
-}
-
-/** The business's shared calendar, embedded from CALENDAR_EMBED_URL (the spec's Calendar page), with a spinner until it loads. */
-function SharedCalendar() {
-  const url = siteConfig().calendarEmbedUrl;
-  const [loaded, setLoaded] = useState(false);
-  if (!url)
-    return (
-      <Paper withBorder radius="lg" p="sm">
-        <Text c="dimmed" ta="center" py={80}>
-          Embed URL is missing
-        </Text>
-      </Paper>
-    );
-  return (
-    <Paper withBorder radius="lg" p="sm" className={classes.embed}>
-      {!loaded ? (
-        <Box className={classes.spinner}>
-          <Loader aria-label="Loading the calendar" />
-        </Box>
-      ) : null}
-      <iframe title="Shared calendar" src={url} className={classes.iframe} onLoad={() => setLoaded(true)} />
-    </Paper>
   );
 }
 

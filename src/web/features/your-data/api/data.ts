@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackupsView } from '../../../../shared/schemas/backups';
-import type { ClientImportPreview, ClientImportResult } from '../../../../shared/schemas/client-import';
+import type { BackupsView } from '#shared/schemas/backups';
+import type { ClientImportPreview, ClientImportResult } from '#shared/schemas/client-import';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 

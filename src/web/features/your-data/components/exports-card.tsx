@@ -1,7 +1,7 @@
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { EXPORT_FILES } from '../../../../shared/schemas/exports';
+import { EXPORT_FILES } from '#shared/schemas/exports';
 import { SectionCard } from '../../../components/section-card';
 import { downloadFile } from '../../../lib/download';
 import { toast } from '../../../lib/toast';

@@ -7,7 +7,7 @@ import {
   IMPORT_FIELD_LABELS,
   type ClientImportPreview,
   type ClientImportResult,
-} from '../../../../shared/schemas/client-import';
+} from '#shared/schemas/client-import';
 import { ScrollTable } from '../../../components/scroll-table';
 import { SectionCard } from '../../../components/section-card';
 import { saveBlob } from '../../../lib/download';

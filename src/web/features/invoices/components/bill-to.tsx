@@ -1,0 +1,31 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatLongDate } from '#shared/dates';
+import { paths } from '#shared/paths';
+import type { InvoiceView } from '#shared/schemas/invoices';
+import { jobNumberOf } from '#shared/schemas/jobs';
+import { SectionCard } from '../../../components/section-card';
+
+/** Who the invoice is for, the job it bills, and (once sent) when it was sent and is due: above every screen. */
+export function BillTo({ invoice: i }: { invoice: InvoiceView }) {
+  return (
+    <SectionCard title="Bill to">
+      <Text fw={600}>{i.clientName}</Text>
+      <Text size="sm">{i.clientEmail}</Text>
+      <Text size="sm">{i.address}</Text>
+      {i.jobId ? (
+        <Text size="sm" mt="xs">
+          For{' '}
+          <Anchor component={Link} to={paths.admin.job(i.jobId)}>
+            job {jobNumberOf(i.jobId)}
+          </Anchor>
+        </Text>
+      ) : null}
+      {i.issueDate && i.dueDate ? (
+        <Text size="sm" mt="xs">
+          Sent {formatLongDate(i.issueDate)}, due {formatLongDate(i.dueDate)}
+        </Text>
+      ) : null}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,137 @@
+import { Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
+import { Controller } from 'react-hook-form';
+import { todayIn } from '#shared/dates';
+import { depositParts, formatMoney, quoteBase, type PricedQuote } from '#shared/money';
+import type { DepositInput } from '#shared/schemas/quotes';
+import type { QuoteFormControl } from '../lib/quote-form';
+
+type DepositKind = 'none' | DepositInput['kind'];
+
+interface DepositFieldProps {
+  control: QuoteFormControl;
+  priced: PricedQuote;
+  disabled: boolean;
+}
+
+/** No deposit, a percent of the total or a fixed amount, and what the client pays on accepting. */
+function DepositField({ control, priced, disabled }: DepositFieldProps) {
+  // The number typed stays when the kind changes, even through "No deposit".
+  const lastValue = useRef<number | undefined>(undefined);
+  return (
+    <Controller
+      control={control}
+      name="deposit"
+      render={({ field, fieldState }) => {
+        const deposit = field.value ?? null;
+        const kind: DepositKind = deposit?.kind ?? 'none';
+        const value = deposit?.value as number | undefined;
+        const error =
+          fieldState.error?.message ??
+          (fieldState.error as { value?: { message?: string } } | undefined)?.value?.message;
+        return (
+          <Group align="flex-end" gap="sm">
+            <Select
+              label="Deposit on acceptance"
+              data={[
+                { value: 'none', label: 'No deposit' },
+                { value: 'percent', label: 'Percent of the total' },
+                { value: 'amount', label: 'Fixed amount' },
+              ]}
+              value={kind}
+              onChange={(v) => {
+                const next = (v ?? 'none') as DepositKind;
+                if (value !== undefined) lastValue.current = value;
+                field.onChange(next === 'none' ? null : { kind: next, value: value ?? lastValue.current });
+              }}
+              allowDeselect={false}
+              disabled={disabled}
+              maw={220}
+            />
+            {deposit === null ? null : (
+              <NumberInput
+                label={kind === 'percent' ? 'Deposit (%)' : 'Deposit ($)'}
+                value={value ?? ''}
+                onChange={(v) => field.onChange({ kind: deposit.kind, value: typeof v === 'number' ? v : undefined })}
+                onBlur={field.onBlur}
+                min={kind === 'percent' ? 1 : 0.01}
+                max={kind === 'percent' ? 100 : undefined}
+                decimalScale={kind === 'percent' ? 0 : 2}
+                prefix={kind === 'amount' ? '$' : undefined}
+                suffix={kind === 'percent' ? '%' : undefined}
+                error={error}
+                disabled={disabled}
+                maw={160}
+              />
+            )}
+            {deposit && Number.isFinite(value) ? (
+              <Text size="sm" c="dimmed" pb={8}>
+                {formatMoney(depositParts(quoteBase(priced), priced.taxRateBasisPoints, deposit).dueCents)} due when the
+                client accepts
+              </Text>
+            ) : null}
+          </Group>
+        );
+      }}
+    />
+  );
+}
+
+interface QuoteTermsProps extends DepositFieldProps {
+  timeZone: string;
+}
+
+/** Who and what the quote is for, until when it stands, and the deposit it asks. */
+export function QuoteTerms({ control, priced, disabled, timeZone }: QuoteTermsProps) {
+  return (
+    <Stack>
+      <Group grow align="flex-start">
+        <Controller
+          control={control}
+          name="clientName"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label="Client name"
+              withAsterisk
+              {...field}
+              error={fieldState.error?.message}
+              disabled={disabled}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="projectName"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label="Project name"
+              withAsterisk
+              {...field}
+              error={fieldState.error?.message}
+              disabled={disabled}
+            />
+          )}
+        />
+      </Group>
+      <Controller
+        control={control}
+        name="validUntil"
+        render={({ field, fieldState }) => (
+          <TextInput
+            type="date"
+            label="Valid until"
+            description="The last day the client can accept this quote"
+            withAsterisk
+            min={todayIn(timeZone)}
+            {...field}
+            value={field.value ?? ''}
+            error={fieldState.error?.message}
+            disabled={disabled}
+            maw={260}
+          />
+        )}
+      />
+      <DepositField control={control} priced={priced} disabled={disabled} />
+    </Stack>
+  );
+}
