@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './tests/helpers/slow-first-sequencer';
 
 // Two projects (docs/decisions/027-a-suite-that-answers-in-minutes.md): pure units and components in
 // worker threads, which start in milliseconds; the files that run the app on its databases in child
@@ -12,6 +13,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     restoreMocks: true,
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
@@ -27,6 +29,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/{api,process,security,reliability}/**/*.test.{ts,tsx}'],
           pool: 'forks',
+          isolate: false,
           globalSetup: ['tests/helpers/db-template.ts'],
         },
       },

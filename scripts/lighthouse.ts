@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { projectRoot } from '../src/server/paths';
-import { appModule } from '../src/shared/page-meta';
+import { appModule } from '#shared/page-meta';
 import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
 import { freePort } from '../tests/helpers/server-process';
 import { TestSmtpServer, waitFor } from '../tests/helpers/smtp';

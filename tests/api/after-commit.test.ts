@@ -6,7 +6,7 @@ import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
-import { todayIn } from '../../src/shared/dates';
+import { todayIn } from '#shared/dates';
 
 // Issue 26.3: the work after a commit happens in one place. A change tells what it asks for with
 // afterCommit; the mail relay and the status cache listen. Receipts and job reports leave at once, as

@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobRecords, jobWorkers, payments, sessions, users } from '../../src/server/db/schema';
-import { todayIn } from '../../src/shared/dates';
+import { todayIn } from '#shared/dates';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
@@ -171,5 +171,27 @@ describe.each(dbKinds)('the audit entry commits with its change (%s)', (kind) =>
     expect(entry).toMatchObject({ kind: 'users', route: 'POST /api/users/adduser', ip: '127.0.0.1' });
     expect((await send('GET', '/api/users', undefined, bearer(crew.token))).statusCode).toBe(403);
     expect(await entries('Refused: GET /api/users', crew.user.id)).toHaveLength(1);
+  });
+
+  // Issue 27: a trail of years is not counted whole for every page.
+  it('counts the trail up to 10,000, says there is more, and still finds older entries by date', async () => {
+    await t.database.db.execute(sql`
+      insert into ${auditLog} (id, at, user_id, actor_name, ip, kind, action, route)
+      select 'seeded-' || g, now() - make_interval(mins => 2 * g), ${adminId}, 'Seeded Admin', '203.0.113.9', 'jobs',
+             'Seeded action ' || g, 'GET /api/seeded'
+      from generate_series(1, 10050) g`);
+    const trail = (await send('GET', '/api/audit?page=1&limit=50')).json();
+    expect(trail).toMatchObject({ total: 10_000, capped: true, totalPages: 200 });
+    expect(trail.entries).toHaveLength(50);
+    // The kept people list names the admin by the name of their newest entry.
+    expect(trail.people).toContainEqual({ userId: adminId, name: expect.any(String) });
+    // A few days back is under the cap, counted exactly.
+    const from = new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const older = (await send('GET', `/api/audit?page=1&limit=50&from=${from}&to=${to}`)).json();
+    expect(older.capped).toBe(false);
+    expect(older.total).toBeGreaterThan(1000);
+    expect(older.total).toBeLessThan(10_000);
+    expect(older.entries[0].action).toMatch(/^Seeded action /);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { bearer, createTestApp, createUserAndSignIn, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 import { createSession } from '../../src/server/auth/sessions';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobWorkers } from '../../src/server/db/schema';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users, visits } from '../../src/server/db/schema';
-import { addDays, todayIn } from '../../src/shared/dates';
+import { addDays, todayIn } from '#shared/dates';
 import { createQuoteRequest, insertJob, soldJobWithDeposit } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { createMailingTestAppWithCrew, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
-import { openDepositAdvice } from '../../src/shared/schemas/invoices';
+import { openDepositAdvice } from '#shared/schemas/invoices';
 
 const ZONE = 'America/Los_Angeles';
 const OWNER = 'owner@handyman.test';

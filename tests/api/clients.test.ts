@@ -209,6 +209,8 @@ describe('migration 0008 attaches the requests already stored to their clients',
       expect(count!.n).toBe(2);
       const [quote] = await db.select().from(schema.quotes);
       expect(quote!.validUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // Migration 0024 renamed the column; the number stored before is kept.
+      expect(quote!.quoteNumber).toBe('QT00000001');
       const events = await db.select().from(schema.quoteRequestEvents).orderBy(schema.quoteRequestEvents.createdAt);
       expect(events.filter((e) => e.quoteRequestId === 'a00000000000000000000001').map((e) => e.kind)).toEqual([
         'request-created',

@@ -240,14 +240,14 @@ describe.each(dbKinds)('documents drawn off the request path (%s)', (kind) => {
     const email = `quote${randomUUID().slice(0, 8)}@home.test`;
     const { quote } = await soldJobWithDeposit(t, smtp, admin, { email, name: 'Robin Quote' });
     const accepted = await waitFor(
-      () => smtp.to(email).find((m) => m.parsed.subject?.startsWith(`Quote ${quote.quoteId} accepted`)),
+      () => smtp.to(email).find((m) => m.parsed.subject?.startsWith(`Quote ${quote.quoteNumber} accepted`)),
       { timeoutMs: 30_000, what: 'the acceptance e-mail' },
     );
     const emailed = accepted.parsed.attachments[0]!.content;
     const offer = smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT'))!;
     const token = /\?token=([\w.-]+)/.exec(offer.parsed.text!)![1]!;
-    const url = `/api/client-quotes/${quote.quoteId}/pdf?token=${token}`;
-    const key = `quote:${quote.quoteId}`;
+    const url = `/api/client-quotes/${quote.quoteNumber}/pdf?token=${token}`;
+    const key = `quote:${quote.quoteNumber}`;
     const drawn = t.app.documents.drawsOf(key);
     const ip = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     for (let i = 0; i < DOCUMENT_LIMIT_PER_MINUTE; i++) {
@@ -260,7 +260,7 @@ describe.each(dbKinds)('documents drawn off the request path (%s)', (kind) => {
     const [stored] = await t.database.db
       .select()
       .from(documents)
-      .where(eq(documents.key, `quote:${quote.quoteId}`));
+      .where(eq(documents.key, `quote:${quote.quoteNumber}`));
     expect(Buffer.compare(stored!.bytes, emailed)).toBe(0);
   }, 120_000);
 

@@ -1,6 +1,6 @@
 // Issue 12, item 5: every error body carries a stable code, listed in the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../src/shared/schemas/errors';
+import { ERROR_CODES } from '#shared/schemas/errors';
 import { dataUrl } from '../helpers/images';
 import { createQuoteRequest } from '../helpers/factories';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';

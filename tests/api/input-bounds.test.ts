@@ -133,11 +133,11 @@ describe.each(dbKinds)('dates in range and names that show (%s)', (kind) => {
         {},
       );
     for (const name of ZERO_WIDTH_NAMES) refused(await answer(name), 'Please type your full name to accept');
-    const [pending] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
+    const [pending] = await t.database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteId));
     expect(pending!.status).toBe('Pending');
     const yes = await answer('\u200bDana Whitfield\u200b');
     expect(yes.statusCode, yes.body).toBe(200);
-    const [accepted] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
+    const [accepted] = await t.database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteId));
     expect(accepted!.acceptedName).toBe('Dana Whitfield');
   });
 
@@ -223,7 +223,7 @@ describe.each(dbKinds)('dates in range and names that show (%s)', (kind) => {
       payload: { action: 'accept', token: link.searchParams.get('token'), signatureName: 'Dana Whitfield' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteId));
     expect(row!.acceptedIp).toBe('203.0.113.77');
     for (const hidden of ['203.0.113.77', 'acceptedIp', '"_id"', 'quoteRequestId', request._id, row!.id])
       expect(res.body, hidden).not.toContain(hidden);

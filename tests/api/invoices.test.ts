@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/server/db/ids';
 import {
@@ -9,6 +9,7 @@ import {
   jobRecords,
   jobTimeEntries,
   mailOutbox,
+  payments,
   users,
 } from '../../src/server/db/schema';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
@@ -16,7 +17,7 @@ import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
-import { addDays, todayIn, zonedTimeToUtc } from '../../src/shared/dates';
+import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
 
 const today = () => todayIn('America/Los_Angeles');
 
@@ -249,6 +250,36 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     expect((await send('GET', `/api/invoices/${draft._id}`)).json()).toMatchObject({ paid: 200, balance: 121.28 });
   });
 
+  it("keeps each invoice's paid amount equal to its payments: recorded at once, changed, moved or removed", async () => {
+    const sentInvoice = async () => {
+      const { jobId } = await completedJob();
+      const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+      await send('POST', `/api/invoices/${draft._id}/send`);
+      return draft._id as string;
+    };
+    const [a, b] = [await sentInvoice(), await sentInvoice()];
+    const paid = await Promise.all(
+      [a, a, a, a, a, b].map((id) =>
+        send('POST', `/api/invoices/${id}/payments`, { method: 'cash', paidOn: '2026-11-20', amount: 10.01 }),
+      ),
+    );
+    expect(paid.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect((await send('GET', `/api/invoices/${a}`)).json()).toMatchObject({ paid: 50.05, balance: 271.23 });
+    // By hand, as a correction in the database would: the kept figure follows every change.
+    const db = t.database.db;
+    const onA = await db.select().from(payments).where(eq(payments.invoiceId, a));
+    await db.update(payments).set({ amountCents: 2500 }).where(eq(payments.id, onA[0]!.id));
+    await db.update(payments).set({ invoiceId: b }).where(eq(payments.id, onA[1]!.id));
+    await db.delete(payments).where(eq(payments.id, onA[2]!.id));
+    expect((await send('GET', `/api/invoices/${a}`)).json()).toMatchObject({ paid: 45.02 });
+    expect((await send('GET', `/api/invoices/${b}`)).json()).toMatchObject({ paid: 20.02 });
+    // Every invoice this database holds (all the tests before this one's too) agrees with its payments.
+    const disagreeing = await db.execute(sql`
+      select i.id from ${invoices} i
+      where i.paid_cents <> coalesce((select sum(p.amount_cents) from ${payments} p where p.invoice_id = i.id), 0)`);
+    expect((disagreeing as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
   it('voids a sent invoice with a reason, keeping its number; a paid one is not voided; a draft is deleted', async () => {
     const a = await completedJob();
     const draftA = (await send('POST', `/api/jobs/${a.jobId}/invoice`)).json();
@@ -348,6 +379,52 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     expect(months.reduce((sum, m) => sum + cents(m.revenue), 0)).toBe(cents(dashboard.revenue));
     expect(cents(months.at(-1)!.revenue)).toBe(cents(dashboard.revenueThisMonth));
     expect(dashboard.revenueThisMonth).toBeGreaterThan(0);
+  });
+
+  // Issue 27: the figures are computed once and answered again until a commit changes what they count.
+  it('answers the dashboard and Reports from what they computed until a change is committed, then anew', async () => {
+    const { jobId } = await completedJob();
+    const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+    await send('POST', `/api/invoices/${draft._id}/send`);
+    const figures = async () => ({
+      dashboard: (await send('GET', '/api/dashboard')).json(),
+      reports: (await send('GET', '/api/reports')).json(),
+    });
+    const before = await figures();
+    // A payment written behind the triggers' back (as no code of ours can): the version stands, so the
+    // figures computed before are still the answer.
+    const db = t.database.db;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.insert(payments).values({
+        id: newId(),
+        invoiceId: draft._id,
+        method: 'cash',
+        paidOn: today(),
+        amountCents: 1000,
+        recordedBy: null,
+      });
+    });
+    expect(await figures()).toEqual(before);
+    // A payment through the app: its commit changes the version, and both figures count both payments.
+    const paid = await send('POST', `/api/invoices/${draft._id}/payments`, {
+      method: 'check',
+      paidOn: today(),
+      amount: 2.5,
+    });
+    expect(paid.statusCode).toBe(201);
+    const after = await figures();
+    const invoice = (await send('GET', `/api/invoices/${draft._id}`)).json();
+    const [taxCents, totalCents] = [Math.round(invoice.tax * 100), Math.round(invoice.total * 100)];
+    const net = (cents: number) => cents - Math.round((cents * taxCents) / totalCents);
+    expect(Math.round(after.dashboard.revenue * 100) - Math.round(before.dashboard.revenue * 100)).toBe(
+      net(1000) + net(250),
+    );
+    const total = (r: { revenueByMonth: { revenue: number }[] }) =>
+      Math.round(r.revenueByMonth.reduce((sum, m) => sum + m.revenue * 100, 0));
+    expect(total(after.reports) - total(before.reports)).toBe(
+      Math.round(after.dashboard.revenue * 100) - Math.round(before.dashboard.revenue * 100),
+    );
   });
 
   it('shows a sent invoice past its due date as Overdue, and the dashboard counts it', async () => {

@@ -9,7 +9,7 @@ import { pdfImages, pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
-import { wallTimeIn } from '../../src/shared/dates';
+import { wallTimeIn } from '#shared/dates';
 
 const ZONE = 'America/Los_Angeles';
 

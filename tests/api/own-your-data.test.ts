@@ -13,7 +13,7 @@ import { createQuoteRequest, insertJob, sampleQuoteLines } from '../helpers/fact
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, dbKinds } from '../helpers/test-db';
 import { dataUrl, makeJpeg } from '../helpers/images';
-import { todayIn } from '../../src/shared/dates';
+import { todayIn } from '#shared/dates';
 import { backupIfDue, restoreBackup } from '../../src/server/backups/service';
 
 type Method = 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';
@@ -552,6 +552,17 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       const byPerson = (await send('GET', `/api/audit?userId=${owner.user.id}&kind=quotes`)).json();
       expect(byPerson.entries.map((e: { action: string }) => e.action)).toEqual(['Revised a quote', 'Sent a quote']);
       expect(byPerson.people).toContainEqual({ userId: owner.user.id, name: expect.any(String) });
+      // The people list is kept as entries are added: the same as reading the whole trail, a deleted
+      // user included (migration 0026).
+      const everyone = (await t.database.db.execute(sql`
+        select distinct on (user_id) user_id as "userId", actor_name as "name"
+        from ${auditLog} where user_id is not null order by user_id, at desc, seq desc`)) as unknown as {
+        rows: { userId: string; name: string }[];
+      };
+      expect(
+        [...byPerson.people].sort((a: { userId: string }, b: { userId: string }) => a.userId.localeCompare(b.userId)),
+      ).toEqual(everyone.rows.sort((a, b) => a.userId.localeCompare(b.userId)));
+      expect(everyone.rows.length).toBeGreaterThan(1);
       expect((await send('GET', '/api/audit?from=2001-01-01&to=2001-01-02')).json()).toMatchObject({
         entries: [],
         total: 0,

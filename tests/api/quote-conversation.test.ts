@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailOutbox, quoteRequests, quotes } from '../../src/server/db/schema';
 import { MailRelay, smtpTransport } from '../../src/server/mail';
-import { addDays, todayIn } from '../../src/shared/dates';
+import { addDays, todayIn } from '#shared/dates';
 import { createQuoteRequest, sampleQuoteLines } from '../helpers/factories';
 import { dataUrl, makePng } from '../helpers/images';
 import { pdfText } from '../helpers/pdf';
@@ -180,7 +180,7 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
     for (const internal of ['acceptedIp', '_id', 'quoteRequestId', 'openedAt'])
       expect(res.json()).not.toHaveProperty(internal);
     expect(res.body).not.toContain('127.0.0.1');
-    const [stored] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
+    const [stored] = await t.database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteId));
     expect(stored).toMatchObject({ totalCents: 38446, acceptedName: 'Dana Whitfield', acceptedIp: '127.0.0.1' });
 
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.quoteId, stored!.id));
@@ -272,7 +272,7 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
     const versions = await t.database.db.select().from(quotes).where(eq(quotes.quoteRequestId, request._id));
     expect(versions.map((v) => v.version).sort()).toEqual(Array.from({ length: made.length + 1 }, (_, i) => i + 1));
     expect(versions.filter((v) => v.replacedAt === null)).toHaveLength(1);
-    expect(new Set(versions.map((v) => v.quoteId))).toEqual(
+    expect(new Set(versions.map((v) => v.quoteNumber))).toEqual(
       new Set(versions.map((v) => (v.version === 1 ? quoteId : `${quoteId}-${v.version}`))),
     );
   });
@@ -304,7 +304,7 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
     await t.database.db
       .update(quotes)
       .set({ validUntil: addDays(todayIn(ZONE), -1) })
-      .where(eq(quotes.quoteId, quoteId));
+      .where(eq(quotes.quoteNumber, quoteId));
     const page = (await get(`/api/client-quotes/${quoteId}?token=${token}`, {})).json();
     expect(page).toMatchObject({ expired: true, updateRequested: false });
     const accept = await answer(quoteId, { action: 'accept', token, signatureName: 'Dana Whitfield' });

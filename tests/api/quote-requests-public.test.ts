@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox, quoteRequestImages, quoteRequests } from '../../src/server/db/schema';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { dataUrl, makeJpeg, makeLargeJpeg, makePng } from '../helpers/images';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { createMailingTestApp, createTestApp, type TestApp } from '../helpers/test-app';

@@ -193,7 +193,7 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
       });
       expect(res.json()).not.toHaveProperty('quoteRequestId');
     }
-    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteId));
     expect(row!.status).toBe('Pending');
   });
 
@@ -234,7 +234,7 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
         )
       ).statusCode,
     ).toBe(403);
-    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, first.quoteId));
+    const [row] = await t.database.db.select().from(quotes).where(eq(quotes.quoteNumber, first.quoteId));
     expect(row!.status).toBe('Pending');
   });
 
@@ -247,7 +247,7 @@ describe.each(dbKinds)('quotes end to end (%s)', (kind) => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('Accepted');
-    const [quote] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
+    const [quote] = await t.database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteId));
     const [job] = await t.database.db.select().from(jobs).where(eq(jobs.quoteId, quote!.id));
     expect(job).toMatchObject({
       status: 'Not Started',

@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose';
 import { LINK_GRACE_DAYS } from '../../src/server/quotes/links';
-import { addDays, formatLongDate, todayIn } from '../../src/shared/dates';
+import { addDays, formatLongDate, todayIn } from '#shared/dates';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SettingsInput, SettingsView } from '../../src/shared/schemas/settings';
+import type { SettingsInput, SettingsView } from '#shared/schemas/settings';
 import { createQuoteRequest, sampleQuoteLines } from '../helpers/factories';
 import { dataUrl, makeCraftedPng, makeJpeg, makePng } from '../helpers/images';
 import { pdfText } from '../helpers/pdf';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../src/shared/dates';
-import { statusTimelineResponse, type StatusTimeline } from '../../src/shared/schemas/status-timeline';
+import { addDays, todayIn } from '#shared/dates';
+import { statusTimelineResponse, type StatusTimeline } from '#shared/schemas/status-timeline';
 import { createQuoteRequest } from '../helpers/factories';
 import { waitFor } from '../helpers/smtp';
 import { createMailingTestAppWithAdmin } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 // Issue 12, item 6: the status lists live in src/shared/statuses.ts, and the database refuses any other value.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREW_JOB_MOVES, JOB_TRANSITIONS, nextCrewMove, QUOTE_REQUEST_TRANSITIONS } from '../../src/shared/statuses';
+import { CREW_JOB_MOVES, JOB_TRANSITIONS, nextCrewMove, QUOTE_REQUEST_TRANSITIONS } from '#shared/statuses';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';

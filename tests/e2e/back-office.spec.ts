@@ -1,4 +1,4 @@
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
 import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';

@@ -1,4 +1,4 @@
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { sentQuoteLink } from './support/staff';

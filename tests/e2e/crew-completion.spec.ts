@@ -141,6 +141,6 @@ test('the crew completes a job on a phone with the signal cut midway: checklist,
   const report = await office.request.get(href!);
   expect(report.headers()['content-type']).toBe('application/pdf');
   await expectNoAxeViolations(office);
-  await office.screenshot({ path: 'screenshots/office-job-record-desktop.png', fullPage: true });
+  await screenshot(office, 'office-job-record', { device: 'desktop' });
   await desk.close();
 });

@@ -127,7 +127,7 @@ test('the office asks before marking a job completed, naming the items the crew 
   await expect(page.getByText('Job is now In Progress')).toBeVisible();
   await page.getByRole('button', { name: 'Mark completed' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mark this job completed?' });
-  await expect(dialog.getByText('2 items not ticked: tick them or complete anyway')).toBeVisible();
+  await expect(dialog.getByText('The crew has not ticked 2 items')).toBeVisible();
   await expect(dialog.getByRole('listitem')).toHaveText(['Deck boards × 10', 'Joist hangers × 6']);
   await expect(dialog).toContainText('The client is e-mailed the job report');
   await screenshot(page, 'office-complete-unticked');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { todayIn } from '../../src/shared/dates';
-import { messages } from '../../src/shared/messages';
+import { todayIn } from '#shared/dates';
+import { messages } from '#shared/messages';
 import { pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, SHARED_STATE, testChangingSettings } from './support/fixtures';
@@ -50,7 +50,7 @@ test(
       await expect(admin.getByLabel('Mailing address for checks')).toHaveValue('PO Box 4410\nSacramento, CA 95812');
       await expect(admin.getByLabel('Phone for card payments')).toHaveValue('(916) 555-0177');
       await admin.getByRole('heading', { name: 'How clients pay' }).scrollIntoViewIfNeeded();
-      await admin.screenshot({ path: `screenshots/settings-how-clients-pay-${device()}.png` });
+      await screenshot(admin, 'settings-how-clients-pay', { fullPage: false });
 
       // A quote of $125 with a $40 option, asking 25% on acceptance.
       const name = `Deposit Client ${device()} ${Date.now().toString(36)}`;

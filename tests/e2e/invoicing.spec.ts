@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { formatMoney, toCents } from '../../src/shared/money';
+import { formatMoney, toCents } from '#shared/money';
 import { pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';
@@ -119,7 +119,7 @@ test(
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect(await pdfText(await pdf.body())).toContain(number);
     await expectNoAxeViolations(client);
-    await client.screenshot({ path: 'screenshots/client-invoice-phone.png', fullPage: true });
+    await screenshot(client, 'client-invoice', { device: 'phone' });
 
     // The office records a check for part of it, then the rest.
     await page.getByRole('button', { name: 'Record a payment' }).click();

@@ -1,4 +1,4 @@
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';

@@ -1,4 +1,4 @@
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { heavyFile, photo } from './support/files';
 import { waitForMail } from './support/mail';

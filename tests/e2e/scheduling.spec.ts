@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { todayIn, wallTimeIn } from '../../src/shared/dates';
+import { todayIn, wallTimeIn } from '#shared/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';

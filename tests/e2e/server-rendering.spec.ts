@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { appTookOver, keepParsedHeading } from './support/rendering';

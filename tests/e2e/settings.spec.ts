@@ -1,5 +1,5 @@
-import { messages } from '../../src/shared/messages';
-import type { SettingsView } from '../../src/shared/schemas/settings';
+import { messages } from '#shared/messages';
+import type { SettingsView } from '#shared/schemas/settings';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
 import { device, expect, screenshot, SHARED_STATE, testChangingSettings } from './support/fixtures';

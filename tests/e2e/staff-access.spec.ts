@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { WEAK_PASSWORD } from '../../src/server/lib/password-policy';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { E2E_ADMIN } from './support/constants';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';

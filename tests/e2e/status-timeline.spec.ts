@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatDayWindow } from '../../src/shared/dates';
+import { formatDayWindow } from '#shared/dates';
 import { futureDate } from '../helpers/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';

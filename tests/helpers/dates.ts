@@ -1,5 +1,5 @@
-import { BUSINESS_TIME_ZONE } from '../../src/shared/constants';
-import { todayIn } from '../../src/shared/dates';
+import { BUSINESS_TIME_ZONE } from '#shared/constants';
+import { todayIn } from '#shared/dates';
 
 /** Today where the business is, in the default Settings' zone the tests' apps start with. */
 export const todayInBusinessZone = (): string => todayIn(BUSINESS_TIME_ZONE);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { jobs, quotes } from '../../src/server/db/schema';
 import { insertJob as insertJobRow } from '../../src/server/jobs/repository';
 import { insertQuote, newQuoteNumber } from '../../src/server/quotes/repository';
-import type { JobStatus } from '../../src/shared/constants';
+import type { JobStatus } from '#shared/constants';
 import { waitFor, type TestSmtpServer } from './smtp';
 import type { TestApp } from './test-app';
 
@@ -69,7 +69,7 @@ export async function insertJob(
         labor: [{ description: 'Rehang the gate', hourlyRate: 65, hours: 3.5, optional: false, taxable: true }],
       },
       {
-        quoteId: newQuoteNumber(),
+        quoteNumber: newQuoteNumber(),
         version: 1,
         validUntil: '2099-12-31',
         taxRateBasisPoints: 800,
@@ -126,7 +126,7 @@ export async function soldJobWithDeposit(
     {},
     { action: 'accept', token: link.searchParams.get('token'), signatureName: client.name },
   );
-  const [quote] = await t.database.db.select().from(quotes).where(eq(quotes.quoteId, quoteId));
+  const [quote] = await t.database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteId));
   const [job] = await t.database.db.select().from(jobs).where(eq(jobs.quoteId, quote!.id));
   return { quote: quote!, jobId: job!.id };
 }

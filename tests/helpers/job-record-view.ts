@@ -1,4 +1,4 @@
-import type { JobRecordView } from '../../src/shared/schemas/job-records';
+import type { JobRecordView } from '#shared/schemas/job-records';
 
 /** A crew member's record of a job as the phone shows it (Robin's, one timer); `changes` replaces parts. */
 export function sampleRecordView(

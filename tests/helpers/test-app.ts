@@ -6,7 +6,7 @@ import { hashPassword } from '../../src/server/lib/passwords';
 import { loadConfig, type Config } from '../../src/server/config';
 import { smtpTransport, type MailTransport } from '../../src/server/mail/transports';
 import { insertUser, type UserRow } from '../../src/server/users/repository';
-import type { UserRole } from '../../src/shared/constants';
+import type { UserRole } from '#shared/constants';
 import { TestSmtpServer } from './smtp';
 import { createTestDatabase, type DbKind, type TestDatabase } from './test-db';
 

@@ -7,7 +7,7 @@ import { hashPassword } from '../../src/server/lib/passwords';
 import { loggerOptions } from '../../src/server/lib/logging';
 import { describeError, safeError } from '../../src/server/lib/safe-error';
 import { insertUser } from '../../src/server/users/repository';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { todayInBusinessZone } from '../helpers/dates';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';

@@ -1,7 +1,7 @@
 // Issue 11, item 4: only failed sign-ins count, per username and address; a looser per-username
 // limit across addresses slows an attacker and tells the user once; nobody can lock the owner out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { counterStores, freshRedisUrl } from '../helpers/redis';

@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { WEAK_PASSWORD } from '../../src/server/lib/password-policy';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { bearer, createTestApp, createUserAndSignIn, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 

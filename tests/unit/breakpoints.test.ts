@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { NARROW_BREAKPOINT_PX } from '../../src/shared/constants';
+import { NARROW_BREAKPOINT_PX } from '#shared/constants';
 import { theme } from '../../src/web/app/theme';
 
 const postcssConfig = createRequire(import.meta.url)('../../postcss.config.cjs') as {

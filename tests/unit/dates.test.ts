@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, timeAgo } from '../../src/web/components/date-text';
-import { addDays, formatClock, formatLongDate, formatVisitWindow, todayIn } from '../../src/shared/dates';
+import { addDays, formatClock, formatLongDate, formatVisitWindow, todayIn } from '#shared/dates';
 
 describe('dates', () => {
   it('adds days across month, year and leap-day boundaries', () => {

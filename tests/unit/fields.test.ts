@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoDate, isoInstant, signedName, trimInvisible } from '../../src/shared/schemas/fields';
+import { isoDate, isoInstant, signedName, trimInvisible } from '#shared/schemas/fields';
 
 // Issue 25.8: one date schema, 2000-01-01 to 2100-12-31, for every date that comes in; a name that
 // shows nothing signs nothing.

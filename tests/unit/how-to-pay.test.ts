@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { INVOICE_STATUSES } from '../../src/shared/constants';
-import { howToPay } from '../../src/shared/how-to-pay';
-import { clientInvoiceStatusOf } from '../../src/shared/schemas/invoices';
-import { howClientsPay, noPaymentDetails, settingsInput } from '../../src/shared/schemas/settings';
+import { INVOICE_STATUSES } from '#shared/constants';
+import { howToPay } from '#shared/how-to-pay';
+import { clientInvoiceStatusOf } from '#shared/schemas/invoices';
+import { howClientsPay, noPaymentDetails, settingsInput } from '#shared/schemas/settings';
 
 const business = { name: 'Sac Handyman Services', phone: '(916) 555-0142', howClientsPay: noPaymentDetails };
 const owed = { number: 'INV-2026-0007', status: 'Sent' as const, balance: 120 };

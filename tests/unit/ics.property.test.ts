@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { visitFeed, visitInvite, type CalendarEntry } from '../../src/server/visits/ics';
-import type { VisitView } from '../../src/shared/schemas/visits';
+import type { VisitView } from '#shared/schemas/visits';
 
 // Issue 25.8: the business's name went raw into PRODID, NAME and X-WR-CALNAME, so a line end in it
 // added whole events. Any name and any client text must give exactly the intended events, and parse

@@ -8,7 +8,8 @@ import {
   MAX_TIMER_MINUTES,
   timerEnd,
   timerMinutes,
-} from '../../src/shared/job-record-rules';
+} from '#shared/job-record-rules';
+import { untickedMessage } from '#shared/schemas/job-records';
 import { applyPending } from '../../src/web/features/job-records/lib/apply-pending';
 import type { QueuedChange } from '../../src/web/lib/outbox';
 import { sampleRecordView } from '../helpers/job-record-view';
@@ -104,5 +105,14 @@ describe("the phone's view applies the same rules as the server", () => {
       endedAt: '2026-11-21T08:00:00.000Z',
       minutes: 1440,
     });
+  });
+});
+
+describe('untickedMessage', () => {
+  it('asks the crew to tick, and tells the office, who cannot tick for them, what is open', () => {
+    expect(untickedMessage(1)).toBe('1 item not ticked: tick them or complete anyway');
+    expect(untickedMessage(2, 'crew')).toBe('2 items not ticked: tick them or complete anyway');
+    expect(untickedMessage(1, 'office')).toBe('The crew has not ticked 1 item');
+    expect(untickedMessage(3, 'office')).toBe('The crew has not ticked 3 items');
   });
 });

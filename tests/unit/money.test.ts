@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invoiceStatusOf } from '../../src/shared/schemas/invoices';
+import { invoiceStatusOf } from '#shared/schemas/invoices';
 import {
   balanceCents,
   depositParts,
@@ -18,7 +18,7 @@ import {
   toHundredths,
   totalsRows,
   withChoices,
-} from '../../src/shared/money';
+} from '#shared/money';
 
 const cents = fc.integer({ min: 0, max: 100_000_000 });
 const hundredths = fc.integer({ min: 1, max: 10_000_000 }).map((h) => h / 100);

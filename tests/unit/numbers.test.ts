@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dollarsInput, hasTwoDecimals, quantityInput, twoDecimals } from '../../src/shared/schemas/numbers';
-import { formatDollars, formatMoney, toCents } from '../../src/shared/money';
+import { dollarsInput, hasTwoDecimals, quantityInput, twoDecimals } from '#shared/schemas/numbers';
+import { formatDollars, formatMoney, toCents } from '#shared/money';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_STATUSES } from '../../src/shared/constants';
-import { CREW_TRANSITIONS, isOpenJob, JOB_TRANSITIONS } from '../../src/shared/statuses';
+import { JOB_STATUSES } from '#shared/constants';
+import { CREW_TRANSITIONS, isOpenJob, JOB_TRANSITIONS } from '#shared/statuses';
 
 // Issue 26.1: "open job" is one rule, used by the job's lifecycle, the crew's record, the status page's
 // next visit, the crew's page and the office's deposit alert.

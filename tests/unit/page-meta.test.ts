@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metaForPath } from '../../src/shared/page-meta';
+import { metaForPath } from '#shared/page-meta';
 
 describe('page meta by path', () => {
   it('matches the routes of the client, regardless of case', () => {
@@ -26,7 +26,7 @@ describe('page meta by path', () => {
 describe('preloaded page modules', () => {
   it('name files that exist, so the server can find their chunks in the build manifest', async () => {
     const fs = await import('node:fs');
-    const { routeMeta } = await import('../../src/shared/page-meta');
+    const { routeMeta } = await import('#shared/page-meta');
     const modules = routeMeta.map(([, meta]) => meta.module).filter(Boolean);
     expect(modules.length).toBeGreaterThanOrEqual(3);
     for (const module of modules)

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { paths, patterns } from '../../src/shared/paths';
+import { paths, patterns } from '#shared/paths';
 
 // Issue 26.2: a page's address is written once; the router matches `patterns` and links are made by
 // `paths`, which fills the same patterns in.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../src/shared/paths';
+import { paths } from '#shared/paths';
 import { returnPath } from '../../src/web/lib/return-to';
 
 describe('the page to return to after signing in', () => {

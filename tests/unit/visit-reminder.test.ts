@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reminderDay, reminderTime } from '../../src/server/visits/reminder';
-import { zonedTimeToUtc } from '../../src/shared/dates';
+import { zonedTimeToUtc } from '#shared/dates';
 
 const LA = 'America/Los_Angeles';
 const at = (date: string, time: string) => zonedTimeToUtc(date, time, LA);

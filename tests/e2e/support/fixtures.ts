@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import type { SettingsView } from '../../../src/shared/schemas/settings';
+import type { SettingsView } from '#shared/schemas/settings';
 import { apiToken } from './staff';
 
 /**
@@ -72,6 +72,17 @@ export async function reportCspViolations(page: Page) {
   });
 }
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `screenshots/${name}-${device()}.png`, fullPage: true });
+/**
+ * Saves a full-page picture of the screen for a person to look at (screenshots/, not kept in git).
+ * `E2E_SCREENSHOTS=off` (.ci/run) skips them: nobody looks at a fresh clone's pictures, and encoding
+ * ~120 full pages costs the suite about half a minute on two cores. Nothing is asserted on them.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; device?: 'phone' | 'desktop' } = {},
+) {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
+  const path = `screenshots/${name}-${options.device ?? device()}.png`;
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
 }
