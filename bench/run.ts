@@ -25,7 +25,7 @@ import type { Db } from '../src/server/db/client';
 import { jobPhotos } from '../src/server/db/schema';
 import { insertJob, setWorkers } from '../src/server/jobs/repository';
 import { insertUser } from '../src/server/users/repository';
-import { zonedTimeToUtc } from '../src/shared/dates';
+import { zonedTimeToUtc } from '#shared/dates';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 /** BENCH_ONLY=regex runs only the scenarios whose label matches; BENCH_DATABASES=postgres skips PGlite. */
@@ -435,6 +435,49 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
         'clients: address search (4 connections)',
         { ...clients('page=1&limit=10&search=54321%20main'), connections: 4 },
       ],
+      // The back office at a business's years (issue 27): 15,000 invoices, 25,000 payments, 200,000
+      // audit entries, 20,000 quotes, 10,000 jobs.
+      ['dashboard (4 connections)', { url: `${url}/api/dashboard`, headers: auth, connections: 4 }],
+      ['reports (4 connections)', { url: `${url}/api/reports`, headers: auth, connections: 4 }],
+      ['activity: page 1 (4 connections)', { url: `${url}/api/audit?page=1&limit=50`, headers: auth, connections: 4 }],
+      [
+        'activity: one person, 90 days (4 connections)',
+        {
+          url: `${url}/api/audit?page=1&limit=50&userId=${seededUserId(7)}&${last90Days()}`,
+          headers: auth,
+          connections: 4,
+        },
+      ],
+      [
+        'invoices: page 1 (4 connections)',
+        { url: `${url}/api/invoices?page=1&limit=10`, headers: auth, connections: 4 },
+      ],
+      [
+        'invoices: page 1400 (4 connections)',
+        { url: `${url}/api/invoices?page=1400&limit=10`, headers: auth, connections: 4 },
+      ],
+      [
+        'invoices: Overdue (4 connections)',
+        { url: `${url}/api/invoices?page=1&limit=10&status=Overdue`, headers: auth, connections: 4 },
+      ],
+      [
+        'invoices: search "client 123" (4 connections)',
+        { url: `${url}/api/invoices?page=1&limit=10&search=client%20123`, headers: auth, connections: 4 },
+      ],
+      ['jobs: page 1 (4 connections)', { url: `${url}/api/jobs?page=1&limit=10`, headers: auth, connections: 4 }],
+      [
+        'jobs: search "client 12" (4 connections)',
+        { url: `${url}/api/jobs?page=1&limit=10&search=client%2012`, headers: auth, connections: 4 },
+      ],
+      // The same screens with 20 connections at once (the issue's second target: p99 under 50 ms).
+      ['dashboard (20 connections)', { url: `${url}/api/dashboard`, headers: auth }],
+      ['reports (20 connections)', { url: `${url}/api/reports`, headers: auth }],
+      ['activity: page 1 (20 connections)', { url: `${url}/api/audit?page=1&limit=50`, headers: auth }],
+      ['invoices: page 1400 (20 connections)', { url: `${url}/api/invoices?page=1400&limit=10`, headers: auth }],
+      [
+        'invoices: Overdue (20 connections)',
+        { url: `${url}/api/invoices?page=1&limit=10&status=Overdue`, headers: auth },
+      ],
       [
         'create without photos',
         {
@@ -666,3 +709,15 @@ async function main() {
 }
 
 await main();
+
+/** The id seed.ts gives its n-th crew member. */
+function seededUserId(n: number): string {
+  return (1_400_000_000 + n).toString(16).padStart(8, '0') + n.toString(16).padStart(16, '0');
+}
+
+/** The audit filter's last 90 days, as the Activity page sends them (dates in the business's zone). */
+function last90Days(): string {
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  return new URLSearchParams({ from, to }).toString();
+}
