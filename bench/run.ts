@@ -520,11 +520,66 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
     if (kind === 'pglite') await photoShrink(url);
     await monthView(url, token, kind);
     await clientsImport(url, auth, kind);
+    await exportsAtSize(url, auth, child.pid!, kind);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await cleanup();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Issue 27: every download of the seeded business, read as a browser would. For each: the first byte
+ * (target < 200 ms), the whole file's time and speed (everything.json at least 50 MB/s), and the
+ * server's memory: its peak over the download (target under +50 MB) and, for the clients CSV, when
+ * 10,000 rows had arrived against the end (flat: the same whether 10,000 or 100,000 were sent).
+ */
+async function exportsAtSize(url: string, auth: Record<string, string>, pid: number, kind: string) {
+  if (!ONLY.test('exports')) return;
+  const downloads = [
+    'export/clients.csv',
+    'export/requests.csv',
+    'export/quotes.csv',
+    'export/jobs.csv',
+    'export/visits.csv',
+    'invoices.csv',
+    'payments.csv',
+    'export/everything.json',
+  ];
+  for (const download of downloads) {
+    await new Promise((r) => setTimeout(r, 500));
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+    const started = performance.now();
+    const res = await fetch(`${url}/api/${download}`, { headers: auth });
+    if (!res.ok || !res.body) throw new Error(`${download}: ${res.status} ${await res.text()}`);
+    let firstByteMs = 0;
+    let bytes = 0;
+    let lines = 0;
+    let rssAt10kRows: number | undefined;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      if (!firstByteMs) firstByteMs = Math.round(performance.now() - started);
+      bytes += chunk.length;
+      if (rssAt10kRows === undefined) {
+        for (const byte of chunk) if (byte === 10) lines++;
+        if (lines > 10_000) rssAt10kRows = rssMb(pid) - before;
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const name = download.replace(/^export\//, '');
+    facts[`${kind}Export ${name}`] = {
+      firstByteMs,
+      seconds: Math.round(seconds * 10) / 10,
+      mb: Math.round(bytes / 2 ** 20),
+      mbPerSecond: Math.round(bytes / 2 ** 20 / seconds),
+      peakRssDeltaMb: peak - before,
+      ...(download === 'export/clients.csv'
+        ? { rssDeltaAt10kRowsMb: rssAt10kRows, rssDeltaAtEndMb: rssMb(pid) - before }
+        : {}),
+    };
   }
 }
 
@@ -703,7 +758,7 @@ async function main() {
   console.log([header, '|---|---|---|---|---|---|---|---|', ...lines].join('\n'));
   console.log(
     `\n${Object.entries(facts)
-      .map(([k, v]) => `${k}: ${String(v)}`)
+      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
       .join('\n')}\n`,
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/server/db/ids';
 import {
@@ -12,6 +13,7 @@ import {
   payments,
   users,
 } from '../../src/server/db/schema';
+import { invoiceBatches, paymentBatches } from '../../src/server/invoices/repository';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
@@ -501,6 +503,42 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     const paymentsCsv = (await send('GET', '/api/payments.csv')).body;
     expect(paymentsCsv).toContain(`,${sent.number},`);
     expect(paymentsCsv).toContain(",check,'-1,21.28,");
+
+    // Both are written as they are read, a batch at a time (decision 028): read two by two, every
+    // invoice and payment comes once, in the order of the whole list (a key of microseconds
+    // rounded to a JavaScript date would read rows again).
+    const joined = async <T>(batches: AsyncIterable<T[]>) => {
+      const all: T[] = [];
+      for await (const batch of batches) all.push(...batch);
+      return all;
+    };
+    for (let i = 0; i < 4; i++) {
+      const another = await insertJob(t, {
+        withQuote: true,
+        quoteRequestId: (await createQuoteRequest(t))._id,
+        status: 'Completed',
+      });
+      expect((await send('POST', `/api/jobs/${another}/invoice`)).statusCode).toBe(201);
+    }
+    for (const amount of [1, 2]) {
+      await send('POST', `/api/invoices/${draft._id}/payments`, { method: 'cash', paidOn: today(), amount });
+    }
+    const db = t.database.db;
+    const everyInvoice = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .orderBy(asc(invoices.createdAt), asc(invoices.id));
+    expect(everyInvoice.length).toBeGreaterThan(4);
+    expect((await joined(invoiceBatches(db, 2))).map((r) => r.invoice.id)).toEqual(everyInvoice.map((r) => r.id));
+    const everyPayment = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id));
+    expect(everyPayment.length).toBeGreaterThan(2);
+    expect((await joined(paymentBatches(db, 2))).map((r) => r.payment.id)).toEqual(everyPayment.map((r) => r.id));
+    expect(parse((await send('GET', '/api/invoices.csv')).body, { bom: true, columns: true })).toHaveLength(
+      everyInvoice.length,
+    );
   });
 
   it('reports revenue by month, the funnel from request to paid, and the averages', async () => {

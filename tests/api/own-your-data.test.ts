@@ -259,6 +259,24 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       expect((await send('GET', '/api/clients?search=chunk4999@home.test')).json().total).toBe(1);
     }, 120_000);
 
+    it('writes the clients CSV as it reads it: 5,000 imported clients, each once, in the order they came', async () => {
+      // Read 500 clients a query (decision 028); an import's chunk shares one creation time, so the
+      // batches meet clients of the same time and go on by their ids.
+      const body = (await send('GET', '/api/export/clients.csv')).body;
+      const rows = csv(body).filter((row) => row.Name!.startsWith('Chunk Client '));
+      expect(rows).toHaveLength(5000);
+      expect(new Set(rows.map((row) => row.Email)).size).toBe(5000);
+      const tied = (await t.database.db.execute(
+        sql`select count(*)::int as ties from (select created_at from clients group by created_at having count(*) > 1) tied`,
+      )) as { rows: { ties: number }[] };
+      expect(tied.rows[0]!.ties).toBeGreaterThan(0);
+      const ordered = (await t.database.db.execute(sql`select email from clients order by created_at, id`)) as {
+        rows: { email: string }[];
+      };
+      const all = csv(body);
+      expect([...new Set(all.map((row) => row.Email))]).toEqual(ordered.rows.map((row) => row.email));
+    }, 60_000);
+
     describe.runIf(kind === 'pglite')('backups of any size', () => {
       /** The process's resident memory, sampled while `run` runs: its peak above what it was before. */
       async function growth(run: () => Promise<unknown>): Promise<number> {

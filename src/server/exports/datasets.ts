@@ -1,13 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { inKeyOrder } from '../lib/sql';
 
 export type Cell = string | number | null;
 
 interface Dataset {
   /** Each column: its header and the expression that fills it. */
   columns: (tz: string) => [string, SQL][];
-  /** From, joins and order. */
-  from: SQL;
+  /**
+   * The table each line hangs off (as `alias`), read in batches in the order of `key` (its last
+   * column unique, an index leading with it): see `csvBatches`.
+   */
+  driver: { table: string; alias: string; key: string[] };
+  /** What is joined onto a batch of the driver's rows, and the order of the lines within one of them. */
+  joins?: string;
+  then?: string[];
 }
 
 const local = (column: string, tz: string) => sql`to_char(${sql.raw(column)} at time zone ${tz}, 'YYYY-MM-DD HH24:MI')`;
@@ -33,8 +40,9 @@ const DATASETS = {
       ['Notes', raw('c.notes')],
       ['Client since', local('c.created_at', tz)],
     ],
-    from: sql`clients c left join client_addresses a on a.client_id = c.id
-      order by c.created_at, c.id, a.created_at, a.id`,
+    driver: { table: 'clients', alias: 'c', key: ['created_at', 'id'] },
+    joins: 'left join client_addresses a on a.client_id = c.id',
+    then: ['a.created_at', 'a.id'],
   },
   requests: {
     columns: (tz) => [
@@ -54,7 +62,7 @@ const DATASETS = {
       ['Photos', raw('(select count(*)::int from quote_request_images i where i.quote_request_id = r.id)')],
       ['Received', local('r.created_at', tz)],
     ],
-    from: sql`quote_requests r order by r.created_at, r.id`,
+    driver: { table: 'quote_requests', alias: 'r', key: ['created_at', 'id'] },
   },
   // One row per line of every version of every quote, the quote's own figures on each.
   quotes: {
@@ -79,7 +87,8 @@ const DATASETS = {
       ['Tax', dollars('q.tax_cents')],
       ['Total', dollars('q.total_cents')],
     ],
-    from: sql`quotes q join quote_requests r on r.id = q.quote_request_id
+    driver: { table: 'quotes', alias: 'q', key: ['created_at', 'id'] },
+    joins: `join quote_requests r on r.id = q.quote_request_id
       left join (
         select quote_id, position, 'Material' as kind, name as description, quantity as amount,
           unit_price_cents as price_cents, optional, included
@@ -87,8 +96,8 @@ const DATASETS = {
         union all
         select quote_id, 1000000 + position, 'Labor', description, hours, hourly_rate_cents, optional, included
         from quote_labor
-      ) l on l.quote_id = q.id
-      order by q.created_at, q.id, l.position`,
+      ) l on l.quote_id = q.id`,
+    then: ['l.position'],
   },
   jobs: {
     columns: (tz) => [
@@ -109,9 +118,9 @@ const DATASETS = {
       ['Created', local('j.created_at', tz)],
       ['Report', local('jr.report_at', tz)],
     ],
-    from: sql`jobs j left join quote_requests r on r.id = j.quote_request_id left join quotes q on q.id = j.quote_id
-      left join job_records jr on jr.job_id = j.id
-      order by j.created_at, j.id`,
+    driver: { table: 'jobs', alias: 'j', key: ['created_at', 'id'] },
+    joins: `left join quote_requests r on r.id = j.quote_request_id left join quotes q on q.id = j.quote_id
+      left join job_records jr on jr.job_id = j.id`,
   },
   visits: {
     columns: (tz) => [
@@ -126,30 +135,62 @@ const DATASETS = {
       ['Cancelled', local('v.cancelled_at', tz)],
       ['Cancel reason', raw('v.cancel_reason')],
     ],
-    from: sql`visits v join jobs j on j.id = v.job_id order by v.starts_at, v.id`,
+    driver: { table: 'visits', alias: 'v', key: ['starts_at', 'id'] },
+    joins: 'join jobs j on j.id = v.job_id',
   },
 } satisfies Record<string, Dataset>;
 export type CsvDataset = keyof typeof DATASETS;
 
-/** A dataset's header and rows, times in the business's zone, money in dollars. */
-export async function csvRows(
+/** How many of the driver's rows one query reads. */
+const BATCH = 500;
+
+/**
+ * A dataset's header and its rows in batches, times in the business's zone, money in dollars. Each
+ * batch is one query: the driver's next BATCH rows after the last key read (the key read back as text,
+ * so a timestamp keeps its microseconds), with their joins.
+ */
+export function csvBatches(
   db: Db,
   dataset: CsvDataset,
   timeZone: string,
-): Promise<{ headers: string[]; rows: Cell[][] }> {
-  const columns = DATASETS[dataset].columns(timeZone);
+  batchSize = BATCH,
+): { headers: string[]; batches: AsyncGenerator<Cell[][]> } {
+  const { columns: columnsOf, driver, joins = '', then = [] } = DATASETS[dataset] as Dataset;
+  const columns = columnsOf(timeZone);
+  const { table, alias, key } = driver;
   const select = sql.join(
-    columns.map(([, expression], i) => sql`${expression} as ${sql.raw(`c${i}`)}`),
+    [
+      ...columns.map(([, expression], i) => sql`${expression} as ${sql.raw(`c${i}`)}`),
+      ...key.map((column, i) => sql.raw(`${alias}.${column}::text as k${i}`)),
+    ],
     sql`, `,
   );
-  const result = (await db.execute(sql`select ${select} from ${DATASETS[dataset].from}`)) as {
-    rows: Record<string, unknown>[];
+  const keyList = sql.raw(key.join(', '));
+  const order = sql.raw([...key.map((column) => `${alias}.${column}`), ...then].join(', '));
+  type Row = { cells: Cell[]; key: string[] };
+  const batches = inKeyOrder<Row>(async (last) => {
+    const after = last
+      ? sql`where (${keyList}) > (${sql.join(
+          last.key.map((k) => sql`${k}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const result = (await db.execute(
+      sql`select ${select} from (select * from ${sql.raw(table)} ${after} order by ${keyList} limit ${batchSize}) ${sql.raw(alias)}
+        ${sql.raw(joins)} order by ${order}`,
+    )) as { rows: Record<string, unknown>[] };
+    return result.rows.map((row) => ({
+      cells: columns.map((_, i) => {
+        const v = row[`c${i}`];
+        return v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);
+      }),
+      key: key.map((_, i) => String(row[`k${i}`])),
+    }));
+  });
+  return {
+    headers: columns.map(([header]) => header),
+    batches: (async function* () {
+      for await (const batch of batches) yield batch.map((row) => row.cells);
+    })(),
   };
-  const rows = result.rows.map((row) =>
-    columns.map((_, i) => {
-      const v = row[`c${i}`];
-      return v === null || v === undefined ? null : typeof v === 'number' ? v : String(v);
-    }),
-  );
-  return { headers: columns.map(([header]) => header), rows };
 }

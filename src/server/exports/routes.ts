@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '#shared/schemas/errors';
 import { exportParams } from '#shared/schemas/exports';
-import { sendCsv, toCsv } from '../lib/csv';
-import { csvRows, type Cell, type CsvDataset } from './datasets';
+import { csvChunks, sendCsv } from '../lib/csv';
+import { csvBatches, type Cell, type CsvDataset } from './datasets';
 import { completeExport } from './json';
 
 /** The back office's exports: a CSV per part of the business, and everything as one JSON document. */
@@ -38,12 +38,12 @@ export async function exportRoutes(app: FastifyInstance) {
           .send(Readable.from(completeExport(app.db, stamp)));
       }
       const name = dataset.replace(/\.csv$/, '') as CsvDataset;
-      const { headers, rows } = await csvRows(app.db, name, (await app.settings.current()).timeZone);
+      const { headers, batches } = csvBatches(app.db, name, (await app.settings.current()).timeZone);
       return sendCsv(
         reply,
         dataset,
-        toCsv<Cell[]>(
-          rows,
+        csvChunks<Cell[]>(
+          batches,
           headers.map((header, i) => ({ header, value: (row) => row[i] })),
         ),
       );

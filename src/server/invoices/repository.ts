@@ -3,7 +3,7 @@ import type { InvoiceStatus } from '#shared/constants';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { invoiceCounters, invoiceLines, invoices, payments } from './tables';
-import { escapeLike, pageWindow } from '../lib/sql';
+import { escapeLike, inKeyOrder, pageWindow } from '../lib/sql';
 import { balanceCents } from '#shared/money';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -240,21 +240,44 @@ export async function revenueByMonth(db: DbOrTx, since: string): Promise<Map<str
 }
 
 /** Every invoice with what was paid on it, oldest first (the CSV download). */
-export function allInvoices(db: DbOrTx) {
-  return db
-    .select({
-      invoice: invoices,
-      paid: paidOnInvoice,
-    })
-    .from(invoices)
-    .orderBy(asc(invoices.createdAt), asc(invoices.id));
+/** How many rows one query of a download reads. */
+const DOWNLOAD_BATCH = 500;
+
+/**
+ * Every invoice in creation order, in batches (the CSV download, decision 028): each batch the next
+ * rows after the last one's key, read back as text so its timestamp keeps its microseconds.
+ */
+export function invoiceBatches(db: DbOrTx, batchSize = DOWNLOAD_BATCH) {
+  return inKeyOrder((last: { invoice: typeof invoices.$inferSelect; key: string } | undefined) =>
+    db
+      .select({ invoice: invoices, key: sql<string>`${invoices.createdAt}::text` })
+      .from(invoices)
+      .where(last ? sql`(${invoices.createdAt}, ${invoices.id}) > (${last.key}, ${last.invoice.id})` : undefined)
+      .orderBy(asc(invoices.createdAt), asc(invoices.id))
+      .limit(batchSize),
+  );
 }
 
-/** Every payment with its invoice's number and client, in date order (the CSV download). */
-export function allPayments(db: DbOrTx) {
-  return db
-    .select({ payment: payments, number: invoices.number, clientName: invoices.clientName })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .orderBy(asc(payments.paidOn), asc(payments.createdAt));
+/** Every payment with its invoice's number and client, in date order, in batches (the CSV download). */
+export function paymentBatches(db: DbOrTx, batchSize = DOWNLOAD_BATCH) {
+  const paymentRows = () =>
+    db
+      .select({
+        payment: payments,
+        number: invoices.number,
+        clientName: invoices.clientName,
+        key: sql<string>`${payments.createdAt}::text`,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId));
+  return inKeyOrder((last: Awaited<ReturnType<typeof paymentRows>>[number] | undefined) =>
+    paymentRows()
+      .where(
+        last
+          ? sql`(${payments.paidOn}, ${payments.createdAt}, ${payments.id}) > (${last.payment.paidOn}, ${last.key}, ${last.payment.id})`
+          : undefined,
+      )
+      .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id))
+      .limit(batchSize),
+  );
 }

@@ -19,8 +19,8 @@ import { errorBody, notFound } from '../lib/http-errors';
 import { checkClientInvoiceLink, checkStaffPdfLink } from './links';
 import { invoiceKey } from './emails';
 import { documentLimit } from '../plugins/rate-limit';
-import { allInvoices, allPayments, findInvoice, listInvoices, liveInvoiceOfJob } from './repository';
-import { sendCsv, toCsv } from '../lib/csv';
+import { findInvoice, invoiceBatches, listInvoices, liveInvoiceOfJob, paymentBatches } from './repository';
+import { csvChunks, sendCsv } from '../lib/csv';
 import { todayIn } from '#shared/dates';
 import {
   createInvoiceForJob,
@@ -216,11 +216,10 @@ export async function invoiceRoutes(app: FastifyInstance) {
     },
     async (_request, reply) => {
       const today = todayIn(await zone());
-      const rows = await allInvoices(app.db);
       return sendCsv(
         reply,
         'invoices.csv',
-        toCsv(rows, [
+        csvChunks(invoiceBatches(app.db), [
           { header: 'Number', value: (r) => r.invoice.number ?? 'Draft' },
           {
             header: 'Status',
@@ -228,7 +227,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
               invoiceStatusOf(
                 r.invoice.state,
                 r.invoice.totalCents - r.invoice.creditCents,
-                Number(r.paid),
+                r.invoice.paidCents,
                 r.invoice.dueDate,
                 today,
               ),
@@ -242,8 +241,11 @@ export async function invoiceRoutes(app: FastifyInstance) {
           { header: 'Tax', value: (r) => cents(r.invoice.taxCents) },
           { header: 'Total', value: (r) => cents(r.invoice.totalCents) },
           { header: 'Deposit credited', value: (r) => cents(r.invoice.creditCents) },
-          { header: 'Paid', value: (r) => cents(r.paid) },
-          { header: 'Balance', value: (r) => cents(r.invoice.totalCents - r.invoice.creditCents - Number(r.paid)) },
+          { header: 'Paid', value: (r) => cents(r.invoice.paidCents) },
+          {
+            header: 'Balance',
+            value: (r) => cents(r.invoice.totalCents - r.invoice.creditCents - r.invoice.paidCents),
+          },
           { header: 'Void reason', value: (r) => r.invoice.voidReason },
         ]),
       );
@@ -260,7 +262,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
       sendCsv(
         reply,
         'payments.csv',
-        toCsv(await allPayments(app.db), [
+        csvChunks(paymentBatches(app.db), [
           { header: 'Paid on', value: (r) => r.payment.paidOn },
           { header: 'Invoice', value: (r) => r.number },
           { header: 'Client', value: (r) => r.clientName },

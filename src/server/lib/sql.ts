@@ -19,3 +19,19 @@ export function pageWindow(
   const take = Math.min(limit, total - offset);
   return { fromOldest, take, skip: fromOldest ? total - offset - take : offset };
 }
+
+/**
+ * Every row of a long list in its order, in batches (decision 028): `readAfter` reads the batch after
+ * the last row it was given (undefined for the first), a short query of its own keyed on the list's
+ * order, so a download of every row holds no transaction (PGlite's one connection is free between
+ * batches) and no more than one batch in memory. Ends at the first empty batch.
+ */
+export async function* inKeyOrder<T>(readAfter: (last: T | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
+  let last: T | undefined;
+  for (;;) {
+    const batch = await readAfter(last);
+    if (batch.length === 0) return;
+    yield batch;
+    last = batch.at(-1);
+  }
+}
