@@ -19,7 +19,7 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
 import { makeCraftedPng, makePhonePhoto } from '../tests/helpers/images';
 import { SHRINK_MEASURE } from '../src/web/lib/shrink-photo';
-import { seed } from './seed';
+import { seed, TIMELINE_REQUEST, TIMELINE_STEPS } from './seed';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 import { jobPhotos } from '../src/server/db/schema';
@@ -463,6 +463,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
       [
         'invoices: search "client 123" (4 connections)',
         { url: `${url}/api/invoices?page=1&limit=10&search=client%20123`, headers: auth, connections: 4 },
+      ],
+      // A request's timeline (issue 27): its newest steps, as the request page asks every 15 s.
+      [
+        `a request's timeline, ${TIMELINE_STEPS} events (4 connections)`,
+        { url: `${url}/api/quoterequest/${TIMELINE_REQUEST}/timeline`, headers: auth, connections: 4 },
       ],
       ['jobs: page 1 (4 connections)', { url: `${url}/api/jobs?page=1&limit=10`, headers: auth, connections: 4 }],
       [

@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 
+/** Seeded request n's id. */
+export const seededRequestId = (n: number) =>
+  (1_600_000_000 + n).toString(16).padStart(8, '0') + n.toString(16).padStart(16, '0');
+
+/** The seeded request with a long history (request 1, whose quote is QT00000001), and how many steps it has. */
+export const TIMELINE_REQUEST = seededRequestId(1);
+export const TIMELINE_STEPS = 403;
+
 /**
  * Fills a fresh database the way a few busy years would: 100,000 clients, each with a property and
- * a quote request, 10,000 jobs and 500 staff accounts, written by the database itself
+ * a quote request (one with 403 steps in its history), 10,000 jobs and 500 staff accounts, written by the database itself
  * (generate_series) so seeding takes seconds.
  */
 export async function seed(
@@ -127,6 +135,27 @@ export async function seed(
            'Crew Member ' || (1 + g % 30), '203.0.113.' || (g % 250),
            (array['quotes','jobs','visits','invoices','requests','sign-in'])[1 + g % 6], 'Seeded action ' || g, 'GET /api/seeded'
     from generate_series(1, ${counts.auditEntries}) g`);
+  // A chatty client's request (issue 27): 403 steps over four weeks, a question, then the
+  // office's answer and its e-mail (delivered: the relay leaves it alone), and so on.
+  await db.execute(sql`
+    insert into mail_outbox (id, to_address, subject, text, html, sent, attempts, sent_at, next_attempt_at, created_at)
+    select lpad(to_hex(2200000000 + g), 8, '0') || lpad(to_hex(g), 16, '0'), 'client1@home.test',
+           'Re: your quote QT00000001', 'Seeded answer ' || g, '<p>Seeded answer ' || g || '</p>', true, 1,
+           now() - make_interval(mins => (${TIMELINE_STEPS} - g) * 100), now() - make_interval(mins => (${TIMELINE_STEPS} - g) * 100),
+           now() - make_interval(mins => (${TIMELINE_STEPS} - g) * 100)
+    from generate_series(2, ${TIMELINE_STEPS}, 2) g`);
+  await db.execute(sql`
+    insert into quote_request_events (id, quote_request_id, kind, actor, user_id, quote_number, message, mail_id, created_at)
+    select lpad(to_hex(2300000000 + g), 8, '0') || lpad(to_hex(g), 16, '0'),
+           ${TIMELINE_REQUEST},
+           case when g = 1 then 'request-created' when g % 2 = 0 then 'answer' else 'question' end,
+           case when g % 2 = 0 then 'staff' else 'client' end,
+           case when g % 2 = 0 then lpad(to_hex(1400000000 + 1), 8, '0') || lpad(to_hex(1), 16, '0') end,
+           case when g > 1 then 'QT00000001' end,
+           case when g > 1 then 'Seeded message ' || g || ': could the crew also look at the back gate latch?' end,
+           case when g % 2 = 0 then lpad(to_hex(2200000000 + g), 8, '0') || lpad(to_hex(g), 16, '0') end,
+           now() - make_interval(mins => (${TIMELINE_STEPS} - g) * 100)
+    from generate_series(1, ${TIMELINE_STEPS}) g`);
   // As autovacuum would have done on a live system: statistics and the visibility map.
   await db.execute(sql`vacuum analyze`);
   // The count trigger updated the four kept-count rows 100,000 times inside one transaction, leaving

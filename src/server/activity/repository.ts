@@ -1,5 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ActivityActor, ActivityEvent, ActivityKind, MailState } from '#shared/schemas/activity';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  TIMELINE_EARLIER_CAP,
+  type ActivityActor,
+  type ActivityKind,
+  type ActivityTimeline,
+  type MailState,
+  type TimelineQuery,
+} from '#shared/schemas/activity';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { cancelUnsentMail } from '../mail';
@@ -50,8 +58,42 @@ function mailState(m: {
   return m.nextAttemptAt > m.now ? 'scheduled' : 'queued';
 }
 
-/** A request's history, oldest first, each e-mail with where its delivery stands. */
-export async function requestTimeline(db: DbOrTx, quoteRequestId: string): Promise<ActivityEvent[]> {
+/** The steps of a request's history that come before step `before` (its whole history without one). */
+function stepsBefore(
+  t: Record<'quoteRequestId' | 'createdAt' | 'seq', AnyPgColumn>,
+  quoteRequestId: string,
+  before: string | undefined,
+) {
+  const ofRequest = eq(t.quoteRequestId, quoteRequestId);
+  if (before === undefined) return ofRequest;
+  // By time, then by the order written (two steps can share a time); read from the row itself, since
+  // the ISO time the client holds drops PostgreSQL's microseconds.
+  const cursor = alias(quoteRequestEvents, 'cursor');
+  const from = sql`from ${quoteRequestEvents} as ${sql.identifier('cursor')} where ${cursor.id} = ${before} and ${cursor.quoteRequestId} = ${quoteRequestId}`;
+  // The first bound is the one the (request, time) index can use; the second settles ties.
+  return and(
+    ofRequest,
+    sql`${t.createdAt} <= (select ${cursor.createdAt} ${from})`,
+    sql`(${t.createdAt}, ${t.seq}) < (select ${cursor.createdAt}, ${cursor.seq} ${from})`,
+  );
+}
+
+/**
+ * The newest `limit` steps of a request's history (before step `before`, if given), oldest first,
+ * each e-mail with where its delivery stands, and how many steps come earlier (up to TIMELINE_EARLIER_CAP).
+ */
+export async function requestTimeline(
+  db: DbOrTx,
+  quoteRequestId: string,
+  { limit, before }: TimelineQuery,
+): Promise<ActivityTimeline> {
+  // Counted in the same statement (one snapshot), over at most limit + cap index entries.
+  const counted = alias(quoteRequestEvents, 'counted');
+  const reach = db
+    .select({ one: sql`1` })
+    .from(counted)
+    .where(stepsBefore(counted, quoteRequestId, before))
+    .limit(limit + TIMELINE_EARLIER_CAP);
   const rows = await db
     .select({
       event: quoteRequestEvents,
@@ -68,14 +110,17 @@ export async function requestTimeline(db: DbOrTx, quoteRequestId: string): Promi
         sentAt: mailOutbox.sentAt,
       },
       now: sql<string>`now()`,
+      reached: sql<number>`(select count(*) from (${reach}) as reach)`.mapWith(Number),
     })
     .from(quoteRequestEvents)
     .leftJoin(users, eq(users.id, quoteRequestEvents.userId))
     .leftJoin(mailOutbox, eq(mailOutbox.id, quoteRequestEvents.mailId))
-    .where(eq(quoteRequestEvents.quoteRequestId, quoteRequestId))
-    .orderBy(asc(quoteRequestEvents.createdAt), asc(quoteRequestEvents.seq))
-    .limit(500);
-  return rows.map(({ event, actorName, mail, now }) => ({
+    .where(stepsBefore(quoteRequestEvents, quoteRequestId, before))
+    .orderBy(desc(quoteRequestEvents.createdAt), desc(quoteRequestEvents.seq))
+    .limit(limit);
+  // No rows: nothing before the cursor either, so nothing earlier.
+  const earlier = rows[0] ? Math.min(rows[0].reached - rows.length, TIMELINE_EARLIER_CAP) : 0;
+  const events = rows.reverse().map(({ event, actorName, mail, now }) => ({
     _id: event.id,
     kind: event.kind as ActivityKind,
     actor: event.actor as ActivityActor,
@@ -98,6 +143,7 @@ export async function requestTimeline(db: DbOrTx, quoteRequestId: string): Promi
           }
         : null,
   }));
+  return { events, earlier };
 }
 
 /** The reminders still waiting for a request's quote: called off by any answer, revision or acceptance. */

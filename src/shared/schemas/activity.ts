@@ -53,5 +53,26 @@ export const activityEvent = z.object({
 });
 export type ActivityEvent = z.infer<typeof activityEvent>;
 
-export const activityTimeline = z.object({ events: z.array(activityEvent) });
+/** A timeline opens on its newest steps; earlier ones come a page at a time, on asking. */
+export const TIMELINE_NEWEST = 50;
+export const TIMELINE_EARLIER_PAGE = 100;
+export const TIMELINE_MAX_LIMIT = 1000;
+/** Earlier steps are counted up to this many: a count that stops here means "this many or more". */
+export const TIMELINE_EARLIER_CAP = 10_000;
+
+export const timelineQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(TIMELINE_MAX_LIMIT).default(TIMELINE_NEWEST),
+  /** A step's id: the steps before it (a page further back), instead of the newest. */
+  before: z.string().min(1).max(64).optional(),
+});
+export type TimelineQuery = z.infer<typeof timelineQuery>;
+
+/**
+ * The newest `limit` steps (before `before`, if given), oldest first, and how many come earlier
+ * (counted up to TIMELINE_EARLIER_CAP).
+ */
+export const activityTimeline = z.object({
+  events: z.array(activityEvent),
+  earlier: z.number().int().min(0),
+});
 export type ActivityTimeline = z.infer<typeof activityTimeline>;

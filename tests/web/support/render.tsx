@@ -7,13 +7,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 
 /**
  * Renders a screen's component as the app does (Mantine, a query client, a router at "/") and
- * returns a user to type and click with.
+ * returns a user to type and click with. Pass the query client to refetch as time would.
  */
-export function renderInApp(element: ReactElement) {
+export function renderInApp(element: ReactElement, queryClient = new QueryClient()) {
   const router = createMemoryRouter([{ path: '/', element }]);
   render(
     <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,

@@ -1,20 +1,43 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
-import type { ActivityTimeline } from '#shared/schemas/activity';
+import { TIMELINE_EARLIER_PAGE, TIMELINE_NEWEST, type ActivityTimeline } from '#shared/schemas/activity';
 import type { Done } from '#shared/schemas/errors';
 
 // Under the requests' root: whatever changes a request (a quote sent, an answer) refreshes its timeline too.
 const timelineKey = (quoteRequestId: string) => [...queryRoots.quoteRequests, 'timeline', quoteRequestId];
 
+/** The step the next page ends before: the oldest one shown so far. */
+type Before = string | null;
+
+function fetchTimeline(quoteRequestId: string, before: Before, signal: AbortSignal) {
+  const query = new URLSearchParams(
+    before ? { limit: String(TIMELINE_EARLIER_PAGE), before } : { limit: String(TIMELINE_NEWEST) },
+  );
+  return api<ActivityTimeline>('GET', `/quoterequest/${encodeURIComponent(quoteRequestId)}/timeline?${query}`, {
+    signal,
+  });
+}
+
+/**
+ * The newest steps first, then a page of earlier ones each time `fetchNextPage` is called. A refetch
+ * (every 15 s, or after a change) reads every page opened again, each from the one before, so what
+ * the person opened stays open and a new step moves the rest along without a gap.
+ */
 export function useRequestTimeline(quoteRequestId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: timelineKey(quoteRequestId),
-    queryFn: () => api<ActivityTimeline>('GET', `/quoterequest/${encodeURIComponent(quoteRequestId)}/timeline`),
+    queryFn: ({ pageParam, signal }) => fetchTimeline(quoteRequestId, pageParam, signal),
+    initialPageParam: null as Before,
+    getNextPageParam: (page): Before | undefined =>
+      page.earlier > 0 && page.events[0] ? page.events[0]._id : undefined,
     // E-mails move from queued to sent (or failing) on their own.
     refetchInterval: 15_000,
   });
 }
+
+/** The pages of a timeline as one list, oldest first (the pages come newest first). */
+export const stepsOf = (pages: ActivityTimeline[]) => [...pages].reverse().flatMap((page) => page.events);
 
 export function useSendAgain(quoteRequestId: string) {
   const queryClient = useQueryClient();

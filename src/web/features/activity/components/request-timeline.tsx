@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
   IconCheck,
+  IconChevronUp,
+  IconDots,
   IconEye,
   IconFilePencil,
   IconMail,
@@ -13,14 +15,14 @@ import {
   IconX,
   IconBell,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import type { ActivityEvent, ActivityKind, MailState } from '#shared/schemas/activity';
+import { useRef, type ReactNode } from 'react';
+import { TIMELINE_EARLIER_CAP, type ActivityEvent, type ActivityKind, type MailState } from '#shared/schemas/activity';
 import { formatDollars } from '#shared/money';
 import { formatDateTime } from '../../../components/date-text';
 import { hasErrorCode } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
-import { useRequestTimeline, useSendAgain } from '../api/timeline';
+import { stepsOf, useRequestTimeline, useSendAgain } from '../api/timeline';
 
 const money = (dollars: unknown) => (typeof dollars === 'number' ? formatDollars(dollars) : '');
 
@@ -125,10 +127,24 @@ function MailLine({ event, quoteRequestId }: { event: ActivityEvent; quoteReques
   );
 }
 
-/** A request's history: what happened, who did it, and each e-mail's delivery. */
+/** How many earlier steps are not shown, in words ("10,000 or more" where the count stops). */
+function notShown(earlier: number) {
+  const n = earlier.toLocaleString('en-US');
+  return `${earlier >= TIMELINE_EARLIER_CAP ? `${n} or more` : n} earlier ${earlier === 1 ? 'step' : 'steps'} not shown`;
+}
+
+/** A request's history: what happened, who did it, and each e-mail's delivery; the newest steps first. */
 export function RequestTimeline({ quoteRequestId }: { quoteRequestId: string }) {
   const timeline = useRequestTimeline(quoteRequestId);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const zone = siteConfig().timeZone;
+  const events = timeline.data ? stepsOf(timeline.data.pages) : [];
+  const earlier = timeline.data?.pages.at(-1)?.earlier ?? 0;
+  const showEarlier = async () => {
+    const result = await timeline.fetchNextPage();
+    // The button is gone once everything is shown: keep the keyboard's place in the section.
+    if (!result.hasNextPage && !result.isError) titleRef.current?.focus();
+  };
   return (
     <Paper
       withBorder
@@ -140,18 +156,37 @@ export function RequestTimeline({ quoteRequestId }: { quoteRequestId: string }) 
       // Long e-mail addresses wrap instead of pushing the page sideways on a phone.
       style={{ overflowWrap: 'anywhere' }}
     >
-      <Title order={2} size="h3" mb="md" id="timeline-title">
+      <Title order={2} size="h3" mb="md" id="timeline-title" ref={titleRef} tabIndex={-1}>
         Timeline
       </Title>
       {timeline.isPending ? (
         <Skeleton h={120} />
-      ) : timeline.isError ? (
+      ) : !timeline.data ? (
         <Text c="dimmed">The timeline could not be loaded.</Text>
-      ) : timeline.data.events.length === 0 ? (
+      ) : events.length === 0 ? (
         <Text c="dimmed">Nothing has happened yet.</Text>
       ) : (
-        <Timeline bulletSize={24} lineWidth={2} active={timeline.data.events.length}>
-          {timeline.data.events.map((event) => {
+        <Timeline bulletSize={24} lineWidth={2} active={events.length}>
+          {timeline.hasNextPage ? (
+            // Where the history goes on: a dashed line up to the steps not shown yet.
+            <Timeline.Item bullet={<IconDots size={14} aria-hidden />} color="gray" lineVariant="dashed">
+              <Stack gap={6} align="flex-start">
+                <Text size="sm" c="dimmed">
+                  {timeline.isFetchNextPageError ? 'The earlier steps could not be loaded.' : notShown(earlier)}
+                </Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconChevronUp size={14} aria-hidden />}
+                  loading={timeline.isFetchingNextPage}
+                  onClick={() => void showEarlier()}
+                >
+                  Show earlier steps
+                </Button>
+              </Stack>
+            </Timeline.Item>
+          ) : null}
+          {events.map((event) => {
             const step = STEPS[event.kind];
             return (
               <Timeline.Item key={event._id} bullet={step.icon} color={step.color} title={step.title(event)}>
