@@ -20,6 +20,7 @@ import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
 import { makeCraftedPng, makePhonePhoto } from '../tests/helpers/images';
 import { SHRINK_MEASURE } from '../src/web/lib/shrink-photo';
 import { seed, TIMELINE_REQUEST, TIMELINE_STEPS } from './seed';
+import { encodeAuditCursor } from '#shared/schemas/audit';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 import { jobPhotos } from '../src/server/db/schema';
@@ -449,6 +450,10 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
         },
       ],
       [
+        'activity: 190,000 back, by cursor (4 connections)',
+        { url: `${url}/api/audit?limit=50&before=${auditCursorBack(190_000)}`, headers: auth, connections: 4 },
+      ],
+      [
         'invoices: page 1 (4 connections)',
         { url: `${url}/api/invoices?page=1&limit=10`, headers: auth, connections: 4 },
       ],
@@ -773,6 +778,12 @@ await main();
 /** The id seed.ts gives its n-th crew member. */
 function seededUserId(n: number): string {
   return (1_400_000_000 + n).toString(16).padStart(8, '0') + n.toString(16).padStart(16, '0');
+}
+
+/** A cursor (`before`) about n entries back in the seeded trail, one every 315 s (seed.ts). */
+function auditCursorBack(n: number): string {
+  const at = new Date(Date.now() - n * 315_000).toISOString().replace('Z', '000Z');
+  return encodeAuditCursor({ at, seq: 0 });
 }
 
 /** The audit filter's last 90 days, as the Activity page sends them (dates in the business's zone). */

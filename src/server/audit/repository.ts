@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditKind } from '#shared/schemas/audit';
+import { and, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { encodeAuditCursor, type AuditCursor, type AuditEntry, type AuditKind } from '#shared/schemas/audit';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { auditLog, auditPeople } from './tables';
@@ -47,20 +47,36 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   );
 }
 
-/** The trail's pages reach this many entries; older ones are found by narrowing the dates. */
+/** The numbered pages reach this many entries (the count stops there); `before` goes on past them. */
 export const AUDIT_COUNT_CAP = 10_000;
 
-/** One page of the trail, newest first (within the newest AUDIT_COUNT_CAP entries that match). */
-export async function listAudit(db: Db, filter: AuditFilter, page: number, limit: number) {
+/** Which page: numbered from the newest (by OFFSET, for the first pages), or the entries older than a cursor. */
+export type AuditPage = { page: number; before?: undefined } | { before: AuditCursor };
+
+/**
+ * One page of the trail, newest first (`at desc, seq desc`), and the cursor of the next older page.
+ * Older than a cursor is a row comparison on (at, seq): the trail's time index (audit_log_at_idx), or
+ * the person's or kind's (user_id, at / kind, at) from the cursor's time on, so a page 200,000 entries
+ * back costs what the first does.
+ */
+export async function listAudit(db: Db, filter: AuditFilter, which: AuditPage, limit: number) {
   const where = whereOf(filter);
+  const older = which.before
+    ? sql`(${auditLog.at}, ${auditLog.seq}) < (${which.before.at}::timestamptz, ${which.before.seq}::bigint)`
+    : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({
+        ...getTableColumns(auditLog),
+        // The time as PostgreSQL keeps it, to the microsecond, for the cursor.
+        exactAt: sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
       .from(auditLog)
-      .where(where)
+      .where(and(where, older))
       .orderBy(desc(auditLog.at), desc(auditLog.seq))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      // One more than the page: whether anything older matches.
+      .limit(limit + 1)
+      .offset(which.before ? 0 : (which.page - 1) * limit),
     // Counted up to one past the cap: a count of 200,000 entries would cost more than the page.
     db.select({ n: count() }).from(
       db
@@ -71,7 +87,9 @@ export async function listAudit(db: Db, filter: AuditFilter, page: number, limit
         .as('capped'),
     ),
   ]);
-  const entries: AuditEntry[] = rows.map((r) => ({
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const entries: AuditEntry[] = page.map((r) => ({
     _id: r.id,
     at: r.at.toISOString(),
     userId: r.userId,
@@ -84,7 +102,12 @@ export async function listAudit(db: Db, filter: AuditFilter, page: number, limit
     details: r.details,
   }));
   const n = total?.n ?? 0;
-  return { entries, total: Math.min(n, AUDIT_COUNT_CAP), capped: n > AUDIT_COUNT_CAP };
+  return {
+    entries,
+    total: Math.min(n, AUDIT_COUNT_CAP),
+    capped: n > AUDIT_COUNT_CAP,
+    nextBefore: rows.length > limit && last ? encodeAuditCursor({ at: last.exactAt, seq: last.seq }) : null,
+  };
 }
 
 /** Everyone in the trail, by the name they last had there (a deleted user included): the kept list. */

@@ -14,13 +14,14 @@ export async function auditRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: {
         tags: ['audit'],
-        summary: 'The audit trail, newest first: who did what, when and from where; filtered by person, kind and days',
+        summary:
+          'The audit trail, newest first: who did what, when and from where; filtered by person, kind and days; by page or older than a cursor',
         querystring: auditQuery,
         response: { 200: auditList, 400: errorResponse },
       },
     },
     async (request) => {
-      const { page, limit, userId, kind, from, to } = request.query;
+      const { page, before, limit, userId, kind, from, to } = request.query;
       const timeZone = (await app.settings.current()).timeZone;
       const filter = {
         userId,
@@ -28,11 +29,11 @@ export async function auditRoutes(app: FastifyInstance) {
         from: from ? zonedTimeToUtc(from, '00:00', timeZone) : undefined,
         to: to ? zonedTimeToUtc(addDays(to, 1), '00:00', timeZone) : undefined,
       };
-      const [{ entries, total, capped }, people] = await Promise.all([
-        listAudit(app.db, filter, page, limit),
+      const [{ entries, total, capped, nextBefore }, people] = await Promise.all([
+        listAudit(app.db, filter, before ? { before } : { page }, limit),
         listAuditPeople(app.db),
       ]);
-      return { entries, total, capped, totalPages: Math.max(1, Math.ceil(total / limit)), people };
+      return { entries, total, capped, nextBefore, totalPages: Math.max(1, Math.ceil(total / limit)), people };
     },
   );
 }

@@ -1,12 +1,14 @@
 import { Alert, Button, Code, Group, Paper, Select, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditEntry, type AuditKind } from '#shared/schemas/audit';
 import { formatDateTime } from '../../../components/date-text';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { useSiteConfig } from '../../../lib/site-config';
-import { useAuditTrail, type AuditFilters } from '../api/audit';
+import { hasErrorCode } from '../../../lib/api-client';
+import { useAuditTrail } from '../api/audit';
+import { TrailSteps } from '../components/trail-steps';
+import { useTrailParams } from '../hooks/use-trail-params';
 
 const kindOptions = AUDIT_KINDS.map((k) => ({ value: k, label: AUDIT_KIND_LABELS[k] }));
 
@@ -31,9 +33,10 @@ function Details({ entry }: { entry: AuditEntry }) {
 /** The audit trail: who did what in the back office, when and from where, newest first. Read-only. */
 export default function ActivityPage() {
   const { timeZone } = useSiteConfig();
-  const [filters, setFilters] = useState<AuditFilters>({ page: 1 });
+  const place = useTrailParams();
+  const { filters } = place;
   const trail = useAuditTrail(filters);
-  const set = (changes: Partial<AuditFilters>) => setFilters((f) => ({ ...f, ...changes, page: 1 }));
+  const byTime = Boolean(filters.before);
   const filtered = Boolean(filters.userId || filters.kind || filters.from || filters.to);
   const people = (trail.data?.people ?? []).map((p) => ({ value: p.userId, label: p.name }));
 
@@ -51,7 +54,7 @@ export default function ActivityPage() {
             placeholder="Everyone"
             data={people}
             value={filters.userId ?? null}
-            onChange={(v) => set({ userId: v ?? undefined })}
+            onChange={(v) => place.setFilter({ userId: v ?? undefined })}
             clearable
             searchable
             w={{ base: '100%', sm: 220 }}
@@ -61,7 +64,7 @@ export default function ActivityPage() {
             placeholder="All kinds"
             data={kindOptions}
             value={filters.kind ?? null}
-            onChange={(v) => set({ kind: (v as AuditKind | null) ?? undefined })}
+            onChange={(v) => place.setFilter({ kind: (v as AuditKind | null) ?? undefined })}
             clearable
             w={{ base: '100%', sm: 270 }}
           />
@@ -69,24 +72,28 @@ export default function ActivityPage() {
             label="From"
             type="date"
             value={filters.from ?? ''}
-            onChange={(e) => set({ from: e.currentTarget.value || undefined })}
+            onChange={(e) => place.setFilter({ from: e.currentTarget.value || undefined }, { replace: true })}
             w={{ base: '100%', sm: 170 }}
           />
           <TextInput
             label="To"
             type="date"
             value={filters.to ?? ''}
-            onChange={(e) => set({ to: e.currentTarget.value || undefined })}
+            onChange={(e) => place.setFilter({ to: e.currentTarget.value || undefined }, { replace: true })}
             w={{ base: '100%', sm: 170 }}
           />
           {filtered ? (
-            <Button variant="default" onClick={() => setFilters({ page: 1 })}>
+            <Button variant="default" onClick={place.clearFilters}>
               Clear filters
             </Button>
           ) : null}
         </Group>
       </Paper>
-      {trail.isError ? (
+      {byTime && hasErrorCode(trail.error, 'VALIDATION_FAILED') ? (
+        <Alert color="red" title="This place in the activity could not be found" mb="md">
+          The address does not point to a place in the trail. Go back to the newest entries below.
+        </Alert>
+      ) : trail.isError ? (
         <Alert color="red" title="The activity could not be loaded" mb="md">
           {trail.error.message}
         </Alert>
@@ -110,15 +117,21 @@ export default function ActivityPage() {
           <Details key="d" entry={e} />,
         ]}
       />
-      <PaginationBar
-        page={filters.page}
-        totalPages={trail.data?.totalPages ?? 1}
-        onChange={(page) => setFilters((f) => ({ ...f, page }))}
+      {byTime ? null : (
+        <PaginationBar page={filters.page} totalPages={trail.data?.totalPages ?? 1} onChange={place.setPage} />
+      )}
+      <TrailSteps
+        trail={trail.data}
+        byTime={byTime}
+        loading={trail.isPlaceholderData}
+        timeZone={timeZone}
+        onOlder={place.older}
+        onNewest={place.newest}
       />
       {trail.data?.capped ? (
         <Text size="sm" c="dimmed" ta="center" mt="xs">
-          More than {trail.data.total.toLocaleString('en-US')} entries match: the pages show the newest. Choose dates to
-          see older ones.
+          More than {trail.data.total.toLocaleString('en-US')} entries match
+          {byTime ? '.' : ': the numbered pages show the newest of them. Go on with Older entries, or choose dates.'}
         </Text>
       ) : null}
     </>
