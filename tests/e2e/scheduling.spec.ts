@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { todayIn, wallTimeIn } from '#shared/dates';
+import { addDays, formatLongDate, todayIn, wallTimeIn, zonedTimeToUtc } from '#shared/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
@@ -51,9 +51,7 @@ test('the office schedules a visit for two workers on the calendar and drags it 
   await page.goto('/admin/calendar');
   await expect(page.getByRole('tab', { name: 'Visits' })).toHaveAttribute('aria-selected', 'true');
   const today = todayIn(ZONE);
-  // The week shown is the calendar's (UTC) today; the business's today may be the day before.
-  if ((await page.locator(`.fc-timegrid-col[data-date="${today}"]`).count()) === 0)
-    await page.getByRole('button', { name: /Previous/ }).click();
+  // The calendar opens on the business's today.
   await expect(page.locator(`.fc-timegrid-col[data-date="${today}"]`)).toBeVisible();
   const dates = await page
     .locator('.fc-timegrid-col[data-date]')
@@ -134,6 +132,30 @@ test('the office schedules a visit for two workers on the calendar and drags it 
     .map((v) => new ICAL.Event(v))
     .filter((e) => e.summary.startsWith(name));
   expect(events.map((e) => wallTimeIn(ZONE, e.startDate.toJSDate()))).toEqual([{ date: today, time: '10:00' }]);
+});
+
+test("at 5:30 PM Pacific (tomorrow already in UTC) the calendar's today, Day view, Today button and now-line are the business's", async ({
+  page,
+  request,
+}) => {
+  const today = todayIn(ZONE);
+  await page.clock.setFixedTime(zonedTimeToUtc(today, '17:30', ZONE));
+  await signInAs(page, await apiToken(request));
+  await page.goto('/admin/calendar');
+  const title = page.locator('.fc-toolbar-title');
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(title).toHaveText(formatLongDate(today));
+  await expect(page.locator('.fc-timegrid-col.fc-day-today')).toHaveAttribute('data-date', today);
+  // The now-line crosses the 17:30 slot.
+  const line = (await page.locator('.fc-timegrid-now-indicator-line').boundingBox())!;
+  const slot = (await page.locator('.fc-timegrid-slot-lane[data-time="17:30:00"]').boundingBox())!;
+  expect(line.y).toBeGreaterThanOrEqual(slot.y - 2);
+  expect(line.y).toBeLessThan(slot.y + slot.height / 2);
+  await screenshot(page, 'calendar-day-evening', { fullPage: false });
+  await page.getByRole('button', { name: /Next/ }).click();
+  await expect(title).toHaveText(formatLongDate(addDays(today, 1)));
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await expect(title).toHaveText(formatLongDate(today));
 });
 
 test('the office books from the job page in a dialog (phone and desktop): a busy worker is warned, a visit is cancelled with a reason', async ({
@@ -239,8 +261,8 @@ test('the month view shows the booked visits; tapping one opens it in a dialog t
   await acceptedJob(request, name);
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
   const jobs = await (await request.get(`/api/jobs?search=${encodeURIComponent(name)}`, { headers: admin })).json();
-  // The calendar opens on its own today (UTC): a visit on that date is in its week and its month.
-  const day = new Date().toISOString().slice(0, 10);
+  // The calendar opens on the business's today: a visit on that date is in its week and its month.
+  const day = todayIn(ZONE);
   const booked = await request.post(`/api/jobs/${jobs.jobs[0]._id}/visits`, {
     headers: admin,
     data: { date: day, start: '07:00', end: '08:00', workerIds: [] },

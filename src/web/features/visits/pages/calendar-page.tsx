@@ -20,7 +20,7 @@ import { SharedCalendar } from '../components/shared-calendar';
 import { blankVisit, valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
 import { useMoveVisit } from '../hooks/use-move-visit';
 import { useVisitEvents } from '../hooks/use-visit-events';
-import { wall } from '../wall-clock';
+import { businessNow, wall } from '../wall-clock';
 import classes from './calendar-page.module.css';
 
 /**
@@ -81,6 +81,8 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           timeZone="UTC"
+          // Its today (opening date, Today button, highlight, now-line) is the business's, not UTC's.
+          now={() => businessNow(timeZone)}
           initialView={narrow ? 'listWeek' : 'timeGridWeek'}
           headerToolbar={
             narrow
