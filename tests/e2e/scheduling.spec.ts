@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { addDays, formatLongDate, todayIn, wallTimeIn, zonedTimeToUtc } from '#shared/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
-import { waitForMail } from './support/mail';
+import { receivedMail, waitForMail } from './support/mail';
 import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
 
 const ZONE = 'America/Los_Angeles';
@@ -96,6 +96,12 @@ test('the office schedules a visit for two workers on the calendar and drags it 
     },
   );
   await page.mouse.up();
+  // Nothing reaches the client before the office says so.
+  const tell = page.getByRole('dialog', { name: 'Tell the client?' });
+  await expect(tell).toContainText(`E-mail ${name} the new time`);
+  await expect(tell).toHaveCSS('opacity', '1'); // shown, not fading in
+  await screenshot(page, 'calendar-tell-client', { fullPage: false });
+  await tell.getByRole('button', { name: 'E-mail the client' }).click();
   await expect(page.getByText('Visit moved: the client is e-mailed the new time')).toBeVisible();
 
   // The client's two e-mails carry .ics files an independent parser reads at the right local time.
@@ -147,6 +153,7 @@ test("at 5:30 PM Pacific (tomorrow already in UTC) the calendar's today, Day vie
   await expect(title).toHaveText(formatLongDate(today));
   await expect(page.locator('.fc-timegrid-col.fc-day-today')).toHaveAttribute('data-date', today);
   // The now-line crosses the 17:30 slot.
+  await page.locator('.fc-timegrid-now-indicator-line').scrollIntoViewIfNeeded();
   const line = (await page.locator('.fc-timegrid-now-indicator-line').boundingBox())!;
   const slot = (await page.locator('.fc-timegrid-slot-lane[data-time="17:30:00"]').boundingBox())!;
   expect(line.y).toBeGreaterThanOrEqual(slot.y - 2);
@@ -280,7 +287,13 @@ test('the month view shows the booked visits; tapping one opens it in a dialog t
   await expect(dialog.getByLabel(/^Start/)).toHaveValue('07:00');
   await dialog.getByLabel(/^End/).fill('08:30');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Visit saved')).toBeVisible();
+  // A new time asks before the client is e-mailed; agreed on the phone, it moves without a word.
+  const tell = page.getByRole('dialog', { name: 'Tell the client?' });
+  await expect(tell.getByText('7:00 AM – 8:30 AM')).toBeVisible();
+  await expect(tell).toHaveCSS('opacity', '1'); // shown, not fading in
+  await screenshot(page, 'visit-dialog-tell-client', { fullPage: false });
+  await tell.getByRole('button', { name: 'Move without e-mail' }).click();
+  await expect(page.getByText('Visit saved: the client is not told')).toBeVisible();
   await page.getByRole('button', { name: 'List' }).click();
   await expect(page.getByText(name)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -293,4 +306,8 @@ test('the month view shows the booked visits; tapping one opens it in a dialog t
   await reason.getByRole('button', { name: 'Cancel visit' }).click();
   await expect(page.getByText('Visit cancelled: the client is told')).toBeVisible();
   await expect(page.locator('.fc-event, .fc-list-event').filter({ hasText: name })).toHaveCount(0);
+  // The client got the booking and the cancellation, never the quiet move (the outbox sends in order).
+  await waitForMail(emailOf(name), /is cancelled/);
+  const theirs = (await receivedMail()).filter((m) => JSON.stringify(m.to).includes(emailOf(name)));
+  expect(theirs.map((m) => m.subject).filter((s) => /^Your visit has moved/.test(s ?? ''))).toEqual([]);
 });

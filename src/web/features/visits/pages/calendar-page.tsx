@@ -17,6 +17,7 @@ import { useEmployees, useOpenJobs, useVisitChanges, useVisitsInRange } from '..
 import { CancelVisitDialog } from '../components/cancel-visit-dialog';
 import { FeedAddress } from '../components/feed-address';
 import { SharedCalendar } from '../components/shared-calendar';
+import { savedToast, TellClientDialog } from '../components/tell-client-dialog';
 import { blankVisit, valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
 import { useMoveVisit } from '../hooks/use-move-visit';
 import { useVisitEvents } from '../hooks/use-visit-events';
@@ -38,7 +39,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
   const visits = useVisitsInRange(range, scope, workerId ?? undefined);
   const employees = useEmployees(office);
   const { book, change } = useVisitChanges();
-  const { onMoved, pendingMove, moveAnyway, putBack } = useMoveVisit(change);
+  const { onMoved, asking, answer, pendingMove, moveAnyway, putBack } = useMoveVisit(change);
   const [editing, setEditing] = useState<VisitView | null>(null);
   const [cancelling, setCancelling] = useState<VisitView | null>(null);
   const [creating, setCreating] = useState<VisitFormValues | null>(null);
@@ -147,9 +148,10 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         title="Change the visit"
         submitLabel="Save"
         initial={editing ? valuesOf(editing) : blankVisit({ date: '', start: '', end: '' })}
+        client={editing?.client.name}
         onSubmit={async (body) => {
           await change.mutateAsync({ visitId: editing!._id, body });
-          toast.success('Visit saved');
+          toast.success(savedToast(body));
         }}
         onClose={() => setEditing(null)}
         onCancelVisit={() => {
@@ -170,6 +172,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         }}
         onClose={() => setCreating(null)}
       />
+      <TellClientDialog move={asking} onAnswer={answer} onClose={putBack} />
       <ConfirmDialog
         opened={pendingMove !== null}
         onClose={putBack}
