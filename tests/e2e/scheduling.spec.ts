@@ -223,6 +223,12 @@ test('the office books from the job page in a dialog (phone and desktop): a busy
 
   // Cancel it with a reason: struck through, and the client is told.
   await page.getByRole('button', { name: 'Cancel visit' }).click();
+  // Its buttons say what they do: "Keep visit" beside "Cancel visit", not a second "Cancel".
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel this visit?' });
+  await expect(cancelDialog.getByRole('button', { name: 'Keep visit' })).toBeVisible();
+  await expect(cancelDialog.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await expect(cancelDialog).toHaveCSS('opacity', '1'); // shown, not fading in
+  await screenshot(page, 'cancel-visit-dialog', { fullPage: false });
   await page
     .getByRole('dialog', { name: 'Cancel this visit?' })
     .getByLabel(/^Reason/)
