@@ -111,6 +111,40 @@ test('staff decline a request with a reason; the client sees Declined with the c
   await expect(page).toHaveURL(/\/contact$/);
 });
 
+test('a request page without a job asks for nothing that is not there: no 404 while Pending, Accepted or Quote Sent', async ({
+  page,
+  request,
+}) => {
+  const name = `No Job ${uid()}`;
+  const created = await createQuoteRequest(request, name);
+  const admin = { authorization: `Bearer ${await apiToken(request)}` };
+  const missing: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 404) missing.push(r.url());
+  });
+  const open = async (status: string) => {
+    await page.goto(`/admin/quote-requests/${created._id}`);
+    await expect(page.getByText(status, { exact: true }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  };
+  await open('Pending');
+  await request.put(`/api/quoterequest/markAccepted/${created._id}`, { headers: admin });
+  await open('Accepted');
+  const sent = await request.post('/api/quotes/sendQuote', {
+    headers: admin,
+    data: {
+      quoteRequestId: created._id,
+      clientName: name,
+      projectName: 'Trim',
+      materials: [{ name: 'Trim', unitPrice: 10, quantity: 2 }],
+      labor: [],
+    },
+  });
+  expect(sent.status()).toBe(201);
+  await open('Quote Sent');
+  expect(missing).toEqual([]);
+});
+
 test('a failed decision shows the spec toast and leaves the request Pending', async ({ page, request }) => {
   const created = await createQuoteRequest(request, `Failing ${uid()}`);
   await page.goto(`/admin/quote-requests/${created._id}`);
