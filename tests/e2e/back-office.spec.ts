@@ -169,9 +169,14 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   await add.getByLabel('Full Name').fill('Morgan Mason');
   await add.getByLabel('Email').fill('morgan@crew.test');
   await add.getByLabel('Phone').fill('916-555-0177');
-  await add.getByRole('combobox', { name: 'Tags' }).click();
+  // The spec's four skills are offered; the business types its own as well.
+  await add.getByLabel('Tags').click();
   await page.getByRole('option', { name: 'Tile' }).click();
+  await add.getByLabel('Tags').fill('Pressure washing');
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
+  await expect(add).toHaveCSS('opacity', '1'); // shown, not fading in
+  await screenshot(page, 'add-user-skills', { fullPage: false });
   await add.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText(messages.userAdded)).toBeVisible();
   await page.getByLabel('Search').fill(username);
@@ -183,7 +188,12 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   expect(await listed.getByText('employee', { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(
     true,
   );
-  await expect(listed.getByText('Tile', { exact: true })).toBeVisible();
+  for (const skill of ['Tile', 'Pressure washing']) {
+    await expect(listed.getByText(skill, { exact: true })).toBeVisible();
+    expect(await listed.getByText(skill, { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth), skill).toBe(
+      true,
+    );
+  }
   await expect(page.getByRole('button', { name: `Edit ${username}` })).toBeInViewport();
   await expect(page.getByRole('button', { name: `Delete ${username}` })).toBeInViewport();
   await expectNoAxeViolations(page);
