@@ -12,8 +12,8 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const USER_ROLES = ['employee', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** The spec's four skills, offered first; a worker's skills are the business's own words (any text). */
 export const WORKER_TAGS = ['Painting', 'Drywall', 'Plumbing', 'Tile'] as const;
-export type WorkerTag = (typeof WORKER_TAGS)[number];
 
 export const MAX_UPLOAD_BYTES = 3_145_728;
 export const PAGE_SIZE = 10;

@@ -100,7 +100,21 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
     expect(byName.map((u: { fullName: string }) => u.fullName)).toEqual(['Tina Tiler', 'Tom Tiler']);
     const byTags = (await call('GET', '/api/users/search-employees?fullName=tiler&tags=Tile,Plumbing')).json();
     expect(byTags.map((u: { fullName: string }) => u.fullName)).toEqual(['Tom Tiler']);
-    expect((await call('GET', '/api/users/search-employees?tags=Roofing')).statusCode).toBe(400);
+    // Skills are the business's own words, not a fixed four: stored as typed, found by them.
+    const wes = await addUser({
+      username: 'wash.wes',
+      password: 'long-enough',
+      fullName: 'Wes Washer',
+      tags: ['Pressure washing', 'Tile'],
+    });
+    expect(wes.statusCode, wes.body).toBe(201);
+    expect(wes.json().tags).toEqual(['Pressure washing', 'Tile']);
+    const washers = (
+      await call('GET', `/api/users/search-employees?tags=${encodeURIComponent('Pressure washing')}`)
+    ).json();
+    expect(washers.map((u: { fullName: string }) => u.fullName)).toEqual(['Wes Washer']);
+    expect((await call('GET', '/api/users/search-employees?tags=Roofing')).json()).toEqual([]);
+    expect((await addUser({ username: 'blank.skill', password: 'long-enough', tags: [' '] })).statusCode).toBe(400);
   });
 
   it('lists jobs, shows one with its quote, assigns workers and moves it through its statuses', async () => {

@@ -95,6 +95,9 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     });
     expect(opened.statusCode, opened.body).toBe(200);
 
+    // No job yet: the office's request page is answered "none", not 404 (a console error in the browser).
+    expect(await ok('GET', `/api/jobs/by-quote-request/${request._id}`)).toBeNull();
+
     // The client accepts: a job is made.
     const accepted = await answer(quoteNumber, { action: 'accept', token, signatureName: 'Robin Vale' });
     expect(accepted.statusCode, accepted.body).toBe(200);

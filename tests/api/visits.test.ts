@@ -317,6 +317,38 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     ).toBe('VISIT_CANCELLED');
   });
 
+  it('moves a visit without telling the client when told not to (notifyClient: false): no e-mail now, the reminder follows the new time', async () => {
+    const job = await newJob();
+    const booked = (
+      await send('POST', `/api/jobs/${job.id}/visits`, { date: '2027-06-14', start: '09:00', end: '10:00' })
+    ).json();
+    await waitFor(() => smtp.to(job.email).find((m) => m.parsed.subject?.startsWith('Your visit on')), {
+      what: 'booking',
+    });
+    const [before] = await t.database.db.select().from(visits).where(eq(visits.id, booked._id));
+    const moved = await send('PATCH', `/api/visits/${booked._id}`, {
+      date: '2027-06-15',
+      start: '13:00',
+      end: '14:00',
+      notifyClient: false,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ date: '2027-06-15', start: '13:00' });
+    // Nothing waits to go to the client now: only the reminder, the day before the new time.
+    const outbox = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, job.email));
+    const live = outbox.filter((m) => !m.cancelledAt && !m.sentAt);
+    expect(live.map((m) => [m.subject, m.nextAttemptAt.toISOString()])).toEqual([
+      ['Reminder: we are coming tomorrow, Tue, Jun 15, 1:00 PM – 2:00 PM', '2027-06-14T20:00:00.000Z'],
+    ]);
+    expect(outbox.find((m) => m.id === before!.reminderMailId)!.cancelledAt).not.toBeNull();
+    expect(outbox.some((m) => m.subject.startsWith('Your visit has moved'))).toBe(false);
+    // Without the flag an API caller keeps today's behaviour: the client is told.
+    await send('PATCH', `/api/visits/${booked._id}`, { date: '2027-06-16', start: '13:00', end: '14:00' });
+    await waitFor(() => smtp.to(job.email).find((m) => m.parsed.subject?.startsWith('Your visit has moved')), {
+      what: 'moved e-mail',
+    });
+  });
+
   it('lists the visits overlapping a range, for one worker or all; the crew sees only their own', async () => {
     const job = await newJob();
     for (const [date, who] of [

@@ -111,6 +111,40 @@ test('staff decline a request with a reason; the client sees Declined with the c
   await expect(page).toHaveURL(/\/contact$/);
 });
 
+test('a request page without a job asks for nothing that is not there: no 404 while Pending, Accepted or Quote Sent', async ({
+  page,
+  request,
+}) => {
+  const name = `No Job ${uid()}`;
+  const created = await createQuoteRequest(request, name);
+  const admin = { authorization: `Bearer ${await apiToken(request)}` };
+  const missing: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 404) missing.push(r.url());
+  });
+  const open = async (status: string) => {
+    await page.goto(`/admin/quote-requests/${created._id}`);
+    await expect(page.getByText(status, { exact: true }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  };
+  await open('Pending');
+  await request.put(`/api/quoterequest/markAccepted/${created._id}`, { headers: admin });
+  await open('Accepted');
+  const sent = await request.post('/api/quotes/sendQuote', {
+    headers: admin,
+    data: {
+      quoteRequestId: created._id,
+      clientName: name,
+      projectName: 'Trim',
+      materials: [{ name: 'Trim', unitPrice: 10, quantity: 2 }],
+      labor: [],
+    },
+  });
+  expect(sent.status()).toBe(201);
+  await open('Quote Sent');
+  expect(missing).toEqual([]);
+});
+
 test('a failed decision shows the spec toast and leaves the request Pending', async ({ page, request }) => {
   const created = await createQuoteRequest(request, `Failing ${uid()}`);
   await page.goto(`/admin/quote-requests/${created._id}`);
@@ -135,9 +169,14 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   await add.getByLabel('Full Name').fill('Morgan Mason');
   await add.getByLabel('Email').fill('morgan@crew.test');
   await add.getByLabel('Phone').fill('916-555-0177');
-  await add.getByRole('combobox', { name: 'Tags' }).click();
+  // The spec's four skills are offered; the business types its own as well.
+  await add.getByLabel('Tags').click();
   await page.getByRole('option', { name: 'Tile' }).click();
+  await add.getByLabel('Tags').fill('Pressure washing');
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
+  await expect(add).toHaveCSS('opacity', '1'); // shown, not fading in
+  await screenshot(page, 'add-user-skills', { fullPage: false });
   await add.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText(messages.userAdded)).toBeVisible();
   await page.getByLabel('Search').fill(username);
@@ -149,7 +188,12 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   expect(await listed.getByText('employee', { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(
     true,
   );
-  await expect(listed.getByText('Tile', { exact: true })).toBeVisible();
+  for (const skill of ['Tile', 'Pressure washing']) {
+    await expect(listed.getByText(skill, { exact: true })).toBeVisible();
+    expect(await listed.getByText(skill, { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth), skill).toBe(
+      true,
+    );
+  }
   await expect(page.getByRole('button', { name: `Edit ${username}` })).toBeInViewport();
   await expect(page.getByRole('button', { name: `Delete ${username}` })).toBeInViewport();
   await expectNoAxeViolations(page);

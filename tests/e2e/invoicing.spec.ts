@@ -252,4 +252,14 @@ test('an edited draft is sent in one press: the totals follow each change, a lin
   expect(text).toContain(`Less deposit ${depositNumber}`);
   expect(text).toContain('$135.90');
   await expectNoAxeViolations(page);
+  // More than the balance is refused with its message in the dialog, which stays open (no page error).
+  await page.getByRole('button', { name: 'Record a payment' }).click();
+  const paying = page.getByRole('dialog', { name: 'Record a payment' });
+  await paying.getByLabel(/^Amount/).fill('200');
+  await paying.getByRole('button', { name: 'Record payment' }).click();
+  await expect(paying.getByRole('alert')).toHaveText('This payment is more than the balance of $135.90');
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'invoice-overpayment', { fullPage: false });
+  await paying.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Balance due: $135.90')).toBeVisible();
 });

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import ICAL from 'ical.js';
-import { todayIn, wallTimeIn } from '#shared/dates';
+import { addDays, formatLongDate, todayIn, wallTimeIn, zonedTimeToUtc } from '#shared/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
-import { waitForMail } from './support/mail';
+import { receivedMail, waitForMail } from './support/mail';
 import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
 
 const ZONE = 'America/Los_Angeles';
@@ -51,9 +51,7 @@ test('the office schedules a visit for two workers on the calendar and drags it 
   await page.goto('/admin/calendar');
   await expect(page.getByRole('tab', { name: 'Visits' })).toHaveAttribute('aria-selected', 'true');
   const today = todayIn(ZONE);
-  // The week shown is the calendar's (UTC) today; the business's today may be the day before.
-  if ((await page.locator(`.fc-timegrid-col[data-date="${today}"]`).count()) === 0)
-    await page.getByRole('button', { name: /Previous/ }).click();
+  // The calendar opens on the business's today.
   await expect(page.locator(`.fc-timegrid-col[data-date="${today}"]`)).toBeVisible();
   const dates = await page
     .locator('.fc-timegrid-col[data-date]')
@@ -98,6 +96,12 @@ test('the office schedules a visit for two workers on the calendar and drags it 
     },
   );
   await page.mouse.up();
+  // Nothing reaches the client before the office says so.
+  const tell = page.getByRole('dialog', { name: 'Tell the client?' });
+  await expect(tell).toContainText(`E-mail ${name} the new time`);
+  await expect(tell).toHaveCSS('opacity', '1'); // shown, not fading in
+  await screenshot(page, 'calendar-tell-client', { fullPage: false });
+  await tell.getByRole('button', { name: 'E-mail the client' }).click();
   await expect(page.getByText('Visit moved: the client is e-mailed the new time')).toBeVisible();
 
   // The client's two e-mails carry .ics files an independent parser reads at the right local time.
@@ -134,6 +138,31 @@ test('the office schedules a visit for two workers on the calendar and drags it 
     .map((v) => new ICAL.Event(v))
     .filter((e) => e.summary.startsWith(name));
   expect(events.map((e) => wallTimeIn(ZONE, e.startDate.toJSDate()))).toEqual([{ date: today, time: '10:00' }]);
+});
+
+test("at 5:30 PM Pacific (tomorrow already in UTC) the calendar's today, Day view, Today button and now-line are the business's", async ({
+  page,
+  request,
+}) => {
+  const today = todayIn(ZONE);
+  await page.clock.setFixedTime(zonedTimeToUtc(today, '17:30', ZONE));
+  await signInAs(page, await apiToken(request));
+  await page.goto('/admin/calendar');
+  const title = page.locator('.fc-toolbar-title');
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(title).toHaveText(formatLongDate(today));
+  await expect(page.locator('.fc-timegrid-col.fc-day-today')).toHaveAttribute('data-date', today);
+  // The now-line crosses the 17:30 slot.
+  await page.locator('.fc-timegrid-now-indicator-line').scrollIntoViewIfNeeded();
+  const line = (await page.locator('.fc-timegrid-now-indicator-line').boundingBox())!;
+  const slot = (await page.locator('.fc-timegrid-slot-lane[data-time="17:30:00"]').boundingBox())!;
+  expect(line.y).toBeGreaterThanOrEqual(slot.y - 2);
+  expect(line.y).toBeLessThan(slot.y + slot.height / 2);
+  await screenshot(page, 'calendar-day-evening', { fullPage: false });
+  await page.getByRole('button', { name: /Next/ }).click();
+  await expect(title).toHaveText(formatLongDate(addDays(today, 1)));
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await expect(title).toHaveText(formatLongDate(today));
 });
 
 test('the office books from the job page in a dialog (phone and desktop): a busy worker is warned, a visit is cancelled with a reason', async ({
@@ -194,6 +223,12 @@ test('the office books from the job page in a dialog (phone and desktop): a busy
 
   // Cancel it with a reason: struck through, and the client is told.
   await page.getByRole('button', { name: 'Cancel visit' }).click();
+  // Its buttons say what they do: "Keep visit" beside "Cancel visit", not a second "Cancel".
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel this visit?' });
+  await expect(cancelDialog.getByRole('button', { name: 'Keep visit' })).toBeVisible();
+  await expect(cancelDialog.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
+  await expect(cancelDialog).toHaveCSS('opacity', '1'); // shown, not fading in
+  await screenshot(page, 'cancel-visit-dialog', { fullPage: false });
   await page
     .getByRole('dialog', { name: 'Cancel this visit?' })
     .getByLabel(/^Reason/)
@@ -239,8 +274,8 @@ test('the month view shows the booked visits; tapping one opens it in a dialog t
   await acceptedJob(request, name);
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
   const jobs = await (await request.get(`/api/jobs?search=${encodeURIComponent(name)}`, { headers: admin })).json();
-  // The calendar opens on its own today (UTC): a visit on that date is in its week and its month.
-  const day = new Date().toISOString().slice(0, 10);
+  // The calendar opens on the business's today: a visit on that date is in its week and its month.
+  const day = todayIn(ZONE);
   const booked = await request.post(`/api/jobs/${jobs.jobs[0]._id}/visits`, {
     headers: admin,
     data: { date: day, start: '07:00', end: '08:00', workerIds: [] },
@@ -258,7 +293,13 @@ test('the month view shows the booked visits; tapping one opens it in a dialog t
   await expect(dialog.getByLabel(/^Start/)).toHaveValue('07:00');
   await dialog.getByLabel(/^End/).fill('08:30');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Visit saved')).toBeVisible();
+  // A new time asks before the client is e-mailed; agreed on the phone, it moves without a word.
+  const tell = page.getByRole('dialog', { name: 'Tell the client?' });
+  await expect(tell.getByText('7:00 AM – 8:30 AM')).toBeVisible();
+  await expect(tell).toHaveCSS('opacity', '1'); // shown, not fading in
+  await screenshot(page, 'visit-dialog-tell-client', { fullPage: false });
+  await tell.getByRole('button', { name: 'Move without e-mail' }).click();
+  await expect(page.getByText('Visit saved: the client is not told')).toBeVisible();
   await page.getByRole('button', { name: 'List' }).click();
   await expect(page.getByText(name)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -271,4 +312,8 @@ test('the month view shows the booked visits; tapping one opens it in a dialog t
   await reason.getByRole('button', { name: 'Cancel visit' }).click();
   await expect(page.getByText('Visit cancelled: the client is told')).toBeVisible();
   await expect(page.locator('.fc-event, .fc-list-event').filter({ hasText: name })).toHaveCount(0);
+  // The client got the booking and the cancellation, never the quiet move (the outbox sends in order).
+  await waitForMail(emailOf(name), /is cancelled/);
+  const theirs = (await receivedMail()).filter((m) => JSON.stringify(m.to).includes(emailOf(name)));
+  expect(theirs.map((m) => m.subject).filter((s) => /^Your visit has moved/.test(s ?? ''))).toEqual([]);
 });

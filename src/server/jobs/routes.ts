@@ -69,15 +69,15 @@ export async function jobRoutes(
       config: admin,
       schema: {
         tags,
-        summary: 'The job a request became, if any (the request page links to it)',
+        summary: 'The job a request became, or null while it has none (the request page links to it)',
         params: z.object({ quoteRequestId: z.string().max(64) }),
-        response: { 200: jobRef, 404: errorResponse },
+        response: { 200: jobRef.nullable() },
       },
     },
-    async (request) => {
+    // No job yet is an answer, not a missing page: a 404 would be a console error on every request page.
+    async (request, reply) => {
       const id = await findJobIdByRequest(app.db, request.params.quoteRequestId);
-      if (!id) throw notFound('No job for this request');
-      return { _id: id };
+      return reply.send(id ? { _id: id } : null);
     },
   );
 

@@ -1,5 +1,4 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { WorkerTag } from '#shared/constants';
 import type { WeeklySchedule } from '#shared/schemas/schedule';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
@@ -9,8 +8,8 @@ import { escapeLike } from '../lib/sql';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** A new account's columns, from the schema (the id is made here; tags are the known skills). */
-export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'tags'> & { tags?: WorkerTag[] };
+/** A new account's columns, from the schema (the id is made here; tags are the worker's skills). */
+export type NewUser = Omit<typeof users.$inferInsert, 'id'>;
 
 const userById = preparedStatement((db) =>
   db
@@ -55,7 +54,7 @@ export function toUserView(row: UserRow) {
     email: row.email,
     phone: row.phone,
     role: row.role,
-    tags: row.tags as WorkerTag[],
+    tags: row.tags,
     schedule: row.schedule,
   };
 }
@@ -82,7 +81,7 @@ export async function listUsers(
 }
 
 /** Employees whose name contains `name` and who have every tag asked for. */
-export function searchEmployees(db: DbOrTx, name: string, tags: WorkerTag[]) {
+export function searchEmployees(db: DbOrTx, name: string, tags: string[]) {
   const conditions = [eq(users.role, 'employee')];
   if (name) conditions.push(ilike(users.fullName, `%${escapeLike(name)}%`));
   if (tags.length > 0) conditions.push(arrayContains(users.tags, tags));

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { WORKER_TAGS } from '#shared/constants';
 import { errorResponse } from '#shared/schemas/errors';
 import { pageQuery, totalPagesOf } from '#shared/schemas/paging';
-import { addUserInput, feedReset, updateUserInput, userDeleted, userList, userView } from '#shared/schemas/users';
+import {
+  addUserInput,
+  feedReset,
+  skill,
+  updateUserInput,
+  userDeleted,
+  userList,
+  userView,
+} from '#shared/schemas/users';
 import { listUsers, searchEmployees, toUserView } from './repository';
 import { addUser, deleteUser, resetUserFeed, updateUser } from './service';
 
@@ -12,7 +19,7 @@ const tagList = z
   .string()
   .optional()
   .transform((v) => (v ? v.split(',').filter(Boolean) : []))
-  .pipe(z.array(z.enum(WORKER_TAGS)));
+  .pipe(z.array(skill).max(20));
 
 /** Staff accounts: admins only. */
 export async function userRoutes(app: FastifyInstance) {

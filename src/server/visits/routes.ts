@@ -4,7 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '#shared/schemas/errors';
-import { cancelVisitInput, feedAddress, visitInput, visitRangeQuery, visitView } from '#shared/schemas/visits';
+import {
+  cancelVisitInput,
+  feedAddress,
+  visitChangeInput,
+  visitInput,
+  visitRangeQuery,
+  visitView,
+} from '#shared/schemas/visits';
 import { HttpError } from '../lib/http-errors';
 import { feedOwnerOf, feedToken, regenerateFeedToken, type FeedOwner } from '../users';
 import { visitFeed } from './ics';
@@ -103,9 +110,9 @@ export async function visitRoutes(app: FastifyInstance) {
       config: { ...admin, audit: { kind: 'visits', action: 'Changed a visit' } },
       schema: {
         tags,
-        summary: 'Move, resize or re-crew a visit (the client is told of a new time)',
+        summary: 'Move, resize or re-crew a visit (the client is told of a new time unless notifyClient is false)',
         params: idParams,
-        body: visitInput,
+        body: visitChangeInput,
         response: { 200: visitView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },

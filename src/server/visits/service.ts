@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
-import type { VisitConflict, VisitView, visitInput } from '#shared/schemas/visits';
+import type { VisitConflict, VisitView, visitChangeInput, visitInput } from '#shared/schemas/visits';
 import type { WeeklySchedule } from '#shared/schemas/schedule';
 import type { DbOrTx, Tx } from '../db/client';
 import { users } from '../db/schema';
@@ -29,6 +29,7 @@ import {
 } from './repository';
 
 type VisitBody = z.output<typeof visitInput>;
+type VisitChangeBody = z.output<typeof visitChangeInput>;
 
 /** Calendars replace an event they have when its sequence grows: seconds since 2020 always do. */
 export const sequenceOf = (row: Pick<VisitRow, 'updatedAt'>) =>
@@ -132,11 +133,20 @@ async function tellClient(
 /**
  * The reminder in the outbox ("not before"): the day before, or the morning of a visit booked later
  * than that, or at once (`reminderTime`); none for a visit begun, or without a view (cancelled).
+ * `quietly` (a move the client is not told of): none that would go at once, as that would tell them.
  */
-async function scheduleReminder(tx: Tx, business: BusinessSettings, to: string, row: VisitRow, view: VisitView | null) {
+async function scheduleReminder(
+  tx: Tx,
+  business: BusinessSettings,
+  to: string,
+  row: VisitRow,
+  view: VisitView | null,
+  quietly = false,
+) {
   let reminderMailId: string | null = null;
-  const remindAt = view && reminderTime(row.startsAt, business.timeZone);
-  if (view && remindAt) {
+  const now = new Date();
+  const remindAt = view && reminderTime(row.startsAt, business.timeZone, now);
+  if (view && remindAt && !(quietly && remindAt <= now)) {
     const day = reminderDay(row.startsAt, remindAt, business.timeZone);
     reminderMailId = await enqueueMail(tx, {
       ...visitMail(business, to, view, 'reminder', sequenceOf(row), day),
@@ -251,8 +261,11 @@ export async function bookVisit(app: FastifyInstance, jobId: string, body: Visit
   return view;
 }
 
-/** Moves or resizes a visit, or changes its crew or notes; the client hears of a new time. */
-export async function changeVisit(app: FastifyInstance, visitId: string, body: VisitBody): Promise<VisitView> {
+/**
+ * Moves or resizes a visit, or changes its crew or notes; the client hears of a new time unless the
+ * office says not to (`notifyClient: false`, e.g. agreed on the phone): then only the reminder follows.
+ */
+export async function changeVisit(app: FastifyInstance, visitId: string, body: VisitChangeBody): Promise<VisitView> {
   const business = await app.settings.current();
   const current = await findVisit(app.db, visitId);
   if (!current) throw notFound('Visit not found');
@@ -272,7 +285,11 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
     await setVisitWorkers(tx, visitId, workerIds);
     await addJobWorkers(tx, current.jobId, workerIds);
     const view = await loadView(tx, visitId, business.timeZone);
-    if (moved) await tellClient(tx, business, job.contactEmail, row!, view, 'moved');
+    if (moved && body.notifyClient) await tellClient(tx, business, job.contactEmail, row!, view, 'moved');
+    else if (moved) {
+      await cancelMail(tx, row!.reminderMailId);
+      await scheduleReminder(tx, business, job.contactEmail, row!, view, true);
+    }
     return view;
   });
   return view;

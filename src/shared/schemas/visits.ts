@@ -4,21 +4,27 @@ import { isoDate, isoInstant } from './fields';
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 08:00');
 
 /** A visit as the office books it: the business's wall-clock date and times, the crew, notes. */
-export const visitInput = z
-  .object({
-    date: isoDate,
-    start: time,
-    end: time,
-    workerIds: z.array(z.string().min(1).max(64)).max(20).default([]),
-    /** For the crew only: never in the client's e-mails or calendar entry. */
-    notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').default(''),
-    /** For the client: in their e-mails and their calendar entry. */
-    clientNote: z.string().trim().max(2000, 'A note to the client must be at most 2000 characters').default(''),
-    /** Book it even though a worker is busy or unavailable then (after the 409's warning). */
-    confirm: z.boolean().default(false),
-  })
-  .refine((v) => v.start < v.end, { message: 'The end time must be after the start time', path: ['end'] });
+const visitFields = z.object({
+  date: isoDate,
+  start: time,
+  end: time,
+  workerIds: z.array(z.string().min(1).max(64)).max(20).default([]),
+  /** For the crew only: never in the client's e-mails or calendar entry. */
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').default(''),
+  /** For the client: in their e-mails and their calendar entry. */
+  clientNote: z.string().trim().max(2000, 'A note to the client must be at most 2000 characters').default(''),
+  /** Book it even though a worker is busy or unavailable then (after the 409's warning). */
+  confirm: z.boolean().default(false),
+});
+const endAfterStart = { message: 'The end time must be after the start time', path: ['end'] };
+export const visitInput = visitFields.refine((v) => v.start < v.end, endAfterStart);
 export type VisitInput = z.input<typeof visitInput>;
+
+/** A booked visit changed: the same, and whether the client is e-mailed a new time (yes unless told not). */
+export const visitChangeInput = visitFields
+  .extend({ notifyClient: z.boolean().default(true) })
+  .refine((v) => v.start < v.end, endAfterStart);
+export type VisitChangeInput = z.input<typeof visitChangeInput>;
 
 export const cancelVisitInput = z.object({
   reason: z.string().trim().min(1, 'Please give a reason').max(2000),

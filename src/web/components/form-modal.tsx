@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
@@ -53,7 +64,13 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
   }, [opened]);
 
   const submit = form.handleSubmit(async (values) => {
-    await onSubmit(values);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      // Refused (more than the balance…): the server's message here, the dialog open to correct it.
+      form.setError('root.server', { message: error instanceof Error ? error.message : 'This could not be saved' });
+      return;
+    }
     form.reset(initialValues);
     if (closeOnSubmit) onClose();
   });
@@ -155,6 +172,11 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
               }}
             />
           ))}
+          {form.formState.errors.root?.server ? (
+            <Alert color="red" role="alert">
+              {form.formState.errors.root.server.message}
+            </Alert>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>
               Cancel

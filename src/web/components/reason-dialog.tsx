@@ -10,6 +10,8 @@ interface ReasonDialogProps {
   /** Who reads the reason (the client by e-mail, the office…). */
   description: string;
   confirmLabel: string;
+  /** The button that leaves things as they are ("Keep visit"); "Cancel" unless named. */
+  keepLabel?: string;
   loading: boolean;
   /** Called with the reason, trimmed and not empty. */
   onConfirm: (reason: string) => void;
@@ -27,6 +29,7 @@ function ReasonForm({
   label,
   description,
   confirmLabel,
+  keepLabel,
   loading,
   onConfirm,
   onClose,
@@ -46,6 +49,7 @@ function ReasonForm({
       onClose={onClose}
       title={title}
       confirmLabel={confirmLabel}
+      {...(keepLabel ? { cancelLabel: keepLabel } : {})}
       confirmColor="red.9"
       loading={loading}
       onConfirm={confirm}

@@ -3,7 +3,7 @@ import { PAGE_SIZE, type JobStatus } from '#shared/constants';
 import type { JobView } from '#shared/schemas/jobs';
 import type { WorkerRef } from '#shared/schemas/users';
 import type { UserView } from '#shared/schemas/users';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import type { JobList, JobRef } from '#shared/schemas/jobs';
 
@@ -77,13 +77,6 @@ export function useEmployeeSearch(name: string, tags: string[]) {
 export function useJobOfRequest(quoteRequestId: string) {
   return useQuery({
     queryKey: [...queryRoots.jobs, 'by-request', quoteRequestId],
-    queryFn: async () => {
-      try {
-        return await api<JobRef>('GET', `/jobs/by-quote-request/${encodeURIComponent(quoteRequestId)}`);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => api<JobRef | null>('GET', `/jobs/by-quote-request/${encodeURIComponent(quoteRequestId)}`),
   });
 }

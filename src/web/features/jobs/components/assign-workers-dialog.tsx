@@ -47,6 +47,9 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
   const [tags, setTags] = useState<string[]>([]);
   const [crew, setCrew] = useState<Worker[]>(job.assignedTo);
   const results = useEmployeeSearch(debounced, tags);
+  // The filter offers the spec's four and every skill the crew has (the unfiltered list, cached).
+  const everyone = useEmployeeSearch('', []);
+  const skills = [...new Set([...WORKER_TAGS, ...(everyone.data ?? []).flatMap((e) => e.tags)])];
   const assign = useAssignWorkers(job._id);
 
   const add = (worker: Worker) => {
@@ -85,7 +88,7 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
             All
           </Chip>
           <Chip.Group multiple value={tags} onChange={setTags}>
-            {WORKER_TAGS.map((tag) => (
+            {skills.map((tag) => (
               <Chip key={tag} value={tag} size="sm">
                 {tag}
               </Chip>

@@ -3,11 +3,11 @@ import {
   Button,
   Group,
   Modal,
-  MultiSelect,
   PasswordInput,
   Select,
   SimpleGrid,
   Stack,
+  TagsInput,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -170,13 +170,15 @@ export function UserFormDialog({
             control={form.control}
             name="tags"
             render={({ field }) => (
-              <MultiSelect
+              <TagsInput
                 label="Tags"
-                description="The kinds of work this person does"
-                placeholder="Select Tags"
+                description="The kinds of work this person does: pick one, or type your own and press Enter"
+                placeholder="Pick or type a skill"
                 data={[...WORKER_TAGS]}
                 value={field.value ?? []}
                 onChange={field.onChange}
+                error={errors.tags?.message}
+                maxLength={40}
                 disabled={saving}
                 clearable
               />

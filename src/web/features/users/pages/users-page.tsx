@@ -92,7 +92,15 @@ export default function UsersPage() {
           u.tags.length ? (
             <Group key="t" gap={4}>
               {u.tags.map((tag) => (
-                <Badge key={tag} size="sm" variant="outline" color="gray" c="dark.6" tt="none">
+                <Badge
+                  key={tag}
+                  className={classes.skill}
+                  size="sm"
+                  variant="outline"
+                  color="gray"
+                  c="dark.6"
+                  tt="none"
+                >
                   {tag}
                 </Badge>
               ))}

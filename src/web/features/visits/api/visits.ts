@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserView } from '#shared/schemas/users';
-import type { FeedAddress, VisitInput, VisitView } from '#shared/schemas/visits';
+import type { FeedAddress, VisitChangeInput, VisitInput, VisitView } from '#shared/schemas/visits';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import type { CrewJobList, JobList } from '#shared/schemas/jobs';
@@ -47,7 +47,7 @@ export function useVisitChanges() {
     onSuccess: refresh,
   });
   const change = useMutation({
-    mutationFn: ({ visitId, body }: { visitId: string; body: VisitInput }) =>
+    mutationFn: ({ visitId, body }: { visitId: string; body: VisitChangeInput }) =>
       api<VisitView>('PATCH', `/visits/${encodeURIComponent(visitId)}`, { body }),
     onSuccess: refresh,
   });

@@ -14,6 +14,7 @@ export function CancelVisitDialog({ visit, onClose }: { visit: VisitView | null;
       label="Reason"
       description="The client receives it with the cancellation."
       confirmLabel="Cancel visit"
+      keepLabel="Keep visit"
       loading={cancel.isPending}
       onConfirm={(reason) =>
         cancel.mutate(

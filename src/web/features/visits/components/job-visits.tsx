@@ -7,6 +7,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useJobVisits, useVisitChanges } from '../api/visits';
 import { CancelVisitDialog } from './cancel-visit-dialog';
+import { savedToast } from './tell-client-dialog';
 import { blankVisit, valuesOf, VisitDialog, type VisitFormValues } from './visit-dialog';
 
 /** A job's visits on its page: book one, move one, cancel one (with a reason). */
@@ -86,10 +87,11 @@ export function JobVisits({ jobId, open }: { jobId: string; open: boolean }) {
         title={dialog?.visit ? 'Change the visit' : 'Schedule a visit'}
         submitLabel={dialog?.visit ? 'Save' : 'Book visit'}
         initial={dialog?.visit ? valuesOf(dialog.visit) : blank}
+        client={dialog?.visit?.client.name}
         onSubmit={async (body) => {
           if (dialog?.visit) await change.mutateAsync({ visitId: dialog.visit._id, body });
           else await book.mutateAsync({ jobId, body });
-          toast.success(dialog?.visit ? 'Visit saved' : 'Visit booked: the client is e-mailed');
+          toast.success(dialog?.visit ? savedToast(body) : 'Visit booked: the client is e-mailed');
         }}
         onClose={() => setDialog(null)}
       />

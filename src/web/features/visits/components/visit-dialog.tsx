@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { visitInput, type VisitInput, type VisitView } from '#shared/schemas/visits';
+import { visitInput, type VisitChangeInput, type VisitView } from '#shared/schemas/visits';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { useEmployees } from '../api/visits';
+import { TellClientDialog } from './tell-client-dialog';
 
 export interface VisitFormValues {
   date: string;
@@ -54,7 +55,9 @@ interface VisitDialogProps {
   initial: VisitFormValues;
   /** From the calendar: which job the visit is for. */
   jobs?: { value: string; label: string }[] | undefined;
-  onSubmit: (body: VisitInput, jobId: string | null) => Promise<unknown>;
+  /** A booked visit's client: a new time asks "Tell the client?" before it is saved. */
+  client?: string | undefined;
+  onSubmit: (body: VisitChangeInput, jobId: string | null) => Promise<unknown>;
   onClose: () => void;
   /** A booked visit's dialog offers to cancel it (the caller asks for the reason). */
   onCancelVisit?: (() => void) | undefined;
@@ -75,6 +78,7 @@ export function VisitDialog({ opened, title, onClose, ...form }: VisitDialogProp
 }
 
 function VisitForm({
+  client,
   onCancelVisit,
   submitLabel,
   initial,
@@ -89,17 +93,25 @@ function VisitForm({
   const [jobId, setJobId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [warning, setWarning] = useState<string>();
+  // "Tell the client?": asked once the form is valid (answered: whether the client is e-mailed).
+  const [asking, setAsking] = useState<{ confirm: boolean } | null>(null);
+  const [notifyClient, setNotifyClient] = useState<boolean>();
+  const moved = values.date !== initial.date || values.start !== initial.start || values.end !== initial.end;
 
-  const submit = async (confirm: boolean) => {
+  const submit = async (confirm: boolean, notify = notifyClient) => {
     const parsed = visitInput.safeParse({ ...values, confirm });
     const found: Record<string, string> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
     if (jobs && !jobId) found.job = 'Choose the job';
     setErrors(found);
     if (!parsed.success || Object.keys(found).length) return;
+    if (client && moved && notify === undefined) {
+      setAsking({ confirm });
+      return;
+    }
     setBusy(true);
     try {
-      await onSubmit(parsed.data, jobId);
+      await onSubmit(client && moved ? { ...parsed.data, notifyClient: notify } : parsed.data, jobId);
       onClose();
     } catch (error) {
       if (hasErrorCode(error, 'VISIT_CONFLICT')) setWarning(error.message);
@@ -110,12 +122,22 @@ function VisitForm({
   };
   const set = (key: keyof VisitFormValues) => (value: string | string[]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    if (key === 'date' || key === 'start' || key === 'end') setNotifyClient(undefined);
     setErrors(({ [key]: _gone, ...rest }) => rest);
     setWarning(undefined);
   };
 
   return (
     <Stack>
+      <TellClientDialog
+        move={asking && client ? { client, date: values.date, start: values.start, end: values.end } : null}
+        onAnswer={(notify) => {
+          setNotifyClient(notify);
+          setAsking(null);
+          void submit(asking!.confirm, notify);
+        }}
+        onClose={() => setAsking(null)}
+      />
       {jobs ? (
         <Select
           label="Job"

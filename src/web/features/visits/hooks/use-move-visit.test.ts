@@ -58,10 +58,19 @@ const conflict = () =>
   new ApiError(409, 'Ana Ruiz is busy then', { code: 'VISIT_CONFLICT', message: 'Ana Ruiz is busy then' });
 
 describe('moving a visit on the calendar', () => {
-  it('saves the new wall-clock times with the rest of the visit as it was', () => {
+  it('asks "Tell the client?" first, then saves the new wall-clock times with the rest of the visit as it was', () => {
     const { calls, hook } = setUp();
     const { arg, revert } = dragged();
     act(() => hook.result.current.onMoved(arg));
+    expect(calls).toHaveLength(0);
+    expect(hook.result.current.asking).toEqual({
+      client: 'Dana Client',
+      date: '2026-07-02',
+      start: '13:00',
+      end: '15:00',
+    });
+    act(() => hook.result.current.answer(true));
+    expect(hook.result.current.asking).toBeNull();
     expect(calls[0]!.variables).toEqual({
       visitId: 'visit-1',
       body: {
@@ -71,6 +80,7 @@ describe('moving a visit on the calendar', () => {
         workerIds: ['worker-ana'],
         notes: 'Gate code 1234',
         clientNote: '',
+        notifyClient: true,
       },
     });
     act(() => calls[0]!.callbacks.onSuccess!());
@@ -83,6 +93,7 @@ describe('moving a visit on the calendar', () => {
     const { calls, hook } = setUp();
     const { arg, revert } = dragged();
     act(() => hook.result.current.onMoved(arg));
+    act(() => hook.result.current.answer(true));
     act(() => calls[0]!.callbacks.onError!(conflict()));
     expect(hook.result.current.pendingMove).toMatchObject({ visit, message: 'Ana Ruiz is busy then' });
     expect(revert).not.toHaveBeenCalled();
@@ -98,6 +109,7 @@ describe('moving a visit on the calendar', () => {
     const { calls, hook } = setUp();
     const first = dragged();
     act(() => hook.result.current.onMoved(first.arg));
+    act(() => hook.result.current.answer(true));
     act(() => calls[0]!.callbacks.onError!(conflict()));
     act(() => hook.result.current.putBack());
     expect(first.revert).toHaveBeenCalledTimes(1);
@@ -105,9 +117,30 @@ describe('moving a visit on the calendar', () => {
 
     const second = dragged();
     act(() => hook.result.current.onMoved(second.arg));
+    act(() => hook.result.current.answer(true));
     act(() => calls[1]!.callbacks.onError!(new ApiError(404, 'This visit no longer exists')));
     expect(second.revert).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith('This visit no longer exists');
     expect(hook.result.current.pendingMove).toBeNull();
+  });
+
+  it('moves it without e-mailing the client when told so, and puts it back when the question is closed', () => {
+    const { calls, hook } = setUp();
+    const quiet = dragged();
+    act(() => hook.result.current.onMoved(quiet.arg));
+    act(() => hook.result.current.answer(false));
+    expect(calls[0]!.variables).toMatchObject({
+      visitId: 'visit-1',
+      body: { date: '2026-07-02', notifyClient: false },
+    });
+    act(() => calls[0]!.callbacks.onSuccess!());
+    expect(toast.success).toHaveBeenCalledWith('Visit moved: the client is not told');
+
+    const closed = dragged();
+    act(() => hook.result.current.onMoved(closed.arg));
+    act(() => hook.result.current.putBack());
+    expect(closed.revert).toHaveBeenCalledTimes(1);
+    expect(hook.result.current.asking).toBeNull();
+    expect(calls).toHaveLength(1);
   });
 });

@@ -17,10 +17,11 @@ import { useEmployees, useOpenJobs, useVisitChanges, useVisitsInRange } from '..
 import { CancelVisitDialog } from '../components/cancel-visit-dialog';
 import { FeedAddress } from '../components/feed-address';
 import { SharedCalendar } from '../components/shared-calendar';
+import { savedToast, TellClientDialog } from '../components/tell-client-dialog';
 import { blankVisit, valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
 import { useMoveVisit } from '../hooks/use-move-visit';
 import { useVisitEvents } from '../hooks/use-visit-events';
-import { wall } from '../wall-clock';
+import { businessNow, wall } from '../wall-clock';
 import classes from './calendar-page.module.css';
 
 /**
@@ -38,7 +39,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
   const visits = useVisitsInRange(range, scope, workerId ?? undefined);
   const employees = useEmployees(office);
   const { book, change } = useVisitChanges();
-  const { onMoved, pendingMove, moveAnyway, putBack } = useMoveVisit(change);
+  const { onMoved, asking, answer, pendingMove, moveAnyway, putBack } = useMoveVisit(change);
   const [editing, setEditing] = useState<VisitView | null>(null);
   const [cancelling, setCancelling] = useState<VisitView | null>(null);
   const [creating, setCreating] = useState<VisitFormValues | null>(null);
@@ -81,6 +82,8 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           timeZone="UTC"
+          // Its today (opening date, Today button, highlight, now-line) is the business's, not UTC's.
+          now={() => businessNow(timeZone)}
           initialView={narrow ? 'listWeek' : 'timeGridWeek'}
           headerToolbar={
             narrow
@@ -145,9 +148,10 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         title="Change the visit"
         submitLabel="Save"
         initial={editing ? valuesOf(editing) : blankVisit({ date: '', start: '', end: '' })}
+        client={editing?.client.name}
         onSubmit={async (body) => {
           await change.mutateAsync({ visitId: editing!._id, body });
-          toast.success('Visit saved');
+          toast.success(savedToast(body));
         }}
         onClose={() => setEditing(null)}
         onCancelVisit={() => {
@@ -168,6 +172,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         }}
         onClose={() => setCreating(null)}
       />
+      <TellClientDialog move={asking} onAnswer={answer} onClose={putBack} />
       <ConfirmDialog
         opened={pendingMove !== null}
         onClose={putBack}
