@@ -133,7 +133,7 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
                   aria-label={onJob ? `${name} (assigned)` : `Add ${name}`}
                 >
                   <Group justify="space-between" wrap="nowrap">
-                    <div>
+                    <div style={{ minWidth: 0 }}>
                       <Text fw={600} size="sm">
                         {name}
                       </Text>
@@ -154,6 +154,8 @@ function AssignWorkersForm({ job, onClose }: { job: JobView; onClose: () => void
                         variant="light"
                         color="green"
                         c="green.9"
+                        // Never squeezed by a long name beside it (it was cut to "ASSI…" at 375 px).
+                        style={{ flexShrink: 0 }}
                         leftSection={<IconCheck size={12} aria-hidden />}
                       >
                         Assigned
