@@ -43,7 +43,8 @@ const DATASETS = {
     driver: { table: 'clients', alias: 'c', key: ['created_at', 'id'] },
     // Each client's addresses read by its index (the order keeps the planner from turning it back
     // into a join that hashed all 100,000 addresses for every batch).
-    joins: 'left join lateral (select * from client_addresses where client_id = c.id order by created_at, id) a on true',
+    joins:
+      'left join lateral (select * from client_addresses where client_id = c.id order by created_at, id) a on true',
     then: ['a.created_at', 'a.id'],
   },
   requests: {
