@@ -138,6 +138,7 @@ export async function createInvoiceForJob(app: FastifyInstance, jobId: string): 
         .values({
           id,
           jobId,
+          clientId: job.clientId,
           clientName: job.contactName,
           clientEmail: job.contactEmail,
           address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,

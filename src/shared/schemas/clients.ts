@@ -16,6 +16,8 @@ export const clientView = z.object({
   email: z.string(),
   phone: z.string(),
   notes: z.string(),
+  /** Where bills go, when the client gave one apart from their properties (an import's billing address). */
+  billingAddress: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }).nullable(),
   addresses: z.array(clientAddress),
   createdAt: z.string(),
 });
