@@ -245,7 +245,7 @@ function refuseStale(row: QuoteRow, business: BusinessSettings) {
 }
 
 /** The owner's notice of what a client did: a reply to it goes to that client. */
-async function enqueueNotice(tx: Tx, quoteRequestId: string, notice: OutgoingMail): Promise<string> {
+async function enqueueNotice(tx: Tx, quoteRequestId: string, notice: OutgoingMail): Promise<string | null> {
   const client = await findQuoteRequestById(tx, quoteRequestId);
   return enqueueMail(tx, client ? { ...notice, replyTo: client.contactEmail } : notice);
 }
@@ -310,7 +310,7 @@ export async function answerQuote(
     await cancelReminders(tx, row.quoteRequestId);
     await setQuoteStatus(tx, row.quoteRequestId, updated.status);
     const kind = { accept: 'quote-accepted', decline: 'quote-declined', 'more-info': 'question' } as const;
-    let clientMailId: string | undefined;
+    let clientMailId: string | null | undefined;
     let jobId: string | undefined;
     let depositInvoiceLink: string | null = null;
     if (accepting) {
