@@ -13,6 +13,7 @@ const draft: InvoiceView = {
   jobId: null,
   kind: 'final',
   status: 'Draft',
+  clientId: null,
   clientName: 'Riley Client',
   clientEmail: 'riley@home.test',
   address: '915 L St, Sacramento, CA 95814',

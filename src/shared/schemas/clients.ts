@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, JOB_STATUSES } from '../constants';
+import { invoiceSummary } from './invoices';
 import { pageQuery } from './paging';
 
 export const clientAddress = z.object({
@@ -71,6 +72,10 @@ export const clientHistory = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Every invoice of theirs, newest first, as the Invoices list shows it. */
+  invoices: z.array(invoiceSummary),
+  /** What they owe: the balances of their sent invoices (dollars). */
+  balance: z.number(),
 });
 export type ClientHistory = z.infer<typeof clientHistory>;
 
