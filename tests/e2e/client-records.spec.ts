@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { jobberExport } from '../helpers/jobber-export';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
@@ -7,8 +8,7 @@ import { apiToken, depositInvoiceLink, sentQuoteLink, signInAs } from './support
 // Client records that fit real clients (issue 28.4, 28.6, 28.7), at phone and desktop width.
 
 const stamp = () => `${Date.now().toString(36)}${test.info().project.name.slice(0, 1)}`;
-const fitsWidth = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test('the office enters a phoned-in client without an e-mail: found by phone, and every screen says nothing is e-mailed', async ({
   page,
