@@ -197,6 +197,7 @@ describe.each(dbKinds)('clients (%s)', (kind) => {
     expect(await outbox()).toBe(before);
     const events = (await get(`/api/quoterequest/${id}/timeline`)).json().events;
     expect(events.find((e: { kind: string }) => e.kind === 'quote-sent')).toMatchObject({ mail: null });
+    expect(events.filter((e: { kind: string }) => e.kind === 'reminder')).toEqual([]);
 
     // A phone-in without an e-mail from a client on file with one takes their e-mail.
     const email = `walt${unique()}@home.test`;

@@ -42,6 +42,18 @@ test('the office enters a phoned-in client without an e-mail: found by phone, an
   await expect(page.getByText(/gets nothing by e-mail/)).toBeVisible();
   expect(await fitsWidth(page)).toBe(true);
   await screenshot(page, 'clients-no-email-request');
+  // Sent, it is kept and said not e-mailed.
+  await page.getByRole('button', { name: 'Add Material' }).click();
+  const material = page.getByRole('dialog', { name: 'Add Material' });
+  await material.getByLabel(/^Name/).fill('Gate latch');
+  await material.getByLabel(/^Unit Price/).fill('24.50');
+  await material.getByLabel(/^Quantity/).fill('1');
+  await material.getByRole('button', { name: 'Add' }).click();
+  await expect(material).toBeHidden();
+  await page.getByRole('button', { name: 'Send Quote' }).click();
+  await expect(page.getByText(/^Quote QT\d+ saved; not e-mailed \(no e-mail on file\)$/)).toBeVisible();
+  await expect(page.getByText('Not e-mailed: there is no e-mail on file for this client.')).toBeVisible();
+  await screenshot(page, 'clients-no-email-quote-sent');
 
   // The name links to the client's page.
   await page.getByRole('link', { name: `Walt ${name}` }).click();

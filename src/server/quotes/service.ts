@@ -164,6 +164,8 @@ async function scheduleReminders(
       ...quoteReminderMail(business, quoteRequest.contactEmail, quote, link),
       notBefore: due,
     });
+    // A client without an e-mail gets no reminder: none is shown waiting.
+    if (!mailId) continue;
     await recordActivity(tx, {
       quoteRequestId: quoteRequest.id,
       kind: 'reminder',
