@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, isFormula, parseClientCsv } from '../../src/server/clients/import-file';
+import { isFormula, parseClientCsv } from '../../src/server/clients/import-file';
 
 /** What a spreadsheet skips before it reads a cell (issue 25.8: a quoted " =…", "\t=…" or "\r=…" still runs). */
 const blank = fc.constantFrom(
