@@ -186,6 +186,12 @@ export default function ClientPage() {
                 <Text size="sm" c="dimmed">
                   Client since {formatDate(c.createdAt)}
                 </Text>
+                {balance > 0 ? (
+                  // On a phone the invoices come after the properties: what is owed is said at the top.
+                  <Text hiddenFrom="md" fw={700} c="red.9">
+                    Balance owed: {formatDollars(balance)}
+                  </Text>
+                ) : null}
               </Stack>
             </SectionCard>
             <SectionCard title="Properties">
