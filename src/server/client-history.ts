@@ -1,17 +1,24 @@
 import type { ClientHistory } from '#shared/schemas/clients';
+import { toDollars } from '#shared/money';
 import type { Db } from './db/client';
+import { clientInvoicesAndBalance } from './invoices';
 import { jobsOfRequests } from './jobs';
 import { quotesOfRequests } from './quotes';
 import { requestsOfClient } from './quote-requests';
 
 /**
- * Everything of a client's for their page: their requests, every quote version sent for them, and
- * the jobs they became. Composed here, at the app's root, because those features build on clients.
+ * Everything of a client's for their page: their requests, every quote version sent for them, the
+ * jobs they became, their invoices and what they owe (`today` where the business is, for Overdue).
+ * Composed here, at the app's root, because those features build on clients.
  */
-export async function clientHistory(db: Db, clientId: string): Promise<ClientHistory> {
+export async function clientHistory(db: Db, clientId: string, today: string): Promise<ClientHistory> {
   const requests = await requestsOfClient(db, clientId);
   const ids = requests.map((r) => r.id);
-  const [quotes, jobs] = await Promise.all([quotesOfRequests(db, ids), jobsOfRequests(db, ids)]);
+  const [quotes, jobs, billed] = await Promise.all([
+    quotesOfRequests(db, ids),
+    jobsOfRequests(db, ids),
+    clientInvoicesAndBalance(db, clientId, today),
+  ]);
   return {
     requests: requests.map((r) => ({
       _id: r.id,
@@ -36,5 +43,7 @@ export async function clientHistory(db: Db, clientId: string): Promise<ClientHis
       quoteRequestId: j.quoteRequestId,
       createdAt: j.createdAt.toISOString(),
     })),
+    invoices: billed.invoices,
+    balance: toDollars(billed.owedCents),
   };
 }

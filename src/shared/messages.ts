@@ -3,6 +3,8 @@
  * the forms, the server's validation and the tests.
  */
 export const messages = {
+  /** A client without an e-mail (phoned in, imported): what every screen that would e-mail them says. */
+  noEmail: 'No e-mail on file: nothing is e-mailed to this client',
   // Quote form and contact form (spec section 5)
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',

@@ -9,8 +9,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
-import { clients, quoteRequests } from '../../src/server/db/schema';
-import { createQuoteRequest, quoteRequestBody } from '../helpers/factories';
+import { clients, mailOutbox, quoteRequests } from '../../src/server/db/schema';
+import { createQuoteRequest, quoteRequestBody, sampleQuoteLines, soldJobWithDeposit } from '../helpers/factories';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
@@ -160,6 +160,80 @@ describe.each(dbKinds)('clients (%s)', (kind) => {
       Array.from({ length: 12 }, () => entry(quoteRequestBody({ email: `burst${unique()}@home.test` }))),
     );
     expect(burst.every((r) => r.statusCode === 201)).toBe(true);
+  });
+  it('keeps a phoned-in client without an e-mail: matched by phone, and nothing is e-mailed to them (issue 28.4)', async () => {
+    const digits = String(Math.floor(1000 + Math.random() * 9000));
+    const entry = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/quoterequest/staff-entry', headers: admin, payload });
+    const phoned = (phone: string, email = '') => {
+      const body = quoteRequestBody({ name: 'Walt Nomail' });
+      return { ...body, contactPerson: { ...body.contactPerson, email, phone }, emailClient: true };
+    };
+    const neither = await entry(phoned(''));
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().message).toContain('Give an e-mail or a phone number');
+    const outbox = async () => Number((await t.database.db.select({ n: sql`count(*)` }).from(mailOutbox))[0]!.n);
+    const before = await outbox();
+    // Three at once, the number written three ways: one client.
+    const made = await Promise.all(
+      [`(530) 555-${digits}`, `530-555-${digits}`, `+1 530 555 ${digits}`].map((phone) => entry(phoned(phone))),
+    );
+    expect(made.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const requests = made.map((r) => r.json().quoteRequest);
+    expect(new Set(requests.map((r) => r.clientId)).size).toBe(1);
+    expect(requests[0].contactPerson.email).toBe('');
+    const client = (await get(`/api/clients/${requests[0].clientId}`)).json();
+    expect(client).toMatchObject({ email: '', name: 'Walt Nomail' });
+    expect(client.history.requests).toHaveLength(3);
+    expect((await get(`/api/clients?search=555${digits}`)).json().total).toBe(1);
+
+    // Accepting and sending the quote e-mail nobody, and say so nowhere wrongly: no mail, no reminders.
+    const id = requests[0]._id;
+    const call = (method: 'PUT' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
+    expect((await call('PUT', `/api/quoterequest/markAccepted/${id}`)).statusCode).toBe(200);
+    const sent = await call('POST', '/api/quotes/sendQuote', { ...sampleQuoteLines, quoteRequestId: id });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    expect(await outbox()).toBe(before);
+    const events = (await get(`/api/quoterequest/${id}/timeline`)).json().events;
+    expect(events.find((e: { kind: string }) => e.kind === 'quote-sent')).toMatchObject({ mail: null });
+    expect(events.filter((e: { kind: string }) => e.kind === 'reminder')).toEqual([]);
+
+    // A phone-in without an e-mail from a client on file with one takes their e-mail.
+    const email = `walt${unique()}@home.test`;
+    const known = await entry({ ...phoned(`916-555-${digits}`, email), emailClient: false });
+    const again = await entry(phoned(`(916) 555-${digits}`));
+    expect(again.json().quoteRequest).toMatchObject({
+      clientId: known.json().quoteRequest.clientId,
+      contactPerson: { email },
+    });
+  });
+
+  it("shows a client's invoices and what they owe, and their jobs and invoices know them (issue 28.7)", async () => {
+    const email = `owes${unique()}@home.test`;
+    const { jobId } = await soldJobWithDeposit(t, smtp, admin, { email, name: 'Owen Owes' });
+    const job = (await get(`/api/jobs/${jobId}`)).json();
+    expect(job.clientId).toEqual(expect.any(String));
+    const detail = (await get(`/api/clients/${job.clientId}`)).json();
+    expect(detail.history.invoices).toHaveLength(1);
+    const [deposit] = detail.history.invoices;
+    expect(deposit).toMatchObject({ kind: 'deposit', status: 'Sent', clientId: job.clientId });
+    expect(detail.history.balance).toBe(deposit.balance);
+    expect(detail.history.balance).toBeGreaterThan(0);
+    expect((await get(`/api/invoices/${deposit._id}`)).json().clientId).toBe(job.clientId);
+    const listed = (await get(`/api/invoices?search=${encodeURIComponent(email)}`)).json().invoices;
+    expect(listed[0].clientId).toBe(job.clientId);
+
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/api/invoices/${deposit._id}/payments`,
+      headers: admin,
+      payload: { method: 'cash', amount: 10, paidOn: '2026-11-20', reference: '', note: '' },
+    });
+    expect(pay.statusCode, pay.body).toBeLessThan(300);
+    const after = (await get(`/api/clients/${job.clientId}`)).json().history;
+    expect(after.balance).toBeCloseTo(deposit.balance - 10, 2);
+    expect(after.invoices[0].status).toBe('Partially Paid');
   });
 });
 

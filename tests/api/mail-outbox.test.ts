@@ -76,7 +76,7 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     expect(mail.parsed.attachments.map((a) => a.filename)).toEqual(['quote.pdf']);
     expect(mail.parsed.messageId).toBe(`<${id}@outbox.handyman>`);
     const row = await waitFor(
-      async () => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]?.sent && true,
+      async () => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!)))[0]?.sent && true,
     );
     expect(row).toBe(true);
     await new Promise((r) => setTimeout(r, 200));

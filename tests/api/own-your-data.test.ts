@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { auditLog } from '../../src/server/db/schema';
 import { createQuoteRequest, insertJob, sampleQuoteLines } from '../helpers/factories';
+import { jobberExport } from '../helpers/jobber-export';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, dbKinds } from '../helpers/test-db';
 import { dataUrl, makeJpeg } from '../helpers/images';
@@ -122,52 +123,70 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
   });
 
   describe('clients import', () => {
-    it('previews a Jobber export (columns by header, duplicates merged, refused rows with the reason), then imports it', async () => {
-      const file = [
-        'Display Name,First Name,Last Name,Company Name,E-mails,Main Phone #s,Service Street 1,Service City,Service State,Service Zip code',
-        'Ann Lee,Ann,Lee,,ann.lee@home.test,(916) 555-0101,1 Elm St,Davis,CA,95616',
-        ',Bo,Ng,,bo.ng@home.test,916-555-0102,,,,',
-        'Ann Lee,Ann,Lee,,ANN.LEE@home.test,,9 Pine Rd,Davis,CA,95618',
-        'No Mail,No,Mail,,,916-555-0103,,,,',
-        'Bad Mail,Bad,Mail,,not-an-email,,,,,',
-        'Half Address,Half,Address,,half@home.test,,5 Oak Ave,,CA,',
-      ].join('\r\n');
+    it('previews and imports a full Jobber export: every phone, the billing address, a formula row refused alone, spreadsheet row numbers', async () => {
+      const tag = String(100 + Math.floor(Math.random() * 900));
+      const file = jobberExport(tag);
       const preview = await upload('/api/clients/import/preview', file);
       expect(preview.statusCode, preview.body).toBe(200);
       expect(preview.json()).toMatchObject({
         source: 'Jobber',
-        rows: 6,
-        clients: 2,
-        newClients: 2,
+        rows: 7,
+        clients: 4,
+        newClients: 4,
         existingClients: 0,
         refused: [
-          { row: 4, reason: 'E-mail is missing' },
-          { row: 5, reason: expect.stringContaining('E-mail') },
-          { row: 6, reason: 'The address is incomplete: City, ZIP missing' },
+          { row: 5, reason: expect.stringContaining('Column "Display Name" starts with "="') },
+          { row: 6, reason: expect.stringContaining('E-mail and phone are missing') },
         ],
       });
-      expect(preview.json().columns).toContainEqual({ header: 'E-mails', field: 'email' });
-      expect(preview.json().sample[1]).toMatchObject({ name: 'Bo Ng', email: 'bo.ng@home.test', address: '' });
-      const before = (await send('GET', '/api/clients?search=ann.lee')).json().total;
-      expect(before).toBe(0);
+      const columns = preview.json().columns as { header: string; field: string | null }[];
+      for (const header of ['Main Phone #s', 'Mobile Phone #s', 'Work Phone #s', 'Home Phone #s', 'Fax Phone #s'])
+        expect(columns).toContainEqual({ header, field: 'phone' });
+      expect(columns).toContainEqual({ header: 'Billing Street 1', field: 'billingStreet' });
+      expect(columns).toContainEqual({ header: 'Service Street 1', field: 'street' });
+      expect(preview.json().sample[2]).toMatchObject({
+        name: `Cy ${tag} Park`,
+        email: '',
+        phone: `+1 916 555 ${tag}5`,
+      });
 
       const done = await upload('/api/clients/import', file);
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json()).toMatchObject({ created: 2, merged: 0, addressesAdded: 2 });
-      const ann = (await send('GET', '/api/clients?search=ann.lee')).json().clients;
-      expect(ann).toHaveLength(1);
-      expect(ann[0]).toMatchObject({ name: 'Ann Lee', phone: '(916) 555-0101' });
-      expect(ann[0].addresses.map((a: { street: string }) => a.street).sort()).toEqual(['1 Elm St', '9 Pine Rd']);
-      // Found by what the search reads: the new address and the phone's digits.
-      expect((await send('GET', '/api/clients?search=9 Pine')).json().total).toBe(1);
-      expect((await send('GET', '/api/clients?search=5550102')).json().clients[0].name).toBe('Bo Ng');
+      expect(done.json()).toMatchObject({ created: 4, merged: 0, addressesAdded: 5 });
+      const find = async (search: string) => {
+        const found = (await send('GET', `/api/clients?search=${encodeURIComponent(search)}`)).json().clients;
+        expect(found, search).toHaveLength(1);
+        return found[0];
+      };
+      const ann = await find(`ann.${tag}@home.test`);
+      expect(ann).toMatchObject({
+        name: `Ann ${tag} Lee`,
+        phone: `(916) 555-${tag}1`,
+        notes: `Other phones: Work 916-555-${tag}2`,
+        billingAddress: { street: 'PO Box 44', city: 'Sacramento', state: 'CA', zip: '95812' },
+      });
+      expect(ann.addresses.map((a: { street: string }) => a.street).sort()).toEqual(['1 Elm St, Unit B', '9 Pine Rd']);
+      expect(await find(`office.${tag}@ngbuilders.test`)).toMatchObject({
+        phone: `916-555-${tag}3`,
+        notes: `Other phones: Work 916-555-${tag}4, Fax 916-555-${tag}9`,
+        billingAddress: { street: '20 K St', zip: '95814' },
+      });
+      // No e-mail: kept, and found by phone.
+      expect(await find(`555${tag}5`)).toMatchObject({ name: `Cy ${tag} Park`, email: '' });
+      // Only a billing address: it is their property too.
+      const flo = await find(`flo.${tag}@home.test`);
+      expect(flo).toMatchObject({ phone: `916-555-${tag}6`, billingAddress: { street: '7 Oak Ave' } });
+      expect(flo.addresses).toMatchObject([{ street: '7 Oak Ave', city: 'Roseville' }]);
+      // Found by the billing address too.
+      expect((await find('PO Box 44'))._id).toBe(ann._id);
 
-      // The same file again merges: nothing new.
+      // The same file again merges (the client without an e-mail by phone): nothing new.
       expect((await upload('/api/clients/import', file)).json()).toMatchObject({
         created: 0,
-        merged: 2,
+        merged: 4,
         addressesAdded: 0,
       });
+      expect((await send('GET', `/api/clients?search=555${tag}5`)).json().total).toBe(1);
     });
 
     it('reads a Housecall Pro export and the template (an export of ours imports back)', async () => {
@@ -193,19 +212,8 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         [Buffer.from('Name,Email\nJos\xe9,jose@home.test\n', 'latin1'), /not UTF-8/],
         [Buffer.concat([Buffer.from('Name,Email\n'), Buffer.from([0, 1, 2, 3, 0, 0])]), /binary/],
         ['Name,Email\n', /no rows/],
-        ['Name,Phone\nA,1\n', /e-mail addresses/],
+        ['Name,Notes\nA,1\n', /e-mail addresses or phone numbers/],
         ['Name,Email\n"Unclosed,a@b.test\n', /not valid CSV/],
-        [
-          'Name,Email\nSafe,safe@home.test\n"=cmd|\' /C calc\'!A0",evil@home.test\n',
-          /Row 2, column "Name" starts with "="/,
-        ],
-        ['Name,Email\n@SUM(1+1),at@home.test\n', /formula/],
-        ['Name,Email\n-2+3,minus@home.test\n', /formula/],
-        // Quoted, a leading space, tab or carriage return is kept, and a spreadsheet still runs the rest (issue 25.8).
-        ['Name,Email\n" =1+1",space@home.test\n', /starts with "="/],
-        ['Name,Email\n"\t=1+1",tab@home.test\n', /formula/],
-        ['Name,Email\n"\r=1+1",cr@home.test\n', /formula/],
-        ['Name,Email\nSafe,"\r\n @evil.test"\n', /formula/],
       ];
       for (const [body, message] of cases) {
         for (const url of ['/api/clients/import/preview', '/api/clients/import']) {
@@ -213,6 +221,26 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
           expect(res.statusCode, `${url} ${String(body).slice(0, 30)}`).toBe(400);
           expect(res.json()).toMatchObject({ code: 'IMPORT_FILE_INVALID', message: expect.stringMatching(message) });
         }
+      }
+      // A formula refuses its row alone (issue 28.6), named by the spreadsheet's row number.
+      const formulas: [string, RegExp][] = [
+        ['"=cmd|\' /C calc\'!A0",evil@home.test', /Column "Name" starts with "="/],
+        ['@SUM(1+1),at@home.test', /formula/],
+        ['-2+3,minus@home.test', /formula/],
+        // Quoted, a leading space, tab or carriage return is kept, and a spreadsheet still runs the rest (issue 25.8).
+        ['" =1+1",space@home.test', /starts with "="/],
+        ['"\t=1+1",tab@home.test', /formula/],
+        ['"\r=1+1",cr@home.test', /formula/],
+        ['Safe,"\r\n @evil.test"', /formula/],
+      ];
+      for (const [line, reason] of formulas) {
+        const body = `Name,Email\nSafe,safe@home.test\n\n${line}\n`;
+        const res = await upload('/api/clients/import/preview', body);
+        expect(res.statusCode, line).toBe(200);
+        expect(res.json(), line).toMatchObject({
+          clients: 1,
+          refused: [{ row: 4, reason: expect.stringMatching(reason) }],
+        });
       }
       const big = await upload('/api/clients/import', Buffer.alloc(50 * 1024 * 1024, 'a'));
       expect(big.statusCode).toBe(413);

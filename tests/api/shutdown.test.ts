@@ -54,7 +54,7 @@ describe('graceful shutdown', () => {
     relay.start();
     while (!started) await sleep(10);
     await relay.stop();
-    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
     expect(row?.sent).toBe(true);
     await database.destroy();
   });

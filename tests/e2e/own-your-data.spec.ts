@@ -69,13 +69,14 @@ test(
       `Rosa Imported ${id},Rosa,Imported,,rosa.${id}@home.test,(916) 555-0177,8 Vine St,Roseville,CA,95678`,
       `Rosa Imported ${id},Rosa,Imported,,ROSA.${id}@home.test,,19 Oak Ln,Roseville,CA,95661`,
       `Tom Imported ${id},Tom,Imported,,tom.${id}@home.test,916-555-0178,,,,`,
-      `No Mail ${id},No,Mail,,,916-555-0179,,,,`,
+      `No Mail ${id},No,Mail,,,,,,,`,
     ].join('\r\n');
     await fileInput.setInputFiles({ name: 'jobber-clients.csv', mimeType: 'text/csv', buffer: Buffer.from(jobber) });
     await expect(page.getByText('Jobber', { exact: true })).toBeVisible();
     await expect(page.getByText(/4 rows → 2 clients: 2 new, 0 already on file/)).toBeVisible();
     await expect(page.getByText('E-mails → E-mail')).toBeVisible();
-    await expect(page.getByText('Row 4: E-mail is missing')).toBeVisible();
+    // Numbered as the spreadsheet numbers it: the header is row 1.
+    await expect(page.getByText(/Row 5: E-mail and phone are missing/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'The first clients in the file' })).toContainText(
       `Rosa Imported ${id}`,
     );

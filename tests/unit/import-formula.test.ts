@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ImportFileError, isFormula, parseClientCsv } from '../../src/server/clients/import-file';
+import { isFormula, parseClientCsv } from '../../src/server/clients/import-file';
 
 /** What a spreadsheet skips before it reads a cell (issue 25.8: a quoted " =…", "\t=…" or "\r=…" still runs). */
 const blank = fc.constantFrom(
@@ -31,7 +31,7 @@ describe('the clients import refuses a formula whatever blanks come before it (i
     );
   });
 
-  it('a file with such a cell in any column is refused, nothing imported', async () => {
+  it('a row with such a cell in any column is refused alone, named by its spreadsheet row (issue 28.6)', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(blank, { minLength: 1, maxLength: 4 }),
@@ -41,8 +41,10 @@ describe('the clients import refuses a formula whatever blanks come before it (i
         async (blanks, start, tail, column) => {
           const cells = ['Ann Lee', 'ann@home.test', '916-555-0101'];
           cells[column] = blanks.join('') + start + tail;
-          const file = `Name,Email,Phone\r\n${cells.map(quoted).join(',')}\r\n`;
-          await expect(parseClientCsv(Buffer.from(file))).rejects.toThrow(ImportFileError);
+          const file = `Name,Email,Phone\r\nBo Ng,bo@home.test,\r\n${cells.map(quoted).join(',')}\r\n`;
+          const parsed = await parseClientCsv(Buffer.from(file));
+          expect(parsed.clients.map((c) => c.email)).toEqual(['bo@home.test']);
+          expect(parsed.refused).toEqual([{ row: 3, reason: expect.stringContaining('a spreadsheet formula') }]);
         },
       ),
     );

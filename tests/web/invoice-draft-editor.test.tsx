@@ -13,6 +13,7 @@ const draft: InvoiceView = {
   jobId: null,
   kind: 'final',
   status: 'Draft',
+  clientId: null,
   clientName: 'Riley Client',
   clientEmail: 'riley@home.test',
   address: '915 L St, Sacramento, CA 95814',
@@ -133,5 +134,13 @@ describe("the invoice draft editor: lines on react-hook-form, checked by the API
       notes: '',
     });
     await waitFor(() => expect(save.disabled).toBe(true));
+  });
+
+  it('says, before sending, that a client without an e-mail gets nothing by e-mail (issue 28.4)', async () => {
+    const user = renderEditor({ ...draft, clientEmail: '' });
+    await user.click(screen.getByRole('button', { name: 'Send invoice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send this invoice?' });
+    expect(dialog.textContent).toContain('No e-mail on file: nothing is e-mailed to this client');
+    expect(dialog.textContent).not.toContain('goes to');
   });
 });

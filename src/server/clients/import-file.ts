@@ -7,6 +7,8 @@ import {
   IMPORT_FIELD_LABELS,
   type ImportField,
 } from '#shared/schemas/client-import';
+import { z } from 'zod';
+import { isReachable, phoneDigitsOf } from '#shared/phone';
 import { addressInput, contactPersonInput } from '#shared/schemas/quote-request';
 
 /** A file an import cannot read at all: the message says why and what to do; nothing was changed. */
@@ -41,6 +43,12 @@ const SYNONYMS: Record<ImportField, string[]> = {
     'workphone',
     'worknumber',
     'workphones',
+    'otherphone',
+    'otherphones',
+    'fax',
+    'faxnumber',
+    'faxphone',
+    'faxphones',
   ],
   street: [
     'street',
@@ -53,13 +61,10 @@ const SYNONYMS: Record<ImportField, string[]> = {
     'servicestreet',
     'serviceaddress',
     'propertystreet1',
-    'billingstreet1',
-    'billingstreet',
-    'billingaddress',
   ],
-  street2: ['street2', 'address2', 'addressline2', 'unit', 'servicestreet2', 'propertystreet2', 'billingstreet2'],
-  city: ['city', 'town', 'servicecity', 'propertycity', 'billingcity'],
-  state: ['state', 'province', 'region', 'stateprovince', 'servicestate', 'propertystate', 'billingstate'],
+  street2: ['street2', 'address2', 'addressline2', 'unit', 'servicestreet2', 'propertystreet2'],
+  city: ['city', 'town', 'servicecity', 'propertycity'],
+  state: ['state', 'province', 'region', 'stateprovince', 'servicestate', 'propertystate'],
   zip: [
     'zip',
     'zipcode',
@@ -69,20 +74,26 @@ const SYNONYMS: Record<ImportField, string[]> = {
     'servicezipcode',
     'servicepostalcode',
     'propertyzipcode',
-    'billingzip',
-    'billingzipcode',
-    'billingpostalcode',
   ],
+  billingStreet: ['billingstreet1', 'billingstreet', 'billingaddress', 'billingaddress1', 'mailingaddress'],
+  billingStreet2: ['billingstreet2', 'billingaddress2'],
+  billingCity: ['billingcity', 'mailingcity'],
+  billingState: ['billingstate', 'billingprovince', 'mailingstate'],
+  billingZip: ['billingzip', 'billingzipcode', 'billingpostalcode', 'mailingzip'],
   notes: ['notes', 'note', 'comments', 'clientnotes', 'customernotes', 'description'],
 };
 
 const normalize = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** Each header's field (null: not imported); a field takes the best-ranked header that names it. */
+/**
+ * Each header's field (null: not imported); a field takes the best-ranked header that names it, except
+ * phones: every phone column is kept (Jobber's Main, Mobile, Work, Home, Fax and Other).
+ */
 export function mapColumns(headers: string[]): (ImportField | null)[] {
   const keys = headers.map(normalize);
-  const mapping: (ImportField | null)[] = headers.map(() => null);
+  const mapping: (ImportField | null)[] = keys.map((k) => (SYNONYMS.phone.includes(k) ? 'phone' : null));
   for (const field of IMPORT_FIELDS) {
+    if (field === 'phone') continue;
     for (const synonym of SYNONYMS[field]) {
       const at = keys.findIndex((k, i) => k === synonym && mapping[i] === null);
       if (at >= 0) {
@@ -96,7 +107,13 @@ export function mapColumns(headers: string[]): (ImportField | null)[] {
 
 function sourceOf(headers: string[]): string {
   const keys = new Set(headers.map(normalize));
-  if (keys.has('emails') || keys.has('mainphones') || keys.has('servicestreet1') || keys.has('billingstreet1'))
+  if (
+    keys.has('emails') ||
+    keys.has('mainphones') ||
+    keys.has('mobilephones') ||
+    keys.has('servicestreet1') ||
+    keys.has('billingstreet1')
+  )
     return 'Jobber';
   if (keys.has('mobilenumber') || keys.has('homenumber') || keys.has('customerid')) return 'Housecall Pro';
   if (['name', 'email', 'phone', 'street', 'city', 'state', 'zip'].every((k) => keys.has(k))) return 'Template';
@@ -156,14 +173,18 @@ export function isFormula(cell: string): boolean {
   return /^[=@\uff1d\uff20]/.test(start) || (/^[+\-\uff0b\uff0d]/.test(start) && !/^[+-][\d\s().-]*$/.test(start));
 }
 
+type Address = { street: string; city: string; state: string; zip: string };
+
 export interface ImportedClient {
-  /** The rows (1 = the first under the header) it came from. */
+  /** The rows it came from, as the spreadsheet numbers them (the header is row 1). */
   rows: number[];
   name: string;
+  /** '' when the row had none: the client is matched by phone. */
   email: string;
   phone: string;
   notes: string;
-  addresses: { street: string; city: string; state: string; zip: string }[];
+  billing: Address | null;
+  addresses: Address[];
 }
 
 export interface ParsedImport {
@@ -174,7 +195,16 @@ export interface ParsedImport {
   refused: { row: number; reason: string }[];
 }
 
-const firstOf = (value: string) => value.split(/[,;/\n]/)[0]!.trim();
+const listOf = (value: string) =>
+  value
+    .split(/[,;/\n]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
+const firstOf = (value: string) => listOf(value)[0] ?? '';
+
+/** "Mobile Phone #s" → "Mobile"; "Phone" → "". */
+const phoneLabel = (header: string) => header.replace(/phones?|numbers?|#s?/gi, '').trim();
+const isFax = (header: string) => /fax/i.test(header);
 
 /** Rows read or checked between two turns of the event loop: a 20,000-row file never holds it for long. */
 const TURN = 500;
@@ -185,7 +215,8 @@ async function readRecords(text: string): Promise<string[][]> {
     bom: true,
     delimiter: delimiterOf(text),
     relax_column_count: true,
-    skip_empty_lines: true,
+    // Empty lines are records too, so a row's number is the spreadsheet's (they are passed over below).
+    skip_empty_lines: false,
     trim: true,
     max_record_size: 64 * 1024,
     to: CLIENT_IMPORT_MAX_ROWS + 2,
@@ -212,16 +243,115 @@ async function readRecords(text: string): Promise<string[][]> {
   return records;
 }
 
+/** A row's cells by field; phones as every phone column's numbers with their column's label. */
+function rowValues(mapping: (ImportField | null)[], headers: string[], cells: string[]) {
+  const value: Partial<Record<ImportField, string>> = {};
+  const phones: { label: string; number: string; fax: boolean }[] = [];
+  mapping.forEach((field, column) => {
+    const cell = cells[column];
+    if (!field || !cell) return;
+    if (field === 'phone') {
+      const header = headers[column] ?? '';
+      for (const number of listOf(cell)) phones.push({ label: phoneLabel(header), number, fax: isFax(header) });
+    } else value[field] = cell;
+  });
+  return { value, phones };
+}
+
+/** Street, city, state and ZIP checked as a request's are: null when the row has none of them, a reason when incomplete. */
+function addressOf(
+  parts: { street?: string; street2?: string; city?: string; state?: string; zip?: string },
+  what: string,
+) {
+  if (![parts.street, parts.city, parts.state, parts.zip].some(Boolean)) return { address: null };
+  const parsed = addressInput.safeParse({
+    street: [parts.street, parts.street2].filter(Boolean).join(', '),
+    city: parts.city ?? '',
+    state: parts.state ?? '',
+    zip: parts.zip ?? '',
+  });
+  if (parsed.success) return { address: parsed.data };
+  const missing = (['street', 'city', 'state', 'zip'] as const).filter((f) => !parts[f]);
+  return {
+    reason: missing.length
+      ? `The ${what} is incomplete: ${missing.map((f) => IMPORT_FIELD_LABELS[f]).join(', ')} missing`
+      : `${what[0]!.toUpperCase()}${what.slice(1)}: ${parsed.error.issues[0]!.message}`,
+  };
+}
+
+type RowResult = { client: ImportedClient; key: string } | { reason: string };
+
+/** One row as a client, or why it is refused (the rest of the file is imported all the same). */
+function readRow(row: number, headers: string[], cells: string[], mapping: (ImportField | null)[]): RowResult {
+  const formula = cells.findIndex(isFormula);
+  if (formula >= 0) {
+    const first = cells[formula]!.replace(LEADING_BLANKS, '')[0];
+    return {
+      reason: `Column "${headers[formula] ?? formula + 1}" starts with "${first}": a spreadsheet formula, not imported. Remove it and import the row again.`,
+    };
+  }
+  const { value, phones } = rowValues(mapping, headers, cells);
+  const name = value.name || [value.firstName, value.lastName].filter(Boolean).join(' ') || value.company || '';
+  // The first number that is not a fax is the client's phone; every other one is kept in their notes.
+  const main = phones.find((p) => !p.fax) ?? null;
+  const contact = contactPersonInput.extend({ email: contactPersonInput.shape.email.or(z.literal('')) }).safeParse({
+    name,
+    email: firstOf(value.email ?? ''),
+    phone: main?.number ?? '',
+  });
+  if (!contact.success) {
+    const issue = contact.error.issues[0]!;
+    const field = String(issue.path[0]);
+    const label = field === 'name' ? 'Name' : field === 'email' ? 'E-mail' : 'Phone';
+    return { reason: field === 'name' && !name ? 'Name is missing' : `${label}: ${issue.message}` };
+  }
+  if (!isReachable(contact.data)) return { reason: 'E-mail and phone are missing: one is needed to find the client' };
+  const service = addressOf(value, 'address');
+  if (service.reason) return { reason: service.reason };
+  const billing = addressOf(
+    {
+      street: value.billingStreet,
+      street2: value.billingStreet2,
+      city: value.billingCity,
+      state: value.billingState,
+      zip: value.billingZip,
+    },
+    'billing address',
+  );
+  if (billing.reason) return { reason: billing.reason };
+  const others = phones.filter((p) => p !== main).map((p) => (p.label ? `${p.label} ${p.number}` : p.number));
+  const notes = [value.notes, others.length ? `Other phones: ${others.join(', ')}` : ''].filter(Boolean).join('\n');
+  if (notes.length > 5000) return { reason: 'Notes: must be at most 5000 characters' };
+  // A property: the service address, or (a file with only a billing address) the billing one, as before.
+  const property = service.address ?? billing.address;
+  const { email, phone } = contact.data;
+  return {
+    key: email ? email.toLowerCase() : `tel:${phoneDigitsOf(phone)}`,
+    client: {
+      rows: [row],
+      name: contact.data.name,
+      email,
+      phone,
+      notes,
+      billing: billing.address ?? null,
+      addresses: property ? [property] : [],
+    },
+  };
+}
+
 /**
  * Reads a clients CSV: decodes it, maps its columns by header, checks each row with the same rules
- * as a request's contact and address, and merges rows that share an e-mail (case-insensitive).
- * A file that cannot be read, or carries a spreadsheet formula, throws ImportFileError.
+ * as a request's contact and address, and merges rows that share an e-mail (case-insensitive), or
+ * without one a phone. A file that cannot be read throws ImportFileError; a row with a spreadsheet
+ * formula is refused on its own, with its row number as the spreadsheet shows it.
  */
 export async function parseClientCsv(bytes: Buffer): Promise<ParsedImport> {
   const text = decode(bytes);
   const records = await readRecords(text);
   const [headers, ...data] = records;
-  if (!headers || data.length === 0) throw new ImportFileError('The file has no rows of clients under its header row.');
+  const isEmpty = (cells: string[]) => cells.every((c) => !c);
+  if (!headers || data.every(isEmpty))
+    throw new ImportFileError('The file has no rows of clients under its header row.');
   if (data.length > CLIENT_IMPORT_MAX_ROWS) {
     throw new ImportFileError(
       `The file has more than ${CLIENT_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows: split it and import each part.`,
@@ -229,101 +359,47 @@ export async function parseClientCsv(bytes: Buffer): Promise<ParsedImport> {
   }
   const mapping = mapColumns(headers);
   const has = (field: ImportField) => mapping.includes(field);
-  if (!has('email')) {
-    throw new ImportFileError('No column of this file holds e-mail addresses: name one "Email" (see the template).');
+  if (!has('email') && !has('phone')) {
+    throw new ImportFileError(
+      'No column of this file holds e-mail addresses or phone numbers: name one "Email" or "Phone" (see the template).',
+    );
   }
   if (!has('name') && !has('firstName') && !has('lastName') && !has('company')) {
     throw new ImportFileError('No column of this file holds names: name one "Name", or "First name" and "Last name".');
   }
-  for (const [index, cells] of data.entries()) {
-    if (index % TURN === 0) await nextTurn();
-    cells.forEach((cell, column) => {
-      if (isFormula(cell)) {
-        throw new ImportFileError(
-          `Row ${index + 1}, column "${headers[column] ?? column + 1}" starts with "${cell.replace(LEADING_BLANKS, '')[0]}": a spreadsheet formula. Nothing was imported; remove formulas from the file and import it again.`,
-        );
-      }
-    });
-  }
 
-  const byEmail = new Map<string, ImportedClient>();
+  const byKey = new Map<string, ImportedClient>();
   const refused: ParsedImport['refused'] = [];
+  let rows = 0;
   for (const [index, cells] of data.entries()) {
     if (index % TURN === 0) await nextTurn();
-    const row = index + 1;
-    const value: Partial<Record<ImportField, string>> = {};
-    mapping.forEach((field, column) => {
-      if (field && cells[column]) value[field] = cells[column];
-    });
-    const name = value.name || [value.firstName, value.lastName].filter(Boolean).join(' ') || value.company || '';
-    const contact = contactPersonInput.safeParse({
-      name,
-      email: firstOf(value.email ?? ''),
-      phone: firstOf(value.phone ?? ''),
-    });
-    if (!contact.success) {
-      const issue = contact.error.issues[0]!;
-      const field = String(issue.path[0]);
-      const label = field === 'name' ? 'Name' : field === 'email' ? 'E-mail' : 'Phone';
-      const missing =
-        field === 'name' && !name
-          ? 'Name is missing'
-          : field === 'email' && !value.email
-            ? 'E-mail is missing'
-            : `${label}: ${issue.message}`;
-      refused.push({ row, reason: missing });
+    if (isEmpty(cells)) continue;
+    rows++;
+    // The header is the spreadsheet's row 1.
+    const row = index + 2;
+    const read = readRow(row, headers, cells, mapping);
+    if ('reason' in read) {
+      refused.push({ row, reason: read.reason });
       continue;
     }
-    const parts = [value.street, value.city, value.state, value.zip];
-    let address: ImportedClient['addresses'][number] | null = null;
-    if (parts.some(Boolean)) {
-      const parsed = addressInput.safeParse({
-        street: [value.street, value.street2].filter(Boolean).join(', '),
-        city: value.city ?? '',
-        state: value.state ?? '',
-        zip: value.zip ?? '',
-      });
-      if (!parsed.success) {
-        const missing = (['street', 'city', 'state', 'zip'] as const).filter(
-          (f) => !(f === 'street' ? value.street : value[f]),
-        );
-        refused.push({
-          row,
-          reason: missing.length
-            ? `The address is incomplete: ${missing.map((f) => IMPORT_FIELD_LABELS[f]).join(', ')} missing`
-            : `Address: ${parsed.error.issues[0]!.message}`,
-        });
-        continue;
-      }
-      address = parsed.data;
-    }
-    if ((value.notes ?? '').length > 5000) {
-      refused.push({ row, reason: 'Notes: must be at most 5000 characters' });
+    const { client, key } = read;
+    const known = byKey.get(key);
+    if (!known) {
+      byKey.set(key, client);
       continue;
     }
-    const key = contact.data.email.toLowerCase();
-    const known = byEmail.get(key);
-    if (known) {
-      known.rows.push(row);
-      if (!known.phone) known.phone = contact.data.phone;
-      if (!known.notes && value.notes) known.notes = value.notes;
-      if (address && !known.addresses.some((a) => sameAddress(a, address))) known.addresses.push(address);
-      continue;
-    }
-    byEmail.set(key, {
-      rows: [row],
-      name: contact.data.name,
-      email: contact.data.email,
-      phone: contact.data.phone,
-      notes: value.notes ?? '',
-      addresses: address ? [address] : [],
-    });
+    known.rows.push(row);
+    if (!known.phone) known.phone = client.phone;
+    if (!known.notes && client.notes) known.notes = client.notes;
+    known.billing ??= client.billing;
+    for (const address of client.addresses)
+      if (!known.addresses.some((a) => sameAddress(a, address))) known.addresses.push(address);
   }
   return {
     source: sourceOf(headers),
     columns: headers.map((header, i) => ({ header, field: mapping[i] ?? null })),
-    rows: data.length,
-    clients: [...byEmail.values()],
+    rows,
+    clients: [...byKey.values()],
     refused,
   };
 }

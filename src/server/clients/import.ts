@@ -1,9 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { ClientImportPreview, ClientImportResult } from '#shared/schemas/client-import';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { clientAddresses, clients } from './tables';
-import type { ParsedImport } from './import-file';
+import type { ImportedClient, ParsedImport } from './import-file';
 import { phoneDigitsOf, refreshSearchText } from './repository';
 
 /** Statements carry this many rows at a time (PostgreSQL takes at most 65,535 parameters). */
@@ -30,16 +30,42 @@ async function existingEmails(db: DbOrTx, emails: string[]): Promise<Set<string>
   return found;
 }
 
+/**
+ * The clients already on file with these phones' digits, by digits: what a row without an e-mail is
+ * merged into (as a phoned-in request is matched: the one with an e-mail first, then the oldest).
+ */
+async function existingPhones(db: DbOrTx, digits: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of chunks([...new Set(digits)])) {
+    const rows = await db
+      .select({ id: clients.id, digits: clients.phoneDigits })
+      .from(clients)
+      .where(inArray(clients.phoneDigits, part))
+      .orderBy(sql`${clients.email} = ''`, asc(clients.createdAt), asc(clients.id));
+    for (const r of rows) if (!found.has(r.digits)) found.set(r.digits, r.id);
+  }
+  return found;
+}
+
+/** Which of the file's clients are on file already: by e-mail, or without one by phone. */
+async function existingOf(db: DbOrTx, part: ImportedClient[]) {
+  const emails = await existingEmails(
+    db,
+    part.filter((c) => c.email).map((c) => c.email),
+  );
+  const phones = await existingPhones(
+    db,
+    part.filter((c) => !c.email).map((c) => phoneDigitsOf(c.phone)),
+  );
+  return (c: ImportedClient) => (c.email ? emails.has(c.email.toLowerCase()) : phones.has(phoneDigitsOf(c.phone)));
+}
+
 const addressLine = (a: { street: string; city: string; state: string; zip: string }) =>
   `${a.street}, ${a.city}, ${a.state} ${a.zip}`;
 
 export async function previewImport(db: Db, parsed: ParsedImport): Promise<ClientImportPreview> {
-  const existing = await existingEmails(
-    db,
-    parsed.clients.map((c) => c.email),
-  );
-  const isExisting = (email: string) => existing.has(email.toLowerCase());
-  const existingClients = parsed.clients.filter((c) => isExisting(c.email)).length;
+  const isExisting = await existingOf(db, parsed.clients);
+  const existingClients = parsed.clients.filter(isExisting).length;
   return {
     source: parsed.source,
     columns: parsed.columns,
@@ -52,37 +78,99 @@ export async function previewImport(db: Db, parsed: ParsedImport): Promise<Clien
       email: c.email,
       phone: c.phone,
       address: c.addresses[0] ? addressLine(c.addresses[0]) : '',
-      existing: isExisting(c.email),
+      existing: isExisting(c),
     })),
     refused: parsed.refused,
   };
 }
 
-/** The clients of one chunk, in a transaction of its own. */
-async function importChunk(tx: DbOrTx, part: ParsedImport['clients']) {
-  const existing = await existingEmails(
-    tx,
-    part.map((c) => c.email),
-  );
+const billingOf = (c: ImportedClient) => c.billing ?? { street: '', city: '', state: '', zip: '' };
+
+/** Clients with an e-mail: made, or merged into the client with that e-mail. Their ids by lower-case e-mail. */
+async function upsertByEmail(tx: DbOrTx, part: ImportedClient[]) {
   const ids = new Map<string, string>();
+  if (part.length === 0) return ids;
   const values = sql.join(
-    part.map((c) => sql`(${newId()}, ${c.name}, ${c.email}, ${c.phone}, ${phoneDigitsOf(c.phone)}, ${c.notes})`),
+    part.map((c) => {
+      const b = billingOf(c);
+      return sql`(${newId()}, ${c.name}, ${c.email}, ${c.phone}, ${phoneDigitsOf(c.phone)}, ${c.notes},
+        ${b.street}, ${b.city}, ${b.state}, ${b.zip})`;
+    }),
     sql`, `,
   );
-  // Drizzle names conflict targets by column only; the unique index is on lower(email).
+  // Drizzle names conflict targets by column only; the unique index is on lower(email) where there is one.
   const { rows } = (await tx.execute(sql`
-    insert into ${clients} (id, name, email, phone, phone_digits, notes) values ${values}
-    on conflict (lower(email)) do update set
+    insert into ${clients} (id, name, email, phone, phone_digits, notes,
+      billing_street, billing_city, billing_state, billing_zip) values ${values}
+    on conflict (lower(email)) where email <> '' do update set
       phone = case when ${clients}.phone = '' then excluded.phone else ${clients}.phone end,
       phone_digits = case when ${clients}.phone = '' then excluded.phone_digits else ${clients}.phone_digits end,
       notes = case when ${clients}.notes = '' then excluded.notes else ${clients}.notes end,
+      ${fillBilling},
       updated_at = now()
     returning id, email`)) as { rows: { id: string; email: string }[] };
   for (const r of rows) ids.set(r.email.toLowerCase(), r.id);
-  let addressesAdded = 0;
-  const addresses = part.flatMap((c) =>
-    c.addresses.map((a) => ({ id: newId(), clientId: ids.get(c.email.toLowerCase())!, ...a })),
+  return ids;
+}
+
+/** A billing address given where the client had none. */
+const fillBilling = sql.raw(
+  ['street', 'city', 'state', 'zip']
+    .map(
+      (f) =>
+        `billing_${f} = case when clients.billing_street = '' then excluded.billing_${f} else clients.billing_${f} end`,
+    )
+    .join(', '),
+);
+
+/**
+ * Clients without an e-mail: merged into the client on file with their phone, or made (the index on
+ * phones without e-mail keeps one per phone). Their ids by phone digits.
+ */
+async function upsertByPhone(tx: DbOrTx, part: ImportedClient[]) {
+  const ids = await existingPhones(
+    tx,
+    part.map((c) => phoneDigitsOf(c.phone)),
   );
+  if (part.length === 0) return ids;
+  const values = sql.join(
+    part.map((c) => {
+      const b = billingOf(c);
+      const known = ids.get(phoneDigitsOf(c.phone));
+      return sql`(${known ?? newId()}, ${c.name}, '', ${c.phone}, ${phoneDigitsOf(c.phone)}, ${c.notes},
+        ${b.street}, ${b.city}, ${b.state}, ${b.zip})`;
+    }),
+    sql`, `,
+  );
+  // One row per client on file (a known one is updated through its id), the rest made.
+  const { rows } = (await tx.execute(sql`
+    insert into ${clients} (id, name, email, phone, phone_digits, notes,
+      billing_street, billing_city, billing_state, billing_zip) values ${values}
+    on conflict (id) do update set
+      notes = case when ${clients}.notes = '' then excluded.notes else ${clients}.notes end,
+      ${fillBilling},
+      updated_at = now()
+    returning id, phone_digits`)) as { rows: { id: string; phone_digits: string }[] };
+  for (const r of rows) ids.set(r.phone_digits, r.id);
+  return ids;
+}
+
+/** The clients of one chunk, in a transaction of its own. */
+async function importChunk(tx: DbOrTx, part: ImportedClient[]) {
+  const isExisting = await existingOf(tx, part);
+  const merged = part.filter(isExisting).length;
+  const byEmail = await upsertByEmail(
+    tx,
+    part.filter((c) => c.email),
+  );
+  const byPhone = await upsertByPhone(
+    tx,
+    part.filter((c) => !c.email),
+  );
+  const idOf = (c: ImportedClient) =>
+    c.email ? byEmail.get(c.email.toLowerCase())! : byPhone.get(phoneDigitsOf(c.phone))!;
+  let addressesAdded = 0;
+  const addresses = part.flatMap((c) => c.addresses.map((a) => ({ id: newId(), clientId: idOf(c), ...a })));
   for (const some of chunks(addresses)) {
     const added = await tx
       .insert(clientAddresses)
@@ -92,8 +180,7 @@ async function importChunk(tx: DbOrTx, part: ParsedImport['clients']) {
     addressesAdded += added.length;
   }
   // What the Clients search reads, for everyone touched, in one statement.
-  await refreshSearchText(tx, [...ids.values()]);
-  const merged = part.filter((c) => existing.has(c.email.toLowerCase())).length;
+  await refreshSearchText(tx, [...new Set(part.map(idOf))]);
   return { created: part.length - merged, merged, addressesAdded };
 }
 

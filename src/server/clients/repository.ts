@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { MIN_PHONE_DIGITS, phoneDigitsOf } from '#shared/phone';
 import type { ClientView } from '#shared/schemas/clients';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
@@ -8,11 +9,7 @@ import { escapeLike, pageWindow } from '../lib/sql';
 
 export type ClientRow = typeof clients.$inferSelect;
 
-/** A phone number's digits, without a leading US "1": "+1 (916) 555-0142" → "9165550142". */
-export function phoneDigitsOf(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-}
+export { phoneDigitsOf };
 
 export interface ClientContact {
   name: string;
@@ -33,6 +30,7 @@ export async function refreshSearchText(tx: DbOrTx, clientIds: string | string[]
     .set({
       searchText: sql`lower(concat_ws(' ', ${clients.name}, ${clients.email}, ${clients.phone},
         regexp_replace(${clients.phone}, '[^0-9]', '', 'g'),
+        ${clients.billingStreet}, ${clients.billingCity}, ${clients.billingZip},
         (select string_agg(concat_ws(' ', a.street, a.city, a.state, a.zip), ' ')
            from ${clientAddresses} a where a.client_id = ${clients.id})))`,
     })
@@ -42,25 +40,56 @@ export async function refreshSearchText(tx: DbOrTx, clientIds: string | string[]
 /**
  * The client a request belongs to: found by e-mail (case-insensitive) or created, in one statement
  * so two requests from a new client at once make one client. A known client keeps their name; an
- * empty phone is filled in. The address joins their properties if it is new.
+ * empty phone is filled in. The address joins their properties if it is new. Without an e-mail (a
+ * phoned-in request) the client is found by phone; their e-mail on file, if any, is returned.
  */
-export async function matchClient(tx: DbOrTx, contact: ClientContact, address: PropertyAddress): Promise<string> {
-  // Drizzle names conflict targets by column only; the unique index is on lower(email).
+export async function matchClient(
+  tx: DbOrTx,
+  contact: ClientContact,
+  address: PropertyAddress,
+): Promise<{ id: string; email: string }> {
+  const found = contact.email ? await matchByEmail(tx, contact) : await matchByPhone(tx, contact);
+  await tx
+    .insert(clientAddresses)
+    .values({ id: newId(), clientId: found.id, ...address })
+    .onConflictDoNothing();
+  await refreshSearchText(tx, found.id);
+  return found;
+}
+
+async function matchByEmail(tx: DbOrTx, contact: ClientContact) {
+  // Drizzle names conflict targets by column only; the unique index is on lower(email) where there is one.
   const result = (await tx.execute(sql`
     insert into ${clients} (id, name, email, phone, phone_digits)
     values (${newId()}, ${contact.name}, ${contact.email}, ${contact.phone}, ${phoneDigitsOf(contact.phone)})
-    on conflict (lower(email)) do update set
+    on conflict (lower(email)) where email <> '' do update set
       phone = case when ${clients}.phone = '' then excluded.phone else ${clients}.phone end,
       phone_digits = case when ${clients}.phone = '' then excluded.phone_digits else ${clients}.phone_digits end,
       updated_at = now()
-    returning id`)) as { rows: { id: string }[] };
-  const clientId = result.rows[0]!.id;
-  await tx
-    .insert(clientAddresses)
-    .values({ id: newId(), clientId, ...address })
-    .onConflictDoNothing();
-  await refreshSearchText(tx, clientId);
-  return clientId;
+    returning id, email`)) as { rows: { id: string; email: string }[] };
+  return result.rows[0]!;
+}
+
+/**
+ * A client without an e-mail, by phone: whoever has these digits (the one with an e-mail first, then
+ * the oldest), or a new client; two phone-ins at once make one (the index on phones without e-mail).
+ */
+async function matchByPhone(tx: DbOrTx, contact: ClientContact) {
+  const digits = phoneDigitsOf(contact.phone);
+  if (digits.length < MIN_PHONE_DIGITS) throw new Error('A client without an e-mail needs a phone number');
+  const [known] = await tx
+    .select({ id: clients.id, email: clients.email })
+    .from(clients)
+    .where(eq(clients.phoneDigits, digits))
+    .orderBy(sql`${clients.email} = ''`, asc(clients.createdAt), asc(clients.id))
+    .limit(1);
+  if (known) return known;
+  const result = (await tx.execute(sql`
+    insert into ${clients} (id, name, email, phone, phone_digits)
+    values (${newId()}, ${contact.name}, '', ${contact.phone}, ${digits})
+    on conflict (phone_digits) where email = '' and phone_digits <> '' do update set updated_at = now()
+    returning id, email`)) as { rows: { id: string; email: string }[] };
+  return result.rows[0]!;
 }
 
 export function findClient(db: DbOrTx, id: string) {
@@ -82,6 +111,9 @@ export async function clientViews(db: DbOrTx, rows: ClientRow[]): Promise<Client
     email: r.email,
     phone: r.phone,
     notes: r.notes,
+    billingAddress: r.billingStreet
+      ? { street: r.billingStreet, city: r.billingCity, state: r.billingState, zip: r.billingZip }
+      : null,
     createdAt: r.createdAt.toISOString(),
     addresses: addresses
       .filter((a) => a.clientId === r.id)

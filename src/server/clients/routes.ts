@@ -18,7 +18,7 @@ import { clientViews, findClient, listClients, updateClient } from './repository
 
 export interface ClientRoutesOptions {
   /** A client's requests, quotes and jobs: given by the app, since those features build on clients. */
-  historyOf: (db: Db, clientId: string) => Promise<ClientHistory>;
+  historyOf: (db: Db, clientId: string, today: string) => Promise<ClientHistory>;
 }
 
 /** The Clients page: search, paging, one client with everything of theirs. Admins only. */
@@ -53,7 +53,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
       config: admin,
       schema: {
         tags,
-        summary: 'A client with their addresses and every request, quote and job',
+        summary: 'A client with their addresses, every request, quote, job and invoice, and what they owe',
         params: idParams,
         response: { 200: clientDetail, 404: errorResponse },
       },
@@ -62,7 +62,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
       const row = await findClient(app.db, request.params.id);
       if (!row) throw notFound('Client not found');
       const [view] = await clientViews(app.db, [row]);
-      return { ...view!, history: await options.historyOf(app.db, row.id) };
+      return { ...view!, history: await options.historyOf(app.db, row.id, await app.settings.today()) };
     },
   );
 

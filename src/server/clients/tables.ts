@@ -6,7 +6,8 @@ import { createdAt } from '../db/columns';
 
 /**
  * A client: the person behind requests, quotes and jobs, matched by e-mail (case-insensitive) when
- * a request arrives or the office enters one.
+ * a request arrives or the office enters one, and by phone when there is no e-mail ('': phoned in,
+ * imported without one; nothing is e-mailed to them).
  */
 export const clients = pgTable(
   'clients',
@@ -20,13 +21,24 @@ export const clients = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** The phone's digits without a leading US "1": what a typed number is matched against. */
     phoneDigits: text('phone_digits').notNull().default(''),
+    /** Where bills go when not to the property (an import's billing address); '' when not given. */
+    billingStreet: text('billing_street').notNull().default(''),
+    billingCity: text('billing_city').notNull().default(''),
+    billingState: text('billing_state').notNull().default(''),
+    billingZip: text('billing_zip').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     // Reversed, so "ends with these digits" (the whole number, or its last four) is a prefix search.
     index('clients_phone_digits_reversed_idx').on(sql`reverse(${t.phoneDigits}) text_pattern_ops`),
-    uniqueIndex('clients_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('clients_email_lower_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+    // One client per phone among those without an e-mail: two phone-ins at once make one client.
+    uniqueIndex('clients_phone_without_email_idx')
+      .on(t.phoneDigits)
+      .where(sql`${t.email} = '' and ${t.phoneDigits} <> ''`),
     index('clients_created_idx').on(t.createdAt, t.id),
     index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

@@ -2,6 +2,7 @@
 export { invoiceRoutes } from './routes';
 export { invoiceFigures, revenueByMonth, settledJobs } from './repository';
 export { issueDepositInvoice } from './service';
+export { clientInvoicesAndBalance } from './client-invoices';
 export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status';
 export { clientInvoiceLink } from './links';
 export { clientInvoicePath } from './links';

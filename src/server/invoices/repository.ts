@@ -165,6 +165,15 @@ function filterWhere({ search, status, today }: InvoiceFilter): SQL | undefined 
  * One page of invoices, newest first, and how many match: the page is found from the nearer end of
  * the creation-order index (pageWindow), its ids first and then those rows (a deferred join).
  */
+/** A client's invoices, newest first (their page; a client has tens, not thousands). */
+export function invoicesOfClient(db: DbOrTx, clientId: string) {
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.clientId, clientId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+}
+
 export async function listInvoices(
   db: DbOrTx,
   { page, limit, ...filter }: InvoiceFilter & { page: number; limit: number },

@@ -138,6 +138,7 @@ export async function createInvoiceForJob(app: FastifyInstance, jobId: string): 
         .values({
           id,
           jobId,
+          clientId: job.clientId,
           clientName: job.contactName,
           clientEmail: job.contactEmail,
           address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,
@@ -196,6 +197,7 @@ export function invoiceSummaryOf(row: InvoiceRow, today: string): InvoiceSummary
     jobId: row.jobId,
     kind: row.kind,
     status: invoiceStatusOf(row.state, due, row.paidCents, row.dueDate, today),
+    clientId: row.clientId,
     clientName: row.clientName,
     clientEmail: row.clientEmail,
     total: toDollars(row.totalCents),
@@ -230,6 +232,7 @@ export async function invoiceView(
     jobId: row.jobId,
     kind: row.kind,
     status: invoiceStatusOf(row.state, due, paid, row.dueDate, todayIn(timeZone)),
+    clientId: row.clientId,
     clientName: row.clientName,
     clientEmail: row.clientEmail,
     address: row.address,
@@ -347,13 +350,13 @@ async function sendInTx(
   await enqueueMail(tx, invoiceMail(business, view, link, forQuote));
   // Reminders wait in the outbox for their day (09:00 in the business's zone after the due date).
   const reminderMailIds: string[] = [];
-  for (const days of business.invoiceReminderDays.slice(0, 3))
-    reminderMailIds.push(
-      await enqueueMail(tx, {
-        ...overdueReminderMail(business, view, link),
-        notBefore: zonedTimeToUtc(addDays(dueDate, days), '09:00', business.timeZone),
-      }),
-    );
+  for (const days of business.invoiceReminderDays.slice(0, 3)) {
+    const reminderId = await enqueueMail(tx, {
+      ...overdueReminderMail(business, view, link),
+      notBefore: zonedTimeToUtc(addDays(dueDate, days), '09:00', business.timeZone),
+    });
+    if (reminderId) reminderMailIds.push(reminderId);
+  }
   const [done] = await tx.update(invoices).set({ reminderMailIds }).where(eq(invoices.id, id)).returning();
   return done!;
 }
@@ -401,6 +404,7 @@ export async function issueDepositInvoice(
       id,
       jobId,
       kind: 'deposit',
+      clientId: job.clientId,
       clientName: job.contactName,
       clientEmail: job.contactEmail,
       address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,

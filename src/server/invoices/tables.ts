@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { INVOICE_STATES, PAYMENT_METHODS, type InvoiceState, type PaymentMethod } from '#shared/constants';
 import { oneOf, createdAt } from '../db/columns';
+import { clients } from '../clients/tables';
 import { jobs } from '../jobs/tables';
 import { users } from '../users/tables';
 
@@ -29,6 +30,8 @@ export const invoices = pgTable(
     state: text('state').$type<InvoiceState>().notNull().default('Draft'),
     /** The job's bill ('final'), or a deposit asked when the quote was accepted ('deposit'). */
     kind: text('kind').$type<'final' | 'deposit'>().notNull().default('final'),
+    /** The client billed (the job's): their page lists their invoices and what they owe. */
+    clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email').notNull(),
     address: text('address').notNull(),
@@ -70,6 +73,7 @@ export const invoices = pgTable(
       .where(sql`${t.state} <> 'Void' and ${t.kind} = 'final'`),
     oneOf('invoices_kind_check', t.kind, ['final', 'deposit']),
     index('invoices_created_idx').on(t.createdAt, t.id),
+    index('invoices_client_idx').on(t.clientId, t.createdAt),
     // Overdue and what is owed: only the sent invoices that still owe something, by due date.
     index('invoices_owing_due_idx')
       .on(t.dueDate)

@@ -56,6 +56,7 @@ function toJobView(row: JobRow, workers: { _id: string; fullName: string }[]): J
   return {
     _id: row.id,
     contactPerson: { name: row.contactName, email: row.contactEmail, phone: row.contactPhone },
+    clientId: row.clientId,
     address: { street: row.street, city: row.city, state: row.state, zip: row.zip },
     notes: row.notes,
     assignedTo: workers,

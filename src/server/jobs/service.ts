@@ -148,6 +148,7 @@ export async function createJobForAcceptedQuote(tx: Tx, quote: QuoteRow, request
   return insertJob(tx, {
     quoteId: quote.id,
     quoteRequestId: request.id,
+    clientId: request.clientId,
     contactName: request.contactName,
     contactEmail: request.contactEmail,
     contactPhone: request.contactPhone,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { JOB_STATUSES, type JobStatus } from '#shared/constants';
 import { oneOf, createdAt } from '../db/columns';
+import { clients } from '../clients/tables';
 import { quoteRequests } from '../quote-requests/tables';
 import { quotes } from '../quotes/tables';
 import { users } from '../users/tables';
@@ -14,6 +15,8 @@ export const jobs = pgTable(
     id: text('id').primaryKey(),
     quoteId: text('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
     quoteRequestId: text('quote_request_id').references(() => quoteRequests.id, { onDelete: 'set null' }),
+    /** The client the job is for (their request's), so every screen links their page. */
+    clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone').notNull().default(''),
@@ -32,6 +35,7 @@ export const jobs = pgTable(
     oneOf('jobs_status_check', t.status, JOB_STATUSES),
     index('jobs_created_idx').on(t.createdAt, t.id),
     index('jobs_status_idx').on(t.status),
+    index('jobs_client_idx').on(t.clientId),
     index('jobs_contact_name_trgm_idx').using('gin', sql`${t.contactName} gin_trgm_ops`),
   ],
 );

@@ -24,14 +24,17 @@ export function safeHeader(value: string): string {
   return value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim();
 }
 
-/**
- * Writes a message to the outbox. Pass the transaction of the change that causes the mail, so the
- * two are stored together or not at all; the relay delivers it after the commit.
- */
 /** Told after a commit that queued mail: the relay sends it at once rather than at its next poll. */
 export const MAIL_QUEUED = 'mail-queued';
 
-export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<string> {
+/**
+ * Writes a message to the outbox. Pass the transaction of the change that causes the mail, so the
+ * two are stored together or not at all; the relay delivers it after the commit. A message to nobody
+ * (a client without an e-mail) is not written: null.
+ */
+export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<string | null> {
+  // A client without an e-mail (phoned in, imported) is sent nothing; the screens say so.
+  if (!safeHeader(mail.to)) return null;
   const id = newId();
   await tx.insert(mailOutbox).values({
     id,

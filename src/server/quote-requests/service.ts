@@ -25,19 +25,22 @@ function checkPreferredEndDate(body: RequestBody, business: BusinessSettings): v
     throw badRequest(`preferredEndDate: ${PAST_DATE_MESSAGE}`, 'VALIDATION_FAILED');
 }
 
-/** Stores a request with its photos, attached to its client (matched by e-mail, or new). */
+/**
+ * Stores a request with its photos, attached to its client (matched by e-mail, by phone when none was
+ * given, or new). A phoned-in request without an e-mail takes the one on file for that client, if any.
+ */
 async function storeRequest(tx: Tx, body: RequestBody, images: ProcessedImage[]) {
-  const clientId = await matchClient(tx, body.contactPerson, body.address);
+  const client = await matchClient(tx, body.contactPerson, body.address);
   return insertQuoteRequest(
     tx,
     {
       contactName: body.contactPerson.name,
-      contactEmail: body.contactPerson.email,
+      contactEmail: body.contactPerson.email || client.email,
       contactPhone: body.contactPerson.phone,
       ...body.address,
       notes: body.notes,
       preferredEndDate: body.preferredEndDate,
-      clientId,
+      clientId: client.id,
     },
     images,
   );

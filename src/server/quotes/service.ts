@@ -164,6 +164,8 @@ async function scheduleReminders(
       ...quoteReminderMail(business, quoteRequest.contactEmail, quote, link),
       notBefore: due,
     });
+    // A client without an e-mail gets no reminder: none is shown waiting.
+    if (!mailId) continue;
     await recordActivity(tx, {
       quoteRequestId: quoteRequest.id,
       kind: 'reminder',
@@ -245,7 +247,7 @@ function refuseStale(row: QuoteRow, business: BusinessSettings) {
 }
 
 /** The owner's notice of what a client did: a reply to it goes to that client. */
-async function enqueueNotice(tx: Tx, quoteRequestId: string, notice: OutgoingMail): Promise<string> {
+async function enqueueNotice(tx: Tx, quoteRequestId: string, notice: OutgoingMail): Promise<string | null> {
   const client = await findQuoteRequestById(tx, quoteRequestId);
   return enqueueMail(tx, client ? { ...notice, replyTo: client.contactEmail } : notice);
 }
@@ -310,7 +312,7 @@ export async function answerQuote(
     await cancelReminders(tx, row.quoteRequestId);
     await setQuoteStatus(tx, row.quoteRequestId, updated.status);
     const kind = { accept: 'quote-accepted', decline: 'quote-declined', 'more-info': 'question' } as const;
-    let clientMailId: string | undefined;
+    let clientMailId: string | null | undefined;
     let jobId: string | undefined;
     let depositInvoiceLink: string | null = null;
     if (accepting) {

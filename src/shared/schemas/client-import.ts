@@ -19,6 +19,11 @@ export const IMPORT_FIELDS = [
   'city',
   'state',
   'zip',
+  'billingStreet',
+  'billingStreet2',
+  'billingCity',
+  'billingState',
+  'billingZip',
   'notes',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
@@ -35,9 +40,15 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   city: 'City',
   state: 'State',
   zip: 'ZIP',
+  billingStreet: 'Billing street',
+  billingStreet2: 'Billing street (line 2)',
+  billingCity: 'Billing city',
+  billingState: 'Billing state',
+  billingZip: 'Billing ZIP',
   notes: 'Notes',
 };
 
+/** A row left out, numbered as the spreadsheet numbers it (the header is row 1). */
 const refusedRow = z.object({ row: z.number(), reason: z.string() });
 
 const importedClient = z.object({
@@ -45,7 +56,7 @@ const importedClient = z.object({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
-  /** Whether a client with this e-mail is already on file (their record is merged). */
+  /** Whether a client with this e-mail (or, without one, this phone) is already on file (their record is merged). */
   existing: z.boolean(),
 });
 
@@ -55,7 +66,7 @@ export const clientImportPreview = z.object({
   source: z.string(),
   columns: z.array(z.object({ header: z.string(), field: z.enum(IMPORT_FIELDS).nullable() })),
   rows: z.number(),
-  /** Clients after merging rows with the same e-mail. */
+  /** Clients after merging rows with the same e-mail (or, without one, the same phone). */
   clients: z.number(),
   newClients: z.number(),
   existingClients: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, JOB_STATUSES } from '../constants';
+import { invoiceSummary } from './invoices';
 import { pageQuery } from './paging';
 
 export const clientAddress = z.object({
@@ -16,6 +17,8 @@ export const clientView = z.object({
   email: z.string(),
   phone: z.string(),
   notes: z.string(),
+  /** Where bills go, when the client gave one apart from their properties (an import's billing address). */
+  billingAddress: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }).nullable(),
   addresses: z.array(clientAddress),
   createdAt: z.string(),
 });
@@ -69,6 +72,10 @@ export const clientHistory = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Every invoice of theirs, newest first, as the Invoices list shows it. */
+  invoices: z.array(invoiceSummary),
+  /** What they owe: the balances of their sent invoices (dollars). */
+  balance: z.number(),
 });
 export type ClientHistory = z.infer<typeof clientHistory>;
 

@@ -56,7 +56,10 @@ export const invoiceView = z.object({
   /** The job's bill, or the deposit asked when its quote was accepted. */
   kind: z.enum(['final', 'deposit']),
   status: z.enum(INVOICE_STATUSES),
+  /** The client's record (their page), when the invoice's job came from a request of theirs. */
+  clientId: z.string().nullable(),
   clientName: z.string(),
+  /** '' when the client has no e-mail: nothing was e-mailed. */
   clientEmail: z.string(),
   address: z.string(),
   lines: z.array(
@@ -178,6 +181,7 @@ export const invoiceSummary = invoiceView.pick({
   jobId: true,
   kind: true,
   status: true,
+  clientId: true,
   clientName: true,
   clientEmail: true,
   total: true,

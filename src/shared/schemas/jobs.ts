@@ -21,6 +21,8 @@ export const jobQuoteView = pricedQuote.extend({
 export const jobView = z.object({
   _id: z.string(),
   contactPerson: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  /** The client's record (their page), when the job came from a request. */
+  clientId: z.string().nullable(),
   address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
   notes: z.string(),
   assignedTo: z.array(z.object({ _id: z.string(), fullName: z.string() })),

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { pageQuery } from './paging';
 import { QUOTE_STATUSES } from '../constants';
-import { quoteRequestInput, quoteRequestStatus, quoteRequestView } from './quote-request';
+import { EMAIL_OR_PHONE_REQUIRED, isReachable } from '../phone';
+import {
+  contactPersonInput,
+  quoteRequestFormIn,
+  quoteRequestInput,
+  quoteRequestStatus,
+  quoteRequestView,
+} from './quote-request';
 
 export const quoteRequestListQuery = pageQuery.extend({
   status: z.union([quoteRequestStatus, z.literal('All')]).optional(),
@@ -9,9 +16,33 @@ export const quoteRequestListQuery = pageQuery.extend({
   quoteState: z.enum(QUOTE_STATUSES).optional(),
 });
 
-/** POST /api/quoterequest/staff-entry: a request the office takes on the phone (photos optional). */
+/**
+ * The client on a request the office enters: an e-mail, or a phone number when they gave none
+ * (matched by phone then; nothing is e-mailed to them).
+ */
+export const staffContactPersonInput = contactPersonInput
+  .extend({
+    email: z
+      .union([z.literal(''), contactPersonInput.shape.email])
+      .optional()
+      .transform((v) => v ?? ''),
+  })
+  .superRefine((contact, ctx) => {
+    if (!isReachable(contact)) ctx.addIssue({ code: 'custom', path: ['email'], message: EMAIL_OR_PHONE_REQUIRED });
+  });
+
+/** The office's phone-in form: the public form's fields, the e-mail optional when there is a phone. */
+export const staffRequestFormIn = (today: string) =>
+  quoteRequestFormIn(today)
+    .extend({ email: z.union([z.literal(''), contactPersonInput.shape.email]) })
+    .superRefine((form, ctx) => {
+      if (!isReachable(form)) ctx.addIssue({ code: 'custom', path: ['email'], message: EMAIL_OR_PHONE_REQUIRED });
+    });
+
+/** POST /api/quoterequest/staff-entry: a request the office takes on the phone (photos and e-mail optional). */
 export const staffQuoteRequestInput = quoteRequestInput.extend({
-  /** Send the client the usual confirmation e-mail. */
+  contactPerson: staffContactPersonInput,
+  /** Send the client the usual confirmation e-mail (when they gave one). */
   emailClient: z.boolean().optional().default(false),
 });
 

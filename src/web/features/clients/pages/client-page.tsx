@@ -16,6 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { messages } from '#shared/messages';
 import { formatDollars } from '#shared/money';
 import { paths } from '#shared/paths';
 import { clientUpdateInput, type ClientDetail } from '#shared/schemas/clients';
@@ -76,7 +77,9 @@ function EditClient({ client, opened, onClose }: { client: ClientDetail; opened:
           error={errors.notes}
         />
         <Text size="xs" c="dimmed">
-          The e-mail ({client.email}) identifies the client: their requests are matched by it.
+          {client.email
+            ? `The e-mail (${client.email}) identifies the client: their requests are matched by it.`
+            : 'Without an e-mail the client is found by their phone, and nothing is e-mailed to them.'}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={update.isPending}>
@@ -132,7 +135,7 @@ function HistoryTable({
   );
 }
 
-/** One client: contact, properties, notes, and every request, quote and job of theirs with where it stands. */
+/** One client: contact, properties, notes, what they owe, and every invoice, request, quote and job of theirs. */
 export default function ClientPage() {
   const { clientId = '' } = useParams();
   const client = useClient(clientId);
@@ -155,7 +158,7 @@ export default function ClientPage() {
       </>
     );
   const c = client.data;
-  const { requests, quotes, jobs } = c.history;
+  const { requests, quotes, jobs, invoices, balance } = c.history;
   return (
     <>
       <PageHeader
@@ -172,13 +175,23 @@ export default function ClientPage() {
           <Stack gap="md">
             <SectionCard title="Contact">
               <Stack gap={6}>
-                <Anchor href={`mailto:${c.email}`} style={{ overflowWrap: 'anywhere' }}>
-                  {c.email}
-                </Anchor>
+                {c.email ? (
+                  <Anchor href={`mailto:${c.email}`} style={{ overflowWrap: 'anywhere' }}>
+                    {c.email}
+                  </Anchor>
+                ) : (
+                  <Text c="dimmed">{messages.noEmail}</Text>
+                )}
                 {c.phone ? <Anchor href={telHref(c.phone)}>{c.phone}</Anchor> : <Text c="dimmed">No phone</Text>}
                 <Text size="sm" c="dimmed">
                   Client since {formatDate(c.createdAt)}
                 </Text>
+                {balance > 0 ? (
+                  // On a phone the invoices come after the properties: what is owed is said at the top.
+                  <Text hiddenFrom="md" fw={700} c="red.9">
+                    Balance owed: {formatDollars(balance)}
+                  </Text>
+                ) : null}
               </Stack>
             </SectionCard>
             <SectionCard title="Properties">
@@ -190,6 +203,11 @@ export default function ClientPage() {
                 ))}
               </Stack>
             </SectionCard>
+            {c.billingAddress ? (
+              <SectionCard title="Billing address">
+                <Text>{addressLine(c.billingAddress)}</Text>
+              </SectionCard>
+            ) : null}
             <SectionCard title="Notes">
               <Text style={{ whiteSpace: 'pre-wrap' }} c={c.notes ? undefined : 'dimmed'}>
                 {c.notes || 'No notes yet.'}
@@ -199,6 +217,25 @@ export default function ClientPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
+            <SectionCard title="Invoices">
+              <Text fw={700} size="lg" mb="xs" c={balance > 0 ? 'red.9' : undefined} data-testid="client-balance">
+                {balance > 0 ? `Balance owed: ${formatDollars(balance)}` : 'Nothing owed'}
+              </Text>
+              <HistoryTable
+                label="Invoices"
+                headers={['Invoice', 'Status', 'Total', 'Balance', 'Due']}
+                empty="No invoices yet."
+                rows={invoices.map((i) => [
+                  <Anchor key="l" component={Link} to={paths.admin.invoice(i._id)} ff="monospace" fw={600}>
+                    {i.number ?? (i.kind === 'deposit' ? 'Deposit draft' : 'Draft')}
+                  </Anchor>,
+                  <StatusText key="s" status={i.status} size="sm" />,
+                  formatDollars(i.total),
+                  formatDollars(i.balance),
+                  i.dueDate ? formatDate(i.dueDate) : '—',
+                ])}
+              />
+            </SectionCard>
             <SectionCard title="Requests">
               <HistoryTable
                 label="Requests"

@@ -30,12 +30,18 @@ export default function ClientsPage() {
         rowKey={(c) => c._id}
         empty={debounced ? 'No clients match.' : 'No clients yet: they appear with their first request.'}
         renderRow={(c) => [
-          <Text key="n" fw={600} size="sm">
+          <Anchor key="n" component={Link} to={paths.admin.client(c._id)} fw={600} size="sm">
             {c.name}
-          </Text>,
-          <Anchor key="e" href={`mailto:${c.email}`} size="sm">
-            {c.email}
           </Anchor>,
+          c.email ? (
+            <Anchor key="e" href={`mailto:${c.email}`} size="sm">
+              {c.email}
+            </Anchor>
+          ) : (
+            <Text key="e" c="dimmed" size="sm">
+              No e-mail
+            </Text>
+          ),
           c.phone ? (
             <Anchor key="p" href={telHref(c.phone)} size="sm">
               {c.phone}

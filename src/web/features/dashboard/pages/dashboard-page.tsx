@@ -18,6 +18,7 @@ import { paths } from '#shared/paths';
 import type { QuoteStatus } from '#shared/constants';
 import type { DashboardStats } from '#shared/schemas/staff-quote-requests';
 import { QUOTE_STATE_LABELS } from '#shared/statuses';
+import { ClientLink } from '../../../components/client-link';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { StatusText } from '../../../components/status-text';
@@ -205,8 +206,10 @@ export default function DashboardPage() {
                   ))
                 : pending.data?.map((q) => (
                     <Table.Tr key={q._id}>
-                      <Table.Td>{q.contactPerson.name}</Table.Td>
-                      <Table.Td>{q.contactPerson.email}</Table.Td>
+                      <Table.Td>
+                        <ClientLink clientId={q.clientId} name={q.contactPerson.name} />
+                      </Table.Td>
+                      <Table.Td>{q.contactPerson.email || '—'}</Table.Td>
                       <Table.Td>{q.contactPerson.phone || '—'}</Table.Td>
                       <Table.Td>
                         <StatusText status={q.quoteStatus} size="sm" />

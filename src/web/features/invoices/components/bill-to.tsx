@@ -1,17 +1,23 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatLongDate } from '#shared/dates';
+import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
 import type { InvoiceView } from '#shared/schemas/invoices';
 import { jobNumberOf } from '#shared/schemas/jobs';
+import { ClientLink } from '../../../components/client-link';
 import { SectionCard } from '../../../components/section-card';
 
 /** Who the invoice is for, the job it bills, and (once sent) when it was sent and is due: above every screen. */
 export function BillTo({ invoice: i }: { invoice: InvoiceView }) {
   return (
     <SectionCard title="Bill to">
-      <Text fw={600}>{i.clientName}</Text>
-      <Text size="sm">{i.clientEmail}</Text>
+      <Text fw={600}>
+        <ClientLink clientId={i.clientId} name={i.clientName} />
+      </Text>
+      <Text size="sm" c={i.clientEmail ? undefined : 'dimmed'}>
+        {i.clientEmail || messages.noEmail}
+      </Text>
       <Text size="sm">{i.address}</Text>
       {i.jobId ? (
         <Text size="sm" mt="xs">

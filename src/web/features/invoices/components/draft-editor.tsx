@@ -3,6 +3,7 @@ import { Alert, Button, Group, NumberInput, Stack, Text, Textarea } from '@manti
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { messages } from '#shared/messages';
 import { formatDollars } from '#shared/money';
 import { paths } from '#shared/paths';
 import { invoiceDraftInput, type InvoiceView } from '#shared/schemas/invoices';
@@ -52,7 +53,11 @@ export function DraftEditor({ invoice }: { invoice: InvoiceView }) {
     send.mutate(invoice._id, {
       onSuccess: (sent) => {
         setConfirmSend(false);
-        toast.success(`Invoice ${sent.number} sent to ${sent.clientEmail}`);
+        toast.success(
+          sent.clientEmail
+            ? `Invoice ${sent.number} sent to ${sent.clientEmail}`
+            : `Invoice ${sent.number} saved as sent; not e-mailed (no e-mail on file)`,
+        );
       },
       onError: (e) => toast.error(e.message),
     });
@@ -146,10 +151,17 @@ export function DraftEditor({ invoice }: { invoice: InvoiceView }) {
         onConfirm={() => void form.handleSubmit(sendNow)()}
       >
         <Stack gap="xs">
-          <Text size="sm">
-            It gets its number and goes to {invoice.clientEmail} with its PDF and a link
-            {dirty ? ', with the changes on the screen' : ''}. After that it no longer changes.
-          </Text>
+          {invoice.clientEmail ? (
+            <Text size="sm">
+              It gets its number and goes to {invoice.clientEmail} with its PDF and a link
+              {dirty ? ', with the changes on the screen' : ''}. After that it no longer changes.
+            </Text>
+          ) : (
+            <Text size="sm" role="note">
+              It gets its number{dirty ? ', with the changes on the screen' : ''}, and after that it no longer changes.{' '}
+              <strong>{messages.noEmail}</strong>: give them the PDF or read it to them by phone.
+            </Text>
+          )}
           <Text size="sm" fw={700}>
             Balance due: {formatDollars(figures.balance)}
           </Text>

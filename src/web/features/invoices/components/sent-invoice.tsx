@@ -106,9 +106,9 @@ export function SentInvoice({ invoice }: { invoice: InvoiceView }) {
         onSubmit={async (body) => {
           const paid = await pay.mutateAsync({ id: invoice._id, body });
           toast.success(
-            paid.status === 'Paid'
-              ? `Invoice ${paid.number} is paid; receipt e-mailed`
-              : 'Payment recorded; receipt e-mailed',
+            `${paid.status === 'Paid' ? `Invoice ${paid.number} is paid` : 'Payment recorded'}; ${
+              paid.clientEmail ? 'receipt e-mailed' : 'no receipt e-mailed (no e-mail on file)'
+            }`,
           );
         }}
       />

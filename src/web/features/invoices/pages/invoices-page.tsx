@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatLongDate } from '#shared/dates';
 import { formatDollars } from '#shared/money';
 import { paths } from '#shared/paths';
+import { ClientLink } from '../../../components/client-link';
 import { ListTable } from '../../../components/list-table';
 import { DownloadButtons, MONEY_FILES } from '../../../components/download-buttons';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
@@ -39,7 +40,7 @@ export default function InvoicesPage() {
         empty={filtered ? 'No invoices match.' : "No invoices yet: create one from a completed job's page."}
         renderRow={(i) => [
           i.number ?? 'Draft',
-          i.clientName,
+          <ClientLink key="c" clientId={i.clientId} name={i.clientName} />,
           <StatusText key="s" status={i.status} size="sm" />,
           formatDollars(i.total),
           formatDollars(i.balance),

@@ -17,6 +17,7 @@ import { IconArrowBackUp, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { JobStatus } from '#shared/constants';
 import type { JobView } from '#shared/schemas/jobs';
+import { ClientLink } from '../../../components/client-link';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { Link, useParams } from 'react-router';
@@ -156,10 +157,18 @@ export default function JobDetailPage({
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <SectionCard title="Client Info">
-              <Text fw={600}>{j.contactPerson.name}</Text>
-              <Anchor href={`mailto:${j.contactPerson.email}`} size="sm">
-                {j.contactPerson.email}
-              </Anchor>
+              <Text fw={600}>
+                <ClientLink clientId={j.clientId} name={j.contactPerson.name} />
+              </Text>
+              {j.contactPerson.email ? (
+                <Anchor href={`mailto:${j.contactPerson.email}`} size="sm">
+                  {j.contactPerson.email}
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {messages.noEmail}
+                </Text>
+              )}
               <Text size="sm">
                 {j.contactPerson.phone ? (
                   <Anchor href={telHref(j.contactPerson.phone)}>{j.contactPerson.phone}</Anchor>

@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ClientLink } from '../../../components/client-link';
 import { JOB_STATUSES, type JobStatus } from '#shared/constants';
 import { paths } from '#shared/paths';
 import { ListTable } from '../../../components/list-table';
@@ -39,7 +40,7 @@ export default function JobsPage() {
             : 'No jobs yet: a job is created when a client accepts a quote.'
         }
         renderRow={(j) => [
-          j.contactPerson.name,
+          <ClientLink key="c" clientId={j.clientId} name={j.contactPerson.name} />,
           `${j.address.street}, ${j.address.city}, ${j.address.state} ${j.address.zip}`,
           j.assignedTo.length ? (
             j.assignedTo.map((w) => w.fullName).join(', ')

@@ -15,6 +15,7 @@ import { StatusPill } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
 import { useDecideQuoteRequest, useQuoteRequest } from '../api/staff';
 import { hasErrorCode } from '../../../lib/api-client';
+import { ClientLink } from '../../../components/client-link';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { mapHref, telHref } from '../../../lib/links';
 import type { QuoteRequestDetail } from '#shared/schemas/staff-quote-requests';
@@ -132,11 +133,19 @@ export default function AdminQuoteRequestPage({
           <Stack gap="md">
             <SectionCard title="Client Info">
               <Stack gap="sm">
-                <Field label="Name">{q.contactPerson.name || 'No name provided'}</Field>
+                <Field label="Name">
+                  <ClientLink clientId={q.clientId} name={q.contactPerson.name || 'No name provided'} />
+                </Field>
                 <Field label="Email">
-                  <Anchor href={`mailto:${q.contactPerson.email}`} style={{ overflowWrap: 'anywhere' }}>
-                    {q.contactPerson.email}
-                  </Anchor>
+                  {q.contactPerson.email ? (
+                    <Anchor href={`mailto:${q.contactPerson.email}`} style={{ overflowWrap: 'anywhere' }}>
+                      {q.contactPerson.email}
+                    </Anchor>
+                  ) : (
+                    <Text span c="dimmed">
+                      {messages.noEmail}
+                    </Text>
+                  )}
                 </Field>
                 <Field label="Phone">
                   {q.contactPerson.phone ? (
@@ -194,8 +203,10 @@ export default function AdminQuoteRequestPage({
         onConfirm={onAccept}
       >
         <Text>
-          An e-mail will be sent to {q.contactPerson.name || 'the client'} to say that a quote is being prepared. You
-          can then build the quote on this page.
+          {q.contactPerson.email
+            ? `An e-mail will be sent to ${q.contactPerson.name || 'the client'} to say that a quote is being prepared.`
+            : `${messages.noEmail}: call ${q.contactPerson.name || 'the client'} to say that a quote is being prepared.`}{' '}
+          You can then build the quote on this page.
         </Text>
       </ConfirmDialog>
       <ReasonDialog
@@ -203,7 +214,7 @@ export default function AdminQuoteRequestPage({
         onClose={declineDialog.close}
         title="Confirm Decline"
         label="What is the reason for declining this quote request?"
-        description="The client receives this reason by e-mail."
+        description={q.contactPerson.email ? 'The client receives this reason by e-mail.' : `${messages.noEmail}.`}
         confirmLabel="Decline"
         loading={decline.isPending}
         onConfirm={onDecline}

@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconPhonePlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ClientLink } from '../../../components/client-link';
 import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, type QuoteRequestStatus, type QuoteStatus } from '#shared/constants';
 import { QUOTE_STATE_LABELS } from '#shared/statuses';
 import { paths } from '#shared/paths';
@@ -63,7 +64,7 @@ export default function AdminQuoteRequestsPage() {
           <Text key="id" ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
             {quoteNumberOf(q._id)}
           </Text>,
-          q.contactPerson.name || 'No name provided',
+          <ClientLink key="c" clientId={q.clientId} name={q.contactPerson.name || 'No name provided'} />,
           formatDate(q.preferredEndDate),
           <Stack key="s" gap={0}>
             <StatusText status={q.quoteStatus} size="sm" />

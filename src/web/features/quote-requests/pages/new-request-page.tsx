@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router';
 import { todayIn } from '#shared/dates';
 import { paths } from '#shared/paths';
 import {
-  quoteRequestFormIn,
   quoteRequestFromForm,
   type QuoteRequestForm,
   type QuoteRequestFormValues,
 } from '#shared/schemas/quote-request';
+import { staffRequestFormIn } from '#shared/schemas/staff-quote-requests';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { readAsDataUrl } from '../../../lib/files';
@@ -33,7 +33,7 @@ export default function NewQuoteRequestPage() {
   // Today where the business is (the Settings' zone), as the server's check has it.
   const [today] = useState(() => todayIn(siteConfig().timeZone));
   const form = useForm<QuoteRequestForm, unknown, QuoteRequestFormValues>({
-    resolver: lazyZodResolver(async () => quoteRequestFormIn(today)),
+    resolver: lazyZodResolver(async () => staffRequestFormIn(today)),
     defaultValues: empty,
   });
   const { errors } = form.formState;
@@ -66,9 +66,10 @@ export default function NewQuoteRequestPage() {
         <form onSubmit={onSubmit} noValidate aria-label="Phoned-in request">
           <Stack gap="md">
             <Text c="dimmed" size="sm">
-              The client is found by their e-mail (or added to Clients). Photos are optional.
+              The client is found by their e-mail, or by their phone when they have no e-mail (or added to Clients).
+              Photos are optional.
             </Text>
-            <RequestFields field={field} today={today} />
+            <RequestFields field={field} today={today} emailOptional />
             <PhotoPicker
               files={photos}
               error={photoError}

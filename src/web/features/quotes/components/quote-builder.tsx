@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { messages } from '#shared/messages';
@@ -60,7 +60,9 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
         });
       setSent(true);
       forgetDraft(draftKey);
-      toast.success(revising ? `Quote ${created.quoteId} sent to the client` : messages.quoteSent);
+      if (!request.contactPerson.email)
+        toast.success(`Quote ${created.quoteId} saved; not e-mailed (no e-mail on file)`);
+      else toast.success(revising ? `Quote ${created.quoteId} sent to the client` : messages.quoteSent);
       onDone?.();
     } catch (error) {
       toast.error(
@@ -126,6 +128,12 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
             <Paper withBorder p="sm" radius="md" bg="gray.0">
               <QuoteTotals totals={priced} />
             </Paper>
+            {request.contactPerson.email ? null : (
+              <Alert color="yellow" title={messages.noEmail} role="note">
+                Sending keeps the quote and its PDF here; {request.contactPerson.name || 'the client'} gets nothing by
+                e-mail. Read it to them by phone or hand them the PDF.
+              </Alert>
+            )}
             <Group justify="flex-end">
               <Button
                 leftSection={<IconSend size={18} aria-hidden />}

@@ -106,6 +106,11 @@ export function SentQuote({ request }: { request: QuoteRequestDetail }) {
             <Text size="sm" fw={600} title={q.openedAt ? formatDateTime(q.openedAt, zone) : undefined}>
               {q.openedAt ? `Opened ${timeAgo(q.openedAt)}` : 'Not opened yet'}
             </Text>
+            {request.contactPerson.email ? null : (
+              <Text size="sm" c="orange.9" fw={600}>
+                Not e-mailed: there is no e-mail on file for this client.
+              </Text>
+            )}
           </Stack>
           {q.status === 'Accepted' && q.acceptedName ? (
             <Alert mb="md" color="green" title="Accepted by the client">

@@ -91,9 +91,9 @@ function Preview({ preview }: { preview: ClientImportPreview }) {
             </Table.Thead>
             <Table.Tbody>
               {preview.sample.map((c) => (
-                <Table.Tr key={c.email}>
+                <Table.Tr key={`${c.email}|${c.phone}|${c.name}`}>
                   <Table.Td>{c.name}</Table.Td>
-                  <Table.Td>{c.email}</Table.Td>
+                  <Table.Td>{c.email || 'No e-mail'}</Table.Td>
                   <Table.Td>{c.phone || '—'}</Table.Td>
                   <Table.Td>{c.address || '—'}</Table.Td>
                   <Table.Td>{c.existing ? 'Yes: merged' : 'New'}</Table.Td>
@@ -157,8 +157,8 @@ export function ImportCard() {
       <Stack gap="sm">
         <Text size="sm">
           A CSV file of clients: Jobber&apos;s or Housecall Pro&apos;s client export, or the template (the same columns
-          as the clients export). Columns are matched by their header; a client already on file (same e-mail) is merged,
-          not duplicated. You see what will happen before anything changes.
+          as the clients export). Columns are matched by their header; a client already on file (same e-mail, or same
+          phone without one) is merged, not duplicated. You see what will happen before anything changes.
         </Text>
         <FileInput
           label="CSV file"
