@@ -47,7 +47,8 @@ describe.each(dbKinds)('start, sign in, restart (%s)', (kind) => {
     }
     const port = await freePort();
     const first = startServerProcess({ ...env, PORT: String(port) });
-    await waitForHealth(port, first);
+    // Started from source: tens of seconds on a loaded 2-core host.
+    await waitForHealth(port, first, 40_000);
     const match = /username: (\S+)\s*│\s*\n│\s+password: (\S+)/.exec(first.output());
     expect(match, first.output()).not.toBeNull();
     const [, username, password] = match!;
@@ -62,7 +63,7 @@ describe.each(dbKinds)('start, sign in, restart (%s)', (kind) => {
     expect(await first.exited).toBe(0);
 
     const second = startServerProcess({ ...env, PORT: String(port) });
-    await waitForHealth(port, second);
+    await waitForHealth(port, second, 40_000);
     expect(second.output()).not.toContain('password:');
     const res = await login();
     expect(res.status).toBe(200);
@@ -71,5 +72,5 @@ describe.each(dbKinds)('start, sign in, restart (%s)', (kind) => {
     expect(await second.exited).toBe(0);
     // Two starts of the real server as processes (the first makes its embedded database): 28 s on a busy
     // 2-core host, so the default 30 s was no margin.
-  }, 90_000);
+  }, 120_000);
 });
