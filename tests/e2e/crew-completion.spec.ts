@@ -2,9 +2,13 @@ import type { Page } from '@playwright/test';
 import { pdfImages, pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
-import { device, expect, screenshot, test } from './support/fixtures';
+import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, signInAs, soldJobFor } from './support/staff';
+import fs from 'node:fs';
+import path from 'node:path';
+import { paths } from '#shared/paths';
+import { projectRoot } from '../../src/server/paths';
 import { futureDate } from '../helpers/dates';
 
 const emailOf = (name: string) => `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`;
@@ -198,6 +202,19 @@ test('the crew app opens without signal from a cold reload: My work and the job 
   await refetched;
   await expect(saveState(page)).toContainText('Saved');
 
+  // Time entries read their day as people do; checklist rows and entries take a 44 px tap.
+  await page.getByRole('textbox', { name: 'Hours' }).fill('1');
+  await page.getByRole('button', { name: 'Add hours' }).click();
+  const entries = page.getByRole('list', { name: 'Time entries' });
+  await expect(entries).toContainText(/ · (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2} · 1 h/);
+  for (const target of [
+    page.locator('#checklist label').filter({ hasText: 'Deck boards × 10' }),
+    entries.getByRole('listitem').first(),
+    entries.getByRole('button', { name: /^Remove the entry of (Mon|Tue|Wed|Thu|Fri|Sat|Sun), / }),
+  ])
+    expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expect(saveState(page)).toContainText('Saved');
+
   // No signal at all: a cold reload of the job opens it from the phone, saying since when.
   await page.context().setOffline(true);
   await page.reload();
@@ -236,4 +253,58 @@ test('the crew app opens without signal from a cold reload: My work and the job 
     await page.goto(path);
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
   }
+});
+
+/** The crew app's service worker as the server sends it (the e2e server serves the built files). */
+const workerFile = path.join(projectRoot, 'dist/web', paths.crewApp.worker);
+
+test.describe('a deploy', () => {
+  let built: string | undefined;
+  test.afterEach(() => {
+    if (built !== undefined) fs.writeFileSync(workerFile, built);
+  });
+
+  test(
+    'a new version of the crew app takes over at the next reload, without trapping the old one',
+    { tag: SHARED_STATE },
+    async ({ page, request }) => {
+      test.skip(device() !== 'phone', 'the crew app is for the phone');
+      // Each deploy is a changed service worker on the server: the build's own file, with a line that
+      // answers its version. (It changes a file every test is served: run with the shared-state tests.)
+      built = fs.readFileSync(workerFile, 'utf8');
+      const deploy = (version: string) =>
+        fs.writeFileSync(
+          workerFile,
+          `${built}\nself.addEventListener('message', (e) => e.ports[0]?.postMessage(${JSON.stringify(version)}));`,
+        );
+      const running = () =>
+        page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+          for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++)
+            await new Promise((r) => setTimeout(r, 50));
+          const channel = new MessageChannel();
+          const answer = new Promise((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
+          navigator.serviceWorker.controller!.postMessage('version', [channel.port2]);
+          return answer;
+        });
+      deploy('first');
+      const worker = await createEmployee(request);
+      await signInAs(page, await apiToken(request, worker.username, worker.password));
+      await page.goto('/employee');
+      await expect(page.getByRole('heading', { name: 'My work' })).toBeVisible();
+      expect(await running()).toBe('first');
+
+      // The next version: the page in use reloads once and runs under it (the old one is not kept waiting).
+      deploy('second');
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'My work' })).toBeVisible();
+      await expect.poll(running, { timeout: 15_000 }).toBe('second');
+      // And it serves: a reload without signal opens the crew area from the new version.
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'My work' })).toBeVisible();
+      expect(await running()).toBe('second');
+      await page.context().setOffline(false);
+    },
+  );
 });
