@@ -196,6 +196,10 @@ test('the crew app opens without signal from a cold reload: My work and the job 
   // The visit's notes and the client's photos at the top of the job.
   await expect(page.getByRole('alert').filter({ hasText: 'Gate code 4321' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
+  await screenshot(page, 'crew-job-top', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, 'crew-job-top', { fullPage: false, device: 'desktop' });
+  await page.setViewportSize({ width: 375, height: 812 });
   // Started: the phone keeps the record as the server gives it back.
   const refetched = page.waitForResponse((r) => r.url().endsWith(`/api/my/jobs/${jobId}/record`) && r.ok());
   await page.getByRole('button', { name: 'Start work' }).click();
@@ -256,12 +260,12 @@ test('the crew app opens without signal from a cold reload: My work and the job 
 });
 
 /** The crew app's service worker as the server sends it (the e2e server serves the built files). */
-const workerFile = path.join(projectRoot, 'dist/web', paths.crewApp.worker);
+const workerFile = () => path.join(projectRoot, 'dist/web', paths.crewApp.worker);
 
 test.describe('a deploy', () => {
   let built: string | undefined;
   test.afterEach(() => {
-    if (built !== undefined) fs.writeFileSync(workerFile, built);
+    if (built !== undefined) fs.writeFileSync(workerFile(), built);
   });
 
   test(
@@ -271,10 +275,10 @@ test.describe('a deploy', () => {
       test.skip(device() !== 'phone', 'the crew app is for the phone');
       // Each deploy is a changed service worker on the server: the build's own file, with a line that
       // answers its version. (It changes a file every test is served: run with the shared-state tests.)
-      built = fs.readFileSync(workerFile, 'utf8');
+      built = fs.readFileSync(workerFile(), 'utf8');
       const deploy = (version: string) =>
         fs.writeFileSync(
-          workerFile,
+          workerFile(),
           `${built}\nself.addEventListener('message', (e) => e.ports[0]?.postMessage(${JSON.stringify(version)}));`,
         );
       const running = () =>
