@@ -198,6 +198,7 @@ test('the crew app opens without signal from a cold reload: My work and the job 
   await expect(page.getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
   await screenshot(page, 'crew-job-top', { fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('navigation', { name: 'Employee menu' })).toBeInViewport({ ratio: 1 });
   await screenshot(page, 'crew-job-top', { fullPage: false, device: 'desktop' });
   await page.setViewportSize({ width: 375, height: 812 });
   // Started: the phone keeps the record as the server gives it back.
