@@ -48,6 +48,7 @@ export async function buildAll({ quiet = false } = {}) {
     },
   });
   await writeThemeStylesheet();
+  await buildCrewApp();
   await esbuild({
     // The PDF worker (decision 022) beside the server: the server starts it from there.
     entryPoints: {
@@ -81,6 +82,80 @@ async function writeThemeStylesheet() {
   const html = fs.readFileSync(indexFile, 'utf8');
   // After the entry's stylesheet, whose Mantine defaults the theme's variables override.
   fs.writeFileSync(indexFile, html.replace('</head>', `  <link rel="stylesheet" href="/${name}">\n  </head>`));
+}
+
+/**
+ * The modules of the crew's pages (src/web/app/router.tsx, the /employee routes) and the entry that
+ * starts the app: the service worker keeps them, with what they import, so the crew area opens offline.
+ */
+const CREW_MODULES = [
+  'index.html',
+  'lib/zod-jitless.ts',
+  'app/start.tsx',
+  'app/layouts/staff-layout.tsx',
+  'app/pages/employee-home-page.tsx',
+  'features/employee/pages/employee-jobs-page.tsx',
+  'features/job-records/pages/crew-job-page.tsx',
+  'features/employee/pages/schedule-page.tsx',
+  'features/visits/pages/calendar-page.tsx',
+];
+
+/** The built files the crew's pages need: their chunks, what those import statically, their styles and assets. */
+function crewFiles(webDir) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The crew app needs ${key}, which the build does not have (scripts/build.mjs)`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  CREW_MODULES.forEach(visit);
+  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  for (const [, file] of html.matchAll(/href="\/(assets\/theme-[\w-]+\.css)"/g)) files.add(file);
+  return [...files, 'favicon.svg', 'crew-icon-192.png'];
+}
+
+/**
+ * The crew app (decision 029): its icons, and its service worker, bundled by esbuild, with the list of
+ * the crew's files (and their hashes, so a new build is a new worker) written in by Workbox.
+ */
+async function buildCrewApp() {
+  const webDir = path.join(root, 'dist/web');
+  const { default: sharp } = await import('sharp');
+  const icon = fs.readFileSync(path.join(root, 'src/web/public/favicon.svg'));
+  for (const size of [192, 512])
+    await sharp(icon, { density: 72 * (size / 64) })
+      .resize(size, size)
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toFile(path.join(webDir, `crew-icon-${size}.png`));
+  const { build: esbuild } = await import('esbuild');
+  const { injectManifest } = await import('workbox-build');
+  const swSrc = path.join(root, 'dist/.crew-sw.js');
+  await esbuild({
+    entryPoints: [path.join(root, 'src/web/crew-app/service-worker.ts')],
+    outfile: swSrc,
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    logLevel: 'warning',
+  });
+  const { warnings } = await injectManifest({
+    swSrc,
+    swDest: path.join(webDir, 'crew-sw.js'),
+    globDirectory: webDir,
+    globPatterns: crewFiles(webDir),
+    // Hashed names change with their content: fetched as they are, not with a revision added.
+    dontCacheBustURLsMatching: /^assets\//,
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+  });
+  fs.rmSync(swSrc);
+  if (warnings.length) throw new Error(`The crew app's service worker: ${warnings.join('; ')}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

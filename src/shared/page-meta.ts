@@ -13,6 +13,8 @@ export interface PageMeta {
    * the public pages do (decision 021). Pages with `index` are rendered once instead.
    */
   withData?: true;
+  /** The crew's pages: linked to the crew app's manifest, so a phone can install them (decision 029). */
+  crewApp?: true;
 }
 
 /** The app's own module (under src/web), loaded by the entry script once the page is painted: every page links its stylesheets. */
@@ -102,7 +104,7 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
     { title: 'Unauthorized', description: 'You do not have permission to view this page.', index: false },
   ],
   [`${paths.admin.root}/*`, staff],
-  [`${paths.employee.root}/*`, staff],
+  [`${paths.employee.root}/*`, { ...staff, crewApp: true }],
 ];
 
 export const notFoundMeta: PageMeta = {

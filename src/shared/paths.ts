@@ -71,6 +71,15 @@ export const paths = {
     /** The business's logo; the version changes with it, so it may be cached for good. */
     logo: (version: string) => `/media/logo/${encodeURIComponent(version)}.png`,
   },
+  /**
+   * The crew's installable app: its service worker controls the crew area only (`scope`, a prefix of
+   * every /employee page), never the public site or the office's pages (decision 029).
+   */
+  crewApp: {
+    scope: '/employee',
+    worker: '/crew-sw.js',
+    manifest: '/crew.webmanifest',
+  },
   employee: {
     root: '/employee',
     dashboard: '/employee',

@@ -14,6 +14,8 @@ export function sampleRecordView(
       phone: '',
       address: { street: 's', city: 'c', state: 'CA', zip: '95814' },
       description: '',
+      visitNotes: [],
+      photos: [],
     },
     pricesShown: false,
     checklist: [],

@@ -34,6 +34,8 @@ import type { DocumentSource } from '../documents';
 import { jobNumberOf } from '#shared/schemas/jobs';
 import { checkJobMove, findJobById, lifecycleStep, moveJobFrom, type JobLifecycle, type JobRow } from '../jobs';
 import { enqueueMail } from '../mail';
+import { requestPhotos } from '../quote-requests';
+import { visitsOfJob } from '../visits';
 import { jobReportMail, reportKey } from './emails';
 import type { ReportInput } from './report-pdf';
 import { recordLinks } from './links';
@@ -386,13 +388,15 @@ export async function recordView(
 ): Promise<JobRecordView> {
   const db = app.db;
   const pricesShown = actor.office || business.crewSeesPrices;
-  const [me, checklist, time, materials, photos, record] = await Promise.all([
+  const [me, checklist, time, materials, photos, record, visits, requestPhotosOf] = await Promise.all([
     workerOf(db, actor.userId),
     checklistOf(db, job.id),
     timeEntriesOf(db, job.id),
     materialsOf(db, job.id),
     photosOf(db, job.id),
     findRecord(db, job.id),
+    visitsOfJob(db, job.id, business.timeZone),
+    job.quoteRequestId ? requestPhotos(db, app.tokens, [job.quoteRequestId]) : undefined,
   ]);
   const totals = new Map<string, { worker: { _id: string; fullName: string }; minutes: number }>();
   for (const t of time) {
@@ -410,6 +414,10 @@ export async function recordView(
       phone: job.contactPhone,
       address: { street: job.street, city: job.city, state: job.state, zip: job.zip },
       description: job.notes,
+      visitNotes: visits
+        .filter((v) => !v.cancelled && v.notes.trim())
+        .map((v) => ({ visitId: v._id, date: v.date, start: v.start, notes: v.notes })),
+      photos: (job.quoteRequestId && requestPhotosOf?.get(job.quoteRequestId)) || [],
     },
     pricesShown,
     checklist: checklist.map((c) => ({

@@ -81,6 +81,7 @@ export function renderPageHead(
     `<script type="application/ld+json">${scriptJson(localBusinessJsonLd(config, business))}</script>`,
     `<script type="application/json" id="site-config">${scriptJson(site)}</script>`,
   ];
+  if (meta.crewApp) tags.push(`<link rel="manifest" href="${paths.crewApp.manifest}">`);
   if (pathname === '/') {
     // The first hero image is the largest thing on the home page: fetch it with the HTML.
     tags.push(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicIndexablePaths } from '#shared/paths';
+import { paths, publicIndexablePaths } from '#shared/paths';
 import { notFound } from '../lib/http-errors';
 import { HERO_WIDTHS, heroSources, renderHero, type HeroWidth } from './hero-images';
 
@@ -17,6 +17,29 @@ export async function siteRoutes(app: FastifyInstance) {
       .type(match[3] === 'webp' ? 'image/webp' : 'image/jpeg')
       .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
       .send(image);
+  });
+
+  // The crew app's manifest (decision 029): installable from the crew's pages, in the business's name.
+  app.get(paths.crewApp.manifest, async (_request, reply) => {
+    const business = await app.settings.current();
+    const manifest = {
+      name: `${business.name} crew`,
+      short_name: 'Crew',
+      description: 'My work, my jobs and their records, with or without signal.',
+      id: paths.crewApp.scope,
+      start_url: paths.employee.root,
+      scope: paths.crewApp.scope,
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#1c3d5a',
+      icons: [
+        { src: '/crew-icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/crew-icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      ],
+    };
+    // Read again on each visit: a new name in Settings reaches the installed app.
+    return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(JSON.stringify(manifest));
   });
 
   app.get('/robots.txt', async (_request, reply) => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '#shared/business';
 import { todayIn } from '#shared/dates';
 import { routeForPath, routeMeta } from '#shared/page-meta';
+import { paths } from '#shared/paths';
 import { renderPageHead, scriptJson, siteConfigOf } from './page-head';
 import { errorBody as body } from '../lib/http-errors';
 
@@ -32,7 +33,9 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
         !pathName.endsWith('/') && pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
-        reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
+        // The crew app's service worker is checked on every visit: a deploy reaches the phones at once.
+        const worker = filePath === path.join(root, paths.crewApp.worker.slice(1));
+        reply.header('cache-control', hashed ? IMMUTABLE : worker ? 'no-cache' : 'public, max-age=3600');
       },
     });
   } else {

@@ -3,6 +3,7 @@ import { isoDate, isoInstant, signedName } from './fields';
 import { imageDataUrl } from './quote-request';
 import { dollarsInput, quantityInput } from './numbers';
 import { JOB_STATUSES } from '../constants';
+import { requestPhoto } from './staff-quote-requests';
 
 /*
  * The crew's record of a job (issue 16): checklist, time, materials, photos, notes, the client's
@@ -112,6 +113,10 @@ export const jobRecordView = z.object({
     phone: z.string(),
     address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
     description: z.string(),
+    /** The job's visits not cancelled that carry notes for the crew (a gate code, where to park), soonest first. */
+    visitNotes: z.array(z.object({ visitId: z.string(), date: z.string(), start: z.string(), notes: z.string() })),
+    /** The client's photos from the request (signed addresses, as on the request page). */
+    photos: z.array(requestPhoto),
   }),
   /** Whether prices are shown (always to the office; to the crew when the owner allows). */
   pricesShown: z.boolean(),

@@ -5,7 +5,13 @@ import type { RequestPhoto } from '#shared/schemas/staff-quote-requests';
 export function PhotoThumbnails({ photos }: { photos: RequestPhoto[] }) {
   if (photos.length === 0) return null;
   return (
-    <Group gap={6} mt={4} component="ul" aria-label="Client's photos" style={{ listStyle: 'none', padding: 0 }}>
+    <Group
+      gap={6}
+      mt={4}
+      component="ul"
+      aria-label="Client's photos"
+      style={{ listStyle: 'none', padding: 0, marginBottom: 0 }}
+    >
       {photos.map((photo, i) => (
         <li key={photo._id}>
           <Anchor href={photo.url} target="_blank" rel="noreferrer" display="block">

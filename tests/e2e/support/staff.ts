@@ -67,9 +67,10 @@ export async function sentQuoteLink(
   name: string,
   waitForMail: (to: string, subject: RegExp) => Promise<{ text?: string | false }>,
   extra: Record<string, unknown> = {},
+  requestFields: Record<string, unknown> = {},
 ) {
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
-  const created = await createQuoteRequest(request, name);
+  const created = await createQuoteRequest(request, name, requestFields);
   await request.put(`/api/quoterequest/markAccepted/${created._id}`, { headers: admin });
   const body = {
     quoteRequestId: created._id,
@@ -104,8 +105,10 @@ export async function soldJobFor(
   workerId: string,
   waitForMail: (to: string, subject: RegExp) => Promise<{ text?: string | false }>,
   quote: Record<string, unknown> = {},
+  /** Fields of the client's request (its photos). */
+  requestFields: Record<string, unknown> = {},
 ) {
-  const link = new URL(await sentQuoteLink(request, name, waitForMail, quote));
+  const link = new URL(await sentQuoteLink(request, name, waitForMail, quote, requestFields));
   await acceptQuote(request, link, name);
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
   const { jobs } = await (

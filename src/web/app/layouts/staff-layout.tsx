@@ -29,7 +29,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
@@ -38,6 +38,7 @@ import { paths } from '#shared/paths';
 import { BrandMark } from '../../components/logo';
 import { RequireRole } from '../../features/auth/components/require-role';
 import { logout } from '../../features/auth/api/session';
+import { registerCrewApp } from '../../lib/crew-app';
 import { useSiteConfig } from '../../lib/site-config';
 import { toast } from '../../lib/toast';
 import classes from './staff-layout.module.css';
@@ -164,4 +165,7 @@ export function StaffLayout({ role }: { role: UserRole }) {
 }
 
 export const AdminLayout = () => <StaffLayout role="admin" />;
-export const EmployeeLayout = () => <StaffLayout role="employee" />;
+export function EmployeeLayout() {
+  useEffect(registerCrewApp, []);
+  return <StaffLayout role="employee" />;
+}

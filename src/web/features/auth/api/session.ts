@@ -41,6 +41,8 @@ export function useUserRole() {
     queryKey: userRoleKey,
     queryFn: fetchUserRole,
     enabled: hasToken,
+    // Asked even when the phone says it is offline: the failure lets the guard use the role it knows.
+    networkMode: 'always',
     retry: false,
     staleTime: 0,
     refetchInterval: false,

@@ -2,15 +2,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CrewJob } from '#shared/schemas/jobs';
 import type { WeeklySchedule } from '#shared/schemas/schedule';
 import { api } from '../../../lib/api-client';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import type { CrewJobList } from '#shared/schemas/jobs';
 import type { ScheduleResponse } from '#shared/schemas/schedule';
 
 export type { CrewJob };
 
+/** Where the phone keeps the last list it saw (lib/offline-copy). */
+export const myJobsCopy = (all: boolean) => `my-jobs:${all}`;
+
 export function useMyJobs(all: boolean) {
   return useQuery({
     queryKey: ['my-jobs', all],
-    queryFn: () => api<CrewJobList>('GET', `/my/jobs?all=${all}`),
+    queryFn: () => withOfflineCopy(myJobsCopy(all), () => api<CrewJobList>('GET', `/my/jobs?all=${all}`)),
+    // Asked even without signal: the answer is then the list this phone kept.
+    networkMode: 'offlineFirst',
   });
 }
 

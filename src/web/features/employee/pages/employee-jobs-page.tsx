@@ -1,7 +1,8 @@
 import { Paper, SegmentedControl, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { useMyJobs } from '../api/my-work';
+import { OfflineNote } from '../../../components/offline-note';
+import { myJobsCopy, useMyJobs } from '../api/my-work';
 import { CrewJobCard } from '../components/crew-job-card';
 
 function JobList({ all }: { all: boolean }) {
@@ -29,10 +30,11 @@ function JobList({ all }: { all: boolean }) {
 }
 
 /** Dashboard: my visits (given by the app) and the open jobs assigned to me. */
-export function EmployeeDashboardPage({ visits }: { visits?: ReactNode }) {
+export function EmployeeDashboardPage({ visits, offline }: { visits?: ReactNode; offline?: ReactNode }) {
   return (
     <>
       <PageHeader title="My work" />
+      {offline}
       {visits}
       <Title order={2} size="h3" mb="sm">
         My open jobs
@@ -60,6 +62,7 @@ export default function EmployeeJobsPage() {
           />
         }
       />
+      <OfflineNote copies={[myJobsCopy(view === 'all')]} />
       <JobList all={view === 'all'} />
     </>
   );

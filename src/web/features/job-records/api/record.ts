@@ -12,10 +12,11 @@ import {
   type TimeEntryInput,
 } from '#shared/schemas/job-records';
 import { api, apiResponse, tokenStore } from '../../../lib/api-client';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { classifyResponse, Outbox, type QueuedChange, type SendResult } from '../../../lib/outbox';
 import { applyPending } from '../lib/apply-pending';
 
-// IndexedDB: the queue of changes, and the last record each job showed (to show it again offline).
+// IndexedDB: the queue of changes (the last record each job showed is kept by lib/offline-copy).
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('handyman-crew', 'kv');
 const QUEUE_KEY = 'outbox';
 
@@ -67,6 +68,8 @@ export function useOutbox() {
 }
 
 const recordKey = (jobId: string) => ['job-record', 'mine', jobId] as const;
+/** Where the phone keeps a job's record it showed last. */
+export const recordCopy = (jobId: string) => `record:${jobId}`;
 
 /**
  * One of my jobs' record as I see it: the server's (or, without signal, the last one this phone saw),
@@ -77,17 +80,12 @@ export function useCrewRecord(jobId: string) {
   const snapshot = useOutbox();
   const query = useQuery({
     queryKey: recordKey(jobId),
-    queryFn: async () => {
-      try {
-        const record = await api<JobRecordView>('GET', `/my/jobs/${encodeURIComponent(jobId)}/record`);
-        if (store) void set(`record:${jobId}`, record, store).catch(() => undefined);
-        return record;
-      } catch (error) {
-        const saved = store ? await get<JobRecordView>(`record:${jobId}`, store).catch(() => undefined) : undefined;
-        if (saved && error instanceof TypeError) return saved; // No signal: what this phone saw last.
-        throw error;
-      }
-    },
+    // No signal: what this phone saw last (lib/offline-copy), asked for even when the phone says offline.
+    queryFn: () =>
+      withOfflineCopy(recordCopy(jobId), () =>
+        api<JobRecordView>('GET', `/my/jobs/${encodeURIComponent(jobId)}/record`),
+      ),
+    networkMode: 'offlineFirst',
     retry: (count, error) => error instanceof TypeError && count < 2,
   });
   // Once this job's changes are all sent, fetch the record again (the server's own words and prices).

@@ -14,7 +14,7 @@ import { IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatDollars } from '#shared/money';
 import { formatMinutes, type JobRecordView } from '#shared/schemas/job-records';
-import { todayIn } from '#shared/dates';
+import { formatShortDay, todayIn } from '#shared/dates';
 import { siteConfig } from '../../../lib/site-config';
 import type { useRecordChanges } from '../api/record';
 
@@ -25,6 +25,15 @@ interface SectionProps {
   /** The job is completed or cancelled: shown, not changed. */
   closed: boolean;
 }
+
+/** The smallest target a finger in a work glove hits reliably (WCAG 2.5.5): rows and their buttons. */
+const TAP = 44;
+const CHECK_ROW = {
+  root: { flex: 1 },
+  body: { minHeight: TAP, alignItems: 'center' },
+  labelWrapper: { flex: 1 },
+  label: { cursor: 'pointer', paddingBlock: 10 },
+} as const;
 
 /** The work to do: the sold quote's lines and the crew's own items, ticked as they go. */
 export function ChecklistSection({ record, changes, closed }: SectionProps) {
@@ -43,9 +52,11 @@ export function ChecklistSection({ record, changes, closed }: SectionProps) {
         </Text>
       ) : null}
       {record.checklist.map((item) => (
-        <Group key={item._id} justify="space-between" wrap="nowrap" align="flex-start">
+        <Group key={item._id} justify="space-between" wrap="nowrap" align="center" gap="xs">
           <Checkbox
             size="md"
+            // The whole row's height takes the tap (44 px at least), not only the box.
+            styles={CHECK_ROW}
             label={item.text}
             description={item.done && item.doneBy ? `Done by ${item.doneBy}` : undefined}
             checked={item.done}
@@ -56,7 +67,7 @@ export function ChecklistSection({ record, changes, closed }: SectionProps) {
             <ActionIcon
               variant="subtle"
               color="red"
-              size="lg"
+              size={TAP}
               aria-label={`Remove ${item.text}`}
               onClick={() => void changes.removeItem(item._id)}
             >
@@ -171,15 +182,17 @@ export function TimeSection({ record, changes, closed }: SectionProps) {
       {record.time.length ? (
         <Stack gap={4} component="ul" aria-label="Time entries" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {record.time.map((t) => (
-            <Group component="li" key={t._id} justify="space-between" wrap="nowrap">
+            <Group component="li" key={t._id} justify="space-between" wrap="nowrap" mih={TAP}>
               <Text size="sm">
-                {t.worker.fullName} · {t.workDate} · {t.minutes === null ? 'running' : formatMinutes(t.minutes)}
+                {t.worker.fullName} · {formatShortDay(t.workDate)} ·{' '}
+                {t.minutes === null ? 'running' : formatMinutes(t.minutes)}
               </Text>
               {t.worker._id === record.me._id && !closed ? (
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Remove the entry of ${t.workDate}`}
+                  size={TAP}
+                  aria-label={`Remove the entry of ${formatShortDay(t.workDate)}`}
                   onClick={() => void changes.removeTime(t._id)}
                 >
                   <IconTrash size={16} />
@@ -220,7 +233,7 @@ export function MaterialsSection({ record, changes, closed }: SectionProps) {
       {record.materials.length ? (
         <Stack gap={4} component="ul" aria-label="Materials used" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {record.materials.map((m) => (
-            <Group component="li" key={m._id} justify="space-between" wrap="nowrap">
+            <Group component="li" key={m._id} justify="space-between" wrap="nowrap" mih={TAP}>
               <Text size="sm">
                 {m.name} × {m.quantity}
                 {record.pricesShown && m.unitPrice !== null ? ` · ${formatDollars(m.unitPrice)} each` : ''}
@@ -229,6 +242,7 @@ export function MaterialsSection({ record, changes, closed }: SectionProps) {
                 <ActionIcon
                   variant="subtle"
                   color="red"
+                  size={TAP}
                   aria-label={`Remove ${m.name}`}
                   onClick={() => void changes.removeMaterial(m._id)}
                 >

@@ -5,6 +5,7 @@ import {
   Group,
   Image,
   List,
+  Loader,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -14,7 +15,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconFileTypePdf, IconSquare, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { formatDollars } from '#shared/money';
 import { formatMinutes, JOB_PHOTO_STAGES, type JobRecordView } from '#shared/schemas/job-records';
 import { formatDateTime } from '../../../components/date-text';
@@ -25,19 +27,34 @@ import { useOfficeMaterial, useOfficeRecord } from '../api/record';
 
 type Material = JobRecordView['materials'][number];
 
-/** One material's row: the office sets its price (what the invoice will charge). */
+/** How long typing may pause before a price is saved without leaving the field. */
+const PRICE_SAVE_DELAY_MS = 700;
+
+/**
+ * One material's row: the office sets its price (what the invoice will charge). A typed price is saved
+ * when typing pauses and when the field is left, so it counts without a button to remember.
+ */
 function MaterialRow({ jobId, material }: { jobId: string; material: Material }) {
   const { put, remove } = useOfficeMaterial(jobId);
   const [price, setPrice] = useState<number | string>(material.unitPrice ?? '');
-  const changed = (price === '' ? null : Number(price)) !== material.unitPrice;
-  const save = () =>
+  const typed = price === '' ? null : Number(price);
+  const changed = typed !== material.unitPrice && (typed === null || Number.isFinite(typed));
+  const saved = useRef<number | null>(material.unitPrice);
+  const save = () => {
+    if (!changed || saved.current === typed) return;
+    saved.current = typed;
     put.mutate(
+      { id: material._id, body: { name: material.name, quantity: material.quantity, unitPrice: typed } },
       {
-        id: material._id,
-        body: { name: material.name, quantity: material.quantity, unitPrice: price === '' ? null : Number(price) },
+        onSuccess: () => toast.success(`Saved the price of ${material.name}`),
+        onError: (e) => {
+          saved.current = material.unitPrice;
+          toast.error(e.message);
+        },
       },
-      { onSuccess: () => toast.success(`Saved the price of ${material.name}`), onError: (e) => toast.error(e.message) },
     );
+  };
+  const saveLater = useDebouncedCallback(save, { delay: PRICE_SAVE_DELAY_MS, flushOnUnmount: true });
   return (
     <Table.Tr>
       <Table.Td>{material.name}</Table.Td>
@@ -49,16 +66,22 @@ function MaterialRow({ jobId, material }: { jobId: string; material: Material })
             prefix="$"
             placeholder="Not priced"
             value={price}
-            onChange={setPrice}
+            onChange={(value) => {
+              setPrice(value);
+              saveLater();
+            }}
+            onBlur={() => {
+              saveLater.cancel();
+              save();
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') save();
+            }}
             min={0}
             decimalScale={2}
             w={120}
           />
-          {changed ? (
-            <Button size="xs" onClick={save} loading={put.isPending}>
-              Save
-            </Button>
-          ) : null}
+          {put.isPending ? <Loader size="xs" aria-label="Saving the price" /> : null}
         </Group>
       </Table.Td>
       <Table.Td>{material.unitPrice === null ? '—' : formatDollars(material.unitPrice * material.quantity)}</Table.Td>
@@ -218,7 +241,7 @@ export function OfficeRecord({ jobId }: { jobId: string }) {
                 </Table.Thead>
                 <Table.Tbody>
                   {r.materials.map((m) => (
-                    <MaterialRow key={`${m._id}:${m.unitPrice}`} jobId={jobId} material={m} />
+                    <MaterialRow key={m._id} jobId={jobId} material={m} />
                   ))}
                 </Table.Tbody>
               </Table>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUp } from '@tabler/icons-react';
 import { dismissRefused, useOutbox } from '../api/record';
 
@@ -53,5 +53,29 @@ export function SaveState({ jobId }: { jobId: string }) {
         </Alert>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * "3 changes waiting", stuck to the bottom of the screen while any of this job's changes are not on the
+ * server: still in sight at the signature and at Complete job, however far the page is scrolled.
+ */
+export function PendingChip({ jobId }: { jobId: string }) {
+  const outbox = useOutbox();
+  const pending = outbox.pending.filter((c) => c.scope === jobId).length;
+  if (pending === 0) return null;
+  return (
+    <Box pos="sticky" bottom={12} style={{ zIndex: 3, alignSelf: 'center' }}>
+      <Badge
+        size="xl"
+        radius="xl"
+        color={outbox.waiting ? 'orange' : 'brand'}
+        leftSection={outbox.waiting ? <IconCloudOff size={18} aria-hidden /> : <IconCloudUp size={18} aria-hidden />}
+        style={{ boxShadow: 'var(--mantine-shadow-md)', textTransform: 'none' }}
+        aria-label={`${pending} ${pending === 1 ? 'change' : 'changes'} waiting`}
+      >
+        {pending} {pending === 1 ? 'change' : 'changes'} waiting
+      </Badge>
+    </Box>
   );
 }

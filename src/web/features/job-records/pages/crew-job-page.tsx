@@ -6,15 +6,18 @@ import { paths } from '#shared/paths';
 import { jobNumberOf } from '#shared/schemas/jobs';
 import { untickedItems, untickedMessage } from '#shared/schemas/job-records';
 import { isOpenJob } from '#shared/statuses';
+import { formatClock, formatShortDay } from '#shared/dates';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ContactLinks } from '../../../components/contact-links';
+import { PhotoThumbnails } from '../../../components/photo-thumbnails';
 import { SectionCard } from '../../../components/section-card';
 import { StatusPill } from '../../../components/status-text';
-import { useCrewRecord, useOutbox, useRecordChanges } from '../api/record';
+import { recordCopy, useCrewRecord, useOutbox, useRecordChanges } from '../api/record';
+import { OfflineNote } from '../../../components/offline-note';
 import { ChecklistSection, MaterialsSection, NotesSection, TimeSection } from '../components/crew-sections';
 import { PhotosSection, SignoffSection } from '../components/photos-and-signoff';
-import { SaveState } from '../components/save-state';
+import { PendingChip, SaveState } from '../components/save-state';
 import type { JobStatus } from '#shared/constants';
 
 /**
@@ -83,13 +86,27 @@ export default function CrewJobPage() {
         </>,
       )}
       <Stack gap="md" maw={720}>
+        <OfflineNote copies={[recordCopy(jobId)]} mb={0} />
         <SaveState jobId={jobId} />
         <SectionCard title="Where and what">
           <Stack gap={6}>
+            {view.job.visitNotes.map((v) => (
+              <Alert
+                key={v.visitId}
+                color="yellow"
+                p="xs"
+                title={`For the visit ${formatShortDay(v.date)}, ${formatClock(v.start)}`}
+              >
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {v.notes}
+                </Text>
+              </Alert>
+            ))}
             <ContactLinks address={view.job.address} phone={view.job.phone} />
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {view.job.description || 'No description supplied'}
             </Text>
+            <PhotoThumbnails photos={view.job.photos} />
           </Stack>
         </SectionCard>
         <Box id="checklist">
@@ -134,6 +151,7 @@ export default function CrewJobPage() {
             Complete job
           </Button>
         )}
+        <PendingChip jobId={jobId} />
       </Stack>
       <ConfirmDialog
         opened={confirming}

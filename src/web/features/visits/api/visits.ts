@@ -2,28 +2,42 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { UserView } from '#shared/schemas/users';
 import type { FeedAddress, VisitChangeInput, VisitInput, VisitView } from '#shared/schemas/visits';
 import { api } from '../../../lib/api-client';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { queryRoots } from '../../../lib/query-roots';
 import type { CrewJobList, JobList } from '#shared/schemas/jobs';
 
 type VisitList = { visits: VisitView[] };
 
 /** The visits a calendar shows: the visible range only; all of them (office) or mine (crew). */
-export function useVisitsInRange(range: { from: string; to: string } | null, scope: 'all' | 'mine', workerId?: string) {
+export function useVisitsInRange(
+  range: { from: string; to: string } | null,
+  scope: 'all' | 'mine',
+  workerId?: string,
+  /** Where the phone keeps the answer to show it without signal (lib/offline-copy). */
+  copy?: string,
+) {
   const params = new URLSearchParams(range ?? {});
   if (workerId) params.set('workerId', workerId);
+  const read = () => api<VisitList>('GET', `${scope === 'mine' ? '/my/visits' : '/visits'}?${params}`);
   return useQuery({
     queryKey: [...queryRoots.visits, scope, range, workerId ?? null],
-    queryFn: () => api<VisitList>('GET', `${scope === 'mine' ? '/my/visits' : '/visits'}?${params}`),
+    queryFn: () => (copy ? withOfflineCopy(copy, read) : read()),
+    ...(copy ? { networkMode: 'offlineFirst' as const } : {}),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
 }
 
+/** Where the phone keeps the crew's last Today and Upcoming, and their open jobs. */
+export const myVisitsCopy = 'my-visits';
+export const myOpenJobsCopy = 'my-jobs:false';
+
 /** My open jobs (their work lines and photos), for the visit cards. */
 export function useMyOpenJobs() {
   return useQuery({
     queryKey: ['my-jobs', false],
-    queryFn: () => api<CrewJobList>('GET', '/my/jobs?all=false'),
+    queryFn: () => withOfflineCopy(myOpenJobsCopy, () => api<CrewJobList>('GET', '/my/jobs?all=false')),
+    networkMode: 'offlineFirst',
   });
 }
 

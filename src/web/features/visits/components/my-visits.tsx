@@ -7,7 +7,7 @@ import type { CrewJob } from '#shared/schemas/jobs';
 import type { VisitView } from '#shared/schemas/visits';
 import { mapHref, telHref } from '../../../lib/links';
 import { siteConfig } from '../../../lib/site-config';
-import { useMyOpenJobs, useVisitsInRange } from '../api/visits';
+import { myVisitsCopy, useMyOpenJobs, useVisitsInRange } from '../api/visits';
 import { PhotoThumbnails } from '../../../components/photo-thumbnails';
 import { WorkList } from '../../../components/work-list';
 
@@ -59,7 +59,7 @@ export function MyVisits() {
     from: zonedTimeToUtc(today, '00:00', timeZone).toISOString(),
     to: zonedTimeToUtc(addDays(today, 15), '00:00', timeZone).toISOString(),
   }));
-  const visits = useVisitsInRange(range, 'mine');
+  const visits = useVisitsInRange(range, 'mine', undefined, myVisitsCopy);
   const jobs = useMyOpenJobs();
   const jobOf = (v: VisitView) => jobs.data?.jobs.find((j) => j._id === v.jobId);
   if (visits.isPending) return <Skeleton h={120} radius="lg" mb="lg" />;
