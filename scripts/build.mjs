@@ -119,7 +119,7 @@ function crewFiles(webDir) {
 }
 
 /**
- * The crew app (decision 029): its icons, and its service worker, bundled by esbuild, with the list of
+ * The crew app (decision 030): its icons, and its service worker, bundled by esbuild, with the list of
  * the crew's files (and their hashes, so a new build is a new worker) written in by Workbox.
  */
 async function buildCrewApp() {

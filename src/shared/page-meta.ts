@@ -13,7 +13,7 @@ export interface PageMeta {
    * the public pages do (decision 021). Pages with `index` are rendered once instead.
    */
   withData?: true;
-  /** The crew's pages: linked to the crew app's manifest, so a phone can install them (decision 029). */
+  /** The crew's pages: linked to the crew app's manifest, so a phone can install them (decision 030). */
   crewApp?: true;
 }
 

@@ -73,7 +73,7 @@ export const paths = {
   },
   /**
    * The crew's installable app: its service worker controls the crew area only (`scope`, a prefix of
-   * every /employee page), never the public site or the office's pages (decision 029).
+   * every /employee page), never the public site or the office's pages (decision 030).
    */
   crewApp: {
     scope: '/employee',

@@ -19,7 +19,7 @@ export async function siteRoutes(app: FastifyInstance) {
       .send(image);
   });
 
-  // The crew app's manifest (decision 029): installable from the crew's pages, in the business's name.
+  // The crew app's manifest (decision 030): installable from the crew's pages, in the business's name.
   app.get(paths.crewApp.manifest, async (_request, reply) => {
     const business = await app.settings.current();
     const manifest = {

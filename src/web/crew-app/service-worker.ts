@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The crew app's service worker (decision 029), built by scripts/build.mjs: esbuild bundles it, then
+// The crew app's service worker (decision 030), built by scripts/build.mjs: esbuild bundles it, then
 // Workbox's injectManifest writes the list of the crew area's files into `self.__WB_MANIFEST`.
 // It controls the crew's pages only (scope /employee): the public site and the office never meet it.
 import { clientsClaim } from 'workbox-core';

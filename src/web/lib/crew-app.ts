@@ -1,7 +1,7 @@
 import { paths } from '#shared/paths';
 
 /**
- * Installs the crew app's service worker (decision 029) from a crew page: it then keeps the crew area's
+ * Installs the crew app's service worker (decision 030) from a crew page: it then keeps the crew area's
  * files and pages for a reload without signal. Its scope is the crew area only, so the public site and
  * the office's pages are never served by it. The browser looks for a new version on every crew page
  * load (the file is never taken from the HTTP cache), and a new one takes over at once.

@@ -4,7 +4,7 @@ import { tokenStore } from './api-client';
 
 /**
  * The last answer of a crew page's reads, kept on the phone (IndexedDB), so My work and every job the
- * worker opened show without signal, saying how old they are (decision 029). Kept per sign-in: a copy
+ * worker opened show without signal, saying how old they are (decision 030). Kept per sign-in: a copy
  * made under someone else's is never shown.
  */
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('handyman-crew-copies', 'kv');
