@@ -1,6 +1,7 @@
 import { asc, getTableColumns, getTableName, gt, is } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { inKeyOrder } from '../lib/sql';
 import * as schema from '../db/schema';
 
 export const JSON_EXPORT_FORMAT = 'handyman-export';
@@ -105,27 +106,16 @@ async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<string[]> {
     yield (await db.select(selection).from(table)).map((row) => clean(row as Record<string, unknown>));
     return;
   }
-  const read = (after: unknown) => {
-    const batch = db
+  const batches = inKeyOrder((last: Record<string, unknown> | undefined) =>
+    db
       .select(selection)
       .from(table)
-      .where(after === null ? undefined : gt(id, after))
+      .where(last ? gt(id, last.id) : undefined)
       .orderBy(asc(id))
       .limit(batchSize)
-      .then((rows) => rows as Record<string, unknown>[]);
-    // Awaited below; marked handled here so a download given up meanwhile leaves no unhandled rejection.
-    batch.catch(() => {});
-    return batch;
-  };
-  // The next batch is asked for before this one is written: the database reads while we write.
-  let next = read(null);
-  for (;;) {
-    const batch = await next;
-    const more = batch.length === batchSize;
-    if (more) next = read(batch.at(-1)!.id);
-    yield batch.map(clean);
-    if (!more) return;
-  }
+      .then((rows) => rows as Record<string, unknown>[]),
+  );
+  for await (const batch of batches) yield batch.map(clean);
 }
 
 /**

@@ -24,14 +24,21 @@ export function pageWindow(
  * Every row of a long list in its order, in batches (decision 028): `readAfter` reads the batch after
  * the last row it was given (undefined for the first), a short query of its own keyed on the list's
  * order, so a download of every row holds no transaction (PGlite's one connection is free between
- * batches) and no more than one batch in memory. Ends at the first empty batch.
+ * batches) and no more than two batches in memory: the next is asked for before this one is handed
+ * on, so the database reads while the caller writes. Ends at the first empty batch.
  */
 export async function* inKeyOrder<T>(readAfter: (last: T | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
-  let last: T | undefined;
+  const read = (last: T | undefined) => {
+    const batch = readAfter(last);
+    // Awaited below; marked handled here so a download given up meanwhile leaves no unhandled rejection.
+    batch.catch(() => {});
+    return batch;
+  };
+  let next = read(undefined);
   for (;;) {
-    const batch = await readAfter(last);
+    const batch = await next;
     if (batch.length === 0) return;
+    next = read(batch.at(-1));
     yield batch;
-    last = batch.at(-1);
   }
 }
