@@ -5,12 +5,17 @@ const phone = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile:
 const desktop = { viewport: { width: 1280, height: 800 } };
 /** Tests tagged so in tests/e2e (SHARED_STATE in support/fixtures.ts): they change or count what all share. */
 const sharedState = /@shared-state/;
+/** The test tagged DEPLOY: it changes the built files every server sends. */
+const deploy = /@deploy/;
+/** Every test but those. */
+const ownData = /@shared-state|@deploy/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
-  // Every test on data of its own, so two run at once against the one server; the tests that change or
-  // count what every test shares run after all the others, one at a time (decision 027).
+  // Every test on data of its own, so two run at once against the first server; the tests that change
+  // or count what every test shares run one at a time against a second server of their own, beside the
+  // others (decision 027). Both servers are started by the global setup.
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
@@ -19,30 +24,37 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   use: {
-    // Set by the global setup, which starts the built app on a free port.
+    // Set by the global setup, which starts the built app on a free port (twice: see the projects).
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', use: phone, metadata: { device: 'phone' }, grepInvert: sharedState },
-    { name: 'desktop', use: desktop, metadata: { device: 'desktop' }, grepInvert: sharedState },
+    { name: 'phone', use: phone, metadata: { device: 'phone' }, grepInvert: ownData },
+    { name: 'desktop', use: desktop, metadata: { device: 'desktop' }, grepInvert: ownData },
     {
       name: 'phone-shared-state',
-      use: phone,
+      use: { ...phone, baseURL: process.env.E2E_SHARED_BASE_URL },
       metadata: { device: 'phone' },
       grep: sharedState,
       workers: 1,
-      dependencies: ['phone', 'desktop'],
     },
     {
       name: 'desktop-shared-state',
-      use: desktop,
+      use: { ...desktop, baseURL: process.env.E2E_SHARED_BASE_URL },
       metadata: { device: 'desktop' },
       grep: sharedState,
       workers: 1,
       dependencies: ['phone-shared-state'],
+    },
+    {
+      name: 'deploy',
+      use: phone,
+      metadata: { device: 'phone' },
+      grep: deploy,
+      workers: 1,
+      dependencies: ['phone', 'desktop', 'desktop-shared-state'],
     },
   ],
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { pdfImages, pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
-import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';
+import { DEPLOY, device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, signInAs, soldJobFor } from './support/staff';
 import fs from 'node:fs';
@@ -271,11 +271,11 @@ test.describe('a deploy', () => {
 
   test(
     'a new version of the crew app takes over at the next reload, without trapping the old one',
-    { tag: SHARED_STATE },
+    { tag: DEPLOY },
     async ({ page, request }) => {
       test.skip(device() !== 'phone', 'the crew app is for the phone');
       // Each deploy is a changed service worker on the server: the build's own file, with a line that
-      // answers its version. (It changes a file every test is served: run with the shared-state tests.)
+      // answers its version. (It changes a file every test is served: it runs last, alone.)
       built = fs.readFileSync(workerFile(), 'utf8');
       const deploy = (version: string) =>
         fs.writeFileSync(

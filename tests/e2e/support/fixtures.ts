@@ -29,10 +29,17 @@ export { expect };
 
 /**
  * The tag of a test that changes or counts what every test shares (the business's settings, the
- * dashboard's totals, the latest activity). Such tests run in the `…-shared-state` projects, one at
- * a time after all the others (playwright.config.ts); the rest run in two workers at once.
+ * dashboard's totals, the latest activity). Such tests run in the `…-shared-state` projects, against a
+ * second server of their own and one at a time, beside the rest, which run in two workers at once
+ * against the first server (playwright.config.ts, decision 027).
  */
 export const SHARED_STATE = '@shared-state';
+
+/**
+ * The tag of a test that changes the built files both servers send (a deploy of the crew app): it runs
+ * in the `deploy` project, after every other test, when nothing else is being served.
+ */
+export const DEPLOY = '@deploy';
 
 /** The device a project stands for, whatever its name: `phone` (375 px, touch) or `desktop` (1280 px). */
 export function device(): 'phone' | 'desktop' {

@@ -6,8 +6,8 @@ import { builtServerEntry, freePort, startServerProcess, waitForHealth } from '.
 import { E2E_ADMIN } from './constants';
 
 /**
- * Builds the app when needed, then starts it like `npm start` would: its own DATA_DIR, a free port,
- * and a real SMTP server on loopback whose messages land as .eml files for the tests to read.
+ * Builds the app when needed, then starts it twice like `npm start` would, each with its own DATA_DIR
+ * and free port, and a real SMTP server on loopback whose messages land as .eml files for the tests to read.
  */
 export default async function globalSetup() {
   const { buildAll, isBuildStale } = await import('../../../scripts/build.mjs');
@@ -24,7 +24,10 @@ export default async function globalSetup() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        fs.writeFileSync(path.join(mailDir, `${String(++count).padStart(5, '0')}.eml`), Buffer.concat(chunks));
+        // Written whole, then named: a reader never sees half a message (support/mail.ts parses each once).
+        const name = path.join(mailDir, `${String(++count).padStart(5, '0')}.eml`);
+        fs.writeFileSync(`${name}.partial`, Buffer.concat(chunks));
+        fs.renameSync(`${name}.partial`, name);
         callback();
       });
     },
@@ -32,13 +35,40 @@ export default async function globalSetup() {
   const smtpPort = await freePort();
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 
+  // Two servers of the same build, each with its own data: the first for the tests that make data of
+  // their own (two at once), the second for the tests that change or count what every test shares (the
+  // settings, the dashboard's totals), one at a time, beside them (playwright.config.ts).
+  const [main, shared] = await Promise.all([
+    startApp(path.join(dataDir, 'main'), smtpPort),
+    startApp(path.join(dataDir, 'shared'), smtpPort),
+  ]);
+  process.env.E2E_BASE_URL = main.base;
+  process.env.E2E_SHARED_BASE_URL = shared.base;
+  process.env.E2E_MAIL_DIR = mailDir;
+
+  return async () => {
+    for (const { server } of [main, shared]) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      // Errors, and a query that waited on the open transaction it was made in (db/client.ts), are shown.
+      if (/"level":50|waits for it to end/.test(server.output())) console.log(server.output());
+    }
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** The built app, started as `npm start` starts it, on a free port with its own DATA_DIR. */
+async function startApp(dataDir: string, smtpPort: number) {
+  fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
   const server = startServerProcess(
     {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: base,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       OWNER_EMAIL: 'owner@handyman.test',
       ADMIN_USERNAME: E2E_ADMIN.username,
@@ -54,16 +84,5 @@ export default async function globalSetup() {
   );
   // A first start creates and migrates the database: seconds on an idle machine, more on a busy CI host.
   await waitForHealth(port, server, 120_000);
-  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
-  process.env.E2E_MAIL_DIR = mailDir;
-  process.env.E2E_DATA_DIR = dataDir;
-
-  return async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    // Errors, and a query that waited on the open transaction it was made in (db/client.ts), are shown.
-    if (/"level":50|waits for it to end/.test(server.output())) console.log(server.output());
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  return { server, base };
 }

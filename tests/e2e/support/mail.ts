@@ -2,11 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
+/**
+ * Messages already read, by file name. The SMTP server of the global setup writes each message under
+ * a temporary name and renames it when whole, so a listed file never changes: it is parsed once per
+ * worker, not at every poll of every wait (the folder holds hundreds by the end of the suite).
+ */
+const parsed = new Map<string, Promise<ParsedMail>>();
+
 /** Every message the e2e SMTP server has received so far. */
 export async function receivedMail(): Promise<ParsedMail[]> {
   const dir = process.env.E2E_MAIL_DIR!;
-  const files = fs.readdirSync(dir).sort();
-  return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(dir, f)))));
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
+  return Promise.all(
+    files.map((f) => {
+      let message = parsed.get(f);
+      if (!message) {
+        message = simpleParser(fs.readFileSync(path.join(dir, f)));
+        parsed.set(f, message);
+      }
+      return message;
+    }),
+  );
 }
 
 /** Waits for a message to `to` whose subject matches. */
