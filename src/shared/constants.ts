@@ -46,3 +46,11 @@ export const INVOICE_STATUSES = ['Draft', 'Sent', 'Partially Paid', 'Paid', 'Ove
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'check', 'card in person', 'bank transfer', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * Whether a line is taxed when nobody said: materials are, repair labor is not (California's rule for
+ * repair work). The business's own defaults are in Settings; the server fills them in before storing.
+ * (Here rather than in money.ts, which re-exports it: the public pages' first script reads it, not
+ * the money rules.)
+ */
+export const TAX_DEFAULTS = { material: true, labor: false } as const;

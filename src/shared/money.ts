@@ -2,6 +2,7 @@
  * Money rules, once for the whole product: amounts are integer cents; quantities and hours have
  * at most two decimals (kept as integer hundredths while computing). Rounding is half-up to the cent.
  */
+import { TAX_DEFAULTS } from './constants';
 
 export interface MaterialLine {
   name: string;
@@ -27,11 +28,7 @@ export interface QuoteTotals {
   totalCents: number;
 }
 
-/**
- * Whether a line is taxed when nobody said: materials are, repair labor is not (California's rule for
- * repair work). The business's own defaults are in Settings; the server fills them in before storing.
- */
-export const TAX_DEFAULTS = { material: true, labor: false } as const;
+export { TAX_DEFAULTS };
 
 export const isTaxable = (line: { taxable?: boolean | undefined }, kind: keyof typeof TAX_DEFAULTS): boolean =>
   line.taxable ?? TAX_DEFAULTS[kind];

@@ -124,10 +124,12 @@ function toRegExp(pattern: string): RegExp {
   return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}/?$`, 'i');
 }
 
-const compiled = routeMeta.map(([pattern, meta]) => ({ re: toRegExp(pattern), pattern, meta }));
+/** Compiled on first use, not when the module loads: the browser, which only needs `documentTitle`, leaves the table out. */
+let compiled: { re: RegExp; pattern: string; meta: PageMeta }[] | undefined;
 
 /** The route pattern a path belongs to and its meta, or undefined for a path no route serves (a 404). */
 export function routeForPath(pathname: string): { pattern: string; meta: PageMeta } | undefined {
+  compiled ??= routeMeta.map(([pattern, meta]) => ({ re: toRegExp(pattern), pattern, meta }));
   return compiled.find(({ re }) => re.test(pathname));
 }
 

@@ -1,6 +1,6 @@
 import { JWT_STORAGE_KEY } from '#shared/constants';
 import { paths } from '#shared/paths';
-import { ERROR_CODES, type ErrorCode } from '#shared/schemas/errors';
+import { ERROR_CODES, type ErrorCode } from '#shared/error-codes';
 
 /** A failed API call: the HTTP status, the server's message and its stable code (branch on the code). */
 export class ApiError extends Error {

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { defaultBusiness, type SiteConfig } from '#shared/business';
-import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS } from '#shared/constants';
-import { TAX_DEFAULTS } from '#shared/money';
+import { BUSINESS_TIME_ZONE, DEFAULT_TAX_RATE_BASIS_POINTS, TAX_DEFAULTS } from '#shared/constants';
 
 let cached: SiteConfig | undefined;
 const listeners = new Set<() => void>();

@@ -4,7 +4,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { MAX_UPLOAD_BYTES } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { formatBytes } from '../../../lib/files';
-import { shrinkPhoto } from '../../../lib/shrink-photo';
 import classes from './photo-picker.module.css';
 import layout from '../../../components/layout.module.css';
 
@@ -39,6 +38,8 @@ export function PhotoPicker({ files, error, onChange, disabled, onPreparing }: P
       const kept = [...files];
       let sum = total;
       let refused = 0;
+      // Loaded when the first photo is picked: a visitor who sends none never downloads it (issue 34).
+      const { shrinkPhoto } = await import('../../../lib/shrink-photo');
       // One at a time: a phone holds one decoded 12-megapixel photo in memory, not ten.
       for (const file of picked) {
         const small = await shrinkPhoto(file);
