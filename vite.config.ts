@@ -1,10 +1,41 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes .vite/chunks.json beside Vite's manifest: each chunk's imports and the modules in it with
+ * their size after tree-shaking (before minifying), so the JavaScript budget (scripts/js-budget.ts)
+ * can name the module that made a public page grow, and find staff or crew code in one.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'chunk-modules',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle(_options, bundle) {
+      const root = path.resolve('src/web');
+      const chunks: Record<string, unknown> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = {
+          imports: output.imports,
+          dynamicImports: output.dynamicImports,
+          modules: Object.fromEntries(
+            Object.entries(output.modules).map(([id, info]) => [
+              path.relative(root, id.replace(/\?.*$/, '')),
+              info.renderedLength,
+            ]),
+          ),
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), chunkModules()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
