@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { NewerDatabaseError } from './db/versions';
 import { ensureFirstAdmin } from './users';
 import { describeError } from './lib/safe-error';
 import { secureDataDir } from './lib/data-dir';
@@ -31,6 +32,7 @@ async function openAndMigrate(config: Config): Promise<Database> {
     return database;
   } catch (error) {
     await database?.close().catch(() => {});
+    if (error instanceof NewerDatabaseError) fail(error.message);
     const where = config.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${config.DATA_DIR}/db`;
     fail(`Cannot open ${where}: ${describeError(error)}`);
   }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { knownLastMigration } from '../../src/server/db/versions';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
 import { freePort, startServerProcess, waitForHealth } from '../helpers/server-process';
 
@@ -31,6 +33,28 @@ describe('start-up with bad configuration', () => {
       `Cannot open DATABASE_URL: Cannot connect to the database at postgres://postgres@127.0.0.1:${port}/nothing`,
     );
     expect(proc.output()).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe.runIf(dbKinds.includes('postgres'))('start-up on a database from a newer version (issue 32)', () => {
+  let database: TestDatabase | undefined;
+  afterAll(() => database?.destroy());
+
+  it('stops with a clear message and changes nothing', async () => {
+    database = await createTestDatabase('postgres');
+    const newer = knownLastMigration() + 86_400_000;
+    await database.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${newer})`,
+    );
+    const proc = startServerProcess({ DATABASE_URL: database.url!, DATA_DIR: tmp, PORT: String(await freePort()) });
+    expect(await proc.exited).toBe(1);
+    expect(proc.output()).toContain('This database was upgraded by a newer version of the product');
+    expect(proc.output()).not.toMatch(/\n\s+at /);
+    // No first admin was made: the server stopped before touching anything.
+    const users = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(users.rows[0]!.n).toBe(0);
   });
 });
 

@@ -6,7 +6,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
-import { migrationsFolder, openDatabase } from '../db/client';
+import { openDatabase } from '../db/client';
+import { knownLastMigration, lastAppliedMigration } from '../db/versions';
 import { recordAudit } from '../audit';
 import {
   BACKUP_FORMAT,
@@ -39,21 +40,6 @@ async function tableCounts(db: DbOrTx): Promise<Record<string, number>> {
   return Object.fromEntries(result.rows.map((r) => [r.t, Number(r.n)]));
 }
 
-async function lastMigrationOf(db: DbOrTx): Promise<number> {
-  const result = (await db.execute(
-    sql`select coalesce(max(created_at), 0)::text as at from drizzle.__drizzle_migrations`,
-  )) as { rows: { at: string }[] };
-  return Number(result.rows[0]?.at ?? 0);
-}
-
-/** The newest migration this version of the code knows (its journal). */
-function knownLastMigration(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
-  return Math.max(...journal.entries.map((e) => e.when));
-}
-
 /** Where a backup's copy of the database waits while it is sent: DATA_DIR/backups/.copy-PID-…. */
 const COPY = /^\.copy-(\d+)-[0-9a-f]+$/;
 
@@ -82,7 +68,7 @@ function removeStaleCopies(dir: string) {
 export async function takeBackup(database: Database, dataDir: string): Promise<Readable> {
   if (!database.copyDataDir) throw new Error('Backups are taken of the embedded database only; use pg_dump.');
   const counts = await tableCounts(database.db);
-  const lastMigrationAt = await lastMigrationOf(database.db);
+  const lastMigrationAt = await lastAppliedMigration(database.db as never);
   const dir = backupsDir(dataDir);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   removeStaleCopies(dir);

@@ -12,8 +12,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import tar from 'tar-stream';
-import { projectRoot } from '../paths';
 import * as schema from './schema';
+import { migrationsFolder, refuseNewerDatabase } from './versions';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,7 +36,7 @@ export interface Database {
   dumpDataDir?: () => Promise<Buffer>;
 }
 
-export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
+export { migrationsFolder };
 
 export interface OpenOptions {
   /** postgres:// URL of a real server; when absent, PGlite is used. */
@@ -74,7 +74,10 @@ async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Databa
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await refuseNewerDatabase(db as never);
+      await migratePglite(db as never, { migrationsFolder });
+    },
     ping: () => ping(db),
     close: once(() => client.close()),
     // Inside a transaction of its own, no other transaction is half-way through while the files are
@@ -195,7 +198,10 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await refuseNewerDatabase(db as never);
+      await migratePg(db as never, { migrationsFolder });
+    },
     ping: () => ping(db),
     close: once(() => pool.end()),
   };

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { projectRoot } from '../paths';
+
+/** The migrations this version of the code carries (drizzle's folder and journal). */
+export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
+
+type AnyDb = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
+
+/** When the newest migration this version of the code knows was made (its journal's `when`). */
+export function knownLastMigration(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/** When the newest migration applied to this database was made; 0 for a database never migrated. */
+export async function lastAppliedMigration(db: AnyDb): Promise<number> {
+  const exists = (await db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as yes`,
+  )) as unknown as { rows: { yes: boolean }[] };
+  if (!exists.rows[0]?.yes) return 0;
+  const result = (await db.execute(
+    sql`select coalesce(max(created_at), 0)::text as at from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { at: string }[] };
+  return Number(result.rows[0]?.at ?? 0);
+}
+
+/** The database was upgraded by a newer version of the product than this one. */
+export class NewerDatabaseError extends Error {
+  constructor(appliedAt: number) {
+    super(
+      `This database was upgraded by a newer version of the product (its last migration is from ` +
+        `${new Date(appliedAt).toISOString().slice(0, 10)}, newer than any this version knows). Nothing was ` +
+        `changed: start that version or a later one, or restore a backup made by this one.`,
+    );
+    this.name = 'NewerDatabaseError';
+  }
+}
+
+/**
+ * Refuses a database from a newer version before migrating it: drizzle would apply nothing and the
+ * older code would run against tables it does not know (issue 32: no silent downgrade).
+ */
+export async function refuseNewerDatabase(db: AnyDb): Promise<void> {
+  const applied = await lastAppliedMigration(db);
+  if (applied > knownLastMigration()) throw new NewerDatabaseError(applied);
+}
