@@ -1,4 +1,5 @@
-import { Button, TextInput, Textarea } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
+import { PlainTextarea } from '../../../components/plain-textarea';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '#shared/messages';
@@ -53,7 +54,7 @@ export default function ContactPage() {
           <TextInput label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
           <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...field('email')} />
         </div>
-        <Textarea mt="md" label="Message" withAsterisk rows={6} {...field('message')} />
+        <PlainTextarea mt="md" label="Message" withAsterisk rows={6} {...field('message')} />
         <Button type="submit" mt="xl" size="md" fullWidth disabled={busy || !hydrated} color="accent">
           {busy ? 'Sending' : 'Send'}
         </Button>

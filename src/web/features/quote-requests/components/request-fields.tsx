@@ -1,4 +1,5 @@
-import { Box, TextInput, Textarea } from '@mantine/core';
+import { Box, TextInput } from '@mantine/core';
+import { PlainTextarea } from '../../../components/plain-textarea';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { LATEST_DATE } from '#shared/constants';
 import type { QuoteRequestForm } from '#shared/schemas/quote-request';
@@ -55,7 +56,7 @@ export function RequestFields({ field, today, emailOptional = false }: RequestFi
           {...field('zip')}
         />
       </div>
-      <Textarea
+      <PlainTextarea
         mt="md"
         label="Specifications"
         withAsterisk
