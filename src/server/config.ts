@@ -115,6 +115,11 @@ export const envSchema = z
       .min(0, 'must be 0 (no automatic backups) or more')
       .max(24 * 31, 'must be at most 744 (a month)')
       .default(24),
+    /** "true": refuse to upgrade a PostgreSQL database when no pg_dump snapshot can be taken first. */
+    UPGRADE_SNAPSHOT_REQUIRED: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

@@ -6,7 +6,13 @@ import { NewerDatabaseError } from './db/versions';
 import { ensureFirstAdmin } from './users';
 import { describeError } from './lib/safe-error';
 import { secureDataDir } from './lib/data-dir';
-import { markServerRunning, runningServer, startAutomaticBackups } from './backups';
+import {
+  markServerRunning,
+  runningServer,
+  snapshotBeforeUpgrade,
+  SnapshotError,
+  startAutomaticBackups,
+} from './backups';
 
 function fail(message: string): never {
   console.error(`\nThe server could not start.\n${message}\n`);
@@ -28,11 +34,22 @@ async function openAndMigrate(config: Config): Promise<Database> {
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/db` });
+    const snapshot = await snapshotBeforeUpgrade(database, {
+      dataDir: config.DATA_DIR,
+      databaseUrl: config.DATABASE_URL,
+      required: config.UPGRADE_SNAPSHOT_REQUIRED,
+    });
+    if (snapshot && 'skipped' in snapshot)
+      console.warn(
+        `No snapshot was taken before this upgrade (${snapshot.skipped}): take a backup of the database before the next one (set UPGRADE_SNAPSHOT_REQUIRED=true to refuse an upgrade without one).`,
+      );
+    else if (snapshot)
+      console.log(`Before the upgrade the database was saved to ${snapshot.file} (${snapshot.record}).`);
     await database.migrate();
     return database;
   } catch (error) {
     await database?.close().catch(() => {});
-    if (error instanceof NewerDatabaseError) fail(error.message);
+    if (error instanceof NewerDatabaseError || error instanceof SnapshotError) fail(error.message);
     const where = config.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${config.DATA_DIR}/db`;
     fail(`Cannot open ${where}: ${describeError(error)}`);
   }

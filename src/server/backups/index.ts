@@ -3,3 +3,4 @@ export { backupRoutes } from './routes';
 export { startAutomaticBackups } from './scheduler';
 export { markServerRunning, runningServer } from './service';
 export { backupCommand, CommandError, restoreCommand } from './commands';
+export { pendingUpgrade, snapshotBeforeUpgrade, SnapshotError } from './before-upgrade';
