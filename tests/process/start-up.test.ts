@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { knownLastMigration } from '../../src/server/db/versions';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { knownLastMigration, lastAppliedMigration, migrationsFolder } from '../../src/server/db/versions';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
 import { freePort, startServerProcess, waitForHealth } from '../helpers/server-process';
 
@@ -55,6 +58,62 @@ describe.runIf(dbKinds.includes('postgres'))('start-up on a database from a newe
       rows: { n: number }[];
     };
     expect(users.rows[0]!.n).toBe(0);
+  });
+});
+
+describe.runIf(dbKinds.includes('postgres'))('start-up on the previous release’s database (issue 32)', () => {
+  let database: TestDatabase | undefined;
+  afterAll(() => database?.destroy());
+
+  it('saves it with pg_dump, then applies the new migrations and serves', async () => {
+    // An install migrated up to 0024 under its first, wrong time (one day late, after 0025–0029 were
+    // made): drizzle alone would skip every later migration on it.
+    database = await createTestDatabase('postgres');
+    await database.db.execute(sql`drop schema public cascade`);
+    await database.db.execute(sql`drop schema drizzle cascade`);
+    await database.db.execute(sql`create schema public`);
+    const previous = path.join(tmp, 'previous-migrations');
+    fs.cpSync(migrationsFolder, previous, { recursive: true });
+    const journalFile = path.join(previous, 'meta/_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string; when: number }[] };
+    const upTo = journal.entries.findIndex((e) => e.tag === '0024_quote_number');
+    journal.entries = journal.entries.slice(0, upTo + 1);
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const pool = new pg.Pool({ connectionString: database.url! });
+    try {
+      await migrate(drizzle({ client: pool }), { migrationsFolder: previous });
+    } finally {
+      await pool.end();
+    }
+    await database.db.execute(
+      sql`update drizzle.__drizzle_migrations set created_at = 1795621275918 where created_at = ${journal.entries[upTo]!.when}`,
+    );
+
+    const dataDir = path.join(tmp, 'upgrade');
+    const port = await freePort();
+    const proc = startServerProcess({ DATABASE_URL: database.url!, DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      await waitForHealth(port, proc, 40_000);
+      const [dump] = fs.readdirSync(path.join(dataDir, 'backups')).filter((f) => f.endsWith('.dump'));
+      expect(dump).toMatch(/^before-upgrade-.*\.dump$/);
+      expect(proc.output()).toContain(
+        `Before the upgrade the database was saved to ${path.join(dataDir, 'backups', dump!)}`,
+      );
+      const record = JSON.parse(
+        fs.readFileSync(path.join(dataDir, 'backups', dump!.replace(/\.dump$/, '.json')), 'utf8'),
+      ) as { fromMigration: string; toMigration: string };
+      expect(record.fromMigration).toBe(new Date(journal.entries[upTo]!.when).toISOString());
+      expect(record.toMigration).toBe(new Date(knownLastMigration()).toISOString());
+      // Every later migration was applied: 0029's columns are there.
+      expect(await lastAppliedMigration(database.db as never)).toBe(knownLastMigration());
+      const column = (await database.db.execute(
+        sql`select count(*)::int as n from information_schema.columns where table_name = 'clients' and column_name = 'billing_street'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(column.rows[0]!.n).toBe(1);
+    } finally {
+      proc.child.kill('SIGTERM');
+      await proc.exited;
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../db/client';
-import { knownLastMigration, lastAppliedMigration } from '../db/versions';
+import { knownLastMigration, lastAppliedMigration, repairMigrationTimes } from '../db/versions';
 import { projectRoot } from '../paths';
 import { writeBackup } from './service';
 
@@ -14,6 +14,7 @@ export interface PendingUpgrade {
 
 /** The upgrade this start would apply, or null when there is none (or the database is new and empty). */
 export async function pendingUpgrade(database: Database): Promise<PendingUpgrade | null> {
+  await repairMigrationTimes(database.db as never);
   const from = await lastAppliedMigration(database.db as never);
   const to = knownLastMigration();
   return from > 0 && from < to ? { from, to } : null;

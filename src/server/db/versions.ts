@@ -29,6 +29,24 @@ export async function lastAppliedMigration(db: AnyDb): Promise<number> {
   return Number(result.rows[0]?.at ?? 0);
 }
 
+/**
+ * Migration 0024 was first written with a time one day after it was made (2026-11-25T15:41, after
+ * 0025–0029). drizzle applies only the migrations made after the newest one a database has, so a
+ * database that had 0024 would have skipped every later migration (and every new one until that
+ * day). The journal now has its true time; a database that applied it under the old one is given it.
+ */
+const MISDATED = [{ was: 1795621275918, is: 1795538475918 }];
+
+/** Puts right the times of migrations applied under a wrong one (see MISDATED), before migrating. */
+export async function repairMigrationTimes(db: AnyDb): Promise<void> {
+  const exists = (await db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as yes`,
+  )) as unknown as { rows: { yes: boolean }[] };
+  if (!exists.rows[0]?.yes) return;
+  for (const { was, is } of MISDATED)
+    await db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${is} where created_at = ${was}`);
+}
+
 /** The database was upgraded by a newer version of the product than this one. */
 export class NewerDatabaseError extends Error {
   constructor(appliedAt: number) {
@@ -46,6 +64,7 @@ export class NewerDatabaseError extends Error {
  * older code would run against tables it does not know (issue 32: no silent downgrade).
  */
 export async function refuseNewerDatabase(db: AnyDb): Promise<void> {
+  await repairMigrationTimes(db);
   const applied = await lastAppliedMigration(db);
   if (applied > knownLastMigration()) throw new NewerDatabaseError(applied);
 }
