@@ -41,7 +41,8 @@ async function start(dataDir: string): Promise<{ proc: ServerProcess; base: stri
     MAIL_RETRY_BASE_MS: '600000',
     BACKUP_EVERY_HOURS: '0',
   });
-  await waitForHealth(port, proc);
+  // A first start on a new DATA_DIR creates its database from source: over 30 s on a loaded 2-core host.
+  await waitForHealth(port, proc, 90_000);
   return { proc, base: `http://127.0.0.1:${port}` };
 }
 
