@@ -1,3 +1,10 @@
 // The activity feature's public entry: a request's history, written by the features that change it.
-export { cancelReminders, hasActivitySince, recordActivity, requestTimeline, type NewActivity } from './repository';
+export {
+  cancelReminders,
+  hasActivitySince,
+  recordActivity,
+  requestsOfMail,
+  requestTimeline,
+  type NewActivity,
+} from './repository';
 export { activityRoutes } from './routes';

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   TIMELINE_EARLIER_CAP,
@@ -174,4 +174,14 @@ export async function hasActivitySince(
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** The request whose history holds each of these e-mails (the page where the office can send it again). */
+export async function requestsOfMail(db: DbOrTx, mailIds: string[]): Promise<Map<string, string>> {
+  if (mailIds.length === 0) return new Map();
+  const rows = await db
+    .select({ mailId: quoteRequestEvents.mailId, quoteRequestId: quoteRequestEvents.quoteRequestId })
+    .from(quoteRequestEvents)
+    .where(inArray(quoteRequestEvents.mailId, mailIds));
+  return new Map(rows.map((r) => [r.mailId!, r.quoteRequestId]));
 }

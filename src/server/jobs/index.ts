@@ -5,6 +5,7 @@ export {
   findJobById,
   isAssigned,
   jobDetail,
+  jobsLacking,
   jobsOfRequests,
   type JobRow,
 } from './repository';

@@ -2,6 +2,7 @@
 export {
   findQuoteRequestById,
   requestKeptCounts,
+  requestsAwaitingQuote,
   requestWindowCounts,
   requestsOfClient,
   setQuoteStatus,

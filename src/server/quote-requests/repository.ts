@@ -315,3 +315,23 @@ export function requestsOfClient(db: DbOrTx, clientId: string) {
     .orderBy(...newestFirst)
     .limit(500);
 }
+
+/** The requests accepted for quoting whose quote is not sent yet, newest first, and how many there are. */
+export async function requestsAwaitingQuote(db: DbOrTx, limit: number) {
+  const where = eq(quoteRequests.status, 'Accepted');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: quoteRequests.id,
+        quoteNumber: quoteRequests.quoteNumber,
+        name: quoteRequests.contactName,
+        city: quoteRequests.city,
+      })
+      .from(quoteRequests)
+      .where(where)
+      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+      .limit(limit),
+    db.select({ n: count() }).from(quoteRequests).where(where),
+  ]);
+  return { count: total?.n ?? 0, rows };
+}
