@@ -4,6 +4,7 @@ export {
   hasActivitySince,
   recordActivity,
   requestsOfMail,
+  sentReminderDays,
   requestTimeline,
   type NewActivity,
 } from './repository';

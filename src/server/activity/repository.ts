@@ -185,3 +185,20 @@ export async function requestsOfMail(db: DbOrTx, mailIds: string[]): Promise<Map
     .where(inArray(quoteRequestEvents.mailId, mailIds));
   return new Map(rows.map((r) => [r.mailId!, r.quoteRequestId]));
 }
+
+/** The reminders of a quote version that went out (their days after sending, as the settings said then). */
+export async function sentReminderDays(db: DbOrTx, quoteRequestId: string, quoteNumber: string): Promise<number[]> {
+  const rows = await db
+    .select({ details: quoteRequestEvents.details })
+    .from(quoteRequestEvents)
+    .innerJoin(mailOutbox, eq(mailOutbox.id, quoteRequestEvents.mailId))
+    .where(
+      and(
+        eq(quoteRequestEvents.quoteRequestId, quoteRequestId),
+        eq(quoteRequestEvents.kind, 'reminder'),
+        eq(quoteRequestEvents.quoteNumber, quoteNumber),
+        eq(mailOutbox.sent, true),
+      ),
+    );
+  return rows.map((r) => Number(r.details.afterDays));
+}
