@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { todayIn } from '#shared/dates';
+import { jobNumberOf } from '#shared/schemas/jobs';
 import { paths } from '#shared/paths';
 import { formatDate } from '../../src/web/components/date-text';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
 import { device, expect, screenshot, test } from './support/fixtures';
-import { apiToken, createQuoteRequest, signInAs } from './support/staff';
+import { waitForMail } from './support/mail';
+import { apiToken, createEmployee, createQuoteRequest, signInAs, soldJobFor } from './support/staff';
 
 const uid = () => `${device()}${Date.now().toString(36)}`;
 
@@ -53,4 +56,35 @@ test('the request list shows the received date, the city and a photo marker with
   await expect(page.getByRole('status').filter({ hasText: '1 result' })).toBeVisible();
   await expect(page.getByText('Sacramento').first()).toBeVisible();
   await expect(page.getByRole('img', { name: /photos?$/ })).toHaveCount(0);
+});
+
+/** Issue 28, item 12: Activity names the job a crew member worked on, links it, and reads what they sent. */
+test('Activity names the job an entry touched, links it, and shows what was sent as words, not JSON', async ({
+  page,
+  request,
+}) => {
+  const tag = uid();
+  const name = `Trail Client ${tag}`;
+  const crew = await createEmployee(request, { fullName: `Trail Crew ${tag}` });
+  const jobId = await soldJobFor(request, name, crew.id, waitForMail);
+  const headers = { authorization: `Bearer ${await apiToken(request, crew.username, crew.password)}` };
+  const ticked = await request.put(`/api/my/jobs/${jobId}/checklist/${randomUUID()}`, {
+    headers,
+    data: { text: 'Haul away the old boards', done: true },
+  });
+  expect(ticked.status(), await ticked.text()).toBe(200);
+
+  await page.goto(`${paths.admin.activity}?userId=${crew.id}`);
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  const job = page.getByRole('link', { name: `Job ${jobNumberOf(jobId)} · ${name}` }).first();
+  await expect(job).toBeVisible();
+  await expect(page.getByText('Text: Haul away the old boards')).toBeVisible();
+  await expect(page.getByText('Done: Yes').first()).toBeVisible();
+  // No raw JSON anywhere in the trail.
+  await expect(page.locator('main')).not.toContainText('{"');
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, 'activity-records');
+  await job.click();
+  await expect(page).toHaveURL(paths.admin.job(jobId));
 });

@@ -319,3 +319,13 @@ export async function unpaidDeposits(db: DbOrTx, limit: number) {
   ]);
   return { count: total?.n ?? 0, rows };
 }
+
+/** The invoices of these ids that exist, each by its number (null while a draft) and its client. */
+export async function invoiceNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { number: string | null; name: string }>();
+  const rows = await db
+    .select({ id: invoices.id, number: invoices.number, name: invoices.clientName })
+    .from(invoices)
+    .where(inArray(invoices.id, ids));
+  return new Map(rows.map((r) => [r.id, { number: r.number, name: r.name }]));
+}

@@ -6,6 +6,7 @@ export {
   isAssigned,
   jobDetail,
   jobsLacking,
+  jobNames,
   jobsOfRequests,
   type JobRow,
 } from './repository';

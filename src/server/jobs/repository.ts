@@ -184,3 +184,10 @@ export async function jobsLacking(
   ]);
   return { count: total?.n ?? 0, rows };
 }
+
+/** The jobs of these ids that exist, each by its client's name. */
+export async function jobNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.select({ id: jobs.id, name: jobs.contactName }).from(jobs).where(inArray(jobs.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

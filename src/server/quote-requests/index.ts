@@ -3,6 +3,7 @@ export {
   findQuoteRequestById,
   requestKeptCounts,
   requestsAwaitingQuote,
+  requestNames,
   requestWindowCounts,
   requestsOfClient,
   setQuoteStatus,

@@ -348,3 +348,13 @@ export async function requestsAwaitingQuote(db: DbOrTx, limit: number) {
   ]);
   return { count: total?.n ?? 0, rows };
 }
+
+/** The requests of these ids that exist, each by its number and its client's name. */
+export async function requestNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { quoteNumber: string; name: string }>();
+  const rows = await db
+    .select({ id: quoteRequests.id, quoteNumber: quoteRequests.quoteNumber, name: quoteRequests.contactName })
+    .from(quoteRequests)
+    .where(inArray(quoteRequests.id, ids));
+  return new Map(rows.map((r) => [r.id, { quoteNumber: r.quoteNumber, name: r.name }]));
+}
