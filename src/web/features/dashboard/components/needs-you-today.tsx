@@ -90,7 +90,7 @@ function WaitingList({ spec, list }: { spec: ListSpec; list: NeedsYouList | unde
         {list ? (
           <Badge
             variant={list.count ? 'filled' : 'light'}
-            color={list.count ? 'orange' : 'gray'}
+            color={list.count ? 'red.9' : 'gray'}
             aria-label={`${list.count} waiting`}
           >
             {list.count}
