@@ -16,6 +16,8 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const WORKER_TAGS = ['Painting', 'Drywall', 'Plumbing', 'Tile'] as const;
 
 export const MAX_UPLOAD_BYTES = 3_145_728;
+/** The most photos the server takes with one quote request: the form keeps no more and says so. */
+export const MAX_REQUEST_PHOTOS = 10;
 export const PAGE_SIZE = 10;
 export const PAGINATION_WINDOW = 5;
 export const SEARCH_DEBOUNCE_MS = 300;

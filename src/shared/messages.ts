@@ -1,3 +1,5 @@
+import { MAX_REQUEST_PHOTOS } from './constants';
+
 /**
  * Every validation message and toast text of the spec (sections 5 and 8), written once and used by
  * the forms, the server's validation and the tests.
@@ -16,6 +18,8 @@ export const messages = {
   specificationsRequired: 'Specifications are required',
   messageRequired: 'Message is required',
   filesTooLarge: 'Files exceed the maximum size limit of 3 MB',
+  /** A photo past the most a request takes (MAX_REQUEST_PHOTOS): the first ones are kept. */
+  tooManyPhotos: `You can send at most ${MAX_REQUEST_PHOTOS} photos: the first ${MAX_REQUEST_PHOTOS} are kept.`,
   // Sign in
   loginRequired: 'Username and password required',
   loginNoToken: 'Error receiving token, login failed',

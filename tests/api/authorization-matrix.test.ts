@@ -66,6 +66,7 @@ export const matrix: Record<string, Row> = {
     ...ADMIN,
   },
   'GET /api/dashboard': { access: 'admin', ...ADMIN },
+  'GET /api/dashboard/today': { access: 'admin', ...ADMIN },
   'GET /api/settings': { access: 'admin', ...ADMIN },
   'PUT /api/settings': { access: 'admin', body: {}, ...ADMIN },
   'PUT /api/settings/logo': { access: 'admin', body: {}, ...ADMIN },

@@ -144,6 +144,9 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
       'question',
       'question',
       'answer',
+      // The answer resumed the reminders; the acceptance called them off.
+      'reminder',
+      'reminder',
       'quote-accepted',
       'job-created',
     ]);
@@ -152,7 +155,12 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
       actorName: expect.stringContaining('admin'),
       message: 'Yes, black is no extra charge.',
     });
-    expect(events.filter((e) => e.kind === 'reminder').map((e) => e.mail?.state)).toEqual(['cancelled', 'cancelled']);
+    expect(events.filter((e) => e.kind === 'reminder').map((e) => e.mail?.state)).toEqual([
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
   });
 
   it('accepts with the typed name, the chosen options and the network address; the job carries exactly that; the PDF prints the name, not the address', async () => {
@@ -377,6 +385,38 @@ describe.each(dbKinds)('the conversation around a quote (%s)', (kind) => {
     expect(smtp.to(email).filter((m) => m.parsed.subject?.startsWith('Reminder:'))).toHaveLength(1);
     await Promise.all(others.map((r) => r.stop()));
     expect((await timeline(request._id)).find((e) => e.kind === 'reminder')?.mail?.state).toBe('sent');
+  });
+
+  it('resumes the reminders after the owner answers a question: counted from the answer, one already sent not again', async () => {
+    const { request, quoteId, token } = await sentQuote(sampleQuoteLines);
+    const scheduled = async () =>
+      (await timeline(request._id)).filter((e) => e.kind === 'reminder' && e.mail?.state === 'scheduled');
+    const first = await scheduled();
+    expect(first.map((e) => e.details.afterDays)).toEqual([3, 7]);
+    // Three days on, the first reminder went out; then the client asks a question: the other one waits no more.
+    await t.database.db
+      .update(mailOutbox)
+      .set({ sent: true, sentAt: new Date() })
+      .where(eq(mailOutbox.id, first[0]!.mail!._id));
+    await answer(quoteId, { action: 'more-info', token, message: 'Could you start on a Saturday?' });
+    expect(await scheduled()).toEqual([]);
+
+    // The owner answers: the quote awaits the client again, and so does the reminder not yet sent,
+    // its 7 days counted from the answer.
+    expect((await post(`/api/quotes/${quoteId}/reply`, { message: 'Yes, Saturdays are fine.' })).statusCode).toBe(200);
+    const resumed = await scheduled();
+    expect(resumed.map((e) => e.details.afterDays)).toEqual([7]);
+    const row = await outboxOf(resumed[0]!.mail!._id);
+    const inDays = (row!.nextAttemptAt.getTime() - Date.now()) / 86_400_000;
+    expect(inDays).toBeGreaterThan(6.99);
+    expect(inDays).toBeLessThan(7.01);
+    expect(row!.subject).toBe(`Reminder: your quote ${quoteId} from ${t.config.BUSINESS_NAME}`);
+
+    // A second question calls it off again; the answer brings it back once, not twice.
+    await answer(quoteId, { action: 'more-info', token, message: 'And Sundays?' });
+    expect(await scheduled()).toEqual([]);
+    await post(`/api/quotes/${quoteId}/reply`, { message: 'Sundays too.' });
+    expect((await scheduled()).map((e) => e.details.afterDays)).toEqual([7]);
   });
 
   it('shows a failing e-mail with the SMTP error and its next try, and sends it again on request', async () => {

@@ -13,7 +13,8 @@ test('the Activity page steps to older entries and back, and a reload keeps the 
     const res = await page.request.get(`/api/users?mark=${String(n).padStart(3, '0')}`, { headers });
     expect(res.status()).toBe(403);
   }
-  const mark = (n: number) => page.getByText(`"mark":"${String(n).padStart(3, '0')}"`, { exact: false });
+  // What each call sent reads as label and value (issue 28, item 12), never as JSON.
+  const mark = (n: number) => page.getByText(`Query › Mark: ${String(n).padStart(3, '0')}`, { exact: true });
   const older = page.getByRole('button', { name: 'Older entries' });
   const newest = page.getByRole('button', { name: 'Newest entries' });
 

@@ -1,3 +1,4 @@
+import { MAX_REQUEST_PHOTOS } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { heavyFile, photo } from './support/files';
@@ -86,6 +87,34 @@ test('a photo that would go over 3 MB is refused with the spec message; those al
   await expect(chosen.getByRole('img', { name: /small.jpg/ })).toBeVisible();
   await expect(chosen.getByRole('img', { name: /big-1.jpg/ })).toBeVisible();
   await expect(chosen.getByRole('img', { name: /big-2.jpg/ })).toHaveCount(0);
+});
+
+test('the form keeps at most the 10 photos the server takes and says so at the 11th (issue 28, item 12)', async ({
+  page,
+}) => {
+  await page.goto('/get-a-quote');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await expect(page.getByText(`up to ${MAX_REQUEST_PHOTOS} photos`)).toBeVisible();
+  const small = await photo('tiny.jpg');
+  const chosen = page.getByRole('list', { name: 'Chosen photos' });
+  const some = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ ...small, name: `photo-${from + i}.jpg` }));
+  // Nine, then two more: the tenth is kept, the eleventh is not, and the form says why.
+  await page.getByLabel('Upload Images').setInputFiles(some(1, 9));
+  await expect(chosen.getByRole('img')).toHaveCount(9);
+  await expect(page.getByText(messages.tooManyPhotos)).toHaveCount(0);
+  await page.getByLabel('Upload Images').setInputFiles(some(10, 2));
+  await expect(page.getByText(messages.tooManyPhotos)).toBeVisible();
+  await expect(chosen.getByRole('img')).toHaveCount(MAX_REQUEST_PHOTOS);
+  await expect(chosen.getByRole('img', { name: /photo-10\.jpg/ })).toBeVisible();
+  await expect(chosen.getByRole('img', { name: /photo-11\.jpg/ })).toHaveCount(0);
+  await expect(page.getByText(`${MAX_REQUEST_PHOTOS} of ${MAX_REQUEST_PHOTOS} photos`)).toBeVisible();
+  await screenshot(page, 'get-a-quote-eleventh-photo');
+  // One removed makes room for one more.
+  await page.getByRole('button', { name: 'Remove photo 1 (photo-1.jpg)' }).click();
+  await page.getByLabel('Upload Images').setInputFiles(some(12, 1));
+  await expect(chosen.getByRole('img', { name: /photo-12\.jpg/ })).toBeVisible();
+  await expect(page.getByText(messages.tooManyPhotos)).toHaveCount(0);
 });
 
 test('ten phone photos fit: each is shrunk in the browser, upright and without its metadata (issue 13.2)', async ({

@@ -20,6 +20,7 @@ const saved: SettingsInput = {
   businessEmail: 'office@acme.test',
   businessPhone: '(916) 555-0100',
   businessAddress: '',
+  licenseNumber: '',
   serviceAreaHeadline: 'Sacramento',
   serviceArea: ['Sacramento'],
   taxRatePercent: 8.75,

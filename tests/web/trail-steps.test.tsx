@@ -18,6 +18,7 @@ const entry = (id: string, at: string) => ({
   route: 'PUT /api/jobs/:id',
   target: null,
   details: {},
+  record: null,
 });
 
 const trail = (

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   TIMELINE_EARLIER_CAP,
@@ -174,4 +174,31 @@ export async function hasActivitySince(
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** The request whose history holds each of these e-mails (the page where the office can send it again). */
+export async function requestsOfMail(db: DbOrTx, mailIds: string[]): Promise<Map<string, string>> {
+  if (mailIds.length === 0) return new Map();
+  const rows = await db
+    .select({ mailId: quoteRequestEvents.mailId, quoteRequestId: quoteRequestEvents.quoteRequestId })
+    .from(quoteRequestEvents)
+    .where(inArray(quoteRequestEvents.mailId, mailIds));
+  return new Map(rows.map((r) => [r.mailId!, r.quoteRequestId]));
+}
+
+/** The reminders of a quote version that went out (their days after sending, as the settings said then). */
+export async function sentReminderDays(db: DbOrTx, quoteRequestId: string, quoteNumber: string): Promise<number[]> {
+  const rows = await db
+    .select({ details: quoteRequestEvents.details })
+    .from(quoteRequestEvents)
+    .innerJoin(mailOutbox, eq(mailOutbox.id, quoteRequestEvents.mailId))
+    .where(
+      and(
+        eq(quoteRequestEvents.quoteRequestId, quoteRequestId),
+        eq(quoteRequestEvents.kind, 'reminder'),
+        eq(quoteRequestEvents.quoteNumber, quoteNumber),
+        eq(mailOutbox.sent, true),
+      ),
+    );
+  return rows.map((r) => Number(r.details.afterDays));
 }

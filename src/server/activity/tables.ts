@@ -37,5 +37,11 @@ export const quoteRequestEvents = pgTable(
      */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index('quote_request_events_request_idx').on(t.quoteRequestId, t.createdAt)],
+  (t) => [
+    index('quote_request_events_request_idx').on(t.quoteRequestId, t.createdAt),
+    // The dashboard's failing e-mails open the request whose history holds them.
+    index('quote_request_events_mail_idx')
+      .on(t.mailId)
+      .where(sql`${t.mailId} is not null`),
+  ],
 );

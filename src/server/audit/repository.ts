@@ -100,6 +100,7 @@ export async function listAudit(db: Db, filter: AuditFilter, which: AuditPage, l
     route: r.route,
     target: r.target,
     details: r.details,
+    record: null,
   }));
   const n = total?.n ?? 0;
   return {

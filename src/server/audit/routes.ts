@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addDays, zonedTimeToUtc } from '#shared/dates';
 import { auditList, auditQuery } from '#shared/schemas/audit';
 import { errorResponse } from '#shared/schemas/errors';
+import { withRecords } from './records';
 import { listAudit, listAuditPeople } from './repository';
 
 /** The Activity page: the trail, read-only (there is no route that changes or removes an entry). */
@@ -33,7 +34,14 @@ export async function auditRoutes(app: FastifyInstance) {
         listAudit(app.db, filter, before ? { before } : { page }, limit),
         listAuditPeople(app.db),
       ]);
-      return { entries, total, capped, nextBefore, totalPages: Math.max(1, Math.ceil(total / limit)), people };
+      return {
+        entries: await withRecords(app.db, entries),
+        total,
+        capped,
+        nextBefore,
+        totalPages: Math.max(1, Math.ceil(total / limit)),
+        people,
+      };
     },
   );
 }

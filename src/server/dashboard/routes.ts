@@ -7,6 +7,8 @@ import { requestKeptCounts, requestWindowCounts } from '../quote-requests';
 import { invoiceFigures } from '../invoices';
 import { cachedFigures } from '../reports';
 import { todayIn } from '#shared/dates';
+import { needsYouToday as needsYouTodaySchema } from '#shared/schemas/dashboard';
+import { needsYouToday } from './needs-you';
 
 /** The admin dashboard's figures: it reads the requests, jobs and invoices features, which know nothing of it. */
 export async function dashboardRoutes(app: FastifyInstance) {
@@ -42,5 +44,17 @@ export async function dashboardRoutes(app: FastifyInstance) {
         quotes: windows.quotes,
       };
     },
+  );
+  r.get(
+    '/dashboard/today',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['dashboard'],
+        summary: "Needs you today: today's visits and the records waiting for the owner",
+        response: { 200: needsYouTodaySchema },
+      },
+    },
+    async () => needsYouToday(app.db, (await app.settings.current()).timeZone),
   );
 }

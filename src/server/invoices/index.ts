@@ -1,6 +1,13 @@
 // The invoices feature's public entry: invoices from completed jobs, their numbers, payments and PDF.
 export { invoiceRoutes } from './routes';
-export { invoiceFigures, revenueByMonth, settledJobs } from './repository';
+export {
+  hasFinalInvoice,
+  invoiceFigures,
+  invoiceNames,
+  revenueByMonth,
+  settledJobs,
+  unpaidDeposits,
+} from './repository';
 export { issueDepositInvoice } from './service';
 export { clientInvoicesAndBalance } from './client-invoices';
 export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status';

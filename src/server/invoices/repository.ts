@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { InvoiceStatus } from '#shared/constants';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
@@ -289,4 +289,43 @@ export function paymentBatches(db: DbOrTx, batchSize = DOWNLOAD_BATCH) {
       .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id))
       .limit(batchSize),
   );
+}
+
+/** Whether the job `jobId` has its bill (a final invoice, draft or sent, not void): for the jobs still to invoice. */
+export const hasFinalInvoice = (jobId: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${invoices} where ${invoices.jobId} = ${jobId} and ${invoices.kind} = 'final' and ${invoices.state} <> 'Void')`;
+
+/** The sent deposit invoices that still owe something, oldest due first, and how many there are. */
+export async function unpaidDeposits(db: DbOrTx, limit: number) {
+  const owed = sql<number>`${invoices.totalCents} - ${invoices.creditCents} - ${invoices.paidCents}`;
+  const where = and(eq(invoices.kind, 'deposit'), eq(invoices.state, 'Sent'), sql`${owed} > 0`);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        name: invoices.clientName,
+        owedCents: owed.mapWith(Number),
+        dueDate: invoices.dueDate,
+      })
+      .from(invoices)
+      .where(where)
+      .orderBy(asc(invoices.dueDate), asc(invoices.id))
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(invoices)
+      .where(where),
+  ]);
+  return { count: total?.n ?? 0, rows };
+}
+
+/** The invoices of these ids that exist, each by its number (null while a draft) and its client. */
+export async function invoiceNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { number: string | null; name: string }>();
+  const rows = await db
+    .select({ id: invoices.id, number: invoices.number, name: invoices.clientName })
+    .from(invoices)
+    .where(inArray(invoices.id, ids));
+  return new Map(rows.map((r) => [r.id, { number: r.number, name: r.name }]));
 }

@@ -5,6 +5,8 @@ export {
   findJobById,
   isAssigned,
   jobDetail,
+  jobsLacking,
+  jobNames,
   jobsOfRequests,
   type JobRow,
 } from './repository';

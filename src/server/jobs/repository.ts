@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { JobView } from '#shared/schemas/jobs';
 import type { JobStatus } from '#shared/constants';
 import { OPEN_JOB_STATUSES } from '#shared/statuses';
@@ -160,4 +160,34 @@ export async function addJobWorkers(tx: DbOrTx, jobId: string, userIds: string[]
     .insert(jobWorkers)
     .values(userIds.map((userId) => ({ jobId, userId })))
     .onConflictDoNothing();
+}
+
+/**
+ * The jobs in these statuses that lack something another feature keeps (a booked visit, an invoice),
+ * newest first (the one just sold is the one to schedule), and how many there are. `has` is that feature's own test for one job.
+ */
+export async function jobsLacking(
+  db: DbOrTx,
+  statuses: readonly JobStatus[],
+  has: (jobId: SQLWrapper) => SQL,
+  limit: number,
+) {
+  const where = and(inArray(jobs.status, [...statuses]), not(has(jobs.id)));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: jobs.id, name: jobs.contactName, city: jobs.city })
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(limit),
+    db.select({ n: count() }).from(jobs).where(where),
+  ]);
+  return { count: total?.n ?? 0, rows };
+}
+
+/** The jobs of these ids that exist, each by its client's name. */
+export async function jobNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.select({ id: jobs.id, name: jobs.contactName }).from(jobs).where(inArray(jobs.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

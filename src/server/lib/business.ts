@@ -13,6 +13,8 @@ export interface Business {
  */
 export interface BusinessSettings extends Business {
   address: string;
+  /** The contractor's license number, printed on quotes, invoices and job reports; empty: none. */
+  licenseNumber: string;
   serviceAreaHeadline: string;
   serviceArea: string[];
   /** 800 = 8%. New quotes are priced at it; a sent quote keeps its own. */

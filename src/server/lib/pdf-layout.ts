@@ -17,16 +17,26 @@ export function brandedPdf(business: BusinessSettings, info: { Title: string; Su
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
-  doc.rect(0, 0, doc.page.width, 90).fill(BRAND);
+  // The name, and under it where the business is; on the right how to reach it and its license.
+  const address = business.address.trim();
+  const addressHeight = address ? doc.fontSize(9).heightOfString(address, { width: width / 2 }) : 0;
+  const band = Math.max(90, 58 + addressHeight + 16);
+  doc.rect(0, 0, doc.page.width, band).fill(BRAND);
   writeText(doc.fillColor('#ffffff').fontSize(20), business.name, { x: left, y: 28, width: width / 2, bold: true });
-  writeText(doc.fontSize(10), `${business.phone}\n${business.email}`, {
-    x: left + width / 2,
-    y: 30,
-    width: width / 2,
-    align: 'right',
-  });
+  if (address) writeText(doc.fontSize(9), address, { x: left, y: 56, width: width / 2 });
+  const license = business.licenseNumber.trim();
+  writeText(
+    doc.fontSize(10),
+    [business.phone, business.email, license ? `License no. ${license}` : ''].join('\n').trim(),
+    {
+      x: left + width / 2,
+      y: 26,
+      width: width / 2,
+      align: 'right',
+    },
+  );
   doc.fillColor('#000000');
-  doc.y = 115;
+  doc.y = band + 25;
   return { doc, done, left, width };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterCommit, type Db, type DbOrTx } from '../db/client';
 import { conflict, notFound } from '../lib/http-errors';
 import { newId } from '../db/ids';
@@ -84,4 +84,19 @@ export async function sendAgain(db: Db, id: string): Promise<void> {
   const existing = await db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, id) });
   if (!existing) throw notFound('E-mail not found');
   throw conflict(existing.sent ? 'This e-mail was already sent' : 'This e-mail was called off', 'MAIL_NOT_RETRYABLE');
+}
+
+/** The e-mails the relay could not deliver and still tries (not sent, not called off), oldest first, and how many. */
+export async function failingMail(db: DbOrTx, limit: number) {
+  const where = and(eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt), isNotNull(mailOutbox.lastError));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+      .limit(limit),
+    db.select({ n: count() }).from(mailOutbox).where(where),
+  ]);
+  return { count: total?.n ?? 0, rows };
 }

@@ -2,6 +2,8 @@
 export {
   findQuoteRequestById,
   requestKeptCounts,
+  requestsAwaitingQuote,
+  requestNames,
   requestWindowCounts,
   requestsOfClient,
   setQuoteStatus,

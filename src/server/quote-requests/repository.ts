@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { QuoteRequestStatus, QuoteStatus } from '#shared/constants';
 import { canMove, QUOTE_REQUEST_TRANSITIONS } from '#shared/statuses';
 import { escapeLike, pageWindow } from '../lib/sql';
@@ -149,7 +149,20 @@ function filterWhere({ status, search, quoteState }: QuoteRequestFilter) {
 const newestFirst = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
 const oldestFirst = [asc(quoteRequests.createdAt), asc(quoteRequests.id)];
 
-/** A page's rows: its ids from the index alone (a deferred join), then only those rows, newest first. */
+/**
+ * How many photos the request of the row being read has: counted on the (request, position) index, for
+ * a page's rows only. Qualified by hand: in a one-table select drizzle writes bare column names, which
+ * inside the subquery would name the photo's own columns.
+ */
+const photoCount =
+  sql<number>`(select count(*) from ${quoteRequestImages} where ${quoteRequestImages}.${sql.identifier(quoteRequestImages.quoteRequestId.name)} = ${quoteRequests}.${sql.identifier(quoteRequests.id.name)})`
+    .mapWith(Number)
+    .as('photo_count');
+
+/**
+ * A page's rows: its ids from the index alone (a deferred join), then only those rows, newest first,
+ * each with its number of photos.
+ */
 function pageRows(db: DbOrTx, where: SQL | undefined, fromOldest: boolean) {
   const ids = db
     .select({ id: quoteRequests.id })
@@ -159,7 +172,7 @@ function pageRows(db: DbOrTx, where: SQL | undefined, fromOldest: boolean) {
     .limit(sql.placeholder('take'))
     .offset(sql.placeholder('skip'));
   return db
-    .select()
+    .select({ ...getTableColumns(quoteRequests), photoCount })
     .from(quoteRequests)
     .where(inArray(quoteRequests.id, ids))
     .orderBy(...newestFirst);
@@ -314,4 +327,34 @@ export function requestsOfClient(db: DbOrTx, clientId: string) {
     .where(eq(quoteRequests.clientId, clientId))
     .orderBy(...newestFirst)
     .limit(500);
+}
+
+/** The requests accepted for quoting whose quote is not sent yet, newest first, and how many there are. */
+export async function requestsAwaitingQuote(db: DbOrTx, limit: number) {
+  const where = eq(quoteRequests.status, 'Accepted');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: quoteRequests.id,
+        quoteNumber: quoteRequests.quoteNumber,
+        name: quoteRequests.contactName,
+        city: quoteRequests.city,
+      })
+      .from(quoteRequests)
+      .where(where)
+      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+      .limit(limit),
+    db.select({ n: count() }).from(quoteRequests).where(where),
+  ]);
+  return { count: total?.n ?? 0, rows };
+}
+
+/** The requests of these ids that exist, each by its number and its client's name. */
+export async function requestNames(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { quoteNumber: string; name: string }>();
+  const rows = await db
+    .select({ id: quoteRequests.id, quoteNumber: quoteRequests.quoteNumber, name: quoteRequests.contactName })
+    .from(quoteRequests)
+    .where(inArray(quoteRequests.id, ids));
+  return new Map(rows.map((r) => [r.id, { quoteNumber: r.quoteNumber, name: r.name }]));
 }

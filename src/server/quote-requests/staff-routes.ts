@@ -45,7 +45,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         limit,
       );
       return {
-        quoteRequests: rows.map((row) => toQuoteRequestView(row)),
+        quoteRequests: rows.map((row) => ({ ...toQuoteRequestView(row), photoCount: row.photoCount })),
         totalPages: totalPagesOf(total, limit),
         total,
       };

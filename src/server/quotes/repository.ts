@@ -277,3 +277,13 @@ export function quotesOfRequests(db: DbOrTx, quoteRequestIds: string[]) {
     .where(inArray(quotes.quoteRequestId, quoteRequestIds))
     .orderBy(desc(quotes.quoteDate), desc(quotes.version));
 }
+
+/** The request of each of these quote numbers (QT…, QT…-2) that exists. */
+export async function requestsOfQuoteNumbers(db: DbOrTx, quoteNumbers: string[]) {
+  if (quoteNumbers.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ quoteNumber: quotes.quoteNumber, quoteRequestId: quotes.quoteRequestId })
+    .from(quotes)
+    .where(inArray(quotes.quoteNumber, quoteNumbers));
+  return new Map(rows.map((r) => [r.quoteNumber, r.quoteRequestId]));
+}

@@ -5,7 +5,7 @@ import { QUOTE_STATUSES, type QuoteStatus } from '#shared/constants';
 import { addDays, todayIn } from '#shared/dates';
 import { canMove, QUOTE_TRANSITIONS, REVISABLE_QUOTE_STATUSES } from '#shared/statuses';
 import type { clientAnswerInput, QuoteView, sendQuoteInput } from '#shared/schemas/quotes';
-import { cancelReminders, hasActivitySince, recordActivity } from '../activity';
+import { cancelReminders, hasActivitySince, recordActivity, sentReminderDays } from '../activity';
 import type { Db, Tx } from '../db/client';
 import { quotes } from './tables';
 import type { BusinessSettings } from '../lib/business';
@@ -146,8 +146,9 @@ async function storeAndSend(
 
 /**
  * Reminders for an unanswered quote, in the outbox with a "not before" time: one for each of the
- * settings' days that falls before the quote expires. Any answer, revision or acceptance calls
- * them off (cancelReminders); the relay sends each once, whichever process claims it.
+ * settings' days that falls before the quote expires, counted from now (its sending, or the owner's
+ * answer to a question, which resumes those not yet sent: `alreadySent`). Any client's answer, revision
+ * or acceptance calls them off (cancelReminders); the relay sends each once, whichever process claims it.
  */
 async function scheduleReminders(
   tx: Tx,
@@ -155,10 +156,12 @@ async function scheduleReminders(
   quoteRequest: QuoteRequestRow,
   quote: QuoteView,
   link: string,
+  alreadySent: readonly number[] = [],
 ): Promise<void> {
-  const sentAt = new Date();
+  const from = new Date();
   for (const days of business.quoteReminderDays.slice(0, 2)) {
-    const due = new Date(sentAt.getTime() + days * 86_400_000);
+    if (alreadySent.includes(days)) continue;
+    const due = new Date(from.getTime() + days * 86_400_000);
     if (todayIn(business.timeZone, due) > quote.validUntil) continue;
     const mailId = await enqueueMail(tx, {
       ...quoteReminderMail(business, quoteRequest.contactEmail, quote, link),
@@ -351,7 +354,10 @@ export async function answerQuote(
   return result;
 }
 
-/** The owner answers the client's question: e-mailed with a fresh link, kept in the timeline; the quote awaits the client again. */
+/**
+ * The owner answers the client's question: e-mailed with a fresh link, kept in the timeline; the quote
+ * awaits the client again, its reminders resumed from the answer.
+ */
 export async function replyToQuestion(
   app: FastifyInstance,
   row: QuoteRow,
@@ -381,6 +387,15 @@ export async function replyToQuestion(
       message,
       mailId,
     });
+    // The quote awaits the client again, and so do its reminders (the question called them off).
+    await scheduleReminders(
+      tx,
+      business,
+      request,
+      stored,
+      link,
+      await sentReminderDays(tx, request.id, stored.quoteId),
+    );
     return stored;
   });
   return result;

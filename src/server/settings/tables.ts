@@ -16,6 +16,8 @@ export const settings = pgTable(
     businessEmail: text('business_email').notNull(),
     businessPhone: text('business_phone').notNull(),
     businessAddress: text('business_address').notNull().default(''),
+    /** The contractor's license number (California's CSLB), printed on quotes, invoices and job reports; empty: none. */
+    licenseNumber: text('license_number').notNull().default(''),
     /** The line "Proudly Serving …" on the home page. */
     serviceAreaHeadline: text('service_area_headline').notNull(),
     /** Cities, counties or ZIP codes served: the structured data search engines read. */

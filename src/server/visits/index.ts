@@ -1,4 +1,4 @@
 // The visits feature's public entry: when crews are at jobs, for the office, the crew, the client and calendars.
-export { nextVisitOfRequest, visitsOfJob } from './repository';
+export { hasBookedVisit, nextVisitOfRequest, visitsOfJob, visitsStarting } from './repository';
 export { visitRoutes } from './routes';
 export { endComingVisits, restoreComingVisits } from './service';

@@ -1,4 +1,19 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { VisitView } from '#shared/schemas/visits';
 import { OPEN_JOB_STATUSES } from '#shared/statuses';
 import type { DbOrTx } from '../db/client';
@@ -257,4 +272,30 @@ export async function nextVisitOfRequest(
     .orderBy(asc(visits.startsAt))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether the job `jobId` has a booked (not cancelled) visit: for the features that ask it of their rows. */
+export const hasBookedVisit = (jobId: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${visits} where ${visits.jobId} = ${jobId} and ${visits.cancelledAt} is null)`;
+
+/** The booked visits starting in [from, to), in time order, with their job's client and city, and how many. */
+export async function visitsStarting(db: DbOrTx, from: Date, to: Date, limit: number) {
+  const where = and(isNull(visits.cancelledAt), gte(visits.startsAt, from), lt(visits.startsAt, to));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        jobId: visits.jobId,
+        startsAt: visits.startsAt,
+        endsAt: visits.endsAt,
+        name: jobs.contactName,
+        city: jobs.city,
+      })
+      .from(visits)
+      .innerJoin(jobs, eq(jobs.id, visits.jobId))
+      .where(where)
+      .orderBy(asc(visits.startsAt), asc(visits.id))
+      .limit(limit),
+    db.select({ n: count() }).from(visits).where(where),
+  ]);
+  return { count: total?.n ?? 0, rows };
 }

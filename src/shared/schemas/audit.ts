@@ -115,8 +115,16 @@ export const auditEntry = z.object({
   route: z.string(),
   target: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
+  /**
+   * The invoice, job or request the entry touched, by the name people use ("Invoice INV-2026-0042"),
+   * and whether it still exists (its page can be opened); null for anything else.
+   */
+  record: z
+    .object({ kind: z.enum(['invoice', 'job', 'request']), id: z.string(), label: z.string(), exists: z.boolean() })
+    .nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
+export type AuditRecord = NonNullable<AuditEntry['record']>;
 
 export const auditList = z.object({
   entries: z.array(auditEntry),

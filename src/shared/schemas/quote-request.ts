@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES, QUOTE_STATUSES } from '../constants';
+import { MAX_REQUEST_PHOTOS, MAX_UPLOAD_BYTES, QUOTE_REQUEST_STATUSES, QUOTE_STATUSES } from '../constants';
 import { messages } from '../messages';
 import { isoDate } from './fields';
 
@@ -53,7 +53,7 @@ export const quoteRequestInput = z.strictObject({
   contactPerson: contactPersonInput,
   address: addressInput,
   notes: required(messages.specificationsRequired, 5000),
-  images: z.array(imageDataUrl).max(10, 'At most 10 images').optional().default([]),
+  images: z.array(imageDataUrl).max(MAX_REQUEST_PHOTOS, `At most ${MAX_REQUEST_PHOTOS} images`).optional().default([]),
   preferredEndDate: z
     .union([isoDate, z.literal(''), z.null()])
     .optional()

@@ -91,6 +91,8 @@ export const settingsInput = z.object({
   businessEmail: email('Business e-mail'),
   businessPhone: text('Business phone', 40).regex(/^[0-9+().\s-]{7,}$/, 'Enter a phone number, e.g. (916) 555-0142'),
   businessAddress: z.string().trim().max(200, 'Address must be at most 200 characters'),
+  /** The contractor's license number (California's CSLB), printed on every PDF; empty: none. */
+  licenseNumber: optionalText('License number', 40),
   serviceAreaHeadline: text('Service area headline', 120),
   serviceArea: z.array(place).max(100, 'At most 100 places'),
   /** Percent, at most two decimals (8.75): stored as basis points. */

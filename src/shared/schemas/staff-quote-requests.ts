@@ -47,7 +47,8 @@ export const staffQuoteRequestInput = quoteRequestInput.extend({
 });
 
 export const quoteRequestList = z.object({
-  quoteRequests: z.array(quoteRequestView),
+  /** Each with how many photos the client sent (the list marks them; the photos are on the request's page). */
+  quoteRequests: z.array(quoteRequestView.extend({ photoCount: z.number().int() })),
   totalPages: z.number(),
   total: z.number(),
 });

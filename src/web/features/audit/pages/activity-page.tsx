@@ -1,5 +1,13 @@
-import { Alert, Button, Code, Group, Paper, Select, Text, TextInput } from '@mantine/core';
-import { AUDIT_KINDS, AUDIT_KIND_LABELS, type AuditEntry, type AuditKind } from '#shared/schemas/audit';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '#shared/paths';
+import {
+  AUDIT_KINDS,
+  AUDIT_KIND_LABELS,
+  type AuditEntry,
+  type AuditKind,
+  type AuditRecord,
+} from '#shared/schemas/audit';
 import { formatDateTime } from '../../../components/date-text';
 import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
@@ -8,25 +16,69 @@ import { useSiteConfig } from '../../../lib/site-config';
 import { hasErrorCode } from '../../../lib/api-client';
 import { useAuditTrail } from '../api/audit';
 import { TrailSteps } from '../components/trail-steps';
+import { readableDetails } from '../lib/readable-details';
 import { useTrailParams } from '../hooks/use-trail-params';
 
 const kindOptions = AUDIT_KINDS.map((k) => ({ value: k, label: AUDIT_KIND_LABELS[k] }));
 
-/** What an entry carried, in a line: the fields sent (passwords hidden, photos shortened by the server). */
+/** The most lines of an entry's details shown; the rest are counted. */
+const DETAIL_LINES = 6;
+
+/** What an entry carried, as label and value lines (passwords hidden, photos shortened by the server). */
 function Details({ entry }: { entry: AuditEntry }) {
-  const { changes, ...rest } = entry.details as { changes?: unknown };
-  const shown = changes ?? (Object.keys(rest).length ? rest : null);
-  if (!shown)
+  const lines = readableDetails(entry.details);
+  if (lines.length === 0)
     return (
       <Text size="sm" c="dimmed">
         —
       </Text>
     );
-  const text = JSON.stringify(shown);
+  const shown = lines.slice(0, DETAIL_LINES);
   return (
-    <Code block={false} title={text} style={{ whiteSpace: 'normal', wordBreak: 'break-word', fontSize: 12 }}>
-      {text.length > 160 ? `${text.slice(0, 160)}…` : text}
-    </Code>
+    <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
+      {shown.map((line, i) => (
+        <Text key={i} size="xs" lineClamp={2}>
+          <Text span size="xs" fw={600}>
+            {line.label}:
+          </Text>{' '}
+          {line.value}
+        </Text>
+      ))}
+      {lines.length > DETAIL_LINES ? (
+        <Text size="xs" c="dimmed">
+          and {lines.length - DETAIL_LINES} more
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+const RECORD_PATHS: Record<AuditRecord['kind'], (id: string) => string> = {
+  invoice: paths.admin.invoice,
+  job: paths.admin.job,
+  request: paths.admin.quoteRequest,
+};
+
+/** What was done, and to which invoice, job or request: a link while it exists. */
+function What({ entry }: { entry: AuditEntry }) {
+  const { record } = entry;
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {entry.action}
+      </Text>
+      {record ? (
+        record.exists ? (
+          <Anchor component={Link} to={RECORD_PATHS[record.kind](record.id)} size="sm">
+            {record.label}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {record.label}
+          </Text>
+        )
+      ) : null}
+    </Stack>
   );
 }
 
@@ -109,9 +161,7 @@ export default function ActivityPage() {
         renderRow={(e) => [
           formatDateTime(e.at, timeZone, { seconds: true }),
           e.actorName,
-          <Text key="a" size="sm" fw={600}>
-            {e.action}
-          </Text>,
+          <What key="a" entry={e} />,
           AUDIT_KIND_LABELS[e.kind as AuditKind] ?? e.kind,
           e.ip,
           <Details key="d" entry={e} />,

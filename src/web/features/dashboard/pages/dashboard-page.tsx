@@ -23,6 +23,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { StatusText } from '../../../components/status-text';
 import { useDashboardStats, usePendingRequests } from '../api/dashboard';
+import { NeedsYouTodayPanel } from '../components/needs-you-today';
 import classes from './dashboard-page.module.css';
 
 function Tile({
@@ -114,6 +115,7 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" />
+      <NeedsYouTodayPanel />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <Tile
           label="Total Completed Jobs"

@@ -154,14 +154,14 @@ export default function JobDetailPage({
       ) : null}
       {notices?.(j)}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: 5 }} miw={0}>
           <Stack gap="md">
             <SectionCard title="Client Info">
               <Text fw={600}>
                 <ClientLink clientId={j.clientId} name={j.contactPerson.name} />
               </Text>
               {j.contactPerson.email ? (
-                <Anchor href={`mailto:${j.contactPerson.email}`} size="sm">
+                <Anchor href={`mailto:${j.contactPerson.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {j.contactPerson.email}
                 </Anchor>
               ) : (
@@ -210,7 +210,7 @@ export default function JobDetailPage({
             </SectionCard>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, md: 7 }} miw={0}>
           <Stack gap="md">
             <SectionCard
               title="Work to do"

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { MAX_UPLOAD_BYTES } from '#shared/constants';
+import { MAX_REQUEST_PHOTOS, MAX_UPLOAD_BYTES } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { formatBytes } from '../../../lib/files';
 import classes from './photo-picker.module.css';
@@ -40,8 +40,11 @@ export function PhotoPicker({ files, error, onChange, disabled, onPreparing }: P
       let refused = 0;
       // Loaded when the first photo is picked: a visitor who sends none never downloads it (issue 34).
       const { shrinkPhoto } = await import('../../../lib/shrink-photo');
+      // The server takes at most MAX_REQUEST_PHOTOS: the ones past it are not even shrunk.
+      const room = Math.max(0, MAX_REQUEST_PHOTOS - files.length);
+      const tooMany = picked.length > room;
       // One at a time: a phone holds one decoded 12-megapixel photo in memory, not ten.
-      for (const file of picked) {
+      for (const file of picked.slice(0, room)) {
         const small = await shrinkPhoto(file);
         if (sum + small.size > MAX_UPLOAD_BYTES) refused++;
         else {
@@ -49,7 +52,10 @@ export function PhotoPicker({ files, error, onChange, disabled, onPreparing }: P
           sum += small.size;
         }
       }
-      onChange(kept, refused > 0 ? messages.filesTooLarge : undefined);
+      const problems = [tooMany ? messages.tooManyPhotos : null, refused > 0 ? messages.filesTooLarge : null].filter(
+        Boolean,
+      );
+      onChange(kept, problems.length ? problems.join(' ') : undefined);
     } finally {
       setPreparing(0);
       onPreparing?.(false);
@@ -59,7 +65,7 @@ export function PhotoPicker({ files, error, onChange, disabled, onPreparing }: P
   return (
     <Input.Wrapper
       label="Upload Images"
-      description={`Optional. Photos of the job help us quote faster: JPEG, PNG, WebP or GIF, up to ${formatBytes(MAX_UPLOAD_BYTES)} in total.`}
+      description={`Optional. Photos of the job help us quote faster: JPEG, PNG, WebP or GIF, up to ${MAX_REQUEST_PHOTOS} photos and ${formatBytes(MAX_UPLOAD_BYTES)} in total.`}
       error={error}
       id="photos"
       // A heading for the group, not a <label>: the file input is hidden and named by its own aria-label.
@@ -114,8 +120,7 @@ export function PhotoPicker({ files, error, onChange, disabled, onPreparing }: P
             </Box>
             <Group justify="space-between" mt={6}>
               <Text size="xs" c="dimmed">
-                {files.length} {files.length === 1 ? 'photo' : 'photos'}, {formatBytes(total)} of{' '}
-                {formatBytes(MAX_UPLOAD_BYTES)}
+                {files.length} of {MAX_REQUEST_PHOTOS} photos, {formatBytes(total)} of {formatBytes(MAX_UPLOAD_BYTES)}
               </Text>
             </Group>
           </>

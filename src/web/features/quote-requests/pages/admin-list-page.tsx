@@ -1,12 +1,14 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { IconPhonePlus } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCamera, IconPhonePlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ClientLink } from '../../../components/client-link';
 import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, type QuoteRequestStatus, type QuoteStatus } from '#shared/constants';
 import { QUOTE_STATE_LABELS } from '#shared/statuses';
 import { paths } from '#shared/paths';
 import { quoteNumberOf } from '#shared/schemas/quote-request';
+import { todayIn } from '#shared/dates';
 import { formatDate } from '../../../components/date-text';
+import { siteConfig } from '../../../lib/site-config';
 import { ListTable } from '../../../components/list-table';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
@@ -27,7 +29,22 @@ function apiFilter(filter: Filter): { status: QuoteRequestStatus | 'All'; quoteS
   };
 }
 
+/** The photos the client sent, as a camera and their number (named for screen readers); nothing without any. */
+function PhotoMarker({ count }: { count: number }) {
+  if (count === 0) return null;
+  const label = `${count} ${count === 1 ? 'photo' : 'photos'}`;
+  return (
+    <Group gap={2} wrap="nowrap" c="dimmed" role="img" aria-label={label} title={label} display="inline-flex">
+      <IconCamera size={16} aria-hidden />
+      <Text span size="xs" fw={600} aria-hidden>
+        {count}
+      </Text>
+    </Group>
+  );
+}
+
 export default function AdminQuoteRequestsPage() {
+  const { timeZone } = siteConfig();
   const list = useListControls<Filter>(FILTERS, 'All');
   const { debounced, filter, page } = list;
   const requests = useQuoteRequestList(page, apiFilter(filter), debounced);
@@ -55,7 +72,7 @@ export default function AdminQuoteRequestsPage() {
       />
       <ListTable
         label="Quote requests"
-        columns={['Id', 'Client Name', 'Preferred End Date', 'Status', 'Action']}
+        columns={['Id', 'Client Name', 'City', 'Received', 'Preferred End Date', 'Status', 'Action']}
         rows={requests.data?.quoteRequests}
         loading={requests.isPending}
         rowKey={(q) => q._id}
@@ -64,7 +81,13 @@ export default function AdminQuoteRequestsPage() {
           <Text key="id" ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
             {quoteNumberOf(q._id)}
           </Text>,
-          <ClientLink key="c" clientId={q.clientId} name={q.contactPerson.name || 'No name provided'} />,
+          <Group key="c" gap={8} wrap="nowrap">
+            <ClientLink clientId={q.clientId} name={q.contactPerson.name || 'No name provided'} />
+            <PhotoMarker count={q.photoCount} />
+          </Group>,
+          q.address.city || '—',
+          // The day it came in, in the business's time zone.
+          formatDate(todayIn(timeZone, new Date(q.quoteRequestDate))),
           formatDate(q.preferredEndDate),
           <Stack key="s" gap={0}>
             <StatusText status={q.quoteStatus} size="sm" />

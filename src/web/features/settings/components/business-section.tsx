@@ -34,9 +34,16 @@ export function BusinessSection() {
         />
         <TextInput
           label="Address"
-          description="Shown to search engines; leave empty to keep it private"
+          description="Printed on quotes, invoices and job reports, and shown to search engines; leave empty to keep it private"
           {...register('businessAddress')}
           error={errors.businessAddress?.message}
+        />
+        <TextInput
+          label="License number"
+          description="Optional: printed on quotes, invoices and job reports (e.g. CSLB 1045872)"
+          maxLength={40}
+          {...register('licenseNumber')}
+          error={errors.licenseNumber?.message}
         />
       </SimpleGrid>
     </SectionCard>

@@ -1,0 +1,73 @@
+import { addDays, formatClock, todayIn, wallTimeIn, zonedTimeToUtc } from '#shared/dates';
+import { formatMoney } from '#shared/money';
+import { NEEDS_YOU_LIST_LIMIT, type NeedsYouToday } from '#shared/schemas/dashboard';
+import { jobNumberOf } from '#shared/schemas/jobs';
+import { OPEN_JOB_STATUSES } from '#shared/statuses';
+import type { DbOrTx } from '../db/client';
+import { requestsOfMail } from '../activity';
+import { hasFinalInvoice, unpaidDeposits } from '../invoices';
+import { jobsLacking } from '../jobs';
+import { failingMail } from '../mail';
+import { requestsAwaitingQuote } from '../quote-requests';
+import { hasBookedVisit, visitsStarting } from '../visits';
+
+/**
+ * What waits for the owner today (today in the business's time zone): each list is read by the feature
+ * that owns its records; the jobs' two lists ask the visits and invoices features about each job.
+ */
+export async function needsYouToday(db: DbOrTx, timeZone: string, now = new Date()): Promise<NeedsYouToday> {
+  const today = todayIn(timeZone, now);
+  const limit = NEEDS_YOU_LIST_LIMIT;
+  const [visits, requests, unscheduled, toInvoice, deposits, mail] = await Promise.all([
+    visitsStarting(
+      db,
+      zonedTimeToUtc(today, '00:00', timeZone),
+      zonedTimeToUtc(addDays(today, 1), '00:00', timeZone),
+      limit,
+    ),
+    requestsAwaitingQuote(db, limit),
+    jobsLacking(db, OPEN_JOB_STATUSES, hasBookedVisit, limit),
+    jobsLacking(db, ['Completed'], hasFinalInvoice, limit),
+    unpaidDeposits(db, limit),
+    failingMail(db, limit),
+  ]);
+  const mailRequests = await requestsOfMail(
+    db,
+    mail.rows.map((m) => m.id),
+  );
+  const clock = (at: Date) => formatClock(wallTimeIn(timeZone, at).time);
+  const job = (j: { id: string; name: string; city: string }) => ({
+    id: j.id,
+    label: j.name,
+    detail: `Job ${jobNumberOf(j.id)} · ${j.city}`,
+  });
+  return {
+    date: today,
+    visits: {
+      count: visits.count,
+      items: visits.rows.map((v) => ({
+        id: v.jobId,
+        label: v.name,
+        detail: `${clock(v.startsAt)} – ${clock(v.endsAt)} · ${v.city}`,
+      })),
+    },
+    acceptedRequests: {
+      count: requests.count,
+      items: requests.rows.map((r) => ({ id: r.id, label: r.name, detail: `Request ${r.quoteNumber} · ${r.city}` })),
+    },
+    jobsWithoutVisit: { count: unscheduled.count, items: unscheduled.rows.map(job) },
+    jobsToInvoice: { count: toInvoice.count, items: toInvoice.rows.map(job) },
+    unpaidDeposits: {
+      count: deposits.count,
+      items: deposits.rows.map((d) => ({
+        id: d.id,
+        label: `${d.number ?? 'Draft'} · ${d.name}`,
+        detail: `${formatMoney(d.owedCents)} owed`,
+      })),
+    },
+    failingEmails: {
+      count: mail.count,
+      items: mail.rows.map((m) => ({ id: mailRequests.get(m.id) ?? null, label: m.subject, detail: `To ${m.to}` })),
+    },
+  };
+}

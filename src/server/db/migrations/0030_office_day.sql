@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "license_number" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "quote_request_events_mail_idx" ON "quote_request_events" USING btree ("mail_id") WHERE "quote_request_events"."mail_id" is not null;
