@@ -62,6 +62,8 @@ export const paths = {
     invoice: at(patterns.admin.invoice),
     users: '/admin/users',
     settings: '/admin/settings',
+    /** Services and materials with their prices: the quote builder's and the crew's list. */
+    priceBook: '/admin/price-book',
     /** The audit trail. */
     activity: '/admin/activity',
     /** Backups, exports and the clients import. */

@@ -29,6 +29,7 @@ import { isUniqueViolation } from '../lib/db-errors';
 import { conflict, HttpError, notFound } from '../lib/http-errors';
 import { jobExtras } from '../job-records';
 import { findJobById, jobDetail } from '../jobs';
+import { materialPrice } from '../price-book';
 import { cancelMail, enqueueMail } from '../mail';
 import { invoiceKey, invoiceMail, overdueReminderMail, receiptMail } from './emails';
 import { fingerprint, type DocumentSource } from '../documents';
@@ -78,15 +79,13 @@ async function linesForJob(app: FastifyInstance, jobId: string) {
       unitPriceCents: toCents(l.hourlyRate),
       taxable: l.taxable,
     });
-  // A material the crew added is taxed as its price list entry says, else as the Settings' default.
-  const listed = (name: string) =>
-    business.materialPriceList.find((p) => p.name.toLowerCase() === name.toLowerCase())?.taxable;
+  // A material the crew added is taxed as its price book entry says, else as the Settings' default.
   for (const m of extras.materials)
     lines.push({
       description: `${m.name} (used on the job)`,
       quantity: m.quantity,
       unitPriceCents: m.unitPriceCents!,
-      taxable: listed(m.name) ?? business.materialsTaxable,
+      taxable: (await materialPrice(app.db, m.name))?.taxable ?? business.materialsTaxable,
     });
   const quotedHours = labor.reduce((sum, l) => sum + l.hours, 0);
   const extraHours = hundredths(extras.minutes / 60 - quotedHours);
