@@ -41,6 +41,9 @@ describe.each(dbKinds)('the price book (%s)', (kind) => {
     // Name or description, any case; "%" is a letter, not a wildcard.
     const byWord = (await send('GET', '/api/price-book?search=BOX')).json();
     expect(byWord.items.map((i: PriceBookItem) => i.name)).toEqual(['Install a ceiling fan']);
+    const inAnyOrder = (await send('GET', '/api/price-book?search=fan%20INSTALL')).json();
+    expect(inAnyOrder.items.map((i: PriceBookItem) => i.name)).toEqual(['Install a ceiling fan']);
+    expect((await send('GET', '/api/price-book?search=fan%20hinge')).json().total).toBe(0);
     expect((await send('GET', '/api/price-book?search=%25')).json().total).toBe(0);
     const materials = (await send('GET', '/api/price-book?kind=material')).json();
     expect(materials.items.map((i: PriceBookItem) => i.name)).toEqual(['Gate hinge']);

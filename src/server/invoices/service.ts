@@ -72,9 +72,10 @@ async function linesForJob(app: FastifyInstance, jobId: string) {
   const labor = quote?.labor.filter(isIncluded) ?? [];
   for (const m of materials)
     lines.push({ description: m.name, quantity: m.quantity, unitPriceCents: toCents(m.unitPrice), taxable: m.taxable });
+  // A flat-price line is billed at its price, once; an hourly one by its hours.
   for (const l of labor)
     lines.push({
-      description: `${l.description || 'Labor'} (hours)`,
+      description: l.flat ? l.description || 'Labor' : `${l.description || 'Labor'} (hours)`,
       quantity: l.hours,
       unitPriceCents: toCents(l.hourlyRate),
       taxable: l.taxable,
@@ -87,14 +88,16 @@ async function linesForJob(app: FastifyInstance, jobId: string) {
       unitPriceCents: m.unitPriceCents!,
       taxable: (await materialPrice(app.db, m.name))?.taxable ?? business.materialsTaxable,
     });
-  const quotedHours = labor.reduce((sum, l) => sum + l.hours, 0);
+  // Time beyond the quoted hours, at the first hourly line's rate (a flat price quotes no hours).
+  const hourly = labor.filter((l) => !l.flat);
+  const quotedHours = hourly.reduce((sum, l) => sum + l.hours, 0);
   const extraHours = hundredths(extras.minutes / 60 - quotedHours);
-  if (extraHours > 0 && labor[0])
+  if (extraHours > 0 && hourly[0])
     lines.push({
       description: 'Time beyond the quote (hours)',
       quantity: extraHours,
-      unitPriceCents: toCents(labor[0].hourlyRate),
-      taxable: labor[0].taxable,
+      unitPriceCents: toCents(hourly[0].hourlyRate),
+      taxable: hourly[0].taxable,
     });
   return { job, lines, business, taxRateBasisPoints: quote?.taxRateBasisPoints };
 }

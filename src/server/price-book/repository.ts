@@ -10,12 +10,13 @@ export type PriceBookValues = Pick<
   'kind' | 'name' | 'description' | 'unit' | 'unitPriceCents' | 'taxable'
 >;
 
-/** Entries whose name or description holds the search, of one kind or both, by name. */
+/** Entries whose name or description holds each word searched, of one kind or both, by name. */
 export async function searchItems(db: DbOrTx, query: { search?: string; kind?: PriceBookKind; limit: number }) {
   const where: SQL[] = [];
   if (query.kind) where.push(eq(priceBookItems.kind, query.kind));
-  if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+  // Every word typed, in the name or the description, in any order: "fan ceiling" finds "Ceiling fan install".
+  for (const word of (query.search ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const pattern = `%${escapeLike(word)}%`;
     where.push(or(ilike(priceBookItems.name, pattern), ilike(priceBookItems.description, pattern))!);
   }
   const condition = where.length ? and(...where) : undefined;

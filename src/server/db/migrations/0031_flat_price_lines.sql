@@ -1,0 +1,1 @@
+ALTER TABLE "quote_labor" ADD COLUMN "flat" boolean DEFAULT false NOT NULL;
