@@ -93,5 +93,8 @@ export const paths = {
   },
 } as const;
 
+/** The Quote Builder's element on a request's page: `#quote-builder` opens the page at it. */
+export const QUOTE_BUILDER_ID = 'quote-builder';
+
 /** Public pages worth listing for search engines. */
 export const publicIndexablePaths = [paths.home, paths.getAQuote, paths.contact, paths.quoteRequestStatus] as const;

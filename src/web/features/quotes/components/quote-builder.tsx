@@ -2,6 +2,7 @@ import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/
 import { IconSend } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { messages } from '#shared/messages';
+import { QUOTE_BUILDER_ID } from '#shared/paths';
 import { priceQuote } from '#shared/money';
 import type { QuoteDraft, QuoteView } from '#shared/schemas/quotes';
 import { isHourly, type PriceBookItem } from '#shared/schemas/price-book';
@@ -94,7 +95,15 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
   };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} mt="md">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      mt="md"
+      id={QUOTE_BUILDER_ID}
+      // Opened at (#quote-builder), it shows below the sticky top bar.
+      style={{ scrollMarginTop: 76 }}
+    >
       <Group justify="space-between" mb="md">
         <Title order={2} size="h3">
           {revising ? `Revise Quote ${revising.quoteId}` : 'Quote Builder'}
