@@ -3,8 +3,11 @@ import type { PriceBookList } from '#shared/schemas/price-book';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
-/** The price book's entries that match what the office types in the builder (the first 50, by name). */
-export function usePriceBookSearch(search: string) {
+/**
+ * The price book's entries that match what the office types in the builder (the first 50, by name),
+ * asked only once the list is opened: a builder nobody searches from costs no request.
+ */
+export function usePriceBookSearch(search: string, enabled: boolean) {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   return useQuery({
@@ -12,5 +15,6 @@ export function usePriceBookSearch(search: string) {
     queryFn: () => api<PriceBookList>('GET', `/price-book?${params}`),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    enabled,
   });
 }

@@ -17,7 +17,8 @@ const optionLabel = (item: PriceBookItem) =>
 export function PriceBookSearch({ onPick, disabled }: { onPick: (item: PriceBookItem) => void; disabled: boolean }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const found = usePriceBookSearch(debounced);
+  const [opened, setOpened] = useState(false);
+  const found = usePriceBookSearch(debounced, opened || debounced !== '');
   const items = found.data?.items ?? [];
   return (
     <Select
@@ -29,6 +30,7 @@ export function PriceBookSearch({ onPick, disabled }: { onPick: (item: PriceBook
       value={null}
       searchValue={search}
       onSearchChange={setSearch}
+      onDropdownOpen={() => setOpened(true)}
       data={items.map((item) => ({ value: item._id, label: optionLabel(item) }))}
       // The server searched names and descriptions; show what it found.
       filter={({ options }) => options}
