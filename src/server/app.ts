@@ -25,6 +25,7 @@ import { completeJob, jobRecordRoutes } from './job-records';
 import { clientInvoicePath, invoiceRoutes, issueDepositInvoice, noticeOpenDeposit } from './invoices';
 import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
+import { priceBookRoutes } from './price-book';
 import { DocumentStore } from './documents';
 import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
 import { registerApiDocs } from './plugins/docs';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(clientQuoteRoutes, { onAccepted });
       await api.register(dashboardRoutes);
       await api.register(settingsRoutes, { store: settings });
+      await api.register(priceBookRoutes);
       await api.register(activityRoutes);
       await api.register(auditRoutes);
       await api.register(backupRoutes);

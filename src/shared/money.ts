@@ -132,6 +132,11 @@ export interface LaborLineDollars extends LineChoice {
   description: string;
   hourlyRate: number;
   hours: number;
+  /**
+   * A flat price for the work rather than an hourly rate: `hourlyRate` is then the price and `hours`
+   * is 1, so its total is the price and every total is figured as for any labor line.
+   */
+  flat?: boolean;
 }
 
 interface PricedChoice {
@@ -142,7 +147,7 @@ interface PricedChoice {
 
 export interface PricedQuote {
   materials: (MaterialLineDollars & PricedChoice & { subtotal: number })[];
-  labor: (LaborLineDollars & PricedChoice & { total: number })[];
+  labor: (LaborLineDollars & PricedChoice & { total: number; flat: boolean })[];
   totalCostBeforeTax: number;
   /** The part of the subtotal charged sales tax (dollars): "Tax 8% on $78.94". */
   taxableBeforeTax: number;
@@ -170,7 +175,7 @@ export function priceQuote(
   }));
   const l = labor.map((line) => ({
     hourlyRateCents: toCents(line.hourlyRate),
-    hours: line.hours,
+    hours: line.flat ? 1 : line.hours,
     taxable: isTaxable(line, 'labor'),
   }));
   const totals = quoteTotals(
@@ -195,6 +200,7 @@ export function priceQuote(
       description: labor[i]!.description,
       hourlyRate: toDollars(line.hourlyRateCents),
       hours: line.hours,
+      flat: labor[i]!.flat === true,
       total: toDollars(laborTotalCents(line)),
       ...choice(labor[i]!, line.taxable),
     })),
@@ -218,6 +224,10 @@ export function withChoices<Q extends { materials: LineChoice[]; labor: LineChoi
     lines.map((line, i) => (line.optional ? { ...line, included: picked.includes(i) } : { ...line, included: true }));
   return { ...quote, materials: pick(quote.materials, chosen.materials), labor: pick(quote.labor, chosen.labor) };
 }
+
+/** How a labor line's price reads: "Flat price", or "3.5 h × $65.00/h" (the page, the e-mail, the builder). */
+export const laborDetail = (line: { flat?: boolean; hours: number; hourlyRate: number }): string =>
+  line.flat ? 'Flat price' : `${line.hours} h × ${formatDollars(line.hourlyRate)}/h`;
 
 /** One line of a priced document's totals, in the order every view shows them. */
 export interface TotalsRow {

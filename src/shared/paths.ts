@@ -62,6 +62,8 @@ export const paths = {
     invoice: at(patterns.admin.invoice),
     users: '/admin/users',
     settings: '/admin/settings',
+    /** Services and materials with their prices: the quote builder's and the crew's list. */
+    priceBook: '/admin/price-book',
     /** The audit trail. */
     activity: '/admin/activity',
     /** Backups, exports and the clients import. */
@@ -90,6 +92,9 @@ export const paths = {
     schedule: '/employee/schedule',
   },
 } as const;
+
+/** The Quote Builder's element on a request's page: `#quote-builder` opens the page at it. */
+export const QUOTE_BUILDER_ID = 'quote-builder';
 
 /** Public pages worth listing for search engines. */
 export const publicIndexablePaths = [paths.home, paths.getAQuote, paths.contact, paths.quoteRequestStatus] as const;

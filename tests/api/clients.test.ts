@@ -132,7 +132,7 @@ describe.each(dbKinds)('clients (%s)', (kind) => {
     ).toBe(404);
   });
 
-  it('enters a phoned-in request: same checks, no photos needed, e-mail to the client only when asked', async () => {
+  it('enters a phoned-in request: same checks, no photos needed, accepted at once, e-mail to the client only when asked', async () => {
     const quiet = `phone${unique()}@home.test`;
     const entry = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/quoterequest/staff-entry', headers: admin, payload });
@@ -141,18 +141,35 @@ describe.each(dbKinds)('clients (%s)', (kind) => {
     const res = await entry({ ...quoteRequestBody({ email: quiet, name: 'Phone Caller' }) });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().quoteRequest;
-    expect(created).toMatchObject({ quoteStatus: 'Pending', clientId: expect.any(String) });
+    // The office took it on by answering the phone: Accepted at once, for the Quote Builder (issue 28.10).
+    expect(created).toMatchObject({ quoteStatus: 'Accepted', clientId: expect.any(String) });
     const events = (await get(`/api/quoterequest/${created._id}/timeline`)).json().events;
-    expect(events[0]).toMatchObject({
-      kind: 'request-created',
-      actor: 'staff',
-      mail: null,
-      details: { enteredBy: 'office' },
-    });
+    expect(events.slice(0, 2)).toMatchObject([
+      { kind: 'request-created', actor: 'staff', mail: null, details: { enteredBy: 'office' } },
+      { kind: 'request-accepted', actor: 'staff', mail: null, details: { enteredBy: 'office' } },
+    ]);
 
     const told = `told${unique()}@home.test`;
-    expect((await entry({ ...quoteRequestBody({ email: told }), emailClient: true })).statusCode).toBe(201);
+    const toldRequest = await entry({ ...quoteRequestBody({ email: told }), emailClient: true });
+    expect(toldRequest.statusCode).toBe(201);
     await waitFor(() => smtp.to(told)[0], { what: 'confirmation to the client' });
+    // Its quote is the next e-mail they get: never "a quote is being prepared" (read off the real SMTP server).
+    const toldId = toldRequest.json().quoteRequest._id;
+    const quoted = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotes/sendQuote',
+      headers: admin,
+      payload: { ...sampleQuoteLines, quoteRequestId: toldId },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    await waitFor(() => smtp.to(told).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'the quote e-mail',
+    });
+    expect(smtp.to(told).map((m) => m.parsed.subject)).toEqual([
+      expect.stringMatching(/Quote Number|quote request/i),
+      expect.stringMatching(/^Your quote QT/),
+    ]);
+    expect(smtp.to(told).some((m) => /being prepared/.test(m.parsed.subject ?? ''))).toBe(false);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.to(quiet)).toHaveLength(0);
     // No rate limit for the office: more than the public form allows in a minute.
@@ -191,7 +208,8 @@ describe.each(dbKinds)('clients (%s)', (kind) => {
     const id = requests[0]._id;
     const call = (method: 'PUT' | 'POST', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
-    expect((await call('PUT', `/api/quoterequest/markAccepted/${id}`)).statusCode).toBe(200);
+    // Entered by the office, it is accepted already.
+    expect((await call('PUT', `/api/quoterequest/markAccepted/${id}`)).json().code).toBe('REQUEST_NOT_PENDING');
     const sent = await call('POST', '/api/quotes/sendQuote', { ...sampleQuoteLines, quoteRequestId: id });
     expect(sent.statusCode, sent.body).toBeLessThan(300);
     expect(await outbox()).toBe(before);

@@ -179,12 +179,19 @@ describe.each(dbKinds)('the crew’s record of a job (%s)', (kind) => {
     const jobId = await alexJob();
     const settings = (await send('GET', '/api/settings', admin)).json();
     const { logoUrl: _l, updatedAt: _u, ...values } = settings;
-    const saved = await send('PUT', '/api/settings', admin, {
-      ...values,
-      crewSeesPrices: false,
-      materialPriceList: [{ name: 'Gate hinge', unitPrice: 12.5 }],
-    });
+    const saved = await send('PUT', '/api/settings', admin, { ...values, crewSeesPrices: false });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The crew's materials list is the price book's materials (decision 032); its services are not on it.
+    const listed = await send('POST', '/api/price-book', admin, {
+      kind: 'material',
+      name: 'Gate hinge',
+      unit: 'each',
+      unitPrice: 12.5,
+      taxable: true,
+    });
+    expect(listed.statusCode, listed.body).toBe(201);
+    const service = { kind: 'service', name: 'Gate hinge', unit: 'job', unitPrice: 80, taxable: false };
+    expect((await send('POST', '/api/price-book', admin, service)).statusCode).toBe(201);
     const hinge = randomUUID();
     const screws = randomUUID();
     await send('PUT', `/api/my/jobs/${jobId}/materials/${hinge}`, alex.auth, { name: 'gate hinge', quantity: 2 });
@@ -216,7 +223,8 @@ describe.each(dbKinds)('the crew’s record of a job (%s)', (kind) => {
     await send('PUT', `/api/my/jobs/${jobId}/materials/${screws}`, alex.auth, { name: 'Deck screws', quantity: 3 });
     office = (await send('GET', `/api/jobs/${jobId}/record`, admin)).json();
     expect(office.materials[1]).toMatchObject({ quantity: 3, unitPrice: 8.99 });
-    await send('PUT', '/api/settings', admin, { ...values, crewSeesPrices: true, materialPriceList: [] });
+    await send('PUT', '/api/settings', admin, { ...values, crewSeesPrices: true });
+    await send('DELETE', `/api/price-book/${listed.json()._id}`, admin);
     expect((await record(jobId)).materials[1].unitPrice).toBe(8.99);
   });
 

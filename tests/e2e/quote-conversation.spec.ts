@@ -3,7 +3,7 @@ import { EMAIL_OR_PHONE_REQUIRED } from '#shared/phone';
 import { pdfText } from '../helpers/pdf';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
-import { waitForMail } from './support/mail';
+import { receivedMail, waitForMail } from './support/mail';
 import { renderedByTheBrowser } from './support/rendering';
 import { apiToken, sentQuoteLink, signInAs } from './support/staff';
 
@@ -179,8 +179,23 @@ test('the office enters a phoned-in request for a returning client, found again 
   await screenshot(page, 'phone-entry');
   await page.getByRole('button', { name: 'Save request' }).click();
   await expect(page.getByRole('heading', { name: 'Quote Request' })).toBeVisible();
+  // Straight to its Quote Builder, accepted already (issue 28.10).
+  await expect(page.getByRole('heading', { name: 'Quote Builder' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Accept Quote Request' })).toHaveCount(0);
+  await screenshot(page, 'phone-entry-builder', { fullPage: false });
   await expect(page.getByText('Request entered by the office')).toBeVisible();
   await expect(page.getByText('Leaking outdoor spigot.')).toBeVisible();
+  // The quote is the first thing after the confirmation the client gets: no "a quote is being prepared".
+  await page.getByRole('button', { name: 'Add Material' }).click();
+  const material = page.getByRole('dialog', { name: 'Add Material' });
+  await material.getByLabel(/^Name/).fill('Hose bib');
+  await material.getByLabel(/^Unit Price/).fill('18');
+  await material.getByRole('button', { name: 'Add' }).click();
+  await expect(material).toBeHidden();
+  await page.getByRole('button', { name: 'Send Quote' }).click();
+  await waitForMail(`caller.${tag}@home.test`, /^Your quote QT/);
+  const received = (await receivedMail()).filter((m) => m.to && JSON.stringify(m.to).includes(`caller.${tag}@`));
+  expect(received.map((m) => m.subject).filter((s) => /being prepared/.test(s ?? ''))).toEqual([]);
 
   await page.goto(`/admin/clients?q=${encodeURIComponent('916-555-4321')}`);
   await expect(page.getByText(`Casey Caller ${tag}`)).toBeVisible();

@@ -64,48 +64,32 @@ test(
 );
 
 test(
-  'the owner keeps a materials price list and chooses whether the crew sees prices',
+  "the owner chooses whether the crew sees prices and the tax defaults; the materials are the price book's",
   { tag: SHARED_STATE },
   async ({ page, request }) => {
     await signInAs(page, await apiToken(request));
     await page.goto('/admin/settings');
-    await page.getByRole('button', { name: 'Add a material' }).click();
-    await page.getByLabel('Material 1 name').fill('Gate hinge');
-    await page.getByLabel('Material 1 price').fill('12.50');
-    await page.getByRole('button', { name: 'Add a material' }).click();
-    await page.getByLabel('Material 2 name').fill('gate HINGE');
-    await page.getByLabel('Material 2 price').fill('3');
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText('Each material in the price list needs its own name')).toBeVisible();
-    await page.getByLabel('Material 2 name').fill('Deck screws (box)');
     await page.getByLabel('The crew sees prices').check();
-    // Sales tax (issue 24.2): materials taxed and labor not by default; a hinge sold untaxed; labor taxed here.
+    // Sales tax (issue 24.2): materials taxed and labor not by default; labor taxed here.
     await expect(page.getByLabel('Tax materials')).toBeChecked();
     await expect(page.getByLabel('Tax labor')).not.toBeChecked();
-    await expect(page.getByLabel('Material 1 taxed')).toBeChecked();
-    await page.getByLabel('Material 1 taxed').uncheck();
     await page.getByLabel('Tax labor').check();
     await page.getByLabel('Remind unpaid invoices after the due date (days)').fill('10, 30');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByText(messages.settingsSaved)).toBeVisible();
 
     await page.reload();
-    await expect(page.getByLabel('Material 1 name')).toHaveValue('Gate hinge');
-    await expect(page.getByLabel('Material 1 price')).toHaveValue('$12.5');
-    await expect(page.getByLabel('Material 2 name')).toHaveValue('Deck screws (box)');
     await expect(page.getByLabel('The crew sees prices')).toBeChecked();
-    await expect(page.getByLabel('Material 1 taxed')).not.toBeChecked();
     await expect(page.getByLabel('Tax labor')).toBeChecked();
-    await page.getByRole('button', { name: 'Remove material 2' }).click();
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText(messages.settingsSaved)).toBeVisible();
     const headers = { authorization: `Bearer ${await apiToken(request)}` };
     const saved = (await (await request.get('/api/settings', { headers })).json()) as SettingsView;
-    expect(saved.materialPriceList).toEqual([{ name: 'Gate hinge', unitPrice: 12.5, taxable: false }]);
     expect(saved).toMatchObject({ materialsTaxable: true, laborTaxable: true });
     expect(saved.crewSeesPrices).toBe(true);
     expect(saved.invoiceReminderDays).toEqual([10, 30]);
     await expectNoAxeViolations(page);
     await screenshot(page, 'settings-crew');
+    // The crew's materials list is kept in the price book (decision 032).
+    await page.getByRole('link', { name: 'price book', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Price book', level: 1 })).toBeVisible();
   },
 );

@@ -137,7 +137,11 @@ describe('the quote builder: lines on react-hook-form, checked by the API schema
     expect((within(dialog).getByLabelText(/^Unit Price/) as HTMLInputElement).value).toBe('$12.34');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByText('Name is required')).toBeTruthy();
-    expect(within(dialog).getByText('Quantity must be more than 0')).toBeTruthy();
+    // A new line's quantity starts at 1 (issue 28.10); emptied, it is asked for.
+    expect((within(dialog).getByLabelText(/^Quantity/) as HTMLInputElement).value).toBe('1');
+    await user.clear(within(dialog).getByLabelText(/^Quantity/));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Quantity must be a number')).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/^Name/), 'Faucet');
     await user.clear(within(dialog).getByLabelText(/^Quantity/));
     await user.type(within(dialog).getByLabelText(/^Quantity/), '1');
@@ -193,7 +197,7 @@ describe('the quote builder: lines on react-hook-form, checked by the API schema
       clientName: '  Riley C. ',
       projectName: 'Side gate',
       materials: [{ name: 'Hinges', unitPrice: 19.99, quantity: 3, optional: false, taxable: true }],
-      labor: [{ description: '', hourlyRate: 65, hours: 1.5, optional: true, taxable: false }],
+      labor: [{ description: '', hourlyRate: 65, hours: 1.5, flat: false, optional: true, taxable: false }],
       validUntil: '2026-12-31',
       deposit: null,
     });
@@ -215,7 +219,7 @@ describe('the quote builder: lines on react-hook-form, checked by the API schema
       clientName: 'Riley C.',
       projectName: 'Side gate',
       materials: [{ name: 'Hinges', unitPrice: 19.99, quantity: 3, optional: false, taxable: true }],
-      labor: [{ description: '', hourlyRate: 65, hours: 1.5, optional: true, taxable: false }],
+      labor: [{ description: '', hourlyRate: 65, hours: 1.5, flat: false, optional: true, taxable: false }],
       validUntil: '2026-12-31',
       deposit: { kind: 'amount', value: 50 },
     });

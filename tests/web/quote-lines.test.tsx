@@ -39,7 +39,7 @@ describe('a quote read by staff: one table for materials, one for labor', () => 
       ['Stain (optional, chosen)', '$40.00', '1', '$40.00'],
     ]);
     expect(cells('Labor')).toEqual([
-      ['Description', 'Hourly Rate', 'Hours', 'Total'],
+      ['Description', 'Rate or Price', 'Hours', 'Total'],
       ['Rehang the gate', '$65.00', '1.5', '$97.50'],
       ['Labor (optional, not in the total)', '$50.00', '1', '$50.00'],
     ]);

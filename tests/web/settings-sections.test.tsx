@@ -4,6 +4,8 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { MemoryRouter } from 'react-router';
+import { paths } from '#shared/paths';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settingsInput, type SettingsInput } from '#shared/schemas/settings';
 import { CrewSection } from '../../src/web/features/settings/components/crew-section';
@@ -32,7 +34,6 @@ const saved: SettingsInput = {
   materialsTaxable: true,
   laborTaxable: false,
   crewSeesPrices: false,
-  materialPriceList: [{ name: 'Gate hinge', unitPrice: 12.5, taxable: true }],
   backupsToKeep: 14,
   howClientsPay: { checkPayee: '', checkAddress: '', bankTransfer: '', cardByPhone: false, cardPhone: '' },
 };
@@ -55,60 +56,25 @@ function InForm({ onSave, children }: { onSave: (values: SettingsInput) => void;
   );
 }
 
-const nameField = (n: number) => screen.getByRole('textbox', { name: `Material ${n} name` }) as HTMLInputElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
 
 describe('Settings → Crew', () => {
-  it('adds, fills and removes materials, and saves the list as typed', async () => {
+  it('saves whether the crew sees prices and sends the owner to the price book for the materials', async () => {
     const onSave = vi.fn();
     render(
-      <InForm onSave={onSave}>
-        <CrewSection />
-      </InForm>,
+      <MemoryRouter>
+        <InForm onSave={onSave}>
+          <CrewSection />
+        </InForm>
+      </MemoryRouter>,
     );
-    expect(nameField(1).value).toBe('Gate hinge');
-    expect(screen.queryByRole('textbox', { name: 'Material 2 name' })).toBeNull();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Add a material' }));
-    fireEvent.change(nameField(2), { target: { value: 'Deck screws (box)' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Material 2 price' }), { target: { value: '$9.99' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Material 2 taxed' }));
+    expect(screen.queryByRole('textbox', { name: 'Material 1 name' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'price book' }).getAttribute('href')).toBe(paths.admin.priceBook);
     fireEvent.click(screen.getByRole('checkbox', { name: 'The crew sees prices' }));
     save();
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
-    expect(onSave.mock.calls[0]![0]).toMatchObject({
-      crewSeesPrices: true,
-      materialPriceList: [
-        { name: 'Gate hinge', unitPrice: 12.5, taxable: true },
-        { name: 'Deck screws (box)', unitPrice: 9.99, taxable: false },
-      ],
-    });
-
-    fireEvent.click(screen.getByRole('button', { name: 'Remove material 1' }));
-    expect(nameField(1).value).toBe('Deck screws (box)');
-    save();
-    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
-    expect(onSave.mock.calls[1]![0].materialPriceList).toEqual([
-      { name: 'Deck screws (box)', unitPrice: 9.99, taxable: false },
-    ]);
-  });
-
-  it("shows the schema's messages on the list and does not save", async () => {
-    const onSave = vi.fn();
-    render(
-      <InForm onSave={onSave}>
-        <CrewSection />
-      </InForm>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Add a material' }));
-    fireEvent.change(nameField(2), { target: { value: 'gate HINGE' } });
-    save();
-    expect(await screen.findByText('Each material in the price list needs its own name')).toBeTruthy();
-
-    fireEvent.change(nameField(2), { target: { value: '' } });
-    save();
-    expect(await screen.findByText('Material name is required')).toBeTruthy();
-    expect(onSave).not.toHaveBeenCalled();
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ crewSeesPrices: true });
+    expect(onSave.mock.calls[0]![0]).not.toHaveProperty('materialPriceList');
   });
 });
 

@@ -10,6 +10,7 @@ const KIND_BY_SEGMENT: Record<string, AuditKind> = {
   visits: 'visits',
   invoices: 'invoices',
   settings: 'settings',
+  'price-book': 'settings',
   mail: 'mail',
   backups: 'data',
   export: 'data',

@@ -16,3 +16,4 @@ export * from '../invoices/tables';
 export * from '../audit/tables';
 export * from '../documents/tables';
 export * from '../reports/tables';
+export * from '../price-book/tables';

@@ -29,6 +29,7 @@ import { isUniqueViolation } from '../lib/db-errors';
 import { conflict, HttpError, notFound } from '../lib/http-errors';
 import { jobExtras } from '../job-records';
 import { findJobById, jobDetail } from '../jobs';
+import { materialPrice } from '../price-book';
 import { cancelMail, enqueueMail } from '../mail';
 import { invoiceKey, invoiceMail, overdueReminderMail, receiptMail } from './emails';
 import { fingerprint, type DocumentSource } from '../documents';
@@ -71,31 +72,32 @@ async function linesForJob(app: FastifyInstance, jobId: string) {
   const labor = quote?.labor.filter(isIncluded) ?? [];
   for (const m of materials)
     lines.push({ description: m.name, quantity: m.quantity, unitPriceCents: toCents(m.unitPrice), taxable: m.taxable });
+  // A flat-price line is billed at its price, once; an hourly one by its hours.
   for (const l of labor)
     lines.push({
-      description: `${l.description || 'Labor'} (hours)`,
+      description: l.flat ? l.description || 'Labor' : `${l.description || 'Labor'} (hours)`,
       quantity: l.hours,
       unitPriceCents: toCents(l.hourlyRate),
       taxable: l.taxable,
     });
-  // A material the crew added is taxed as its price list entry says, else as the Settings' default.
-  const listed = (name: string) =>
-    business.materialPriceList.find((p) => p.name.toLowerCase() === name.toLowerCase())?.taxable;
+  // A material the crew added is taxed as its price book entry says, else as the Settings' default.
   for (const m of extras.materials)
     lines.push({
       description: `${m.name} (used on the job)`,
       quantity: m.quantity,
       unitPriceCents: m.unitPriceCents!,
-      taxable: listed(m.name) ?? business.materialsTaxable,
+      taxable: (await materialPrice(app.db, m.name))?.taxable ?? business.materialsTaxable,
     });
-  const quotedHours = labor.reduce((sum, l) => sum + l.hours, 0);
+  // Time beyond the quoted hours, at the first hourly line's rate (a flat price quotes no hours).
+  const hourly = labor.filter((l) => !l.flat);
+  const quotedHours = hourly.reduce((sum, l) => sum + l.hours, 0);
   const extraHours = hundredths(extras.minutes / 60 - quotedHours);
-  if (extraHours > 0 && labor[0])
+  if (extraHours > 0 && hourly[0])
     lines.push({
       description: 'Time beyond the quote (hours)',
       quantity: extraHours,
-      unitPriceCents: toCents(labor[0].hourlyRate),
-      taxable: labor[0].taxable,
+      unitPriceCents: toCents(hourly[0].hourlyRate),
+      taxable: hourly[0].taxable,
     });
   return { job, lines, business, taxRateBasisPoints: quote?.taxRateBasisPoints };
 }

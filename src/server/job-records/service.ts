@@ -34,6 +34,7 @@ import type { DocumentSource } from '../documents';
 import { jobNumberOf } from '#shared/schemas/jobs';
 import { checkJobMove, findJobById, lifecycleStep, moveJobFrom, type JobLifecycle, type JobRow } from '../jobs';
 import { enqueueMail } from '../mail';
+import { materialPrice, materialPrices } from '../price-book';
 import { requestPhotos } from '../quote-requests';
 import { visitsOfJob } from '../visits';
 import { jobReportMail, reportKey } from './emails';
@@ -289,7 +290,7 @@ export async function deleteTimeEntry(db: DbOrTx, jobId: string, entryId: string
 
 /**
  * A material used beyond the quote. Its price: the office's; the crew's when they see prices; else the
- * price list's for a material of that name; else left for the office.
+ * price book's for a material of that name; else left for the office.
  */
 export async function putMaterial(
   db: DbOrTx,
@@ -313,7 +314,7 @@ export async function putMaterial(
     office: actor.office,
     current: current && { name: current.name, price: current.unitPriceCents },
     name: input.name,
-    listed: business.materialPriceList.find((m) => m.name.toLowerCase() === input.name.toLowerCase())?.unitPriceCents,
+    listed: (await materialPrice(db, input.name))?.unitPriceCents,
   });
   const values = { name: input.name, quantity: String(input.quantity), unitPriceCents };
   if (current) await db.update(jobMaterials).set(values).where(eq(jobMaterials.id, materialId));
@@ -388,7 +389,7 @@ export async function recordView(
 ): Promise<JobRecordView> {
   const db = app.db;
   const pricesShown = actor.office || business.crewSeesPrices;
-  const [me, checklist, time, materials, photos, record, visits, requestPhotosOf] = await Promise.all([
+  const [me, checklist, time, materials, photos, record, visits, requestPhotosOf, priceList] = await Promise.all([
     workerOf(db, actor.userId),
     checklistOf(db, job.id),
     timeEntriesOf(db, job.id),
@@ -397,6 +398,7 @@ export async function recordView(
     findRecord(db, job.id),
     visitsOfJob(db, job.id, business.timeZone),
     job.quoteRequestId ? requestPhotos(db, app.tokens, [job.quoteRequestId]) : undefined,
+    materialPrices(db),
   ]);
   const totals = new Map<string, { worker: { _id: string; fullName: string }; minutes: number }>();
   for (const t of time) {
@@ -445,7 +447,7 @@ export async function recordView(
       unitPrice: pricesShown && m.unitPriceCents !== null ? toDollars(m.unitPriceCents) : null,
       addedBy: m.addedBy,
     })),
-    priceList: business.materialPriceList.map((m) => ({
+    priceList: priceList.map((m) => ({
       name: m.name,
       unitPrice: pricesShown ? toDollars(m.unitPriceCents) : null,
     })),

@@ -33,7 +33,6 @@ export interface BusinessSettings extends Business {
   /** How many daily backups to keep (embedded database). */
   backupsToKeep: number;
   /** The materials the crew picks from, priced in cents, taxed or not when billed. */
-  materialPriceList: { name: string; unitPriceCents: number; taxable: boolean }[];
   /** Whether new material and labor lines are charged sales tax unless switched on the line. */
   materialsTaxable: boolean;
   laborTaxable: boolean;

@@ -66,7 +66,9 @@ export async function submitQuoteRequest(
 
 /**
  * A request the office enters for a client who phoned: the same checks, photos optional, and the
- * client's confirmation e-mail only when asked for (no owner notice: the office is the owner's).
+ * client's confirmation e-mail only when asked for (no owner notice: the office is the owner's). The
+ * office took it on by answering the phone: it is Accepted at once, for the Quote Builder, without the
+ * "a quote is being prepared" e-mail (issue 28.10): the quote itself is the next thing the client gets.
  */
 export async function enterQuoteRequest(
   app: FastifyInstance,
@@ -88,7 +90,15 @@ export async function enterQuoteRequest(
       details: { enteredBy: 'office' },
       mailId,
     });
-    return created;
+    const accepted = await transitionQuoteRequest(tx, created.id, 'Pending', 'Accepted');
+    await recordActivity(tx, {
+      quoteRequestId: created.id,
+      kind: 'request-accepted',
+      actor: 'staff',
+      userId: options.userId,
+      details: { enteredBy: 'office' },
+    });
+    return accepted ?? created;
   });
 }
 

@@ -1,5 +1,5 @@
 import { formatLongDate } from '#shared/dates';
-import { formatDollars, totalsRows } from '#shared/money';
+import { formatDollars, laborDetail, totalsRows } from '#shared/money';
 import { paths } from '#shared/paths';
 import type { QuoteView } from '#shared/schemas/quotes';
 import type { Config } from '../config';
@@ -23,7 +23,7 @@ function lineRows(quote: QuoteView): PricedRow[] {
       .filter((l) => !accepted || l.included)
       .map((l) => ({
         label: `${l.description ? `Labor: ${l.description}` : 'Labor'}${mark(l)}`,
-        detail: `${l.hours} h × ${formatDollars(l.hourlyRate)}/h`,
+        detail: laborDetail(l),
         amount: formatDollars(l.total),
       })),
     ...totalsRows(quote).map((row) => ({ label: row.label, amount: formatDollars(row.amount), strong: row.emphasis })),

@@ -50,11 +50,11 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
   );
   table(
     'Labor',
-    ['Description', 'Hourly Rate', 'Hours', 'Total'],
+    ['Description', 'Rate or Price', 'Hours', 'Total'],
     shown(quote.labor).map((l) => [
       `${l.description || 'Labor'}${mark(l)}`,
-      formatDollars(l.hourlyRate),
-      String(l.hours),
+      l.flat ? 'Flat price' : `${formatDollars(l.hourlyRate)}/h`,
+      l.flat ? '—' : String(l.hours),
       formatDollars(l.total),
     ]),
     [0.46, 0.18, 0.16, 0.2],

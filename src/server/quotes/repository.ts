@@ -52,7 +52,8 @@ export interface QuoteLinesInput {
   clientName: string;
   projectName: string;
   materials: MaterialLineInput[];
-  labor: LaborLineInput[];
+  /** `flat` left out: an hourly line. */
+  labor: (Omit<LaborLineInput, 'flat'> & { flat?: boolean })[];
   deposit?: DepositInput | null | undefined;
 }
 
@@ -135,7 +136,8 @@ export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: 
         position,
         description: l.description,
         hourlyRateCents: l.hourlyRateCents,
-        hours: l.hours.toFixed(2),
+        hours: (l.flat ? 1 : l.hours).toFixed(2),
+        flat: l.flat === true,
         optional: l.optional,
         included: l.included,
         taxable: l.taxable,
@@ -181,6 +183,7 @@ export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promi
       description: l.description,
       hourlyRate: toDollars(l.hourlyRateCents),
       hours: Number(l.hours),
+      flat: l.flat,
       optional: l.optional,
       included: l.included,
       taxable: l.taxable,

@@ -103,6 +103,8 @@ export const quoteLabor = pgTable(
     description: text('description').notNull().default(''),
     hourlyRateCents: bigint('hourly_rate_cents', { mode: 'number' }).notNull(),
     hours: numeric('hours', { precision: 12, scale: 2 }).notNull(),
+    /** A flat price for the work: the rate column holds the price and hours are 1 (decision 032). */
+    flat: boolean('flat').notNull().default(false),
     /** A line the client may choose to include. */
     optional: boolean('optional').notNull().default(false),
     /** Counted in the totals: every required line; an optional one once the client ticked it. */

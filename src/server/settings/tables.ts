@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from '../db/columns';
 
 // The tables this feature owns and alone writes (`npm run check`: features/tables-owned rule).
@@ -42,13 +42,8 @@ export const settings = pgTable(
       .array()
       .notNull()
       .default(sql`'{7,14}'::integer[]`),
-    /** Whether the crew sees prices (the materials price list, what they add); the owner's choice. */
+    /** Whether the crew sees prices (the price book's materials, what they add); the owner's choice. */
     crewSeesPrices: boolean('crew_sees_prices').notNull().default(false),
-    /** The short list of materials the crew picks from, with their prices. */
-    materialPriceList: jsonb('material_price_list')
-      .$type<{ name: string; unitPriceCents: number; taxable?: boolean }[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
     /** Whether a new material line / labor line is charged sales tax unless switched (California's rule). */
     materialsTaxable: boolean('materials_taxable').notNull().default(true),
     laborTaxable: boolean('labor_taxable').notNull().default(false),

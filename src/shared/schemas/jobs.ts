@@ -58,7 +58,7 @@ export function workLines(quote: z.infer<typeof jobQuoteView> | null | undefined
   if (!quote) return [];
   return [
     ...quote.materials.map((m) => `${m.name} × ${m.quantity}`),
-    ...quote.labor.map((l) => `${l.description || 'Labor'} (${l.hours} h)`),
+    ...quote.labor.map((l) => (l.flat ? l.description || 'Labor' : `${l.description || 'Labor'} (${l.hours} h)`)),
   ];
 }
 

@@ -16,20 +16,40 @@ export const materialLineInput = z.object({
 }) satisfies z.ZodType<MaterialLineDollars>;
 export type MaterialLineInput = z.infer<typeof materialLineInput>;
 
-/** A labor line as typed in the Add Labor dialog (dollars per hour). */
-export const laborLineInput = z.object({
+/**
+ * A labor line as typed in the Add Labor dialog (dollars per hour), or a flat-price line (`flat`: the
+ * price in `hourlyRate`, no hours asked; stored as 1 so its total is the price).
+ */
+export const laborLineInput = z
+  .object({
+    description: z
+      .string()
+      .trim()
+      .max(200, 'Description must be at most 200 characters')
+      .optional()
+      .transform((v) => v ?? ''),
+    hourlyRate: dollarsInput('Hourly Rate'),
+    hours: quantityInput('Hours').optional(),
+    /** A flat price for the work instead of an hourly rate. */
+    flat: z.boolean().optional().default(false),
+    optional: z.boolean().optional().default(false),
+    /** Charged sales tax; left out, the Settings' default for labor. */
+    taxable: z.boolean().optional(),
+  })
+  .refine((l) => l.flat || l.hours !== undefined, { message: 'Hours must be a number', path: ['hours'] })
+  .transform((l) => ({ ...l, hours: l.flat ? 1 : l.hours! })) satisfies z.ZodType<LaborLineDollars>;
+
+/** A flat-price line as typed in its dialog: what the work is and its price. */
+export const flatLineInput = z.object({
   description: z
-    .string()
+    .string({ error: 'Description is required' })
     .trim()
-    .max(200, 'Description must be at most 200 characters')
-    .optional()
-    .transform((v) => v ?? ''),
-  hourlyRate: dollarsInput('Hourly Rate'),
-  hours: quantityInput('Hours'),
+    .min(1, 'Description is required')
+    .max(200, 'Description must be at most 200 characters'),
+  price: dollarsInput('Price'),
   optional: z.boolean().optional().default(false),
-  /** Charged sales tax; left out, the Settings' default for labor. */
   taxable: z.boolean().optional(),
-}) satisfies z.ZodType<LaborLineDollars>;
+});
 export type LaborLineInput = z.infer<typeof laborLineInput>;
 
 /** A quote's deposit: a whole percent (1–100) of the accepted total, or an amount in dollars. */
@@ -96,7 +116,15 @@ export const pricedQuote = z.object({
     z.object({ name: z.string(), unitPrice: z.number(), quantity: z.number(), subtotal: z.number(), ...lineChoice }),
   ),
   labor: z.array(
-    z.object({ description: z.string(), hourlyRate: z.number(), hours: z.number(), total: z.number(), ...lineChoice }),
+    z.object({
+      description: z.string(),
+      hourlyRate: z.number(),
+      hours: z.number(),
+      /** A flat price: `hourlyRate` is the price, `hours` 1. */
+      flat: z.boolean(),
+      total: z.number(),
+      ...lineChoice,
+    }),
   ),
   totalCostBeforeTax: z.number(),
   taxableBeforeTax: z.number(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
-import { dollarsInput, twoDecimals } from './numbers';
+import { twoDecimals } from './numbers';
 import { imageDataUrl } from './quote-request';
 
 /** Whether the platform knows the zone (IANA names such as America/Los_Angeles). */
@@ -47,15 +47,6 @@ const reminderDays = (after: string, most: number, tooMany: string, repeated: st
     )
     .max(most, tooMany)
     .refine((days) => new Set(days).size === days.length, repeated);
-
-/** A material of the price list, as the crew picks it. */
-export const materialPrice = z.object({
-  name: text('Material name', 200),
-  unitPrice: dollarsInput('Price'),
-  /** Charged sales tax when it is billed. */
-  taxable: z.boolean().default(true),
-});
-export type MaterialPrice = z.infer<typeof materialPrice>;
 
 const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
@@ -117,17 +108,8 @@ export const settingsInput = z.object({
   materialsTaxable: z.boolean().default(true),
   /** Whether a new labor line is: repair labor is not taxed in California. */
   laborTaxable: z.boolean().default(false),
-  /** Whether the crew sees prices: the price list's and those of what they add. */
+  /** Whether the crew sees prices: the price book's materials' and those of what they add. */
   crewSeesPrices: z.boolean().default(false),
-  /** The short list of materials the crew picks from (prices in dollars, like a quote's). */
-  materialPriceList: z
-    .array(materialPrice)
-    .max(200, 'At most 200 materials in the price list')
-    .refine(
-      (list) => new Set(list.map((m) => m.name.toLowerCase())).size === list.length,
-      'Each material in the price list needs its own name',
-    )
-    .default([]),
   /** How many daily backups of the embedded database are kept in DATA_DIR/backups. */
   backupsToKeep: z
     .number({ error: 'Backups to keep must be a number' })

@@ -15,12 +15,12 @@ export function ScrollToTop() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
     if (hash) {
-      // The target may render a moment after the route: look for it on the next frames.
+      // The target may render a moment after the route (its data loading): look for it for about 2 s.
       let tries = 0;
       const seek = () => {
         const target = document.getElementById(safeDecode(hash.slice(1)));
         if (target) target.scrollIntoView();
-        else if (tries++ < 20) requestAnimationFrame(seek);
+        else if (tries++ < 120) requestAnimationFrame(seek);
       };
       seek();
       return;

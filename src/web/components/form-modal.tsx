@@ -101,8 +101,10 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
                   return (
                     <NumberInput
                       {...common}
-                      value={f.value as number}
-                      onChange={(v) => f.onChange(v === '' ? undefined : Number(v))}
+                      // Emptied, the field stays empty (null, "must be a number"): undefined would bring
+                      // back the form's first value (a quantity's 1) under the typing.
+                      value={f.value === null || f.value === undefined ? '' : (f.value as number)}
+                      onChange={(v) => f.onChange(v === '' ? null : Number(v))}
                       onBlur={f.onBlur}
                       min={0}
                       step={field.step ?? 1}

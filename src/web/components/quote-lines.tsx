@@ -15,7 +15,8 @@ interface LineRow {
   optional: boolean;
   included: boolean;
   price: number;
-  count: number;
+  /** How many (hours, a quantity), or what stands for it (a flat price has none). */
+  count: number | string;
   amount: number;
 }
 
@@ -89,13 +90,13 @@ export function QuoteLines({ materials, labor, ...totals }: QuoteLinesProps) {
       <LinesTable
         title="Labor"
         empty="No labor"
-        columns={['Description', 'Hourly Rate', 'Hours', 'Total']}
+        columns={['Description', 'Rate or Price', 'Hours', 'Total']}
         rows={labor.map((l) => ({
-          label: l.description || 'Labor',
+          label: l.flat ? `${l.description || 'Labor'} (flat price)` : l.description || 'Labor',
           optional: l.optional,
           included: l.included,
           price: l.hourlyRate,
-          count: l.hours,
+          count: l.flat ? '—' : l.hours,
           amount: l.total,
         }))}
       />

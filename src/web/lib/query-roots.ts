@@ -13,4 +13,5 @@ export const queryRoots = {
   clients: ['clients'],
   visits: ['visits'],
   invoices: ['invoices'],
+  priceBook: ['price-book'],
 } as const;

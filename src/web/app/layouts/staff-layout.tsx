@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconBook,
   IconCalendar,
   IconClipboardList,
   IconHome,
@@ -58,6 +59,7 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.jobs, label: 'Jobs', icon: IconTool },
   { to: paths.admin.invoices, label: 'Invoices', icon: IconFileInvoice },
   { to: paths.admin.reports, label: 'Reports', icon: IconChartBar },
+  { to: paths.admin.priceBook, label: 'Price book', icon: IconBook },
   { to: paths.admin.users, label: 'Users', icon: IconUsers },
   { to: paths.admin.activity, label: 'Activity', icon: IconHistory },
   { to: paths.admin.data, label: 'Your data', icon: IconDatabase },

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { todayIn } from '#shared/dates';
-import { paths } from '#shared/paths';
+import { paths, QUOTE_BUILDER_ID } from '#shared/paths';
 import {
   quoteRequestFromForm,
   type QuoteRequestForm,
@@ -43,8 +43,9 @@ export default function NewQuoteRequestPage() {
     try {
       const images = await Promise.all(photos.map(readAsDataUrl));
       const { quoteRequest } = await enter.mutateAsync({ ...quoteRequestFromForm(values, images), emailClient });
-      toast.success(`Request ${quoteRequest.quoteNumber} entered`);
-      navigate(paths.admin.quoteRequest(quoteRequest._id));
+      toast.success(`Request ${quoteRequest.quoteNumber} entered: build its quote`);
+      // Entered by the office, it is accepted already: straight to its Quote Builder.
+      navigate(`${paths.admin.quoteRequest(quoteRequest._id)}#${QUOTE_BUILDER_ID}`);
     } catch (error) {
       toast.error(error instanceof ApiError && error.status === 400 ? error.message : 'The request could not be saved');
     }

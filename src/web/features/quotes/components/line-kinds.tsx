@@ -1,5 +1,5 @@
-import { formatDollars, type PricedQuote } from '#shared/money';
-import { laborLineInput, materialLineInput } from '#shared/schemas/quotes';
+import { formatDollars, laborDetail, type PricedQuote } from '#shared/money';
+import { flatLineInput, laborLineInput, materialLineInput } from '#shared/schemas/quotes';
 import type { LineKind } from './line-editor';
 
 /** A line the client may choose: left out of the total until they tick it. */
@@ -30,7 +30,7 @@ export const MATERIAL_LINES: LineKind<typeof materialLineInput, PricedQuote['mat
     OPTIONAL_FIELD,
     TAXABLE_FIELD,
   ],
-  blank: (taxable) => ({ name: '', unitPrice: 0, quantity: 0, optional: false, taxable }),
+  blank: (taxable) => ({ name: '', unitPrice: 0, quantity: 1, optional: false, taxable }),
   describe: (m) => ({
     editLabel: `Edit material ${m.name}`,
     deleteLabel: `Delete material ${m.name}`,
@@ -59,16 +59,51 @@ export const LABOR_LINES: LineKind<typeof laborLineInput, PricedQuote['labor'][n
     OPTIONAL_FIELD,
     TAXABLE_FIELD,
   ],
-  blank: (taxable) => ({ description: '', hourlyRate: 0, hours: 0, optional: false, taxable }),
+  blank: (taxable) => ({ description: '', hourlyRate: 0, hours: 1, flat: false, optional: false, taxable }),
   describe: (l, i) => ({
     editLabel: `Edit labor line ${i + 1}`,
     deleteLabel: `Delete labor line ${i + 1}`,
     text: (
       <>
         {l.description ? `${l.description}${l.optional ? ' (optional)' : ''} — ` : l.optional ? '(optional) ' : ''}
-        {l.hours} h × {formatDollars(l.hourlyRate)}/h = <b>{formatDollars(l.total)}</b>
+        {laborDetail(l)} = <b>{formatDollars(l.total)}</b>
         {taxNote(l.taxable, 'labor')}
       </>
     ),
   }),
+};
+
+type FlatLine = { description: string; price: number; optional?: boolean | undefined; taxable?: boolean | undefined };
+
+/**
+ * A flat price for the work, kept in the form's labor lines (`flat`: the price as the rate, 1 hour) so
+ * it is totalled as any labor line; its own dialog asks for a price, not hours (decision 032).
+ */
+export const FLAT_LINES: LineKind<typeof flatLineInput, PricedQuote['labor'][number]> = {
+  name: 'labor',
+  title: 'Labor',
+  addLabel: 'Add Flat Price',
+  editLabel: 'Edit Flat Price',
+  empty: 'No labor added',
+  schema: flatLineInput,
+  fields: [
+    { name: 'description', label: 'Description', type: 'text', placeholder: 'e.g. Install a ceiling fan' },
+    { name: 'price', label: 'Price', type: 'number', prefix: '$', step: 5 },
+    OPTIONAL_FIELD,
+    TAXABLE_FIELD,
+  ],
+  blank: (taxable) => ({ description: '', price: 0, optional: false, taxable }),
+  owns: (line) => (line as { flat?: boolean }).flat === true,
+  toLine: (line) => {
+    const { description, price, optional, taxable } = line as FlatLine;
+    return { description, hourlyRate: price, hours: 1, flat: true, optional, taxable };
+  },
+  fromLine: (line) => {
+    const { description, hourlyRate, optional, taxable } = line as {
+      description?: string;
+      hourlyRate: number;
+    } & FlatLine;
+    return { description: description ?? '', price: hourlyRate, optional, taxable };
+  },
+  describe: LABOR_LINES.describe,
 };

@@ -2,8 +2,10 @@ import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/
 import { IconSend } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { messages } from '#shared/messages';
+import { QUOTE_BUILDER_ID } from '#shared/paths';
 import { priceQuote } from '#shared/money';
 import type { QuoteDraft, QuoteView } from '#shared/schemas/quotes';
+import { isHourly, type PriceBookItem } from '#shared/schemas/price-book';
 import type { QuoteRequestDetail } from '#shared/schemas/staff-quote-requests';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QuoteTotals } from '../../../components/quote-totals';
@@ -15,7 +17,8 @@ import { useSendQuote } from '../api/quotes';
 import { forgetDraft } from '../lib/draft-store';
 import { draftKeyOf, useDraftAutosave, useQuoteForm, type QuoteFormOutput } from '../lib/quote-form';
 import { LineEditor } from './line-editor';
-import { LABOR_LINES, MATERIAL_LINES } from './line-kinds';
+import { FLAT_LINES, LABOR_LINES, MATERIAL_LINES } from './line-kinds';
+import { PriceBookSearch } from './price-book-search';
 import { QuoteDocument } from './quote-document';
 import { QuoteTerms } from './quote-terms';
 
@@ -40,7 +43,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
   const { draft: createDraft, send, revise } = useSendQuote();
   const priced = priceQuote(
     values.materials,
-    values.labor.map((l) => ({ ...l, description: l.description ?? '' })),
+    values.labor.map((l) => ({ ...l, description: l.description ?? '', hours: l.hours ?? 0 })),
     config.taxRateBasisPoints,
   );
   const sending = createDraft.isPending || send.isPending || revise.isPending;
@@ -74,9 +77,33 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
   };
   // Adding a line answers "Add at least one material or labor line".
   const lineSaved = () => form.clearErrors('materials');
+  // An entry of the price book becomes a line at quantity 1: a material, hourly labor, or a flat price.
+  const addFromBook = (item: PriceBookItem) => {
+    const common = { optional: false, taxable: item.taxable };
+    if (item.kind === 'material')
+      form.setValue('materials', [
+        ...form.getValues('materials'),
+        { name: item.name, unitPrice: item.unitPrice, quantity: 1, ...common },
+      ]);
+    else
+      form.setValue('labor', [
+        ...form.getValues('labor'),
+        { description: item.name, hourlyRate: item.unitPrice, hours: 1, flat: !isHourly(item), ...common },
+      ]);
+    lineSaved();
+    toast.success(`${item.name} added`);
+  };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} mt="md">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      mt="md"
+      id={QUOTE_BUILDER_ID}
+      // Opened at (#quote-builder), it shows below the sticky top bar.
+      style={{ scrollMarginTop: 76 }}
+    >
       <Group justify="space-between" mb="md">
         <Title order={2} size="h3">
           {revising ? `Revise Quote ${revising.quoteId}` : 'Quote Builder'}
@@ -104,6 +131,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
         <Grid.Col span={{ base: 12, md: 'auto' }}>
           <Stack>
             <QuoteTerms control={form.control} priced={priced} disabled={sending} timeZone={config.timeZone} />
+            <PriceBookSearch onPick={addFromBook} disabled={sending} />
             <LineEditor
               kind={MATERIAL_LINES}
               control={form.control}
@@ -114,6 +142,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
             />
             <LineEditor
               kind={LABOR_LINES}
+              also={FLAT_LINES}
               control={form.control}
               priced={priced.labor}
               taxable={config.laborTaxable}

@@ -153,7 +153,14 @@ export function QuoteDocument({
           </Text>
         ) : (
           shownLabor.map(({ l, i }) =>
-            line('labor', i, l, l.description || 'Labor', `${l.hours} h @ ${formatDollars(l.hourlyRate)}/h`, l.total),
+            line(
+              'labor',
+              i,
+              l,
+              l.description || 'Labor',
+              l.flat ? 'Flat price' : `${l.hours} h @ ${formatDollars(l.hourlyRate)}/h`,
+              l.total,
+            ),
           )
         )}
         <Divider />

@@ -39,10 +39,11 @@ function startingValues(request: QuoteRequestDetail, revising: QuoteView | undef
     [];
   const labor =
     saved?.labor ??
-    revising?.labor.map(({ description, hourlyRate, hours, optional, taxable }) => ({
+    revising?.labor.map(({ description, hourlyRate, hours, flat, optional, taxable }) => ({
       description,
       hourlyRate,
       hours,
+      flat,
       optional,
       taxable,
     })) ??
@@ -81,7 +82,13 @@ export function useDraftAutosave(control: QuoteFormControl, draftKey: string, se
         clientName,
         projectName,
         materials: materials.map((m) => ({ ...m, optional: m.optional ?? false })),
-        labor: labor.map((l) => ({ ...l, description: l.description ?? '', optional: l.optional ?? false })),
+        labor: labor.map((l) => ({
+          ...l,
+          description: l.description ?? '',
+          hours: l.hours ?? 1,
+          flat: l.flat ?? false,
+          optional: l.optional ?? false,
+        })),
         validUntil,
         deposit: deposit && Number.isFinite(deposit.value) ? deposit : null,
       });
