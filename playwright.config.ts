@@ -31,8 +31,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'phone', use: phone, metadata: { device: 'phone' }, grepInvert: ownData },
-    { name: 'desktop', use: desktop, metadata: { device: 'desktop' }, grepInvert: ownData },
+    // First in the list, so a worker starts them at once (one at a time) while the other takes the rest:
+    // Playwright hands out work in the order of the projects.
     {
       name: 'phone-shared-state',
       use: { ...phone, baseURL: process.env.E2E_SHARED_BASE_URL },
@@ -48,6 +48,8 @@ export default defineConfig({
       workers: 1,
       dependencies: ['phone-shared-state'],
     },
+    { name: 'phone', use: phone, metadata: { device: 'phone' }, grepInvert: ownData },
+    { name: 'desktop', use: desktop, metadata: { device: 'desktop' }, grepInvert: ownData },
     {
       name: 'deploy',
       use: phone,
