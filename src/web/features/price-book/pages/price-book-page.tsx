@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDollars } from '#shared/money';
 import {
@@ -13,6 +13,7 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormModal, type FormModalField } from '../../../components/form-modal';
 import { ListTable } from '../../../components/list-table';
+import { editAndDeleteCells } from '../../../components/row-actions';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { siteConfig } from '../../../lib/site-config';
@@ -116,18 +117,11 @@ export default function PriceBookPage() {
           item.unit,
           formatDollars(item.unitPrice),
           item.taxable ? 'Taxed' : 'Not taxed',
-          <ActionIcon key="e" variant="subtle" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item)}>
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>,
-          <ActionIcon
-            key="d"
-            variant="subtle"
-            color="red.9"
-            aria-label={`Delete ${item.name}`}
-            onClick={() => setDeleting(item)}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>,
+          ...editAndDeleteCells(
+            item.name,
+            () => setEditing(item),
+            () => setDeleting(item),
+          ),
         ]}
       />
       {total !== undefined && book.data && total > book.data.items.length ? (

@@ -1,11 +1,12 @@
-import { ActionIcon, Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { messages } from '#shared/messages';
 import type { UserView } from '#shared/schemas/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
+import { editAndDeleteCells } from '../../../components/row-actions';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationBar } from '../../../components/pagination-bar';
@@ -108,26 +109,14 @@ export default function UsersPage() {
           ) : (
             '—'
           ),
-          <ActionIcon
-            key="e"
-            variant="subtle"
-            aria-label={`Edit ${u.username}`}
-            onClick={() => {
+          ...editAndDeleteCells(
+            u.username,
+            () => {
               setEditing(u);
               formDialog.open();
-            }}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>,
-          <ActionIcon
-            key="d"
-            variant="subtle"
-            color="red.9"
-            aria-label={`Delete ${u.username}`}
-            onClick={() => setDeleting(u)}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>,
+            },
+            () => setDeleting(u),
+          ),
         ]}
       />
       <PaginationBar page={page} totalPages={users.data?.totalPages ?? 1} onChange={list.setPage} />
