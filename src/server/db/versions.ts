@@ -17,12 +17,17 @@ export function knownLastMigration(): number {
   return Math.max(...journal.entries.map((e) => e.when));
 }
 
-/** When the newest migration applied to this database was made; 0 for a database never migrated. */
-export async function lastAppliedMigration(db: AnyDb): Promise<number> {
-  const exists = (await db.execute(
+/** Whether drizzle has ever migrated this database (its table of applied migrations exists). */
+async function hasMigrationsTable(db: AnyDb): Promise<boolean> {
+  const result = (await db.execute(
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as yes`,
   )) as unknown as { rows: { yes: boolean }[] };
-  if (!exists.rows[0]?.yes) return 0;
+  return result.rows[0]?.yes === true;
+}
+
+/** When the newest migration applied to this database was made; 0 for a database never migrated. */
+export async function lastAppliedMigration(db: AnyDb): Promise<number> {
+  if (!(await hasMigrationsTable(db))) return 0;
   const result = (await db.execute(
     sql`select coalesce(max(created_at), 0)::text as at from drizzle.__drizzle_migrations`,
   )) as unknown as { rows: { at: string }[] };
@@ -39,10 +44,7 @@ const MISDATED = [{ was: 1795621275918, is: 1795538475918 }];
 
 /** Puts right the times of migrations applied under a wrong one (see MISDATED), before migrating. */
 export async function repairMigrationTimes(db: AnyDb): Promise<void> {
-  const exists = (await db.execute(
-    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as yes`,
-  )) as unknown as { rows: { yes: boolean }[] };
-  if (!exists.rows[0]?.yes) return;
+  if (!(await hasMigrationsTable(db))) return;
   for (const { was, is } of MISDATED)
     await db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${is} where created_at = ${was}`);
 }
