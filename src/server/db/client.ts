@@ -13,6 +13,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import tar from 'tar-stream';
 import * as schema from './schema';
+import {
+  forgetFreshCluster,
+  freshClusterFile,
+  isNewDataDir,
+  keepFreshCluster,
+  readFreshCluster,
+} from './fresh-cluster';
 import { migrationsFolder, refuseNewerDatabase } from './versions';
 
 export type Schema = typeof schema;
@@ -45,12 +52,14 @@ export interface OpenOptions {
   dataDir: string;
   /** A data directory's tar (`dumpDataDir`'s) to start an empty dataDir from: the tests' migrated template. */
   loadDataDir?: Buffer | undefined;
+  /** Where a new embedded database's first cluster is kept for the next one (fresh-cluster.ts); tests choose their own. */
+  clusterFile?: string | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = await (options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : openPglite(options.dataDir, options.loadDataDir));
+    : openPglite(options.dataDir, options.loadDataDir, options.clusterFile));
   // A request's audit entry commits with the request's change (decision 023), and what its work
   // asked to happen after the commit happens then.
   wrapTransactions(database.db);
@@ -59,16 +68,40 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 const PGLITE_SETTINGS = ['shared_buffers=32MB'];
 
-async function openPglite(dataDir: string, loadDataDir?: Buffer): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Buffer | undefined,
+  clusterFile = freshClusterFile(PGLITE_SETTINGS),
+): Promise<Database> {
+  const isNew = isNewDataDir(dataDir);
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   // PGlite's default shared_buffers (160 MB) is sized for a server of its own; inside the app's
   // process 32 MB keeps the working set of a small business's data and the process near 250 MB.
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { pg_trgm },
-    postgresqlconf: PGLITE_SETTINGS,
-    ...(loadDataDir ? { loadDataDir: new Blob([new Uint8Array(loadDataDir)]) } : {}),
-  });
+  const create = (from: Buffer | undefined) =>
+    PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      postgresqlconf: PGLITE_SETTINGS,
+      ...(from ? { loadDataDir: new Blob([new Uint8Array(from)]) } : {}),
+    });
+  // A new database starts from the cluster the first one on this machine kept, instead of initdb.
+  const kept = isNew && !loadDataDir ? readFreshCluster(clusterFile) : undefined;
+  let client: PGlite;
+  let madeByInitdb = isNew && !loadDataDir && !kept;
+  try {
+    client = await create(loadDataDir ?? kept);
+  } catch (error) {
+    if (!kept) throw error;
+    // The kept copy would not start (damaged): forgotten, and this database made by initdb.
+    forgetFreshCluster(clusterFile);
+    if (!dataDir.startsWith('memory://')) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.mkdirSync(dataDir, { recursive: true });
+    }
+    client = await create(undefined);
+    madeByInitdb = true;
+  }
+  if (madeByInitdb) await keepFreshCluster(client, clusterFile);
   watchForSelfDeadlock(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
