@@ -63,7 +63,9 @@ test('signing out of a freshly loaded page says so every time, and calls nothing
 }) => {
   await page.goto('/');
   for (const path of ['/admin', '/admin/quote-requests', '/admin/users']) {
-    await page.evaluate((t) => localStorage.setItem('jwt', t), await apiToken(request));
+    // A session of its own: signing out ends it.
+    const token = await apiToken(request, undefined, undefined, { fresh: true });
+    await page.evaluate((t) => localStorage.setItem('jwt', t), token);
     await page.goto(path);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

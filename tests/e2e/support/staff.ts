@@ -1,15 +1,35 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from './constants';
 import { futureDate } from '../../helpers/dates';
 
+/** The admin's token per server, for this worker: a sign-in is an argon2 check, the server's costliest call. */
+const adminTokens = new Map<string, Promise<string>>();
+
+/**
+ * A token for `username` (the e2e admin by default), signed in through the API. The admin's is signed
+ * in once per worker and server and reused (`fresh` for a test that ends the session it is given);
+ * anyone else's is a new sign-in, which tests of the trail count on.
+ */
 export async function apiToken(
   request: APIRequestContext,
   username = E2E_ADMIN.username,
   password = E2E_ADMIN.password,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<string> {
-  const res = await request.post('/api/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
-  return (await res.json()).token;
+  const signIn = async () => {
+    const res = await request.post('/api/login', { data: { username, password } });
+    if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+    return (await res.json()).token as string;
+  };
+  if (fresh || username !== E2E_ADMIN.username || password !== E2E_ADMIN.password) return signIn();
+  const server = String(test.info().project.use.baseURL);
+  let token = adminTokens.get(server);
+  if (!token) {
+    token = signIn();
+    adminTokens.set(server, token);
+    token.catch(() => adminTokens.delete(server));
+  }
+  return token;
 }
 
 /** Signs the browser in by storing a real token, as the sign-in page does. */
