@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
@@ -19,6 +20,11 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
       path.join(webRoot, 'assets', 'app-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(5000))});`,
     );
+    // And one the build compressed ahead (scripts/build.mjs): its .br and .gz beside it.
+    const script = `console.log(${JSON.stringify('precompressed '.repeat(500))});`;
+    fs.writeFileSync(path.join(webRoot, 'assets', 'pre-def456.js'), script);
+    fs.writeFileSync(path.join(webRoot, 'assets', 'pre-def456.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'pre-def456.js.gz'), zlib.gzipSync(script));
     fs.writeFileSync(path.join(webRoot, 'robots-extra.txt'), 'hello');
     t = await createTestApp(kind, { webRoot });
   });
@@ -73,6 +79,27 @@ describe.each(dbKinds)('server basics (%s)', (kind) => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBeLessThan(1000);
+  });
+
+  it('sends the build’s brotli or gzip file of an asset as it is, and the plain file to a browser that takes neither', async () => {
+    const file = (name: string) => fs.readFileSync(path.join(webRoot, 'assets', name));
+    for (const [accept, encoding, bytes] of [
+      ['br, gzip', 'br', file('pre-def456.js.br')],
+      ['gzip', 'gzip', file('pre-def456.js.gz')],
+      ['identity', undefined, file('pre-def456.js')],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/assets/pre-def456.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type'], accept).toContain('javascript');
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.equals(bytes), accept).toBe(true);
+    }
   });
 
   it('sends security headers on pages and API, with a CSP that allows no inline script', async () => {

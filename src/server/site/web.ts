@@ -28,6 +28,9 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
       root,
       index: false,
       wildcard: false,
+      // The build's .br and .gz of each hashed asset (scripts/build.mjs), sent as they are when the
+      // browser takes them; anything else is compressed on the way out (@fastify/compress).
+      preCompressed: true,
       // Directories (and index.html itself) fall through to the page handler below.
       allowedPath: (pathName) =>
         !pathName.endsWith('/') && pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
