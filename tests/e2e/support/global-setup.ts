@@ -78,6 +78,9 @@ async function startApp(dataDir: string, smtpPort: number) {
       LOGIN_RATE_LIMIT_MAX: '1000',
       LOGIN_USER_RATE_LIMIT_MAX: '1000',
       STATUS_RATE_LIMIT_MAX: '100000',
+      // No automatic backup a minute after start: it copies and packs the whole database while the tests
+      // wait on it (the owner's backup, taken by a test through Your data, is unaffected).
+      BACKUP_EVERY_HOURS: '0',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     builtServerEntry,
