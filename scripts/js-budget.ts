@@ -15,12 +15,12 @@ import { budgetFailures, judgePages, kb, type ChunkModules, type Manifest, type 
 
 const KB = 1024;
 /**
- * Gzipped bytes per public page. The issue's targets are 150 KB for the home page and 180 KB for the
- * form pages; Get a Quote is allowed 185 KB until it is brought under 180 (decision 033).
+ * Gzipped bytes per public page: the issue's targets, 150 KB for the home page and 180 KB for the
+ * form pages (decision 033).
  */
 const BUDGETS: Record<string, number> = {
   [paths.home]: 150 * KB,
-  [paths.getAQuote]: 185 * KB,
+  [paths.getAQuote]: 180 * KB,
   [paths.contact]: 180 * KB,
   [paths.quoteRequestStatus]: 180 * KB,
 };

@@ -1,5 +1,5 @@
-import { ActionIcon, Box, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
-import { IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { Box, CloseButton, CloseIcon, Button, FileButton, Group, Image, Input, Text } from '@mantine/core';
+import { IconPhotoPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_REQUEST_PHOTOS, MAX_UPLOAD_BYTES } from '#shared/constants';
 import { messages } from '#shared/messages';
@@ -103,18 +103,17 @@ export function PhotoPicker({ files, error, onChange, disabled, onPreparing }: P
               {previews.map(({ file, url }, i) => (
                 <Box component="li" key={url} className={classes.item}>
                   <Image src={url} alt={`Photo ${i + 1}: ${file.name}`} className={classes.thumb} radius="md" />
-                  <ActionIcon
+                  <CloseButton
                     className={classes.remove}
-                    variant="filled"
-                    color="dark"
                     radius="xl"
                     size="md"
+                    iconSize={16}
+                    // Its cross is decoration: the button's name says what it does.
+                    icon={<CloseIcon aria-hidden />}
                     aria-label={`Remove photo ${i + 1} (${file.name})`}
                     onClick={() => onChange(files.filter((_, j) => j !== i))}
                     disabled={disabled}
-                  >
-                    <IconX size={16} aria-hidden />
-                  </ActionIcon>
+                  />
                 </Box>
               ))}
             </Box>
