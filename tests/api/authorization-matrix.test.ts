@@ -111,6 +111,12 @@ export const matrix: Record<string, Row> = {
   'PUT /api/my/schedule': { access: 'staff', body: { schedule: [] }, ...STAFF },
   'POST /api/quotes/createNew': { access: 'admin', body: {}, ...ADMIN },
   'POST /api/quotes/sendQuote': { access: 'admin', body: {}, ...ADMIN },
+  'POST /api/quotes/preview': { access: 'admin', body: {}, ...ADMIN },
+  'GET /api/quote-templates': { access: 'admin', ...ADMIN },
+  'GET /api/quote-templates/:id': { access: 'admin', url: '/api/quote-templates/x', ...ADMIN },
+  'POST /api/quote-templates': { access: 'admin', body: {}, ...ADMIN },
+  'PATCH /api/quote-templates/:id': { access: 'admin', url: '/api/quote-templates/x', body: {}, ...ADMIN },
+  'DELETE /api/quote-templates/:id': { access: 'admin', url: '/api/quote-templates/x', ...ADMIN },
   'GET /api/quotes/by-quote-request/:quoteRequestId': {
     access: 'admin',
     url: '/api/quotes/by-quote-request/none',
