@@ -13,6 +13,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook,
+  IconTemplate,
   IconCalendar,
   IconClipboardList,
   IconHome,
@@ -60,6 +61,7 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.invoices, label: 'Invoices', icon: IconFileInvoice },
   { to: paths.admin.reports, label: 'Reports', icon: IconChartBar },
   { to: paths.admin.priceBook, label: 'Price book', icon: IconBook },
+  { to: paths.admin.quoteTemplates, label: 'Quote templates', icon: IconTemplate },
   { to: paths.admin.users, label: 'Users', icon: IconUsers },
   { to: paths.admin.activity, label: 'Activity', icon: IconHistory },
   { to: paths.admin.data, label: 'Your data', icon: IconDatabase },
