@@ -163,8 +163,7 @@ export function QuoteNotes({ control, disabled }: { control: QuoteFormControl; d
           <Textarea
             label="Notes for the client"
             description="Printed on the quote, its e-mail and PDF"
-            autosize
-            minRows={2}
+            rows={3}
             {...field}
             value={field.value ?? ''}
             error={fieldState.error?.message}
@@ -179,8 +178,7 @@ export function QuoteNotes({ control, disabled }: { control: QuoteFormControl; d
           <Textarea
             label="Internal notes"
             description="For the office only: never shown to the client, never saved in a template"
-            autosize
-            minRows={2}
+            rows={3}
             {...field}
             value={field.value ?? ''}
             error={fieldState.error?.message}
