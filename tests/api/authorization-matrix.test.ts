@@ -169,6 +169,8 @@ export const matrix: Record<string, Row> = {
   'GET /api/clients': { access: 'admin', ...ADMIN },
   'GET /api/clients/:id': { access: 'admin', url: '/api/clients/none', ...ADMIN },
   'PUT /api/clients/:id': { access: 'admin', url: '/api/clients/none', body: {}, ...ADMIN },
+  'POST /api/clients/:id/addresses': { access: 'admin', url: '/api/clients/none/addresses', body: {}, ...ADMIN },
+  'PATCH /api/jobs/:id/address': { access: 'admin', url: '/api/jobs/none/address', body: {}, ...ADMIN },
   'GET /api/visits': {
     access: 'admin',
     url: '/api/visits?from=2027-01-01T00:00:00Z&to=2027-01-31T00:00:00Z',
