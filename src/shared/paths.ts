@@ -64,8 +64,6 @@ export const paths = {
     settings: '/admin/settings',
     /** Services and materials with their prices: the quote builder's and the crew's list. */
     priceBook: '/admin/price-book',
-    /** Quotes kept under a name to start new ones from: rename, delete. */
-    quoteTemplates: '/admin/quote-templates',
     /** The audit trail. */
     activity: '/admin/activity',
     /** Backups, exports and the clients import. */

@@ -90,9 +90,9 @@ test('save a quote as a template, start another from it, and preview it as the c
   // Nothing was sent by the preview.
   expect((await request.get(`/api/quotes/by-quote-request/${second._id}`, { headers })).status()).toBe(404);
 
-  // The owner renames and deletes templates on their page.
-  await page.goto('/admin/quote-templates');
-  await expect(page.getByRole('heading', { name: 'Quote templates', level: 1 })).toBeVisible();
+  // The owner renames and deletes templates under the price book.
+  await page.goto('/admin/price-book');
+  await expect(page.getByRole('heading', { name: 'Quote templates', level: 2 })).toBeVisible();
   const row = page.getByRole(device() === 'phone' ? 'listitem' : 'row').filter({ hasText: `Deck refresh ${tag}` });
   await expect(row).toContainText('2 lines');
   await expect(row).toContainText('$185.00');

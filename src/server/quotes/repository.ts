@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { depositParts, isIncluded, priceQuote, quoteBase, quoteTotals, toCents, toDollars } from '#shared/money';
-import type { ClientQuoteView, DepositInput, LaborLineInput, MaterialLineInput, QuoteDraft, QuoteView } from '#shared/schemas/quotes';
+import type {
+  ClientQuoteView,
+  DepositInput,
+  LaborLineInput,
+  MaterialLineInput,
+  QuoteDraft,
+  QuoteView,
+} from '#shared/schemas/quotes';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { quoteLabor, quoteMaterials, quotes } from './tables';

@@ -102,10 +102,6 @@ export const routes: RouteObject[] = [
           { path: paths.admin.users, lazy: page(() => import('../features/users/pages/users-page')) },
           { path: paths.admin.settings, lazy: page(() => import('../features/settings/pages/settings-page')) },
           { path: paths.admin.priceBook, lazy: page(() => import('../features/price-book/pages/price-book-page')) },
-          {
-            path: paths.admin.quoteTemplates,
-            lazy: page(() => import('../features/quotes/pages/quote-templates-page')),
-          },
           { path: paths.admin.activity, lazy: page(() => import('../features/audit/pages/activity-page')) },
           { path: paths.admin.data, lazy: page(() => import('../features/your-data/pages/your-data-page')) },
           { path: '*', element: <NotFoundPage /> },

@@ -13,7 +13,6 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBook,
-  IconTemplate,
   IconCalendar,
   IconClipboardList,
   IconHome,
@@ -61,7 +60,6 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.invoices, label: 'Invoices', icon: IconFileInvoice },
   { to: paths.admin.reports, label: 'Reports', icon: IconChartBar },
   { to: paths.admin.priceBook, label: 'Price book', icon: IconBook },
-  { to: paths.admin.quoteTemplates, label: 'Quote templates', icon: IconTemplate },
   { to: paths.admin.users, label: 'Users', icon: IconUsers },
   { to: paths.admin.activity, label: 'Activity', icon: IconHistory },
   { to: paths.admin.data, label: 'Your data', icon: IconDatabase },

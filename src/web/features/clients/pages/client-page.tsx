@@ -35,16 +35,74 @@ import { SectionCard } from '../../../components/section-card';
 import { StatusText } from '../../../components/status-text';
 import { addressLine, mapHref, telHref } from '../../../lib/links';
 import { toast } from '../../../lib/toast';
-import { FormModal, type FormModalField } from '../../../components/form-modal';
+import { ApiError } from '../../../lib/api-client';
 import { useAddServiceAddress, useClient, useUpdateClient } from '../api/clients';
 
-const ADDRESS_FIELDS: FormModalField<ServiceAddressInput>[] = [
-  { name: 'label', label: 'Label', type: 'text', optional: true, placeholder: 'e.g. Warehouse, Store #12' },
-  { name: 'street', label: 'Street', type: 'text' },
-  { name: 'city', label: 'City', type: 'text' },
-  { name: 'state', label: 'State', type: 'text' },
-  { name: 'zip', label: 'Zip', type: 'text' },
+const ADDRESS_FIELDS: { name: keyof ServiceAddressInput; label: string; placeholder?: string }[] = [
+  { name: 'label', label: 'Label', placeholder: 'e.g. Warehouse, Store #12' },
+  { name: 'street', label: 'Street' },
+  { name: 'city', label: 'City' },
+  { name: 'state', label: 'State' },
+  { name: 'zip', label: 'Zip' },
 ];
+
+/** Another place the client has us work (a second shop, a rental), checked by the route's own schema. */
+function AddServiceAddress({ clientId, onClose }: { clientId: string; onClose: () => void }) {
+  const add = useAddServiceAddress(clientId);
+  const [values, setValues] = useState<Record<keyof ServiceAddressInput, string>>({
+    label: '',
+    street: '',
+    city: '',
+    state: 'CA',
+    zip: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = () => {
+    const parsed = serviceAddressInput.safeParse(values);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(`${parsed.data.street} added`);
+        onClose();
+      },
+      onError: (error) =>
+        setErrors({ street: error instanceof ApiError ? error.message : 'The address could not be added' }),
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title="Add service address" centered radius="lg">
+      <Stack>
+        {ADDRESS_FIELDS.map((f, i) => (
+          <TextInput
+            key={f.name}
+            label={f.label}
+            withAsterisk={f.name !== 'label'}
+            placeholder={f.placeholder}
+            value={values[f.name]}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setValues((v) => ({ ...v, [f.name]: value }));
+              setErrors(({ [f.name]: _gone, ...rest }) => rest);
+            }}
+            error={errors[f.name]}
+            data-autofocus={i === 0 || undefined}
+          />
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={add.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={add.isPending}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 function EditClient({ client, opened, onClose }: { client: ClientDetail; opened: boolean; onClose: () => void }) {
   const update = useUpdateClient(client._id);
@@ -220,7 +278,6 @@ export default function ClientPage() {
   const client = useClient(clientId);
   const [editing, editDialog] = useDisclosure(false);
   const [adding, addDialog] = useDisclosure(false);
-  const addAddress = useAddServiceAddress(clientId);
   const back = { to: paths.admin.clients, label: 'Back to Clients' };
   if (client.isPending)
     return (
@@ -412,20 +469,7 @@ export default function ClientPage() {
         </Grid.Col>
       </Grid>
       {editing ? <EditClient client={c} opened={editing} onClose={editDialog.close} /> : null}
-      <FormModal
-        opened={adding}
-        title="Add service address"
-        submitLabel="Add"
-        schema={serviceAddressInput}
-        fields={ADDRESS_FIELDS}
-        initialValues={{ label: '', street: '', city: '', state: 'CA', zip: '' }}
-        onSubmit={async (body) => {
-          await addAddress.mutateAsync(body);
-          toast.success(`${body.street} added`);
-        }}
-        loading={addAddress.isPending}
-        onClose={addDialog.close}
-      />
+      {adding ? <AddServiceAddress clientId={c._id} onClose={addDialog.close} /> : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -94,8 +94,9 @@ export default function NewQuoteRequestPage() {
         <form onSubmit={onSubmit} noValidate aria-label="Phoned-in request">
           <Stack gap="md">
             {known ? (
-              <Alert color="blue" role="note" title={`For ${known.companyName || known.name}`}>
+              <Paper withBorder radius="md" p="md" bg="blue.0" role="note">
                 <Stack gap="xs">
+                  <Text fw={700}>For {known.companyName || known.name}</Text>
                   <Text size="sm">Choose which of their service addresses the work is at.</Text>
                   <Select
                     label="Service address"
@@ -109,7 +110,7 @@ export default function NewQuoteRequestPage() {
                     disabled={sending}
                   />
                 </Stack>
-              </Alert>
+              </Paper>
             ) : (
               <Text c="dimmed" size="sm">
                 The client is found by their e-mail, or by their phone when they have no e-mail (or added to Clients).

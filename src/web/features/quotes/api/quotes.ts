@@ -129,20 +129,3 @@ export function useSaveTemplate() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }
-
-export function useRenameTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api<QuoteTemplate>('PATCH', `/quote-templates/${encodeURIComponent(id)}`, { body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-  });
-}
-
-export function useDeleteTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<{ ok: true }>('DELETE', `/quote-templates/${encodeURIComponent(id)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-  });
-}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconEye, IconTemplate } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { quoteTemplateRename, type ClientQuoteView, type QuoteTemplate } from '#shared/schemas/quotes';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,7 +11,11 @@ import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { usePreviewQuote, useQuoteTemplates, useSaveTemplate } from '../api/quotes';
 import type { QuoteFormInput, QuoteFormOutput } from '../lib/quote-form';
-import { ClientQuoteSheet } from './client-quote-sheet';
+
+// The client's page itself, loaded when the office first previews (the same chunk as the client's route).
+const ClientQuoteSheet = lazy(() =>
+  import('../pages/client-quote-page').then((m) => ({ default: m.ClientQuoteSheet })),
+);
 
 type QuoteForm = UseFormReturn<QuoteFormInput, unknown, QuoteFormOutput>;
 const NAME_FIELDS: FormModalField<{ name: string }>[] = [{ name: 'name', label: 'Template name', type: 'text' }];
@@ -146,7 +150,11 @@ export function TemplateTools({ form, disabled }: { form: QuoteForm; disabled: b
           This is the client&apos;s page for this quote. Its buttons do nothing here; the number and the date are given
           when you send it.
         </Alert>
-        {shown ? <ClientQuoteSheet quote={shown} token="" preview onStale={() => undefined} /> : null}
+        {shown ? (
+          <Suspense fallback={<Text c="dimmed">Loading the client’s page…</Text>}>
+            <ClientQuoteSheet quote={shown} token="" preview onStale={() => undefined} />
+          </Suspense>
+        ) : null}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setShown(null)}>
             Close preview
