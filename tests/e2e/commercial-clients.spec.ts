@@ -91,6 +91,17 @@ test('a commercial client with two service addresses: a job at the second, the P
   const jobId = jobs[0]._id as string;
   await page.goto(`/admin/jobs/${jobId}`);
   await expect(page.getByText('2200 Industrial Blvd').first()).toBeVisible();
+  // An open job may move to another of the client's places, and back.
+  const place = page.getByRole('combobox', { name: 'Service address' });
+  await expect(place).toHaveValue('Warehouse: 2200 Industrial Blvd, West Sacramento');
+  await place.click();
+  await page.getByRole('option', { name: 'Address 1: 100 Main St, Sacramento' }).click();
+  await expect(page.getByText('The job is now at 100 Main St')).toBeVisible();
+  await place.click();
+  await page.getByRole('option', { name: 'Warehouse: 2200 Industrial Blvd, West Sacramento' }).click();
+  await expect(page.getByText('The job is now at 2200 Industrial Blvd')).toBeVisible();
+  expect(await fitsWidth(page)).toBe(true);
+  await screenshot(page, 'commercial-client-job');
   for (const status of ['In Progress', 'Completed'])
     expect((await request.patch(`/api/jobs/${jobId}/status`, { headers, data: { status } })).status()).toBe(200);
   const invoice = await request.post(`/api/jobs/${jobId}/invoice`, { headers });
