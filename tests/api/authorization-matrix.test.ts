@@ -111,6 +111,12 @@ export const matrix: Record<string, Row> = {
   'PUT /api/my/schedule': { access: 'staff', body: { schedule: [] }, ...STAFF },
   'POST /api/quotes/createNew': { access: 'admin', body: {}, ...ADMIN },
   'POST /api/quotes/sendQuote': { access: 'admin', body: {}, ...ADMIN },
+  'POST /api/quotes/preview': { access: 'admin', body: {}, ...ADMIN },
+  'GET /api/quote-templates': { access: 'admin', ...ADMIN },
+  'GET /api/quote-templates/:id': { access: 'admin', url: '/api/quote-templates/x', ...ADMIN },
+  'POST /api/quote-templates': { access: 'admin', body: {}, ...ADMIN },
+  'PATCH /api/quote-templates/:id': { access: 'admin', url: '/api/quote-templates/x', body: {}, ...ADMIN },
+  'DELETE /api/quote-templates/:id': { access: 'admin', url: '/api/quote-templates/x', ...ADMIN },
   'GET /api/quotes/by-quote-request/:quoteRequestId': {
     access: 'admin',
     url: '/api/quotes/by-quote-request/none',
@@ -163,6 +169,8 @@ export const matrix: Record<string, Row> = {
   'GET /api/clients': { access: 'admin', ...ADMIN },
   'GET /api/clients/:id': { access: 'admin', url: '/api/clients/none', ...ADMIN },
   'PUT /api/clients/:id': { access: 'admin', url: '/api/clients/none', body: {}, ...ADMIN },
+  'POST /api/clients/:id/addresses': { access: 'admin', url: '/api/clients/none/addresses', body: {}, ...ADMIN },
+  'PATCH /api/jobs/:id/address': { access: 'admin', url: '/api/jobs/none/address', body: {}, ...ADMIN },
   'GET /api/visits': {
     access: 'admin',
     url: '/api/visits?from=2027-01-01T00:00:00Z&to=2027-01-31T00:00:00Z',

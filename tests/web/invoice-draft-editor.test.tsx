@@ -17,6 +17,8 @@ const draft: InvoiceView = {
   clientName: 'Riley Client',
   clientEmail: 'riley@home.test',
   address: '915 L St, Sacramento, CA 95814',
+  billingAddress: '',
+  poNumber: '',
   lines: [
     { description: 'Deck boards', quantity: 10, unitPrice: 12.5, amount: 125, taxable: true },
     { description: 'Haul-away', quantity: 1, unitPrice: 20, amount: 20, taxable: false },

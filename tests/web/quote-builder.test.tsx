@@ -222,6 +222,9 @@ describe('the quote builder: lines on react-hook-form, checked by the API schema
       labor: [{ description: '', hourlyRate: 65, hours: 1.5, flat: false, optional: true, taxable: false }],
       validUntil: '2026-12-31',
       deposit: { kind: 'amount', value: 50 },
+      notes: '',
+      internalNotes: '',
+      poNumber: '',
     });
     expect(bodyOf(1)).toMatchObject({ userEmail: 'riley@home.test', quote: { quoteId: 'QT12345678' } });
     expect(String(bodyOf(1).quoteHTML)).toContain('Hinges');
@@ -244,6 +247,9 @@ describe('the quote builder: lines on react-hook-form, checked by the API schema
       status: 'Requested More Info',
       quoteDate: '2026-11-20',
       clientMessage: 'Could the paint be optional?',
+      notes: '',
+      internalNotes: '',
+      poNumber: '',
       version: 1,
       current: true,
       validUntil: '2026-12-20',

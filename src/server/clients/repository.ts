@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { MIN_PHONE_DIGITS, phoneDigitsOf } from '#shared/phone';
 import type { ClientView } from '#shared/schemas/clients';
 import type { Db, DbOrTx } from '../db/client';
@@ -28,7 +28,7 @@ export async function refreshSearchText(tx: DbOrTx, clientIds: string | string[]
   await tx
     .update(clients)
     .set({
-      searchText: sql`lower(concat_ws(' ', ${clients.name}, ${clients.email}, ${clients.phone},
+      searchText: sql`lower(concat_ws(' ', ${clients.name}, ${clients.companyName}, ${clients.email}, ${clients.phone},
         regexp_replace(${clients.phone}, '[^0-9]', '', 'g'),
         ${clients.billingStreet}, ${clients.billingCity}, ${clients.billingZip},
         (select string_agg(concat_ws(' ', a.street, a.city, a.state, a.zip), ' ')
@@ -47,14 +47,72 @@ export async function matchClient(
   tx: DbOrTx,
   contact: ClientContact,
   address: PropertyAddress,
-): Promise<{ id: string; email: string }> {
+): Promise<{ id: string; email: string; serviceAddressId: string }> {
   const found = contact.email ? await matchByEmail(tx, contact) : await matchByPhone(tx, contact);
+  const serviceAddressId = await ensureServiceAddress(tx, found.id, address);
+  await refreshSearchText(tx, found.id);
+  return { ...found, serviceAddressId };
+}
+
+/** The client's service address of this street and ZIP (any case), added if new; its id. */
+async function ensureServiceAddress(tx: DbOrTx, clientId: string, address: PropertyAddress & { label?: string }) {
   await tx
     .insert(clientAddresses)
-    .values({ id: newId(), clientId: found.id, ...address })
+    .values({ id: newId(), clientId, ...address })
     .onConflictDoNothing();
-  await refreshSearchText(tx, found.id);
-  return found;
+  const [row] = await tx
+    .select({ id: clientAddresses.id })
+    .from(clientAddresses)
+    .where(
+      and(
+        eq(clientAddresses.clientId, clientId),
+        sql`lower(${clientAddresses.street}) = lower(${address.street})`,
+        sql`lower(${clientAddresses.zip}) = lower(${address.zip})`,
+      ),
+    );
+  return row!.id;
+}
+
+/** One of a client's service addresses (undefined when it is not theirs). */
+export async function serviceAddressOf(db: DbOrTx, clientId: string, addressId: string) {
+  const [row] = await db
+    .select()
+    .from(clientAddresses)
+    .where(and(eq(clientAddresses.clientId, clientId), eq(clientAddresses.id, addressId)));
+  return row;
+}
+
+/**
+ * A new service address for a client (a second shop, a rental); false when they already have one of
+ * that street and ZIP.
+ */
+export async function addServiceAddress(
+  db: Db,
+  clientId: string,
+  address: PropertyAddress & { label: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(clientAddresses)
+      .values({ id: newId(), clientId, ...address })
+      .onConflictDoNothing()
+      .returning({ id: clientAddresses.id });
+    if (rows.length) await refreshSearchText(tx, clientId);
+    return rows.length > 0;
+  });
+}
+
+/** Where a client's bills go ('' when to the property) and their company: what an invoice prints. */
+export async function billingOf(db: DbOrTx, clientId: string | null) {
+  if (!clientId) return { billingAddress: '', companyName: '' };
+  const row = await findClient(db, clientId);
+  if (!row) return { billingAddress: '', companyName: '' };
+  return {
+    billingAddress: row.billingStreet
+      ? `${row.billingStreet}, ${row.billingCity}, ${row.billingState} ${row.billingZip}`.replace(/, ,/g, ',').trim()
+      : '',
+    companyName: row.companyName,
+  };
 }
 
 async function matchByEmail(tx: DbOrTx, contact: ClientContact) {
@@ -108,6 +166,7 @@ export async function clientViews(db: DbOrTx, rows: ClientRow[]): Promise<Client
   return rows.map((r) => ({
     _id: r.id,
     name: r.name,
+    companyName: r.companyName,
     email: r.email,
     phone: r.phone,
     notes: r.notes,
@@ -117,19 +176,41 @@ export async function clientViews(db: DbOrTx, rows: ClientRow[]): Promise<Client
     createdAt: r.createdAt.toISOString(),
     addresses: addresses
       .filter((a) => a.clientId === r.id)
-      .map((a) => ({ _id: a.id, street: a.street, city: a.city, state: a.state, zip: a.zip })),
+      .map((a) => ({ _id: a.id, label: a.label, street: a.street, city: a.city, state: a.state, zip: a.zip })),
   }));
 }
 
 export async function updateClient(
   db: DbOrTx,
   id: string,
-  values: { name: string; phone: string; notes: string },
+  input: {
+    name: string;
+    phone: string;
+    notes: string;
+    companyName?: string | undefined;
+    billingAddress?: PropertyAddress | null | undefined;
+  },
 ): Promise<ClientRow | undefined> {
+  const { billingAddress, companyName, ...values } = input;
+  const billing =
+    billingAddress === undefined
+      ? {}
+      : {
+          billingStreet: billingAddress?.street ?? '',
+          billingCity: billingAddress?.city ?? '',
+          billingState: billingAddress?.state ?? '',
+          billingZip: billingAddress?.zip ?? '',
+        };
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(clients)
-      .set({ ...values, phoneDigits: phoneDigitsOf(values.phone), updatedAt: new Date() })
+      .set({
+        ...values,
+        ...billing,
+        ...(companyName === undefined ? {} : { companyName }),
+        phoneDigits: phoneDigitsOf(values.phone),
+        updatedAt: new Date(),
+      })
       .where(eq(clients.id, id))
       .returning();
     if (!row) return undefined;

@@ -9,12 +9,13 @@ import {
   clientListQuery,
   clientUpdateInput,
   clientView,
+  serviceAddressInput,
   type ClientHistory,
 } from '#shared/schemas/clients';
 import type { Db } from '../db/client';
-import { notFound } from '../lib/http-errors';
+import { conflict, notFound } from '../lib/http-errors';
 import { clientImportRoutes } from './import-routes';
-import { clientViews, findClient, listClients, updateClient } from './repository';
+import { addServiceAddress, clientViews, findClient, listClients, updateClient } from './repository';
 
 export interface ClientRoutesOptions {
   /** A client's requests, quotes and jobs: given by the app, since those features build on clients. */
@@ -72,7 +73,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
       config: { ...admin, audit: { kind: 'clients', action: 'Changed a client' } },
       schema: {
         tags,
-        summary: "Change a client's name, phone or notes",
+        summary: "Change a client's name, company, phone, notes or billing address",
         params: idParams,
         body: clientUpdateInput,
         response: { 200: clientView, 400: errorResponse, 404: errorResponse },
@@ -83,6 +84,28 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
       if (!row) throw notFound('Client not found');
       const [view] = await clientViews(app.db, [row]);
       return view!;
+    },
+  );
+
+  r.post(
+    '/clients/:id/addresses',
+    {
+      config: { ...admin, audit: { kind: 'clients', action: 'Added a service address' } },
+      schema: {
+        tags,
+        summary: 'Add a service address (a place the client has us work), chosen per request and job',
+        params: idParams,
+        body: serviceAddressInput,
+        response: { 201: clientView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const row = await findClient(app.db, request.params.id);
+      if (!row) throw notFound('Client not found');
+      if (!(await addServiceAddress(app.db, row.id, request.body)))
+        throw conflict(`${row.name} already has a service address at ${request.body.street}`, 'CONFLICT');
+      const [view] = await clientViews(app.db, [row]);
+      return reply.code(201).send(view!);
     },
   );
 }

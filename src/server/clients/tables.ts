@@ -17,6 +17,8 @@ export const clients = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
     notes: text('notes').notNull().default(''),
+    /** A commercial client's company ('' for a household): shown with the contact's name. */
+    companyName: text('company_name').notNull().default(''),
     /** Name, e-mail, phone (also as bare digits) and every address: what the Clients search reads. */
     searchText: text('search_text').notNull().default(''),
     /** The phone's digits without a leading US "1": what a typed number is matched against. */
@@ -50,7 +52,10 @@ export const clientCounts = pgTable('client_counts', {
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
 
-/** The properties a client has asked us to work at. */
+/**
+ * The properties a client has us work at (their service addresses): a request and a job each name the
+ * one they are for (decision 037). The oldest is the first, offered first.
+ */
 export const clientAddresses = pgTable(
   'client_addresses',
   {
@@ -62,6 +67,8 @@ export const clientAddresses = pgTable(
     city: text('city').notNull(),
     state: text('state').notNull(),
     zip: text('zip').notNull(),
+    /** What the client calls it ("Store #12", "Rental on 5th"); '' when unnamed. */
+    label: text('label').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('client_addresses_unique_idx').on(t.clientId, sql`lower(${t.street})`, sql`lower(${t.zip})`)],

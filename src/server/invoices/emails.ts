@@ -49,6 +49,7 @@ export function invoiceMail(
         kind: 'details',
         rows: [
           ['Invoice No.', invoice.number ?? ''],
+          ...(invoice.poNumber ? [['PO No.', invoice.poNumber] as [string, string]] : []),
           ['Due', invoice.dueDate ? formatLongDate(invoice.dueDate) : ''],
         ],
       },

@@ -21,12 +21,16 @@ export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSetting
   });
   doc.fontSize(11).fillColor(MUTED);
   text(`Invoice No. ${invoice.number ?? 'draft'}`);
+  if (invoice.poNumber) text(`PO No.: ${invoice.poNumber}`);
   if (invoice.issueDate) text(`Date: ${formatLongDate(invoice.issueDate)}`);
   if (invoice.dueDate) text(`Due: ${formatLongDate(invoice.dueDate)}`);
   if (invoice.status === 'Void') text(`VOID: ${invoice.voidReason ?? ''}`, { bold: true });
   doc.moveDown(0.5).fillColor('#000000');
   text(`Bill to: ${invoice.clientName}`);
-  text(invoice.address);
+  if (invoice.billingAddress) {
+    text(invoice.billingAddress);
+    text(`Service address: ${invoice.address}`);
+  } else text(invoice.address);
   doc.moveDown();
 
   pdfTable(

@@ -28,6 +28,7 @@ import type { BusinessSettings } from '../lib/business';
 import { isUniqueViolation } from '../lib/db-errors';
 import { conflict, HttpError, notFound } from '../lib/http-errors';
 import { jobExtras } from '../job-records';
+import { billingOf } from '../clients';
 import { findJobById, jobDetail } from '../jobs';
 import { materialPrice } from '../price-book';
 import { cancelMail, enqueueMail } from '../mail';
@@ -99,7 +100,7 @@ async function linesForJob(app: FastifyInstance, jobId: string) {
       unitPriceCents: toCents(hourly[0].hourlyRate),
       taxable: hourly[0].taxable,
     });
-  return { job, lines, business, taxRateBasisPoints: quote?.taxRateBasisPoints };
+  return { job, lines, business, taxRateBasisPoints: quote?.taxRateBasisPoints, poNumber: quote?.poNumber ?? '' };
 }
 
 /** Writes a draft's lines and its totals together. */
@@ -130,8 +131,9 @@ export async function createInvoiceForJob(app: FastifyInstance, jobId: string): 
       `This job already has an invoice${existing.number ? ` (${existing.number})` : ''}`,
       'INVOICE_EXISTS',
     );
-  const { job, lines, business, taxRateBasisPoints } = await linesForJob(app, jobId);
+  const { job, lines, business, taxRateBasisPoints, poNumber } = await linesForJob(app, jobId);
   const deposit = await liveInvoiceOfJob(app.db, jobId, 'deposit');
+  const { billingAddress } = await billingOf(app.db, job.clientId);
   const id = newId();
   try {
     await app.db.transaction(async (tx) => {
@@ -144,6 +146,8 @@ export async function createInvoiceForJob(app: FastifyInstance, jobId: string): 
           clientName: job.contactName,
           clientEmail: job.contactEmail,
           address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,
+          billingAddress,
+          poNumber,
           taxRateBasisPoints: taxRateBasisPoints ?? business.taxRateBasisPoints,
         })
         .returning();
@@ -176,7 +180,11 @@ export async function updateDraft(app: FastifyInstance, id: string, input: Invoi
       throw new HttpError(400, 'lines: the discounts are more than the lines', 'VALIDATION_FAILED');
     if (totals.taxableCents < 0)
       throw new HttpError(400, 'lines: the taxed discounts are more than the taxed lines', 'VALIDATION_FAILED');
-    await writeDraft(tx, row, lines, { dueDays: input.dueDays, notes: input.notes });
+    await writeDraft(tx, row, lines, {
+      dueDays: input.dueDays,
+      notes: input.notes,
+      ...(input.poNumber === undefined ? {} : { poNumber: input.poNumber }),
+    });
   });
 }
 
@@ -238,6 +246,8 @@ export async function invoiceView(
     clientName: row.clientName,
     clientEmail: row.clientEmail,
     address: row.address,
+    billingAddress: row.billingAddress,
+    poNumber: row.poNumber,
     lines: lines.map((l) => {
       const quantity = Number(l.quantity);
       return {
@@ -410,6 +420,8 @@ export async function issueDepositInvoice(
       clientName: job.contactName,
       clientEmail: job.contactEmail,
       address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,
+      billingAddress: (await billingOf(tx, job.clientId)).billingAddress,
+      poNumber: accepted.poNumber,
       taxRateBasisPoints: accepted.taxRateBasisPoints,
       dueDays: 0,
     })

@@ -35,6 +35,10 @@ export const invoices = pgTable(
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email').notNull(),
     address: text('address').notNull(),
+    /** Where the bill goes when not to the property: the client's billing address ('' = the address above). */
+    billingAddress: text('billing_address').notNull().default(''),
+    /** The client's purchase-order number (the quote's, when it had one); '' when none. */
+    poNumber: text('po_number').notNull().default(''),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),

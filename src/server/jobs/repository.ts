@@ -58,6 +58,7 @@ function toJobView(row: JobRow, workers: { _id: string; fullName: string }[]): J
     contactPerson: { name: row.contactName, email: row.contactEmail, phone: row.contactPhone },
     clientId: row.clientId,
     address: { street: row.street, city: row.city, state: row.state, zip: row.zip },
+    serviceAddressId: row.serviceAddressId,
     notes: row.notes,
     assignedTo: workers,
     status: row.status,

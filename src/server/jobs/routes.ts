@@ -2,11 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '#shared/schemas/errors';
-import { assignWorkersInput, jobList, jobRef, jobStatus, jobStatusInput, jobView } from '#shared/schemas/jobs';
+import {
+  assignWorkersInput,
+  jobAddressInput,
+  jobList,
+  jobRef,
+  jobStatus,
+  jobStatusInput,
+  jobView,
+} from '#shared/schemas/jobs';
 import { pageQuery, totalPagesOf } from '#shared/schemas/paging';
 import { notFound } from '../lib/http-errors';
 import { findJobById, findJobIdByRequest, jobDetail, jobViews, listJobs, type JobRow } from './repository';
-import { assignWorkers, moveJob, undoCancelJob, withPhotos, type JobLifecycle } from './service';
+import { assignWorkers, moveJob, moveJobToAddress, undoCancelJob, withPhotos, type JobLifecycle } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -99,6 +107,24 @@ export async function jobRoutes(
         request.params.id,
         request.body.workers.map((w) => w._id),
       );
+    },
+  );
+
+  r.patch(
+    '/jobs/:id/address',
+    {
+      config: { ...admin, audit: { kind: 'jobs', action: "Changed a job's service address" } },
+      schema: {
+        tags,
+        summary: "Move a job to another of its client's service addresses",
+        params: idParams,
+        body: jobAddressInput,
+        response: { 200: jobView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const row = await moveJobToAddress(app, request.params.id, request.body.serviceAddressId);
+      return jobDetail(app.db, row, await app.settings.today());
     },
   );
 

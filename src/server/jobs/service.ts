@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../lib/http-errors';
 import type { BusinessSettings } from '../lib/business';
 import type { FastifyInstance } from 'fastify';
 import type { JobView } from '#shared/schemas/jobs';
+import { serviceAddressOf } from '../clients';
 import { requestPhotos, type QuoteRequestRow } from '../quote-requests';
 import type { QuoteRow } from '../quotes';
 import { findJobById, insertJob, jobDetail, setWorkers, type JobRow } from './repository';
@@ -149,6 +150,7 @@ export async function createJobForAcceptedQuote(tx: Tx, quote: QuoteRow, request
     quoteId: quote.id,
     quoteRequestId: request.id,
     clientId: request.clientId,
+    serviceAddressId: request.serviceAddressId,
     contactName: request.contactName,
     contactEmail: request.contactEmail,
     contactPhone: request.contactPhone,
@@ -165,4 +167,30 @@ export async function withPhotos<T extends JobView>(app: FastifyInstance, views:
   const ids = views.map((v) => v.quoteRequestId).filter((id): id is string => id !== null);
   const photos = await requestPhotos(app.db, app.tokens, ids);
   return views.map((v) => ({ ...v, photos: (v.quoteRequestId && photos.get(v.quoteRequestId)) || [] }));
+}
+
+/**
+ * The job moves to another of its client's service addresses (decision 037): its address (what the crew
+ * and the invoice read) becomes that one. A job without a client, or an address not theirs, is refused.
+ */
+export async function moveJobToAddress(app: FastifyInstance, jobId: string, serviceAddressId: string) {
+  return app.db.transaction(async (tx) => {
+    const job = await findJobById(tx, jobId);
+    if (!job) throw notFound('Job not found');
+    if (!isOpenJob(job.status)) throw conflict(`This job is ${job.status}: its address stays`, 'JOB_CLOSED');
+    const address = job.clientId ? await serviceAddressOf(tx, job.clientId, serviceAddressId) : undefined;
+    if (!address) throw badRequest('serviceAddressId: not one of this client’s service addresses', 'VALIDATION_FAILED');
+    const [row] = await tx
+      .update(jobs)
+      .set({
+        serviceAddressId: address.id,
+        street: address.street,
+        city: address.city,
+        state: address.state,
+        zip: address.zip,
+      })
+      .where(eq(jobs.id, jobId))
+      .returning();
+    return row!;
+  });
 }

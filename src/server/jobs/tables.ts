@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { JOB_STATUSES, type JobStatus } from '#shared/constants';
 import { oneOf, createdAt } from '../db/columns';
-import { clients } from '../clients/tables';
+import { clientAddresses, clients } from '../clients/tables';
 import { quoteRequests } from '../quote-requests/tables';
 import { quotes } from '../quotes/tables';
 import { users } from '../users/tables';
@@ -17,6 +17,8 @@ export const jobs = pgTable(
     quoteRequestId: text('quote_request_id').references(() => quoteRequests.id, { onDelete: 'set null' }),
     /** The client the job is for (their request's), so every screen links their page. */
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** The client's service address the job is at (street… are its copy, what the crew reads). */
+    serviceAddressId: text('service_address_id').references(() => clientAddresses.id, { onDelete: 'set null' }),
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone').notNull().default(''),

@@ -5,7 +5,7 @@ import { todayIn } from '#shared/dates';
 import type { BusinessSettings } from '../lib/business';
 import type { Db, Tx } from '../db/client';
 import { recordActivity } from '../activity';
-import { matchClient } from '../clients';
+import { clientOf as findClientOf, matchClient, serviceAddressOf } from '../clients';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import type { ProcessedImage } from '../lib/images';
 import { enqueueMail } from '../mail';
@@ -29,21 +29,42 @@ function checkPreferredEndDate(body: RequestBody, business: BusinessSettings): v
  * Stores a request with its photos, attached to its client (matched by e-mail, by phone when none was
  * given, or new). A phoned-in request without an e-mail takes the one on file for that client, if any.
  */
-async function storeRequest(tx: Tx, body: RequestBody, images: ProcessedImage[]) {
-  const client = await matchClient(tx, body.contactPerson, body.address);
+async function storeRequest(tx: Tx, body: RequestBody, images: ProcessedImage[], chosen?: ChosenPlace) {
+  const place = chosen ? await chosenPlace(tx, chosen) : undefined;
+  const client = place ?? (await matchClient(tx, body.contactPerson, body.address));
   return insertQuoteRequest(
     tx,
     {
       contactName: body.contactPerson.name,
       contactEmail: body.contactPerson.email || client.email,
       contactPhone: body.contactPerson.phone,
-      ...body.address,
+      ...(place?.address ?? body.address),
       notes: body.notes,
       preferredEndDate: body.preferredEndDate,
       clientId: client.id,
+      serviceAddressId: client.serviceAddressId,
     },
     images,
   );
+}
+
+/** An existing client and one of their service addresses, chosen by the office (decision 037). */
+export interface ChosenPlace {
+  clientId: string;
+  serviceAddressId: string;
+}
+
+async function chosenPlace(tx: Tx, chosen: ChosenPlace) {
+  const client = await findClientOf(tx, chosen.clientId);
+  if (!client) throw notFound('Client not found');
+  const address = await serviceAddressOf(tx, chosen.clientId, chosen.serviceAddressId);
+  if (!address) throw badRequest('serviceAddressId: not one of this client’s service addresses', 'VALIDATION_FAILED');
+  return {
+    id: client.id,
+    email: client.email,
+    serviceAddressId: address.id,
+    address: { street: address.street, city: address.city, state: address.state, zip: address.zip },
+  };
 }
 
 /** A visitor's request, its photos and the two e-mails it causes, stored together or not at all. */
@@ -74,13 +95,13 @@ export async function enterQuoteRequest(
   app: FastifyInstance,
   body: RequestBody,
   images: ProcessedImage[],
-  options: { emailClient: boolean; userId: string | undefined },
+  options: { emailClient: boolean; userId: string | undefined; chosen?: ChosenPlace | undefined },
 ): Promise<QuoteRequestRow> {
   const { db, config } = app;
   const business = await app.settings.current();
   checkPreferredEndDate(body, business);
   return db.transaction(async (tx) => {
-    const created = await storeRequest(tx, body, images);
+    const created = await storeRequest(tx, body, images, options.chosen);
     const mailId = options.emailClient ? await enqueueMail(tx, quoteRequestThankYou(config, business, created)) : null;
     await recordActivity(tx, {
       quoteRequestId: created.id,

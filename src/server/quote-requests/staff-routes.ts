@@ -60,15 +60,16 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         tags,
         summary: 'Enter a request for a client who phoned (photos optional, e-mail to the client optional)',
         body: staffQuoteRequestInput,
-        response: { 201: createdQuoteRequest, 400: errorResponse },
+        response: { 201: createdQuoteRequest, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
-      const { emailClient, images: photos, ...body } = request.body;
+      const { emailClient, images: photos, clientId, serviceAddressId, ...body } = request.body;
       const images = await processImages(photos);
       const row = await enterQuoteRequest(app, body, images, {
         emailClient,
         userId: request.user?.id,
+        chosen: clientId && serviceAddressId ? { clientId, serviceAddressId } : undefined,
       });
       return reply.code(201).send({ quoteRequest: toQuoteRequestView(row) });
     },

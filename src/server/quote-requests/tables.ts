@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, type QuoteRequestStatus, type QuoteStatus } from '#shared/constants';
 import { bytea, oneOf, createdAt } from '../db/columns';
-import { clients } from '../clients/tables';
+import { clientAddresses, clients } from '../clients/tables';
 
 // The tables this feature owns and alone writes (`npm run check`: features/tables-owned rule).
 
@@ -24,6 +24,10 @@ export const quoteRequests = pgTable(
     status: text('status').$type<QuoteRequestStatus>().notNull().default('Pending'),
     declineReason: text('decline_reason'),
     clientId: text('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
+    /** The client's service address the request is for (its street… columns are a copy, kept as sent). */
+    serviceAddressId: text('service_address_id').references((): AnyPgColumn => clientAddresses.id, {
+      onDelete: 'set null',
+    }),
     /** Where the current quote stands (its status), beside the request's own; null before a quote is sent. */
     quoteStatus: text('quote_status').$type<QuoteStatus>(),
     createdAt: createdAt(),

@@ -72,6 +72,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
         quoteRequestId: _request,
         acceptedIp: _ip,
         openedAt: _opened,
+        internalNotes: _office,
         ...view
       } = await viewOf(app, app.db, row, business);
       return {
@@ -134,8 +135,9 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
       const answer = request.body;
       const row = await authorizedQuote(request.params.quoteId, answer.token);
       const { quote, depositInvoiceLink } = await answerQuote(app, row, answer, request.ip, options.onAccepted);
+      const { internalNotes: _office, ...forClient } = quote;
       return {
-        ...quote,
+        ...forClient,
         documents:
           answer.action === 'accept'
             ? { signedQuotePdf: clientQuotePdfPath(row.quoteNumber, answer.token), depositInvoice: depositInvoiceLink }

@@ -57,7 +57,9 @@ export function quoteMail(business: BusinessSettings, to: string, quote: QuoteVi
           : 'Thank you for your patience. Here is our quote; the PDF copy is attached.',
       },
       { kind: 'emphasis', label: 'Quote No.', value: quote.quoteId },
+      ...(quote.poNumber ? [{ kind: 'emphasis' as const, label: 'PO No.', value: quote.poNumber }] : []),
       { kind: 'lines', rows: lineRows(quote) },
+      ...(quote.notes ? [{ kind: 'paragraph' as const, text: `Notes: ${quote.notes}` }] : []),
       ...(hasOptional(quote)
         ? [
             {

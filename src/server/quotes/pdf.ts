@@ -28,6 +28,7 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
   doc.moveDown(0.5).fillColor('#000000');
   writeText(doc, `Client: ${quote.clientName}`);
   writeText(doc, `Project: ${quote.projectName}`);
+  if (quote.poNumber) writeText(doc, `PO No.: ${quote.poNumber}`);
   doc.moveDown();
 
   const table = (title: string, headers: string[], rows: string[][], widths: number[]) =>
@@ -75,6 +76,12 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
       `Deposit due on acceptance: ${formatDollars(quote.deposit.due)}${quote.deposit.kind === 'percent' ? ` (${quote.deposit.value}% of the total)` : ''}`,
       { x: left, y: doc.y, width, bold: true },
     );
+  }
+  if (quote.notes) {
+    doc.moveDown(0.8);
+    writeText(doc.fontSize(12).fillColor(BRAND), 'Notes', { x: left, y: doc.y, width, bold: true });
+    doc.moveDown(0.2).fontSize(10).fillColor('#000000');
+    writeText(doc, quote.notes, { x: left, y: doc.y, width });
   }
   if (!accepted && [...quote.materials, ...quote.labor].some((l) => l.optional)) {
     doc.moveDown(0.5).fontSize(9).fillColor(MUTED);

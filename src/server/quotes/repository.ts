@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { depositParts, isIncluded, priceQuote, quoteBase, quoteTotals, toCents, toDollars } from '#shared/money';
-import type { DepositInput, LaborLineInput, MaterialLineInput, QuoteDraft, QuoteView } from '#shared/schemas/quotes';
+import type {
+  ClientQuoteView,
+  DepositInput,
+  LaborLineInput,
+  MaterialLineInput,
+  QuoteDraft,
+  QuoteView,
+} from '#shared/schemas/quotes';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { quoteLabor, quoteMaterials, quotes } from './tables';
@@ -55,6 +62,9 @@ export interface QuoteLinesInput {
   /** `flat` left out: an hourly line. */
   labor: (Omit<LaborLineInput, 'flat'> & { flat?: boolean })[];
   deposit?: DepositInput | null | undefined;
+  notes?: string | undefined;
+  internalNotes?: string | undefined;
+  poNumber?: string | undefined;
 }
 
 /** Where a new quote or version stands before it is stored: its number, version, dates and rate. */
@@ -74,11 +84,44 @@ export function draftOf(input: QuoteLinesInput, identity: QuoteIdentity): QuoteD
     quoteRequestId: input.quoteRequestId,
     clientName: input.clientName,
     projectName: input.projectName,
+    notes: input.notes ?? '',
+    poNumber: input.poNumber ?? '',
     quoteDate: new Date().toISOString(),
     ...(() => {
       const lines = withTaxDefaults(input, identity.taxDefaults);
       return priceQuote(lines.materials, lines.labor, identity.taxRateBasisPoints);
     })(),
+  };
+}
+
+/**
+ * A draft as the client's page will show it once sent (the same fields the client's link answers):
+ * what the builder's Preview renders. The office's internal notes are not in it.
+ */
+export function previewOf(
+  input: QuoteLinesInput,
+  identity: QuoteIdentity,
+  business: ClientQuoteView['business'],
+): ClientQuoteView {
+  const { quoteRequestId: _request, ...draft } = draftOf(input, identity);
+  const deposit = input.deposit
+    ? {
+        ...input.deposit,
+        due: toDollars(depositParts(quoteBase(draft), identity.taxRateBasisPoints, input.deposit).dueCents),
+      }
+    : null;
+  return {
+    ...draft,
+    status: 'Pending',
+    clientMessage: null,
+    current: true,
+    expired: false,
+    answeredAt: null,
+    acceptedName: null,
+    deposit,
+    business,
+    replacedBy: null,
+    updateRequested: false,
   };
 }
 
@@ -101,6 +144,9 @@ export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: 
       quoteRequestId: input.quoteRequestId,
       clientName: input.clientName,
       projectName: input.projectName,
+      notes: input.notes ?? '',
+      internalNotes: input.internalNotes ?? '',
+      poNumber: input.poNumber ?? '',
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
@@ -207,6 +253,9 @@ export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promi
     status: row.status,
     quoteDate: row.quoteDate.toISOString(),
     clientMessage: row.clientMessage,
+    notes: row.notes,
+    internalNotes: row.internalNotes,
+    poNumber: row.poNumber,
     deposit: depositOf(row, priced),
     ...priced,
   };

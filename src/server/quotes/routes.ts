@@ -2,7 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '#shared/schemas/errors';
-import { createQuoteInput, quoteDraft, quoteReplyInput, quoteView, sendQuoteInput } from '#shared/schemas/quotes';
+import {
+  clientQuoteView,
+  createQuoteInput,
+  quoteDraft,
+  quoteReplyInput,
+  quoteTemplate,
+  quoteTemplateInput,
+  quoteTemplateList,
+  quoteTemplateRename,
+  quoteView,
+  sendQuoteInput,
+} from '#shared/schemas/quotes';
 import { conflict, notFound } from '../lib/http-errors';
 import { findQuoteRequestById } from '../quote-requests';
 import {
@@ -14,7 +25,10 @@ import {
   sendQuote,
   viewOf,
 } from './service';
-import { draftOf, findQuoteByNumber, findQuoteByRequest } from './repository';
+import { draftOf, findQuoteByNumber, findQuoteByRequest, previewOf } from './repository';
+import { deleteTemplate, getTemplate, listTemplates, renameTemplate, saveTemplate } from './templates';
+
+const templateParams = z.object({ id: z.string().max(64) });
 
 /** Building, sending, revising and discussing quotes: admins only. */
 export async function quoteRoutes(app: FastifyInstance) {
@@ -57,6 +71,100 @@ export async function quoteRoutes(app: FastifyInstance) {
       }
       await requestIn(body.quoteRequestId, 'Accepted');
       return draftOf(body, await firstIdentity(app, business, undefined, body.validUntil));
+    },
+  );
+
+  r.post(
+    '/quotes/preview',
+    {
+      // Changes nothing: the trail has nothing to record.
+      config: { ...admin, audit: false },
+      schema: {
+        tags,
+        summary: "A draft quote exactly as the client's page will show it, without storing or sending it",
+        body: createQuoteInput,
+        response: { 200: clientQuoteView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const business = await app.settings.current();
+      const quoteRequest = await findQuoteRequestById(app.db, body.quoteRequestId);
+      if (!quoteRequest) throw notFound('Quote request not found');
+      const identity =
+        quoteRequest.status === 'Quote Sent'
+          ? revisionIdentity(await revisableQuote(app.db, quoteRequest.id), business, body.validUntil)
+          : await firstIdentity(app, business, undefined, body.validUntil);
+      return previewOf(body, identity, { name: business.name, email: business.email, phone: business.phone });
+    },
+  );
+
+  r.get(
+    '/quote-templates',
+    {
+      config: admin,
+      schema: { tags, summary: 'The quote templates, by name', response: { 200: quoteTemplateList } },
+    },
+    async () => ({ templates: await listTemplates(app.db) }),
+  );
+
+  r.get(
+    '/quote-templates/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'A template: the lines and client notes a new quote starts from',
+        params: templateParams,
+        response: { 200: quoteTemplate, 404: errorResponse },
+      },
+    },
+    (request) => getTemplate(app.db, request.params.id),
+  );
+
+  r.post(
+    '/quote-templates',
+    {
+      config: { ...admin, audit: { kind: 'quotes', action: 'Saved a quote template' } },
+      schema: {
+        tags,
+        summary: "Keep a quote's lines and client notes as a template (never its internal notes)",
+        body: quoteTemplateInput,
+        response: { 201: quoteTemplate, 400: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await saveTemplate(app.db, request.body)),
+  );
+
+  r.patch(
+    '/quote-templates/:id',
+    {
+      config: { ...admin, audit: { kind: 'quotes', action: 'Renamed a quote template' } },
+      schema: {
+        tags,
+        summary: 'Rename a template',
+        params: templateParams,
+        body: quoteTemplateRename,
+        response: { 200: quoteTemplate, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    (request) => renameTemplate(app.db, request.params.id, request.body.name),
+  );
+
+  r.delete(
+    '/quote-templates/:id',
+    {
+      config: { ...admin, audit: { kind: 'quotes', action: 'Deleted a quote template' } },
+      schema: {
+        tags,
+        summary: 'Delete a template (quotes started from it keep their lines)',
+        params: templateParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      await deleteTemplate(app.db, request.params.id);
+      return { ok: true as const };
     },
   );
 

@@ -464,7 +464,7 @@ export const quoteSource =
     const [business, logo] = await Promise.all([app.settings.current(), app.settings.logo()]);
     const view = await quoteView(app.db, row, businessToday(business));
     // When the client opened it, and from where they accepted, are not printed.
-    const { openedAt: _opened, acceptedIp: _ip, ...printed } = view;
+    const { openedAt: _opened, acceptedIp: _ip, internalNotes: _office, ...printed } = view;
     return {
       version: fingerprint(printed, business, logo),
       filename: `Quote-${row.quoteNumber}.pdf`,

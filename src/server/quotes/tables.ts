@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -36,6 +37,12 @@ export const quotes = pgTable(
     /** The tax rate the quote was priced at (800 = 8%): a later rate change leaves it as sent. */
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull().default(800),
     clientMessage: text('client_message'),
+    /** Notes the client reads on the quote (page, e-mail, PDF). */
+    notes: text('notes').notNull().default(''),
+    /** The office's own notes: never in a client's view, e-mail, PDF or template. */
+    internalNotes: text('internal_notes').notNull().default(''),
+    /** The client's purchase-order number ('' when none): on the quote and the job's invoices. */
+    poNumber: text('po_number').notNull().default(''),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     quoteDate: createdAt(),
     /** 1 for the first quote sent for a request; each revision adds one ("QT74936259-2"). */
@@ -113,4 +120,41 @@ export const quoteLabor = pgTable(
     taxable: boolean('taxable').notNull().default(true),
   },
   (t) => [index('quote_labor_quote_idx').on(t.quoteId, t.position)],
+);
+
+/** A template's material line: the price in cents, as every stored price. */
+export interface TemplateMaterial {
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+  optional: boolean;
+  taxable?: boolean | undefined;
+}
+/** A template's labor line (a flat price: the rate is the price, hours 1). */
+export interface TemplateLabor {
+  description: string;
+  hourlyRateCents: number;
+  hours: number;
+  flat: boolean;
+  optional: boolean;
+  taxable?: boolean | undefined;
+}
+
+/**
+ * A quote kept under a name to start new ones from (decision 032): its lines and the notes the client
+ * reads, never the office's internal notes nor anything of one client's. The lines are one document
+ * (read and written whole), so they are kept as JSON, prices in cents.
+ */
+export const quoteTemplates = pgTable(
+  'quote_templates',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    materials: jsonb('materials').$type<TemplateMaterial[]>().notNull(),
+    labor: jsonb('labor').$type<TemplateLabor[]>().notNull(),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('quote_templates_name_idx').on(sql`lower(${t.name})`)],
 );

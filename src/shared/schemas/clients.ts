@@ -5,6 +5,8 @@ import { pageQuery } from './paging';
 
 export const clientAddress = z.object({
   _id: z.string(),
+  /** What the client calls the place ("Store #12"); '' when unnamed. */
+  label: z.string(),
   street: z.string(),
   city: z.string(),
   state: z.string(),
@@ -14,6 +16,8 @@ export const clientAddress = z.object({
 export const clientView = z.object({
   _id: z.string(),
   name: z.string(),
+  /** A commercial client's company ('' for a household). */
+  companyName: z.string(),
   email: z.string(),
   phone: z.string(),
   notes: z.string(),
@@ -34,11 +38,41 @@ export const clientList = z.object({
 export type ClientList = z.infer<typeof clientList>;
 
 /** PUT /api/clients/:id: what the office may change (the e-mail identifies the client and stays). */
+const addressPart = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** A street address: a service address, or where the bills go. */
+export const streetAddressInput = z.object({
+  street: addressPart('Street', 200),
+  city: addressPart('City', 100),
+  state: addressPart('State', 50),
+  zip: addressPart('Zip', 20),
+});
+
 export const clientUpdateInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
   phone: z.string().trim().max(40, 'Phone must be at most 40 characters'),
   notes: z.string().trim().max(5000, 'Notes must be at most 5000 characters'),
+  /** A commercial client's company; left out, unchanged. */
+  companyName: z.string().trim().max(200, 'Company name must be at most 200 characters').optional(),
+  /** Where the bills go when not to the property (null: to the property); left out, unchanged. */
+  billingAddress: streetAddressInput.nullable().optional(),
 });
+
+/** POST /api/clients/:id/addresses: another place the client has us work. */
+export const serviceAddressInput = streetAddressInput.extend({
+  label: z
+    .string()
+    .trim()
+    .max(80, 'Label must be at most 80 characters')
+    .optional()
+    .transform((v) => v ?? ''),
+});
+export type ServiceAddressInput = z.input<typeof serviceAddressInput>;
 export type ClientUpdateInput = z.infer<typeof clientUpdateInput>;
 
 /** Everything of a client's, each with where it stands. */

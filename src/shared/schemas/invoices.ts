@@ -22,6 +22,8 @@ export const invoiceDraftInput = z.object({
     .min(0, 'Days to pay cannot be negative')
     .max(365, 'Days to pay must be at most 365'),
   notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters'),
+  /** The client's purchase-order number; left out, unchanged. */
+  poNumber: z.string().trim().max(40, 'PO number must be at most 40 characters').optional(),
 });
 export type InvoiceDraftInput = z.infer<typeof invoiceDraftInput>;
 
@@ -62,6 +64,10 @@ export const invoiceView = z.object({
   /** '' when the client has no e-mail: nothing was e-mailed. */
   clientEmail: z.string(),
   address: z.string(),
+  /** Where the bill goes when not to the property above ('' = there): a commercial client's billing address. */
+  billingAddress: z.string(),
+  /** The client's purchase-order number ('' when none). */
+  poNumber: z.string(),
   lines: z.array(
     z.object({
       description: z.string(),
@@ -109,6 +115,8 @@ export const clientInvoiceView = invoiceView
     status: true,
     clientName: true,
     address: true,
+    billingAddress: true,
+    poNumber: true,
     lines: true,
     taxRateBasisPoints: true,
     subtotal: true,

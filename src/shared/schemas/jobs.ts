@@ -16,6 +16,8 @@ export function jobNumberOf(id: string): string {
 export const jobQuoteView = pricedQuote.extend({
   quoteId: z.string(),
   projectName: z.string(),
+  /** The client's purchase-order number on the quote ('' when none): the job's invoices carry it. */
+  poNumber: z.string().optional(),
 });
 
 export const jobView = z.object({
@@ -24,6 +26,8 @@ export const jobView = z.object({
   /** The client's record (their page), when the job came from a request. */
   clientId: z.string().nullable(),
   address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
+  /** Which of the client's service addresses the job is at (null: a job from before, or without a client). */
+  serviceAddressId: z.string().nullable(),
   notes: z.string(),
   assignedTo: z.array(z.object({ _id: z.string(), fullName: z.string() })),
   status: jobStatus,
@@ -38,6 +42,9 @@ export const jobView = z.object({
   photos: z.array(requestPhoto).optional(),
 });
 export type JobView = z.infer<typeof jobView>;
+
+/** PATCH /api/jobs/:id/address: the job moves to another of its client's service addresses. */
+export const jobAddressInput = z.object({ serviceAddressId: z.string().min(1).max(64) });
 
 export const assignWorkersInput = z.object({ workers: z.array(workerRef).max(50) });
 export const jobStatusInput = z.object({

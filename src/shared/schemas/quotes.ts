@@ -69,8 +69,32 @@ export const depositInput = z.discriminatedUnion('kind', [
 ]);
 export type DepositInput = z.infer<typeof depositInput>;
 
+/** Free text on a quote: what the client reads under the lines, or the office's own notes. */
+export const quoteNotesInput = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_QUOTE_NOTES, `${label} must be at most ${MAX_QUOTE_NOTES} characters`)
+    .optional()
+    .transform((v) => v ?? '');
+export const MAX_QUOTE_NOTES = 2000;
+
+/** A client's purchase-order number, printed on their quotes and invoices (commercial clients). */
+export const poNumberInput = z
+  .string()
+  .trim()
+  .max(40, 'PO number must be at most 40 characters')
+  .optional()
+  .transform((v) => v ?? '');
+
 export const quoteFields = z.object({
   quoteRequestId: z.string().min(1).max(64),
+  /** Notes the client reads on the quote (page, e-mail, PDF): what is included, access, timing. */
+  notes: quoteNotesInput('Notes for the client'),
+  /** The office's own notes: never shown to the client, never kept in a template. */
+  internalNotes: quoteNotesInput('Internal notes'),
+  /** The client's purchase-order number, when they gave one. */
+  poNumber: poNumberInput,
   clientName: z.string({ error: 'Client name is required' }).trim().min(1, 'Client name is required').max(200),
   projectName: z.string({ error: 'Project name is required' }).trim().min(1, 'Project name is required').max(200),
   materials: z.array(materialLineInput).max(100),
@@ -142,6 +166,12 @@ export const quoteView = pricedQuote.extend({
   status: quoteStatus,
   quoteDate: z.string(),
   clientMessage: z.string().nullable(),
+  /** Notes the client reads on the quote. */
+  notes: z.string(),
+  /** The office's own notes (staff views only: the client's views leave them out). */
+  internalNotes: z.string(),
+  /** The client's purchase-order number ('' when none). */
+  poNumber: z.string(),
   /** 1, 2, …: the quote's number carries it from 2 on (QT74936259-2). */
   version: z.number().int(),
   /** False once a newer version replaced it. */
@@ -168,6 +198,8 @@ export const quoteDraft = quoteView.pick({
   quoteDate: true,
   validUntil: true,
   version: true,
+  notes: true,
+  poNumber: true,
   materials: true,
   labor: true,
   totalCostBeforeTax: true,
@@ -180,7 +212,7 @@ export type QuoteDraft = z.infer<typeof quoteDraft>;
 
 /** What the client's link shows: no internal ids, no network address. */
 export const clientQuoteView = quoteView
-  .omit({ _id: true, quoteRequestId: true, acceptedIp: true, openedAt: true })
+  .omit({ _id: true, quoteRequestId: true, acceptedIp: true, openedAt: true, internalNotes: true })
   .extend({
     business: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
     /** When a newer version replaced this one: its number and its page's address (signed for the client). */
@@ -196,7 +228,7 @@ export type ClientQuoteView = z.infer<typeof clientQuoteView>;
  */
 /** The answer to the client's yes, no or question: the quote as the client may see it (no ids, no network address). */
 export const clientAnswerResult = quoteView
-  .omit({ _id: true, quoteRequestId: true, acceptedIp: true, openedAt: true })
+  .omit({ _id: true, quoteRequestId: true, acceptedIp: true, openedAt: true, internalNotes: true })
   .extend({
     documents: z.object({ signedQuotePdf: z.string(), depositInvoice: z.string().nullable() }).nullable(),
   });
@@ -248,3 +280,60 @@ export const quoteReplyInput = z.object({
 /** POST /api/client-quotes/:quoteId/request-update: whether the client had already asked. */
 export const updateRequested = z.object({ alreadyAsked: z.boolean() });
 export type UpdateRequested = z.infer<typeof updateRequested>;
+
+/** How many templates the office keeps: enough for every kind of job, bounded for the picker. */
+export const MAX_QUOTE_TEMPLATES = 200;
+
+const templateName = z
+  .string({ error: 'Template name is required' })
+  .trim()
+  .min(1, 'Template name is required')
+  .max(120, 'Template name must be at most 120 characters');
+
+/**
+ * POST /api/quote-templates: a quote's lines and the notes the client reads, kept under a name. What
+ * the office keeps to itself (internal notes) and what belongs to one client (names, PO, dates) is not
+ * a field here, so it cannot be kept (an unknown field is dropped).
+ */
+export const quoteTemplateInput = z
+  .object({
+    name: templateName,
+    materials: z.array(materialLineInput).max(100),
+    labor: z.array(laborLineInput).max(100),
+    notes: quoteNotesInput('Notes for the client'),
+  })
+  .refine(atLeastOneLine, oneLineMessage);
+export type QuoteTemplateInput = z.input<typeof quoteTemplateInput>;
+
+/** PATCH /api/quote-templates/:id: a new name. */
+export const quoteTemplateRename = z.object({ name: templateName });
+
+export const quoteTemplate = z.object({
+  _id: z.string(),
+  name: z.string(),
+  materials: z.array(
+    z.object({
+      name: z.string(),
+      unitPrice: z.number(),
+      quantity: z.number(),
+      optional: z.boolean(),
+      taxable: z.boolean().optional(),
+    }),
+  ),
+  labor: z.array(
+    z.object({
+      description: z.string(),
+      hourlyRate: z.number(),
+      hours: z.number(),
+      flat: z.boolean(),
+      optional: z.boolean(),
+      taxable: z.boolean().optional(),
+    }),
+  ),
+  notes: z.string(),
+  updatedAt: z.string(),
+});
+export type QuoteTemplate = z.infer<typeof quoteTemplate>;
+
+export const quoteTemplateList = z.object({ templates: z.array(quoteTemplate) });
+export type QuoteTemplateList = z.infer<typeof quoteTemplateList>;

@@ -40,11 +40,22 @@ export const staffRequestFormIn = (today: string) =>
     });
 
 /** POST /api/quoterequest/staff-entry: a request the office takes on the phone (photos and e-mail optional). */
-export const staffQuoteRequestInput = quoteRequestInput.extend({
-  contactPerson: staffContactPersonInput,
-  /** Send the client the usual confirmation e-mail (when they gave one). */
-  emailClient: z.boolean().optional().default(false),
-});
+export const staffQuoteRequestInput = quoteRequestInput
+  .extend({
+    contactPerson: staffContactPersonInput,
+    /** Send the client the usual confirmation e-mail (when they gave one). */
+    emailClient: z.boolean().optional().default(false),
+    /**
+     * For an existing client: the client and which of their service addresses the request is for (the
+     * address sent is then replaced by that one as stored). Both or neither.
+     */
+    clientId: z.string().max(64).optional(),
+    serviceAddressId: z.string().max(64).optional(),
+  })
+  .refine((b) => (b.clientId === undefined) === (b.serviceAddressId === undefined), {
+    message: 'Choose one of the client’s service addresses',
+    path: ['serviceAddressId'],
+  });
 
 export const quoteRequestList = z.object({
   /** Each with how many photos the client sent (the list marks them; the photos are on the request's page). */

@@ -14,4 +14,5 @@ export const queryRoots = {
   visits: ['visits'],
   invoices: ['invoices'],
   priceBook: ['price-book'],
+  quoteTemplates: ['quote-templates'],
 } as const;

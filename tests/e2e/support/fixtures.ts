@@ -91,5 +91,12 @@ export async function screenshot(
 ) {
   if (process.env.E2E_SCREENSHOTS === 'off') return;
   const path = `screenshots/${name}-${options.device ?? device()}.png`;
-  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  const fullPage = options.fullPage ?? true;
+  // A full-page picture of a scrolled page (opened at #quote-builder) draws the fixed top bar and menu where
+  // the window was scrolled to, with the page above them: "a gap above the top bar" that no screen shows.
+  // The whole page is pictured from its top, then the scroll is put back.
+  const scrolled = fullPage ? await page.evaluate(() => window.scrollY) : 0;
+  if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage });
+  if (scrolled) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
 }

@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '#shared/constants';
-import type { ClientDetail, ClientList, ClientUpdateInput, ClientView } from '#shared/schemas/clients';
+import type {
+  ClientDetail,
+  ClientList,
+  ClientUpdateInput,
+  ClientView,
+  ServiceAddressInput,
+} from '#shared/schemas/clients';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
@@ -25,6 +31,15 @@ export function useUpdateClient(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ClientUpdateInput) => api<ClientView>('PUT', `/clients/${encodeURIComponent(id)}`, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
+  });
+}
+
+export function useAddServiceAddress(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ServiceAddressInput) =>
+      api<ClientView>('POST', `/clients/${encodeURIComponent(id)}/addresses`, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
   });
 }

@@ -13,13 +13,18 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil } from '@tabler/icons-react';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '#shared/messages';
 import { formatDollars } from '#shared/money';
 import { paths } from '#shared/paths';
-import { clientUpdateInput, type ClientDetail } from '#shared/schemas/clients';
+import {
+  clientUpdateInput,
+  serviceAddressInput,
+  type ClientDetail,
+  type ServiceAddressInput,
+} from '#shared/schemas/clients';
 import { jobNumberOf } from '#shared/schemas/jobs';
 import { QUOTE_STATUS_LABELS } from '#shared/schemas/quotes';
 import { QUOTE_STATE_LABELS } from '#shared/statuses';
@@ -30,16 +35,109 @@ import { SectionCard } from '../../../components/section-card';
 import { StatusText } from '../../../components/status-text';
 import { addressLine, mapHref, telHref } from '../../../lib/links';
 import { toast } from '../../../lib/toast';
-import { useClient, useUpdateClient } from '../api/clients';
+import { ApiError } from '../../../lib/api-client';
+import { useAddServiceAddress, useClient, useUpdateClient } from '../api/clients';
+
+const ADDRESS_FIELDS: { name: keyof ServiceAddressInput; label: string; placeholder?: string }[] = [
+  { name: 'label', label: 'Label', placeholder: 'e.g. Warehouse, Store #12' },
+  { name: 'street', label: 'Street' },
+  { name: 'city', label: 'City' },
+  { name: 'state', label: 'State' },
+  { name: 'zip', label: 'Zip' },
+];
+
+/** Another place the client has us work (a second shop, a rental), checked by the route's own schema. */
+function AddServiceAddress({ clientId, onClose }: { clientId: string; onClose: () => void }) {
+  const add = useAddServiceAddress(clientId);
+  const [values, setValues] = useState<Record<keyof ServiceAddressInput, string>>({
+    label: '',
+    street: '',
+    city: '',
+    state: 'CA',
+    zip: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = () => {
+    const parsed = serviceAddressInput.safeParse(values);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(`${parsed.data.street} added`);
+        onClose();
+      },
+      onError: (error) =>
+        setErrors({ street: error instanceof ApiError ? error.message : 'The address could not be added' }),
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title="Add service address" centered radius="lg">
+      <Stack>
+        {ADDRESS_FIELDS.map((f, i) => (
+          <TextInput
+            key={f.name}
+            label={f.label}
+            withAsterisk={f.name !== 'label'}
+            placeholder={f.placeholder}
+            value={values[f.name]}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setValues((v) => ({ ...v, [f.name]: value }));
+              setErrors(({ [f.name]: _gone, ...rest }) => rest);
+            }}
+            error={errors[f.name]}
+            data-autofocus={i === 0 || undefined}
+          />
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={add.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={add.isPending}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 function EditClient({ client, opened, onClose }: { client: ClientDetail; opened: boolean; onClose: () => void }) {
   const update = useUpdateClient(client._id);
-  const [values, setValues] = useState({ name: client.name, phone: client.phone, notes: client.notes });
+  const [values, setValues] = useState({
+    name: client.name,
+    companyName: client.companyName,
+    phone: client.phone,
+    notes: client.notes,
+    billingStreet: client.billingAddress?.street ?? '',
+    billingCity: client.billingAddress?.city ?? '',
+    billingState: client.billingAddress?.state ?? '',
+    billingZip: client.billingAddress?.zip ?? '',
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = () => {
-    const parsed = clientUpdateInput.safeParse(values);
+    const { billingStreet, billingCity, billingState, billingZip, ...rest } = values;
+    const billing = [billingStreet, billingCity, billingState, billingZip];
+    const parsed = clientUpdateInput.safeParse({
+      ...rest,
+      // All four left empty: the bills go to the property.
+      billingAddress: billing.some((v) => v.trim())
+        ? { street: billingStreet, city: billingCity, state: billingState, zip: billingZip }
+        : null,
+    });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(
+        Object.fromEntries(
+          parsed.error.issues.map((i) => [
+            i.path[0] === 'billingAddress'
+              ? `billing${String(i.path[1]).replace(/^./, (x) => x.toUpperCase())}`
+              : String(i.path[0]),
+            i.message,
+          ]),
+        ),
+      );
       return;
     }
     update.mutate(parsed.data, {
@@ -66,7 +164,46 @@ function EditClient({ client, opened, onClose }: { client: ClientDetail; opened:
           error={errors.name}
           data-autofocus
         />
+        <TextInput
+          label="Company"
+          description="For a business client: shown with the contact's name"
+          value={values.companyName}
+          onChange={set('companyName')}
+          error={errors.companyName}
+        />
         <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+        <Text size="sm" fw={600} mb={-8}>
+          Billing address
+        </Text>
+        <Text size="xs" c="dimmed" mt={-8}>
+          Where the bills go, when not to the property worked at. Leave empty for the property.
+        </Text>
+        <TextInput
+          label="Billing street"
+          value={values.billingStreet}
+          onChange={set('billingStreet')}
+          error={errors.billingStreet}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            label="Billing city"
+            value={values.billingCity}
+            onChange={set('billingCity')}
+            error={errors.billingCity}
+          />
+          <TextInput
+            label="Billing state"
+            value={values.billingState}
+            onChange={set('billingState')}
+            error={errors.billingState}
+          />
+          <TextInput
+            label="Billing zip"
+            value={values.billingZip}
+            onChange={set('billingZip')}
+            error={errors.billingZip}
+          />
+        </Group>
         <Textarea
           label="Notes"
           description="For the office: gate codes, pets, how they like to be reached"
@@ -140,6 +277,7 @@ export default function ClientPage() {
   const { clientId = '' } = useParams();
   const client = useClient(clientId);
   const [editing, editDialog] = useDisclosure(false);
+  const [adding, addDialog] = useDisclosure(false);
   const back = { to: paths.admin.clients, label: 'Back to Clients' };
   if (client.isPending)
     return (
@@ -175,6 +313,11 @@ export default function ClientPage() {
           <Stack gap="md">
             <SectionCard title="Contact">
               <Stack gap={6}>
+                {c.companyName ? (
+                  <Text fw={700} data-testid="client-company">
+                    {c.companyName}
+                  </Text>
+                ) : null}
                 {c.email ? (
                   <Anchor href={`mailto:${c.email}`} style={{ overflowWrap: 'anywhere' }}>
                     {c.email}
@@ -194,13 +337,41 @@ export default function ClientPage() {
                 ) : null}
               </Stack>
             </SectionCard>
-            <SectionCard title="Properties">
-              <Stack gap={6}>
-                {c.addresses.map((a) => (
-                  <Anchor key={a._id} href={mapHref(a)} target="_blank" rel="noreferrer">
-                    {addressLine(a)}
-                  </Anchor>
+            <SectionCard title="Service addresses">
+              <Stack gap="sm">
+                {c.addresses.map((a, i) => (
+                  <Group key={a._id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    <Stack gap={0} miw={0}>
+                      <Text size="xs" c="dimmed" fw={600}>
+                        {a.label || `Address ${i + 1}`}
+                      </Text>
+                      <Anchor href={mapHref(a)} target="_blank" rel="noreferrer" style={{ overflowWrap: 'anywhere' }}>
+                        {addressLine(a)}
+                      </Anchor>
+                    </Stack>
+                    <Button
+                      component={Link}
+                      to={`${paths.admin.newQuoteRequest}?client=${encodeURIComponent(c._id)}&address=${encodeURIComponent(a._id)}`}
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconPlus size={14} aria-hidden />}
+                      aria-label={`New request at ${addressLine(a)}`}
+                      style={{ flexShrink: 0 }}
+                    >
+                      Request
+                    </Button>
+                  </Group>
                 ))}
+                <Group>
+                  <Button
+                    variant="default"
+                    size="sm"
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                    onClick={addDialog.open}
+                  >
+                    Add service address
+                  </Button>
+                </Group>
               </Stack>
             </SectionCard>
             {c.billingAddress ? (
@@ -298,6 +469,7 @@ export default function ClientPage() {
         </Grid.Col>
       </Grid>
       {editing ? <EditClient client={c} opened={editing} onClose={editDialog.close} /> : null}
+      {adding ? <AddServiceAddress clientId={c._id} onClose={addDialog.close} /> : null}
     </>
   );
 }

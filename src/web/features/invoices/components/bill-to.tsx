@@ -18,7 +18,21 @@ export function BillTo({ invoice: i }: { invoice: InvoiceView }) {
       <Text size="sm" c={i.clientEmail ? undefined : 'dimmed'}>
         {i.clientEmail || messages.noEmail}
       </Text>
-      <Text size="sm">{i.address}</Text>
+      {i.billingAddress ? (
+        <>
+          <Text size="sm">{i.billingAddress}</Text>
+          <Text size="sm" c="dimmed">
+            Service address: {i.address}
+          </Text>
+        </>
+      ) : (
+        <Text size="sm">{i.address}</Text>
+      )}
+      {i.poNumber ? (
+        <Text size="sm" fw={600} data-testid="invoice-po">
+          PO No.: {i.poNumber}
+        </Text>
+      ) : null}
       {i.jobId ? (
         <Text size="sm" mt="xs">
           For{' '}

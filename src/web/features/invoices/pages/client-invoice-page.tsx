@@ -37,8 +37,13 @@ export default function ClientInvoicePage() {
                 {title}
               </Title>
               <Text c="dimmed" size="sm">
-                {i.clientName} · {i.address}
+                {i.clientName} · {i.billingAddress || i.address}
               </Text>
+              {i.poNumber ? (
+                <Text c="dimmed" size="sm">
+                  PO No.: {i.poNumber}
+                </Text>
+              ) : null}
             </div>
             <StatusPill status={i.status} label={clientInvoiceStatusOf(i.status)} />
           </Group>

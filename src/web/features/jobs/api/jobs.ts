@@ -1,3 +1,4 @@
+import type { ClientDetail } from '#shared/schemas/clients';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, type JobStatus } from '#shared/constants';
 import type { JobView } from '#shared/schemas/jobs';
@@ -80,3 +81,18 @@ export function useJobOfRequest(quoteRequestId: string) {
     queryFn: () => api<JobRef | null>('GET', `/jobs/by-quote-request/${encodeURIComponent(quoteRequestId)}`),
   });
 }
+
+/** The job's client's service addresses, to move an open job to another of them (decision 037). */
+export function useJobClientPlaces(clientId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryRoots.clients, 'detail', clientId],
+    queryFn: () => api<ClientDetail>('GET', `/clients/${encodeURIComponent(clientId!)}`),
+    enabled: enabled && clientId !== null,
+    select: (client) => client.addresses,
+  });
+}
+
+export const useMoveJobAddress = (id: string) =>
+  useJobUpdate(id, (serviceAddressId: string) =>
+    api<JobView>('PATCH', `/jobs/${encodeURIComponent(id)}/address`, { body: { serviceAddressId } }),
+  );

@@ -34,6 +34,7 @@ import { AssignWorkersDialog } from '../components/assign-workers-dialog';
 import { jobNumberOf } from '#shared/schemas/jobs';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { mapHref, telHref } from '../../../lib/links';
+import { JobAddressChoice } from '../components/job-address-choice';
 
 /** What the office's button says for a move from one status to another. */
 function actionLabel(from: JobStatus, to: JobStatus): string {
@@ -185,6 +186,7 @@ export default function JobDetailPage({
               <Anchor href={mapHref(j.address)} target="_blank" rel="noreferrer" size="sm" fw={600}>
                 Open in Maps
               </Anchor>
+              <JobAddressChoice job={j} />
             </SectionCard>
             <SectionCard
               title="Assigned Worker(s)"

@@ -19,6 +19,7 @@ import { PageHeader } from '../../../components/page-header';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useDeletePriceBookItem, usePriceBook, useSavePriceBookItem } from '../api/price-book';
+import { QuoteTemplatesSection } from '../components/quote-templates-section';
 
 const SHOWN = ['All', 'Services', 'Materials'] as const;
 const KIND_OF: Record<(typeof SHOWN)[number], PriceBookKind | null> = {
@@ -168,6 +169,7 @@ export default function PriceBookPage() {
           {deleting?.name} leaves the price book. Quotes and jobs that already have it keep their lines and prices.
         </Text>
       </ConfirmDialog>
+      <QuoteTemplatesSection />
     </>
   );
 }

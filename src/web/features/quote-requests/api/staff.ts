@@ -7,6 +7,7 @@ import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import type { CreatedQuoteRequest } from '#shared/schemas/quote-request';
 import type { QuoteRequestList } from '#shared/schemas/staff-quote-requests';
+import type { ClientDetail } from '#shared/schemas/clients';
 
 export const quoteRequestKeys = {
   all: queryRoots.quoteRequests,
@@ -62,11 +63,20 @@ export function useDecideQuoteRequest(id: string) {
 export function useEnterQuoteRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: QuoteRequestInput & { emailClient: boolean }) =>
+    mutationFn: (body: QuoteRequestInput & { emailClient: boolean; clientId?: string; serviceAddressId?: string }) =>
       api<CreatedQuoteRequest>('POST', '/quoterequest/staff-entry', { body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: quoteRequestKeys.all });
       void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
     },
+  });
+}
+
+/** The existing client a request is entered for (the office chose them on their page): their contact and places. */
+export function useClientForRequest(clientId: string | null) {
+  return useQuery({
+    queryKey: [...queryRoots.clients, 'detail', clientId],
+    queryFn: () => api<ClientDetail>('GET', `/clients/${encodeURIComponent(clientId!)}`),
+    enabled: clientId !== null,
   });
 }

@@ -1,7 +1,7 @@
-import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { todayIn } from '#shared/dates';
 import { paths, QUOTE_BUILDER_ID } from '#shared/paths';
 import {
@@ -16,7 +16,7 @@ import { readAsDataUrl } from '../../../lib/files';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
-import { useEnterQuoteRequest } from '../api/staff';
+import { useClientForRequest, useEnterQuoteRequest } from '../api/staff';
 import { PhotoPicker } from '../components/photo-picker';
 import { emptyRequestForm, RequestFields } from '../components/request-fields';
 
@@ -38,11 +38,34 @@ export default function NewQuoteRequestPage() {
   });
   const { errors } = form.formState;
   const sending = enter.isPending;
+  // Entered from a client's page: that client, at the service address the office picks (decision 037).
+  const [params] = useSearchParams();
+  const clientId = params.get('client');
+  const client = useClientForRequest(clientId);
+  const [addressId, setAddressId] = useState<string | null>(params.get('address'));
+  const known = client.data;
+  useEffect(() => {
+    if (!known) return;
+    const [first = '', ...rest] = known.name.split(' ');
+    form.setValue('firstName', first);
+    form.setValue('lastName', rest.join(' ') || first);
+    form.setValue('email', known.email);
+    form.setValue('phone', known.phone);
+  }, [known, form]);
+  const place = known?.addresses.find((a) => a._id === addressId) ?? known?.addresses[0];
+  useEffect(() => {
+    if (!place) return;
+    for (const key of ['street', 'city', 'state', 'zip'] as const) form.setValue(key, place[key]);
+  }, [place, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const images = await Promise.all(photos.map(readAsDataUrl));
-      const { quoteRequest } = await enter.mutateAsync({ ...quoteRequestFromForm(values, images), emailClient });
+      const { quoteRequest } = await enter.mutateAsync({
+        ...quoteRequestFromForm(values, images),
+        emailClient,
+        ...(known && place ? { clientId: known._id, serviceAddressId: place._id } : {}),
+      });
       toast.success(`Request ${quoteRequest.quoteNumber} entered: build its quote`);
       // Entered by the office, it is accepted already: straight to its Quote Builder.
       navigate(`${paths.admin.quoteRequest(quoteRequest._id)}#${QUOTE_BUILDER_ID}`);
@@ -51,10 +74,14 @@ export default function NewQuoteRequestPage() {
     }
   });
 
+  // The chosen service address is the client's as stored: its fields are read, not typed.
+  const fromPlace = (name: keyof QuoteRequestForm) =>
+    Boolean(place) && (name === 'street' || name === 'city' || name === 'state' || name === 'zip');
   const field = (name: keyof QuoteRequestForm) => ({
     ...form.register(name),
     error: errors[name]?.message,
     disabled: sending,
+    ...(fromPlace(name) ? { readOnly: true } : {}),
   });
 
   return (
@@ -66,10 +93,30 @@ export default function NewQuoteRequestPage() {
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={900}>
         <form onSubmit={onSubmit} noValidate aria-label="Phoned-in request">
           <Stack gap="md">
-            <Text c="dimmed" size="sm">
-              The client is found by their e-mail, or by their phone when they have no e-mail (or added to Clients).
-              Photos are optional.
-            </Text>
+            {known ? (
+              <Paper withBorder radius="md" p="md" bg="blue.0" role="note">
+                <Stack gap="xs">
+                  <Text fw={700}>For {known.companyName || known.name}</Text>
+                  <Text size="sm">Choose which of their service addresses the work is at.</Text>
+                  <Select
+                    label="Service address"
+                    data={known.addresses.map((a, i) => ({
+                      value: a._id,
+                      label: `${a.label || `Address ${i + 1}`}: ${a.street}, ${a.city}`,
+                    }))}
+                    value={place?._id ?? null}
+                    onChange={setAddressId}
+                    allowDeselect={false}
+                    disabled={sending}
+                  />
+                </Stack>
+              </Paper>
+            ) : (
+              <Text c="dimmed" size="sm">
+                The client is found by their e-mail, or by their phone when they have no e-mail (or added to Clients).
+                Photos are optional.
+              </Text>
+            )}
             <RequestFields field={field} today={today} emailOptional />
             <PhotoPicker
               files={photos}

@@ -6,6 +6,9 @@ import type {
   ClientAnswerResult,
   ClientQuoteView,
   QuoteDraft,
+  QuoteTemplate,
+  QuoteTemplateInput,
+  QuoteTemplateList,
   QuoteView,
   createQuoteInput,
 } from '#shared/schemas/quotes';
@@ -99,5 +102,30 @@ export function useRequestUpdate(quoteId: string) {
       publicApi<UpdateRequested>('POST', `/client-quotes/${encodeURIComponent(quoteId)}/request-update`, {
         body: { token },
       }),
+  });
+}
+
+/** The builder's Preview: the draft as the client's page will show it (nothing stored, nothing sent). */
+export function usePreviewQuote() {
+  return useMutation({
+    mutationFn: (body: QuoteInput) => api<ClientQuoteView>('POST', '/quotes/preview', { body }),
+  });
+}
+
+const templateKeys = { all: queryRoots.quoteTemplates };
+
+export function useQuoteTemplates(enabled = true) {
+  return useQuery({
+    queryKey: templateKeys.all,
+    queryFn: () => api<QuoteTemplateList>('GET', '/quote-templates'),
+    enabled,
+  });
+}
+
+export function useSaveTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuoteTemplateInput) => api<QuoteTemplate>('POST', '/quote-templates', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }

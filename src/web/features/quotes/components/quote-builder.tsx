@@ -20,7 +20,8 @@ import { LineEditor } from './line-editor';
 import { FLAT_LINES, LABOR_LINES, MATERIAL_LINES } from './line-kinds';
 import { PriceBookSearch } from './price-book-search';
 import { QuoteDocument } from './quote-document';
-import { QuoteTerms } from './quote-terms';
+import { QuoteNotes, QuoteTerms } from './quote-terms';
+import { TemplateTools } from './template-tools';
 
 interface QuoteBuilderProps {
   request: QuoteRequestDetail;
@@ -124,12 +125,15 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
               clientName={values.clientName}
               projectName={values.projectName}
               validUntil={values.validUntil || undefined}
+              notes={values.notes}
+              poNumber={values.poNumber}
               {...priced}
             />
           </div>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 'auto' }}>
           <Stack>
+            <TemplateTools form={form} disabled={sending} />
             <QuoteTerms control={form.control} priced={priced} disabled={sending} timeZone={config.timeZone} />
             <PriceBookSearch onPick={addFromBook} disabled={sending} />
             <LineEditor
@@ -149,6 +153,7 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
               disabled={sending}
               onSaved={lineSaved}
             />
+            <QuoteNotes control={form.control} disabled={sending} />
             {linesError ? (
               <Text c="red.9" size="sm" role="alert">
                 {linesError}

@@ -22,6 +22,10 @@ interface QuoteDocumentProps extends PricedQuote {
   includedOnly?: boolean;
   /** The deposit asked on acceptance, in cents, on the totals shown (printed right under the total). */
   depositDueCents?: number | null | undefined;
+  /** Notes the client reads, under the totals. */
+  notes?: string | undefined;
+  /** The client's purchase-order number. */
+  poNumber?: string | undefined;
 }
 
 /** The quote as the client sees it: business, number, client, project, lines (optional ones marked) and totals. */
@@ -38,6 +42,8 @@ export function QuoteDocument({
   onToggle,
   includedOnly,
   depositDueCents,
+  notes,
+  poNumber,
   ...totals
 }: QuoteDocumentProps) {
   const size = compact ? 'xs' : 'sm';
@@ -130,6 +136,11 @@ export function QuoteDocument({
           <Text size={size}>
             <b>Project:</b> {projectName || '—'}
           </Text>
+          {poNumber ? (
+            <Text size={size}>
+              <b>PO No.:</b> {poNumber}
+            </Text>
+          ) : null}
           {validUntil ? (
             <Text size={size}>
               <b>Valid until:</b> {formatLongDate(validUntil)}
@@ -174,6 +185,14 @@ export function QuoteDocument({
               {formatMoney(depositDueCents)}
             </Text>
           </Group>
+        ) : null}
+        {notes ? (
+          <>
+            <Divider label="Notes" labelPosition="left" />
+            <Text size={size} className={classes.notes}>
+              {notes}
+            </Text>
+          </>
         ) : null}
       </Stack>
     </Box>

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useRef } from 'react';
 import { Controller } from 'react-hook-form';
 import { todayIn } from '#shared/dates';
@@ -113,25 +113,79 @@ export function QuoteTerms({ control, priced, disabled, timeZone }: QuoteTermsPr
           )}
         />
       </Group>
+      <Group grow align="flex-start">
+        <Controller
+          control={control}
+          name="validUntil"
+          render={({ field, fieldState }) => (
+            <TextInput
+              type="date"
+              label="Valid until"
+              description="The last day the client can accept"
+              withAsterisk
+              min={todayIn(timeZone)}
+              {...field}
+              value={field.value ?? ''}
+              error={fieldState.error?.message}
+              disabled={disabled}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="poNumber"
+          render={({ field, fieldState }) => (
+            <TextInput
+              label="PO number"
+              description="The client's purchase order, if any"
+              {...field}
+              value={field.value ?? ''}
+              error={fieldState.error?.message}
+              disabled={disabled}
+              maxLength={40}
+            />
+          )}
+        />
+      </Group>
+      <DepositField control={control} priced={priced} disabled={disabled} />
+    </Stack>
+  );
+}
+
+/** The notes the client reads on the quote, and the office's own (never shown to the client nor kept in a template). */
+export function QuoteNotes({ control, disabled }: { control: QuoteFormControl; disabled: boolean }) {
+  return (
+    <Stack gap="sm">
       <Controller
         control={control}
-        name="validUntil"
+        name="notes"
         render={({ field, fieldState }) => (
-          <TextInput
-            type="date"
-            label="Valid until"
-            description="The last day the client can accept this quote"
-            withAsterisk
-            min={todayIn(timeZone)}
+          <Textarea
+            label="Notes for the client"
+            description="Printed on the quote, its e-mail and PDF"
+            rows={3}
             {...field}
             value={field.value ?? ''}
             error={fieldState.error?.message}
             disabled={disabled}
-            maw={260}
           />
         )}
       />
-      <DepositField control={control} priced={priced} disabled={disabled} />
+      <Controller
+        control={control}
+        name="internalNotes"
+        render={({ field, fieldState }) => (
+          <Textarea
+            label="Internal notes"
+            description="For the office only: never shown to the client, never saved in a template"
+            rows={3}
+            {...field}
+            value={field.value ?? ''}
+            error={fieldState.error?.message}
+            disabled={disabled}
+          />
+        )}
+      />
     </Stack>
   );
 }

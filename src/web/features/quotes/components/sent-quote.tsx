@@ -103,6 +103,12 @@ export function SentQuote({ request }: { request: QuoteRequestDetail }) {
               {q.version > 1 ? `, version ${q.version}` : ''}, sent {formatDateTime(q.quoteDate, zone)}; valid until{' '}
               {formatLongDate(q.validUntil)}
             </Text>
+            {q.poNumber ? <Text size="sm">PO No.: {q.poNumber}</Text> : null}
+            {q.internalNotes ? (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                <b>Internal notes:</b> {q.internalNotes}
+              </Text>
+            ) : null}
             <Text size="sm" fw={600} title={q.openedAt ? formatDateTime(q.openedAt, zone) : undefined}>
               {q.openedAt ? `Opened ${timeAgo(q.openedAt)}` : 'Not opened yet'}
             </Text>

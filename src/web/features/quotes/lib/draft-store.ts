@@ -9,6 +9,9 @@ const storedDraft = z.object({
   labor: z.array(laborLineInput),
   validUntil: z.string().optional(),
   deposit: depositInput.nullable().optional(),
+  notes: z.string().optional(),
+  internalNotes: z.string().optional(),
+  poNumber: z.string().optional(),
 });
 export type StoredDraft = z.output<typeof storedDraft>;
 

@@ -58,6 +58,9 @@ function startingValues(request: QuoteRequestDetail, revising: QuoteView | undef
     labor: labor.map((l) => ({ ...l, taxable: l.taxable ?? laborTaxable })),
     validUntil: saved?.validUntil ?? addDays(todayIn(timeZone), quoteValidityDays),
     deposit: deposit ? { kind: deposit.kind, value: deposit.value } : null,
+    notes: saved?.notes ?? revising?.notes ?? '',
+    internalNotes: saved?.internalNotes ?? revising?.internalNotes ?? '',
+    poNumber: saved?.poNumber ?? revising?.poNumber ?? '',
   };
 }
 
@@ -75,7 +78,7 @@ export function useDraftAutosave(control: QuoteFormControl, draftKey: string, se
   const values = useWatch({ control }) as QuoteFormInput;
   useEffect(() => {
     if (sent) return;
-    const { clientName, projectName, materials, labor, validUntil, deposit } = values;
+    const { clientName, projectName, materials, labor, validUntil, deposit, notes, internalNotes, poNumber } = values;
     if (materials.length + labor.length === 0) forgetDraft(draftKey);
     else
       saveDraft(draftKey, {
@@ -91,6 +94,9 @@ export function useDraftAutosave(control: QuoteFormControl, draftKey: string, se
         })),
         validUntil,
         deposit: deposit && Number.isFinite(deposit.value) ? deposit : null,
+        notes,
+        internalNotes,
+        poNumber,
       });
   }, [draftKey, sent, values]);
   return values;

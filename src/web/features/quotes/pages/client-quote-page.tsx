@@ -107,17 +107,8 @@ export default function ClientQuotePage() {
   const { quoteId = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
   const quote = useClientQuote(quoteId, token);
   useNoteQuoteOpened(quoteId, token, quote.isSuccess && !quote.data.replacedBy);
-  const answer = useAnswerQuote(quoteId);
-  const [mode, setMode] = useState<Mode>('choose');
-  const [text, setText] = useState('');
-  const [textError, setTextError] = useState<string>();
-  const [signature, setSignature] = useState('');
-  const [signatureError, setSignatureError] = useState<string>();
-  const [asked, setAsked] = useState(false);
-  const [chosen, setChosen] = useState<{ materials: number[]; labor: number[] }>({ materials: [], labor: [] });
 
   if (quote.isPending) {
     return (
@@ -129,6 +120,35 @@ export default function ClientQuotePage() {
   if (quote.isError) return <LinkProblem error={quote.error} />;
   const q = quote.data;
   if (q.replacedBy) return <Replaced quote={q} />;
+  return <ClientQuoteSheet quote={q} token={token} onStale={() => void quote.refetch()} />;
+}
+
+interface ClientQuoteSheetProps {
+  quote: ClientQuoteView;
+  /** The signed link's token (empty in the office's preview). */
+  token: string;
+  /** Read the quote again (after an answer, or when it was replaced or expired meanwhile). */
+  onStale: () => void;
+  /**
+   * The office's Preview in the Quote Builder: the same page, its buttons shown but inert, nothing
+   * answered or downloaded (the quote is not sent yet).
+   */
+  preview?: boolean;
+}
+
+/** The client's quote page once its quote is read: what the client sees and answers (and the office previews). */
+export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: ClientQuoteSheetProps) {
+  const quoteId = q.quoteId;
+  const navigate = useNavigate();
+  const answer = useAnswerQuote(quoteId);
+  const [mode, setMode] = useState<Mode>('choose');
+  const [text, setText] = useState('');
+  const [textError, setTextError] = useState<string>();
+  const [signature, setSignature] = useState('');
+  const [signatureError, setSignatureError] = useState<string>();
+  const [asked, setAsked] = useState(false);
+  const [chosen, setChosen] = useState<{ materials: number[]; labor: number[] }>({ materials: [], labor: [] });
+
   // Replaced or expired meanwhile: the page shows it after reading the quote again.
   const stale = hasErrorCode(answer.error, 'QUOTE_REPLACED') || hasErrorCode(answer.error, 'QUOTE_EXPIRED');
   if (answer.isError && answer.error instanceof ApiError && answer.error.status !== 400 && !stale)
@@ -150,10 +170,11 @@ export default function ClientQuotePage() {
     open && q.deposit ? depositParts(quoteBase(shown), shown.taxRateBasisPoints, q.deposit).dueCents : null;
 
   const respond = (body: Parameters<typeof answer.mutate>[0], onDone: (result: ClientAnswerResult) => void) =>
+    preview ||
     answer.mutate(body, {
       onSuccess: onDone,
       onError: (error) => {
-        if (hasErrorCode(error, 'QUOTE_REPLACED') || hasErrorCode(error, 'QUOTE_EXPIRED')) void quote.refetch();
+        if (hasErrorCode(error, 'QUOTE_REPLACED') || hasErrorCode(error, 'QUOTE_EXPIRED')) onStale();
       },
     });
   const accept = () => {
@@ -176,7 +197,7 @@ export default function ClientQuotePage() {
       setAsked(true);
       setText('');
       setMode('choose');
-      void quote.refetch();
+      onStale();
     });
   };
   const fieldError = answer.error instanceof ApiError && answer.error.status === 400 ? answer.error.message : undefined;
@@ -197,7 +218,13 @@ export default function ClientQuotePage() {
           </div>
           <Button
             component="a"
-            href={`/api/client-quotes/${encodeURIComponent(quoteId)}/pdf?token=${encodeURIComponent(token)}`}
+            href={
+              preview
+                ? undefined
+                : `/api/client-quotes/${encodeURIComponent(quoteId)}/pdf?token=${encodeURIComponent(token)}`
+            }
+            data-disabled={preview || undefined}
+            onClick={preview ? (e: React.MouseEvent) => e.preventDefault() : undefined}
             download={`Quote-${q.quoteId}.pdf`}
             variant="default"
             leftSection={<IconDownload size={18} aria-hidden />}
@@ -209,6 +236,8 @@ export default function ClientQuotePage() {
           {...shown}
           date={q.quoteDate}
           validUntil={q.validUntil}
+          notes={q.notes}
+          poNumber={q.poNumber}
           onToggle={open && mode !== 'accept' ? toggle : undefined}
           includedOnly={q.status === 'Accepted'}
           depositDueCents={depositDueCents}
