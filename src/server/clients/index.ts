@@ -1,3 +1,5 @@
 // The clients feature's public entry: the people behind requests, matched by e-mail.
-export { matchClient, type ClientContact, type PropertyAddress } from './repository';
+export { clientViews, matchClient, type ClientContact, type ClientRow, type PropertyAddress } from './repository';
 export { clientRoutes } from './routes';
+export { clientPageRoutes } from './page-routes';
+export { clientPageBlock } from './page-link';
