@@ -31,6 +31,7 @@ import { StatusText } from '../../../components/status-text';
 import { addressLine, mapHref, telHref } from '../../../lib/links';
 import { toast } from '../../../lib/toast';
 import { useClient, useUpdateClient } from '../api/clients';
+import { TheirPage } from '../components/their-page';
 
 function EditClient({ client, opened, onClose }: { client: ClientDetail; opened: boolean; onClose: () => void }) {
   const update = useUpdateClient(client._id);
@@ -140,6 +141,7 @@ export default function ClientPage() {
   const { clientId = '' } = useParams();
   const client = useClient(clientId);
   const [editing, editDialog] = useDisclosure(false);
+  const [seeing, theirPage] = useDisclosure(false);
   const back = { to: paths.admin.clients, label: 'Back to Clients' };
   if (client.isPending)
     return (
@@ -165,9 +167,14 @@ export default function ClientPage() {
         title={c.name}
         back={back}
         actions={
-          <Button variant="default" leftSection={<IconPencil size={18} aria-hidden />} onClick={editDialog.open}>
-            Edit client
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconPencil size={18} aria-hidden />} onClick={editDialog.open}>
+              Edit client
+            </Button>
+            <Button variant="default" onClick={theirPage.open}>
+              See their page
+            </Button>
+          </Group>
         }
       />
       <Grid gap="md">
@@ -298,6 +305,7 @@ export default function ClientPage() {
         </Grid.Col>
       </Grid>
       {editing ? <EditClient client={c} opened={editing} onClose={editDialog.close} /> : null}
+      {seeing ? <TheirPage clientId={c._id} onClose={theirPage.close} /> : null}
     </>
   );
 }
