@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ClientPageView, ClientQuoteState } from '#shared/schemas/client-page';
 import { clientInvoiceStatus } from '#shared/schemas/status-timeline';
 import { paths } from '#shared/paths';
+import { wallTimeIn } from '#shared/dates';
 import { clientViews, type ClientRow } from './clients';
 import { clientInvoicePaths, clientInvoicesOfJob } from './invoices';
 import { jobReportOf } from './job-records';
@@ -47,6 +48,8 @@ export async function clientPageOf(
 ): Promise<ClientPageView> {
   const { timeZone } = await app.settings.current();
   const today = await app.settings.today();
+  // Days where the business is, as the status page gives them.
+  const day = (at: Date) => wallTimeIn(timeZone, at).date;
   const [[view], requests] = await Promise.all([clientViews(app.db, [client]), requestsOfClient(app.db, client.id)]);
   const ids = requests.map((r) => r.id);
   const [quotes, jobs] = await Promise.all([quotesOfRequests(app.db, ids), jobsOfRequests(app.db, ids)]);
@@ -113,7 +116,7 @@ export async function clientPageOf(
       number: r.quoteNumber,
       status: requestStatus(r.status, jobOfRequest.get(r.id)?.status),
       address: `${r.street}, ${r.city}, ${r.state} ${r.zip}`,
-      createdAt: r.createdAt.toISOString(),
+      sentOn: day(r.createdAt),
       href: paths.quoteRequestStatusOf(r.id),
     })),
     quotes: await Promise.all(
@@ -124,7 +127,7 @@ export async function clientPageOf(
           projectName: q.projectName,
           state: quoteState(q, today),
           totalCents: q.totalCents,
-          quoteDate: q.quoteDate.toISOString(),
+          sentOn: day(q.quoteDate),
           validUntil: q.validUntil,
           href: links.page,
           pdfHref: links.pdf,
@@ -138,7 +141,7 @@ export async function clientPageOf(
     ],
     reports: perJob
       .filter((j) => j.report?.href)
-      .map((j) => ({ jobId: j.job.id, at: j.report!.at.toISOString(), href: j.report!.href! }))
+      .map((j) => ({ jobId: j.job.id, on: day(j.report!.at), at: j.report!.at.toISOString(), href: j.report!.href! }))
       .sort(byNewest((r) => r.at)),
     invoices: invoices.sort(byNewest((i) => `${i.issueDate ?? ''}${i.number}`)),
     balanceCents: invoices.reduce((sum, i) => sum + Math.max(0, i.balanceCents), 0),

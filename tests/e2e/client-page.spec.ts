@@ -74,7 +74,7 @@ test('the client opens their page from the link in an e-mail, sees the quote, th
   await expect(form.getByLabel('Where')).toHaveValue('0');
   await form.getByLabel('What should we do?').fill('Patch the hole in the garage drywall.');
   await form.getByRole('button', { name: 'Send the request' }).click();
-  await expect(form.getByText(/we have your request Q\d+/)).toBeVisible();
+  await expect(form.getByText(/we have your request Q[0-9A-F]+/)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('region', { name: 'Your requests' }).getByRole('listitem')).toHaveCount(2);
   await expectNoSidewaysScroll(page);
@@ -102,7 +102,7 @@ test('an expired link e-mails a fresh one; the status lookup e-mails the link to
   const key = new TextEncoder().encode(fs.readFileSync(path.join(dataDir, 'secrets', 'jwt-secret'), 'utf8').trim());
   const token = await createTokenService(key, 1).signScoped('client-page', clients[0]._id, 3600);
   await page.goto(`/your-page/${clients[0]._id}?token=${encodeURIComponent(token)}`);
-  await expect(page.getByText('This link has expired')).toBeVisible();
+  await expect(page.getByText('This link has expired', { exact: true })).toBeVisible();
   await screenshot(page, 'client-page-expired');
   await page.getByRole('button', { name: 'E-mail me a fresh link' }).click();
   await expect(page.getByText(/we have sent it the link to your page/)).toBeVisible();

@@ -31,7 +31,8 @@ export const clientPageView = z.object({
       number: z.string(),
       status: z.string(),
       address: z.string(),
-      createdAt: z.string(),
+      /** The day it was sent, where the business is. */
+      sentOn: z.string(),
       /** The request's status page (by its full id: with the documents' links). */
       href: z.string(),
     }),
@@ -42,7 +43,7 @@ export const clientPageView = z.object({
       projectName: z.string(),
       state: z.enum(CLIENT_QUOTE_STATES),
       totalCents: z.number().int(),
-      quoteDate: z.string(),
+      sentOn: z.string(),
       validUntil: z.string(),
       href: z.string(),
       pdfHref: z.string(),
@@ -61,7 +62,7 @@ export const clientPageView = z.object({
       icsHref: z.string(),
     }),
   ),
-  reports: z.array(z.object({ jobId: z.string(), at: z.string(), href: z.string() })),
+  reports: z.array(z.object({ jobId: z.string(), on: z.string(), at: z.string(), href: z.string() })),
   invoices: z.array(
     z.object({
       id: z.string(),

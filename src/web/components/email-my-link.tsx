@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { publicApi } from '../lib/api-client';
 import { useHydrated } from '../lib/use-hydrated';
 
@@ -11,14 +11,14 @@ import { useHydrated } from '../lib/use-hydrated';
 export function EmailMyLink() {
   const hydrated = useHydrated();
   const heading = useId();
-  const [email, setEmail] = useState('');
   const send = useMutation({
     mutationFn: (address: string) =>
       publicApi<{ message: string }>('POST', '/client-page/link', { body: { email: address } }),
   });
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    send.mutate(email.trim());
+    // Read from the form (the field is uncontrolled): what was typed before the app took over is kept.
+    send.mutate(String(new FormData(event.currentTarget).get('email') ?? '').trim());
   };
   return (
     <Box
@@ -39,15 +39,14 @@ export function EmailMyLink() {
           {send.data.message}
         </Alert>
       ) : (
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack gap="xs">
             <TextInput
               label="Your e-mail address"
               type="email"
               autoComplete="email"
               required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              name="email"
               error={send.isError ? send.error.message : undefined}
             />
             <div>

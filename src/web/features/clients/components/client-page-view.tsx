@@ -4,7 +4,7 @@ import { formatDayWindow, formatLongDate } from '#shared/dates';
 import { formatMoney } from '#shared/money';
 import type { ClientPageView, ClientQuoteState } from '#shared/schemas/client-page';
 import { PlainTextarea } from '../../../components/plain-textarea';
-import { StatusPill } from '../../../components/status-text';
+import { statusColor } from '../../../components/status-text';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useRequestNewWork } from '../api/client-page';
 import classes from './client-page-view.module.css';
@@ -16,6 +16,13 @@ const QUOTE_STATES: Record<ClientQuoteState, { label: string; colourOf: string }
   declined: { label: 'Declined', colourOf: 'Declined' },
   replaced: { label: 'Replaced by a newer version', colourOf: 'Draft' },
   expired: { label: 'Expired', colourOf: 'Overdue' },
+};
+const REQUEST_COLOURS: Record<string, string> = {
+  Received: 'Pending',
+  'Quote being prepared': 'Pending',
+  'Quote sent': 'Quote Sent',
+  'Quote accepted': 'Accepted',
+  'Work done': 'Completed',
 };
 const INVOICE_COLOURS: Record<string, string> = {
   Due: 'Sent',
@@ -31,7 +38,15 @@ const METHOD_WORDS: Record<string, string> = {
   other: '',
 };
 
-const dayOf = (iso: string) => formatLongDate(iso.slice(0, 10));
+/** A status in a spec status's colour, on white (no colour mixing: the page stays valid CSS for the Nu checker). */
+function Pill({ colourOf, label }: { colourOf: string | undefined; label: string }) {
+  const colour = statusColor(colourOf);
+  return (
+    <span className={classes.pill} style={{ color: colour.text, borderColor: colour.dot }}>
+      {label}
+    </span>
+  );
+}
 
 function Section({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
   return (
@@ -95,9 +110,13 @@ export function ClientPageContent({ page }: { page: ClientPageView }) {
 
       <Section id="requests" title="Your requests" count={page.requests.length}>
         {page.requests.map((r) => (
-          <Item key={r.id} title={`Request ${r.number}`} pill={<StatusPill status={r.status} label={r.status} />}>
+          <Item
+            key={r.id}
+            title={`Request ${r.number}`}
+            pill={<Pill colourOf={REQUEST_COLOURS[r.status] ?? r.status} label={r.status} />}
+          >
             <Text size="sm" className={classes.wrap}>
-              {r.address} · sent {dayOf(r.createdAt)}
+              {r.address} · sent {formatLongDate(r.sentOn)}
             </Text>
             <Anchor href={r.href} size="sm" underline="always">
               Status of request {r.number}
@@ -111,13 +130,13 @@ export function ClientPageContent({ page }: { page: ClientPageView }) {
           <Item
             key={q.number}
             title={`Quote ${q.number}`}
-            pill={<StatusPill status={QUOTE_STATES[q.state].colourOf} label={QUOTE_STATES[q.state].label} />}
+            pill={<Pill colourOf={QUOTE_STATES[q.state].colourOf} label={QUOTE_STATES[q.state].label} />}
           >
             <Text size="sm" className={classes.wrap}>
               {q.projectName} · {formatMoney(q.totalCents)}
             </Text>
             <Text size="sm">
-              Sent {dayOf(q.quoteDate)}
+              Sent {formatLongDate(q.sentOn)}
               {q.state === 'open' ? ` · valid until ${formatLongDate(q.validUntil)}` : ''}
             </Text>
             <div className={classes.actions}>
@@ -137,9 +156,7 @@ export function ClientPageContent({ page }: { page: ClientPageView }) {
           <Item
             key={v.id}
             title={formatDayWindow(v.date, v.start, v.end)}
-            pill={
-              <StatusPill status={v.upcoming ? 'In Progress' : 'Completed'} label={v.upcoming ? 'Coming' : 'Past'} />
-            }
+            pill={<Pill colourOf={v.upcoming ? 'In Progress' : 'Completed'} label={v.upcoming ? 'Coming' : 'Past'} />}
           >
             <Text size="sm" className={classes.wrap}>
               {v.address}
@@ -155,9 +172,9 @@ export function ClientPageContent({ page }: { page: ClientPageView }) {
 
       <Section id="reports" title="Job reports" count={page.reports.length}>
         {page.reports.map((r) => (
-          <Item key={r.jobId} title={`Work done ${dayOf(r.at)}`}>
+          <Item key={r.jobId} title={`Work done ${formatLongDate(r.on)}`}>
             <Anchor href={r.href} size="sm" underline="always">
-              Job report of {dayOf(r.at)} (PDF)
+              Job report of {formatLongDate(r.on)} (PDF)
             </Anchor>
           </Item>
         ))}
@@ -168,7 +185,7 @@ export function ClientPageContent({ page }: { page: ClientPageView }) {
           <Item
             key={i.id}
             title={`${i.kind === 'deposit' ? 'Deposit invoice' : 'Invoice'} ${i.number}`}
-            pill={<StatusPill status={INVOICE_COLOURS[i.status]} label={i.status} />}
+            pill={<Pill colourOf={INVOICE_COLOURS[i.status]} label={i.status} />}
           >
             <Text size="sm">
               Total {formatMoney(i.totalCents)} · balance <b>{formatMoney(i.balanceCents)}</b>

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { clientPageMessages } from '#shared/schemas/client-page';
 import { EmailMyLink } from '../../../components/email-my-link';
@@ -25,9 +25,10 @@ export default function ClientOwnPage() {
           <ExpiredLink id={id} token={token} />
         ) : (
           <Stack gap="md">
-            <Alert color="red" title="This page cannot be opened">
+            <Title order={1}>This page cannot be opened</Title>
+            <Text c="red.9" role="alert">
               {page.error.message}
-            </Alert>
+            </Text>
             <EmailMyLink />
           </Stack>
         )
@@ -45,9 +46,8 @@ function ExpiredLink({ id, token }: { id: string; token: string }) {
   const hydrated = useHydrated();
   return (
     <Stack gap="md">
-      <Alert color="yellow" title="This link has expired">
-        <Text size="sm">{clientPageMessages.linkExpired}</Text>
-      </Alert>
+      <Title order={1}>This link has expired</Title>
+      <Text>{clientPageMessages.linkExpired}</Text>
       {fresh.isSuccess ? (
         <Alert color="green" title="On its way" role="status">
           {fresh.data.message}
