@@ -5,7 +5,7 @@ import { addDays, todayIn } from '#shared/dates';
 import { createTokenService } from '../../src/server/lib/tokens';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { apiToken, depositInvoiceLink, sentQuoteLink } from './support/staff';
+import { apiToken, depositInvoiceLink, sentQuoteLink, signInAs } from './support/staff';
 
 const emailOf = (name: string) => `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`;
 const pageLinkIn = (text: string | false | undefined) =>
@@ -80,7 +80,10 @@ test('the client opens their page from the link in an e-mail, sees the quote, th
   await expectNoSidewaysScroll(page);
 });
 
-test('an expired link e-mails a fresh one; the status lookup e-mails the link too', async ({ page, request }) => {
+test('an expired link e-mails a fresh one; the status lookup e-mails the link too; the office sees the page read-only', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const name = `Hub Expired ${device()} ${Date.now().toString(36)}`;
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
@@ -117,4 +120,13 @@ test('an expired link e-mails a fresh one; the status lookup e-mails the link to
   await expect(page.getByText(/we have sent it the link to your page/)).toBeVisible();
   await expectNoSidewaysScroll(page);
   await screenshot(page, 'status-lookup-email-my-link');
+
+  // The office opens the client's page as the client sees it: read-only.
+  await signInAs(page, await apiToken(request));
+  await page.goto(`/admin/clients/${clients[0]._id}`);
+  await page.getByRole('button', { name: 'See their page' }).click();
+  const dialog = page.getByRole('dialog', { name: /as the client sees it/ });
+  await expect(dialog.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send the request' })).toBeDisabled();
+  await screenshot(page, 'client-page-staff-view', { fullPage: false });
 });
