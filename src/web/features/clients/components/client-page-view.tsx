@@ -226,22 +226,33 @@ function RequestNewWork({ page }: { page: ClientPageView }) {
   const hydrated = useHydrated();
   const send = useRequestNewWork();
   const { client } = page;
-  const [contact, setContact] = useState({ name: client.name, email: client.email, phone: client.phone });
   const [where, setWhere] = useState(client.addresses.length ? '0' : ANOTHER);
-  const [other, setOther] = useState({ street: '', city: '', state: 'CA', zip: '' });
-  const [notes, setNotes] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const address = where === ANOTHER ? other : client.addresses[Number(where)]!;
 
-  const submit = (event: FormEvent) => {
+  // The fields are read from the form (uncontrolled, prefilled): what was typed before the app took
+  // over the page the server sent is kept.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (page.readOnly) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const field = (name: string) => String(data.get(name) ?? '').trim();
+    const address =
+      where === ANOTHER
+        ? { street: field('street'), city: field('city'), state: field('state'), zip: field('zip') }
+        : client.addresses[Number(where)]!;
     send.mutate(
-      { contactPerson: contact, address, notes, images: [] },
+      {
+        contactPerson: { name: field('name'), email: field('email'), phone: field('phone') },
+        address,
+        notes: field('notes'),
+        images: [],
+      },
       {
         onSuccess: (created) => {
           setSent(created.quoteRequest.quoteNumber);
-          setNotes('');
+          const notes = form.elements.namedItem('notes');
+          if (notes instanceof HTMLTextAreaElement) notes.value = '';
         },
       },
     );
@@ -259,25 +270,16 @@ function RequestNewWork({ page }: { page: ClientPageView }) {
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            value={contact.name}
-            onChange={(e) => setContact({ ...contact, name: e.currentTarget.value })}
-          />
+          <TextInput label="Name" required name="name" autoComplete="name" defaultValue={client.name} />
           <TextInput
             label="E-mail"
             type="email"
             required
-            value={contact.email}
-            onChange={(e) => setContact({ ...contact, email: e.currentTarget.value })}
+            name="email"
+            autoComplete="email"
+            defaultValue={client.email}
           />
-          <TextInput
-            label="Phone"
-            type="tel"
-            value={contact.phone}
-            onChange={(e) => setContact({ ...contact, phone: e.currentTarget.value })}
-          />
+          <TextInput label="Phone" type="tel" name="phone" autoComplete="tel" defaultValue={client.phone} />
           <NativeSelect
             label="Where"
             value={where}
@@ -289,41 +291,15 @@ function RequestNewWork({ page }: { page: ClientPageView }) {
           />
           {where === ANOTHER ? (
             <>
-              <TextInput
-                label="Street address"
-                required
-                value={other.street}
-                onChange={(e) => setOther({ ...other, street: e.currentTarget.value })}
-              />
+              <TextInput label="Street address" required name="street" />
               <div className={classes.cityRow}>
-                <TextInput
-                  label="City"
-                  required
-                  value={other.city}
-                  onChange={(e) => setOther({ ...other, city: e.currentTarget.value })}
-                />
-                <TextInput
-                  label="State"
-                  required
-                  value={other.state}
-                  onChange={(e) => setOther({ ...other, state: e.currentTarget.value })}
-                />
-                <TextInput
-                  label="Zip code"
-                  required
-                  value={other.zip}
-                  onChange={(e) => setOther({ ...other, zip: e.currentTarget.value })}
-                />
+                <TextInput label="City" required name="city" />
+                <TextInput label="State" required name="state" defaultValue="CA" />
+                <TextInput label="Zip code" required name="zip" />
               </div>
             </>
           ) : null}
-          <PlainTextarea
-            label="What should we do?"
-            required
-            rows={4}
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
-          />
+          <PlainTextarea label="What should we do?" required rows={4} name="notes" />
           {send.isError ? (
             <Text c="red.9" size="sm" role="alert">
               {send.error.message}
