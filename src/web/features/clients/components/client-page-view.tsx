@@ -270,16 +270,9 @@ function RequestNewWork({ page }: { page: ClientPageView }) {
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Name" required name="name" autoComplete="name" defaultValue={client.name} />
-          <TextInput
-            label="E-mail"
-            type="email"
-            required
-            name="email"
-            autoComplete="email"
-            defaultValue={client.email}
-          />
-          <TextInput label="Phone" type="tel" name="phone" autoComplete="tel" defaultValue={client.phone} />
+          <TextInput label="Name" required name="name" defaultValue={client.name} />
+          <TextInput label="E-mail" type="email" required name="email" defaultValue={client.email} />
+          <TextInput label="Phone" type="tel" name="phone" defaultValue={client.phone} />
           <NativeSelect
             label="Where"
             value={where}
