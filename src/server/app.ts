@@ -17,7 +17,8 @@ import { createJobForAcceptedQuote, employeeRoutes, jobRoutes, type CompleteJob,
 import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote, type OnQuoteAccepted } from './quotes';
 import { dashboardRoutes } from './dashboard';
 import { activityRoutes } from './activity';
-import { clientRoutes } from './clients';
+import { clientPageBlock, clientPageRoutes, clientRoutes } from './clients';
+import { clientPageOf } from './client-page';
 import { clientHistory } from './client-history';
 import { clientTimeline } from './client-status';
 import { endComingVisits, nextVisitOfRequest, restoreComingVisits, visitRoutes } from './visits';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions) {
     },
     // A PDF attached by reference is read (or drawn) when its message is sent, one message at a time.
     document: (key) => documents.ifReady(key, () => relay.kick()),
+    // A message to a client carries the signed link to their own page (decision 036).
+    clientPage: (to) => clientPageBlock(app, to),
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -197,6 +200,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(mailRoutes);
       // A client's page lists their requests, quotes and jobs: features that build on clients.
       await api.register(clientRoutes, { historyOf: clientHistory });
+      // … and their own page, behind one signed link (decision 036).
+      await api.register(clientPageRoutes, { pageOf: clientPageOf });
       await api.register(visitRoutes);
     },
     { prefix: '/api' },

@@ -100,6 +100,16 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
     },
   ],
   [
+    patterns.clientPage,
+    {
+      title: 'Your page',
+      description: 'Your page.',
+      index: false,
+      module: 'features/clients/pages/client-own-page.tsx',
+      withData: true,
+    },
+  ],
+  [
     paths.unauthorized,
     { title: 'Unauthorized', description: 'You do not have permission to view this page.', index: false },
   ],

@@ -6,6 +6,8 @@ export const patterns = {
   quoteRequestStatusOf: '/quote-request-status/:quoteRequestId',
   clientQuote: '/quote/:quoteId',
   clientInvoice: '/invoice/:invoiceId',
+  /** The client's own page, by a signed link (decision 036; the server fills it in: clients/page-link.ts). */
+  clientPage: '/your-page/:clientId',
   admin: {
     quoteRequest: '/admin/quote-requests/:quoteRequestId',
     client: '/admin/clients/:clientId',

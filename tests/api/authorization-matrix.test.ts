@@ -370,6 +370,37 @@ export const matrix: Record<string, Row> = {
     employee: 403,
     admin: 403,
   },
+  // The client's own page (decision 036): its signed link is the permission, whoever else is signed in.
+  'GET /api/client-page/:id': {
+    access: 'public',
+    url: '/api/client-page/none?token=x',
+    anonymous: 403,
+    employee: 403,
+    admin: 403,
+  },
+  'POST /api/client-page/link': {
+    access: 'public',
+    body: { email: 'nobody@home.test' },
+    anonymous: 202,
+    employee: 202,
+    admin: 202,
+  },
+  'POST /api/client-page/:id/fresh-link': {
+    access: 'public',
+    url: '/api/client-page/none/fresh-link',
+    body: { token: 'x' },
+    anonymous: 202,
+    employee: 202,
+    admin: 202,
+  },
+  'GET /api/clients/:id/their-page': { access: 'admin', url: '/api/clients/none/their-page', ...ADMIN },
+  'GET /api/client-visits/:id/calendar.ics': {
+    access: 'public',
+    url: '/api/client-visits/none/calendar.ics?sig=x',
+    anonymous: 403,
+    employee: 403,
+    admin: 403,
+  },
   // Last: signing out ends the session whose token the rows above use.
   'POST /api/logout': { access: 'staff', ...STAFF },
 };

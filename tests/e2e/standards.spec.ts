@@ -8,6 +8,12 @@ async function publicPages(request: Parameters<typeof createQuoteRequest>[0]) {
   const name = `Standards ${device()} ${Date.now().toString(36)}`;
   const created = await createQuoteRequest(request, name);
   const quoteLink = new URL(await sentQuoteLink(request, `${name} quote`, waitForMail));
+  // The client's own page (decision 036), from the link the quote's e-mail carries.
+  const quoteMail = await waitForMail(
+    `${`${name} quote`.toLowerCase().replace(/\W+/g, '.')}@home.test`,
+    /^Your quote QT/,
+  );
+  const clientPage = new URL(/https?:\/\/\S+\/your-page\/\S+/.exec(String(quoteMail.text))![0]);
   return [
     '/',
     '/get-a-quote',
@@ -17,6 +23,7 @@ async function publicPages(request: Parameters<typeof createQuoteRequest>[0]) {
     '/quote-request-status',
     `/quote-request-status/${created._id}`,
     `${quoteLink.pathname}${quoteLink.search}`,
+    `${clientPage.pathname}${clientPage.search}`,
     '/quote/accepted',
     '/quote/declined',
     '/unauthorized',

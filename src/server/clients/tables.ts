@@ -28,6 +28,11 @@ export const clients = pgTable(
     billingCity: text('billing_city').notNull().default(''),
     billingState: text('billing_state').notNull().default(''),
     billingZip: text('billing_zip').notNull().default(''),
+    /**
+     * When we last sent them an e-mail carrying the link to their own page (decision 036): the link
+     * opens it until 60 days after that; null: never sent one.
+     */
+    pageLinkSentAt: timestamp('page_link_sent_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

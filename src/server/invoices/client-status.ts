@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { InvoiceStatus } from '#shared/constants';
+import type { InvoiceStatus, PaymentMethod } from '#shared/constants';
+import { toCents } from '#shared/money';
 import { liveInvoiceOfJob } from './repository';
 import { invoiceView } from './service';
 
@@ -14,6 +15,10 @@ export interface ClientInvoiceSummary {
   balance: number;
   /** The day of the last payment, if any. */
   lastPaidOn: string | null;
+  totalCents: number;
+  balanceCents: number;
+  /** Each payment received, oldest first: what its receipt said. */
+  payments: { paidOn: string; amountCents: number; method: PaymentMethod }[];
 }
 
 /**
@@ -39,6 +44,9 @@ export async function clientInvoicesOfJob(
         dueDate: view.dueDate,
         balance: view.balance,
         lastPaidOn: view.payments.at(-1)?.paidOn ?? null,
+        totalCents: toCents(view.total),
+        balanceCents: toCents(view.balance),
+        payments: view.payments.map((p) => ({ paidOn: p.paidOn, amountCents: toCents(p.amount), method: p.method })),
       };
     }),
   );

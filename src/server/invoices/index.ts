@@ -12,5 +12,5 @@ export { issueDepositInvoice } from './service';
 export { clientInvoicesAndBalance } from './client-invoices';
 export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status';
 export { clientInvoiceLink } from './links';
-export { clientInvoicePath } from './links';
+export { clientInvoicePath, clientInvoicePaths } from './links';
 export { noticeOpenDeposit, openDepositOfJob } from './open-deposit';

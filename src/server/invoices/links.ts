@@ -13,6 +13,18 @@ export async function clientInvoicePath(app: FastifyInstance, invoiceId: string)
   return paths.clientInvoice(invoiceId, token);
 }
 
+/** The client's invoice page and its PDF, signed by one token (the client's own page links both). */
+export async function clientInvoicePaths(
+  app: FastifyInstance,
+  invoiceId: string,
+): Promise<{ page: string; pdf: string }> {
+  const token = await app.tokens.signScoped(CLIENT, invoiceId, CLIENT_LINK_SECONDS);
+  return {
+    page: paths.clientInvoice(invoiceId, token),
+    pdf: `/api/client-invoices/${encodeURIComponent(invoiceId)}/pdf?token=${encodeURIComponent(token)}`,
+  };
+}
+
 export async function clientInvoiceLink(app: FastifyInstance, invoiceId: string): Promise<string> {
   return `${app.config.PUBLIC_URL}${await clientInvoicePath(app, invoiceId)}`;
 }

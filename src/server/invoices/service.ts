@@ -31,7 +31,7 @@ import { jobExtras } from '../job-records';
 import { billingOf } from '../clients';
 import { findJobById, jobDetail } from '../jobs';
 import { materialPrice } from '../price-book';
-import { cancelMail, enqueueMail } from '../mail';
+import { cancelMail, enqueueMail, toClient } from '../mail';
 import { invoiceKey, invoiceMail, overdueReminderMail, receiptMail } from './emails';
 import { fingerprint, type DocumentSource } from '../documents';
 import { clientInvoiceLink, staffPdfLink } from './links';
@@ -359,13 +359,14 @@ async function sendInTx(
   await tx.update(invoices).set({ dueDate }).where(eq(invoices.id, id));
   const view = await invoiceView(app, tx, { ...sent!, dueDate }, business.timeZone);
   const link = await clientInvoiceLink(app, id);
-  await enqueueMail(tx, invoiceMail(business, view, link, forQuote));
+  await enqueueMail(tx, toClient(invoiceMail(business, view, link, forQuote)));
   // Reminders wait in the outbox for their day (09:00 in the business's zone after the due date).
   const reminderMailIds: string[] = [];
   for (const days of business.invoiceReminderDays.slice(0, 3)) {
     const reminderId = await enqueueMail(tx, {
       ...overdueReminderMail(business, view, link),
       notBefore: zonedTimeToUtc(addDays(dueDate, days), '09:00', business.timeZone),
+      clientPage: true,
     });
     if (reminderId) reminderMailIds.push(reminderId);
   }
@@ -464,11 +465,13 @@ export async function recordPayment(app: FastifyInstance, id: string, input: Pay
     if (view.balance === 0) for (const mailId of row.reminderMailIds) await cancelMail(tx, mailId);
     await enqueueMail(
       tx,
-      receiptMail(
-        business,
-        view,
-        view.payments.find((p) => p._id === paymentId)!,
-        await clientInvoiceLink(app, id),
+      toClient(
+        receiptMail(
+          business,
+          view,
+          view.payments.find((p) => p._id === paymentId)!,
+          await clientInvoiceLink(app, id),
+        ),
       ),
     );
     return row;

@@ -33,7 +33,7 @@ import { printablePhoto, processImages, processSignature } from '../lib/images';
 import type { DocumentSource } from '../documents';
 import { jobNumberOf } from '#shared/schemas/jobs';
 import { checkJobMove, findJobById, lifecycleStep, moveJobFrom, type JobLifecycle, type JobRow } from '../jobs';
-import { enqueueMail } from '../mail';
+import { enqueueMail, toClient } from '../mail';
 import { materialPrice, materialPrices } from '../price-book';
 import { requestPhotos } from '../quote-requests';
 import { visitsOfJob } from '../visits';
@@ -504,7 +504,7 @@ export async function completeJob(
       .update(jobRecords)
       .set({ reportAt: completedAt, updatedAt: completedAt })
       .where(eq(jobRecords.jobId, jobId));
-    await enqueueMail(tx, jobReportMail(business, job, 'client'));
+    await enqueueMail(tx, toClient(jobReportMail(business, job, 'client')));
     await enqueueMail(tx, jobReportMail(business, job, 'owner', notes));
     await lifecycleStep(tx, job.status, row, options.lifecycle, business);
     return row;

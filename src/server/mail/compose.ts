@@ -6,6 +6,9 @@
 import type { Business } from '../lib/business';
 import { escapeHtml } from '../lib/html';
 
+/** Where the relay puts the link to a client's own page (relay.ts `withClientPage`); an HTML comment until then. */
+export const CLIENT_PAGE_MARK = '<!--client-page-->';
+
 export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'emphasis'; label: string; value: string }
@@ -100,9 +103,15 @@ export function composeEmail({ business, heading, blocks }: ComposeInput): { htm
 <tr><td style="padding:24px;overflow-wrap:anywhere;word-break:break-word">
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 ${blocks.map(blockHtml).join('\n')}
+${CLIENT_PAGE_MARK}
 </td></tr>
 <tr><td style="padding:16px 24px;background:#f5f7fa;color:#555;font-size:13px">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
   const text = `${heading}\n\n${blocks.map(blockText).join('\n\n')}\n\n--\n${footer}\n`;
   return { html, text };
+}
+
+/** Blocks to put into an e-mail already composed (the link to a client's page, at `CLIENT_PAGE_MARK`). */
+export function composeBlocks(blocks: Block[]): { html: string; text: string } {
+  return { html: blocks.map(blockHtml).join('\n'), text: blocks.map(blockText).join('\n\n') };
 }

@@ -17,7 +17,15 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
   /** Not before this moment (a reminder days from now); the relay sends it once it is due. */
   notBefore?: Date;
+  /**
+   * A message to a client: when it is sent, the relay adds the signed link to the client's own page
+   * (decision 036). Staff notices leave it out.
+   */
+  clientPage?: boolean;
 }
+
+/** The same message, marked as one to a client (it carries the link to their page when sent). */
+export const toClient = <T extends OutgoingMail>(mail: T): T => ({ ...mail, clientPage: true });
 
 /** A header value cannot carry a line break: one would let input add headers of its own. */
 export function safeHeader(value: string): string {
@@ -44,6 +52,7 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<strin
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments ?? [],
+    clientPage: mail.clientPage ?? false,
     ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
   });
   afterCommit(tx, MAIL_QUEUED);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { onCommitted, type Db } from '../db/client';
 import { mailOutbox } from './tables';
 import { MAIL_QUEUED } from './outbox';
+import { CLIENT_PAGE_MARK } from './compose';
 import type { MailTransport, OutboxMessage, Sender } from './transports';
 
 export interface RelayOptions {
@@ -22,6 +23,25 @@ export interface RelayOptions {
    * drawn (the relay looks again shortly); undefined when it is gone.
    */
   document?: (key: string) => Promise<{ bytes: Buffer } | 'drawing' | undefined>;
+  /**
+   * For a message to a client (`client_page`): the block that links to their own page, as HTML and
+   * text, or null when the address is no client's (decision 036). Asked when the message is sent,
+   * so the link's 60 days count from the last e-mail that carried one.
+   */
+  clientPage?: (to: string) => Promise<{ html: string; text: string } | null>;
+}
+
+/** The message with the link to the client's page put in its bodies: at the mark, or at the end. */
+export function withClientPage(message: OutboxMessage, block: { html: string; text: string }): OutboxMessage {
+  const html = message.html.includes(CLIENT_PAGE_MARK)
+    ? message.html.replace(CLIENT_PAGE_MARK, block.html)
+    : message.html.replace(/<\/body>/i, `${block.html}</body>`);
+  const footerAt = message.text.lastIndexOf('\n--\n');
+  const text =
+    footerAt >= 0
+      ? `${message.text.slice(0, footerAt)}\n\n${block.text}${message.text.slice(footerAt)}`
+      : `${message.text}\n\n${block.text}\n`;
+  return { ...message, html, text };
 }
 
 /** When the relay looks again at a message whose PDF is being drawn (the drawing wakes it too). */
@@ -167,7 +187,8 @@ export class MailRelay {
         setTimeout(() => this.kick(), DOCUMENT_RETRY_MS + 50).unref();
         return;
       }
-      await transport.deliver(ready, await this.options.sender?.());
+      const page = ready.clientPage ? await this.options.clientPage?.(ready.toAddress) : null;
+      await transport.deliver(page ? withClientPage(ready, page) : ready, await this.options.sender?.());
     } catch (error) {
       const failures = message.attempts + 1;
       const delay = backoffMs(failures, retryBaseMs, retryMaxMs);

@@ -34,6 +34,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     /** A scheduled message no longer wanted (a reminder after the client answered): never sent. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** A message to a client: the relay adds the signed link to their own page when it sends it (decision 036). */
+    clientPage: boolean('client_page').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

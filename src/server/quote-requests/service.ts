@@ -8,7 +8,7 @@ import { recordActivity } from '../activity';
 import { clientOf as findClientOf, matchClient, serviceAddressOf } from '../clients';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import type { ProcessedImage } from '../lib/images';
-import { enqueueMail } from '../mail';
+import { enqueueMail, toClient } from '../mail';
 import {
   newQuoteRequestNotice,
   quoteRequestAcceptedMail,
@@ -78,7 +78,7 @@ export async function submitQuoteRequest(
   checkPreferredEndDate(body, business);
   return db.transaction(async (tx) => {
     const created = await storeRequest(tx, body, images);
-    const mailId = await enqueueMail(tx, quoteRequestThankYou(config, business, created));
+    const mailId = await enqueueMail(tx, toClient(quoteRequestThankYou(config, business, created)));
     await enqueueMail(tx, newQuoteRequestNotice(config, business, created, images.length));
     await recordActivity(tx, { quoteRequestId: created.id, kind: 'request-created', actor: 'client', mailId });
     return created;
@@ -102,7 +102,9 @@ export async function enterQuoteRequest(
   checkPreferredEndDate(body, business);
   return db.transaction(async (tx) => {
     const created = await storeRequest(tx, body, images, options.chosen);
-    const mailId = options.emailClient ? await enqueueMail(tx, quoteRequestThankYou(config, business, created)) : null;
+    const mailId = options.emailClient
+      ? await enqueueMail(tx, toClient(quoteRequestThankYou(config, business, created)))
+      : null;
     await recordActivity(tx, {
       quoteRequestId: created.id,
       kind: 'request-created',
@@ -140,7 +142,7 @@ export async function acceptQuoteRequest(app: FastifyInstance, id: string, userI
   const row = await db.transaction(async (tx) => {
     const accepted = await transitionQuoteRequest(tx, id, 'Pending', 'Accepted');
     if (accepted) {
-      const mailId = await enqueueMail(tx, quoteRequestAcceptedMail(config, business, accepted));
+      const mailId = await enqueueMail(tx, toClient(quoteRequestAcceptedMail(config, business, accepted)));
       await recordActivity(tx, { quoteRequestId: id, kind: 'request-accepted', actor: 'staff', userId, mailId });
     }
     return accepted;
@@ -161,7 +163,7 @@ export async function declineQuoteRequest(
   const row = await db.transaction(async (tx) => {
     const declined = await transitionQuoteRequest(tx, id, 'Pending', 'Declined', { declineReason: reason });
     if (declined) {
-      const mailId = await enqueueMail(tx, quoteRequestDeclinedMail(config, business, declined, reason));
+      const mailId = await enqueueMail(tx, toClient(quoteRequestDeclinedMail(config, business, declined, reason)));
       await recordActivity(tx, {
         quoteRequestId: id,
         kind: 'request-declined',

@@ -30,3 +30,13 @@ export const checkClientLink = (app: FastifyInstance, quoteId: string, token: st
 /** The client's quote PDF (signed once accepted), by the same token as their page. */
 export const clientQuotePdfPath = (quoteId: string, token: string) =>
   `/api/client-quotes/${encodeURIComponent(quoteId)}/pdf?token=${encodeURIComponent(token)}`;
+
+/** The client's quote page and its PDF, signed by one token (the client's own page links both). */
+export async function clientQuotePaths(
+  app: FastifyInstance,
+  quoteId: string,
+  validUntil: string,
+): Promise<{ page: string; pdf: string }> {
+  const token = await signClientLink(app, quoteId, validUntil);
+  return { page: paths.clientQuote(quoteId, token), pdf: clientQuotePdfPath(quoteId, token) };
+}

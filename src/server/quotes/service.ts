@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { quotes } from './tables';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
-import { enqueueMail, type OutgoingMail } from '../mail';
+import { enqueueMail, type OutgoingMail, toClient } from '../mail';
 import { findQuoteRequestById, setQuoteStatus, transitionQuoteRequest, type QuoteRequestRow } from '../quote-requests';
 import { quoteAcceptedMail, quoteAnswerNotice, quoteKey, quoteMail, quoteReminderMail, quoteReplyMail } from './emails';
 import { fingerprint, type DocumentSource } from '../documents';
@@ -129,7 +129,7 @@ async function storeAndSend(
   const row = await insertQuote(tx, body, identity);
   const stored = await quoteView(tx, row, businessToday(business));
   const link = await clientQuoteLink(app, stored.quoteId, stored.validUntil);
-  const mailId = await enqueueMail(tx, quoteMail(business, quoteRequest.contactEmail, stored, link));
+  const mailId = await enqueueMail(tx, toClient(quoteMail(business, quoteRequest.contactEmail, stored, link)));
   await setQuoteStatus(tx, quoteRequest.id, 'Pending');
   await recordActivity(tx, {
     quoteRequestId: quoteRequest.id,
@@ -166,6 +166,7 @@ async function scheduleReminders(
     const mailId = await enqueueMail(tx, {
       ...quoteReminderMail(business, quoteRequest.contactEmail, quote, link),
       notBefore: due,
+      clientPage: true,
     });
     // A client without an e-mail gets no reminder: none is shown waiting.
     if (!mailId) continue;
@@ -322,7 +323,7 @@ export async function answerQuote(
       const source = await findQuoteRequestById(tx, updated.quoteRequestId);
       if (!source) throw notFound('Quote request not found');
       ({ jobId, depositInvoiceLink } = await onAccepted(tx, updated, source, { business, logo, accepted: stored }));
-      clientMailId = await enqueueMail(tx, quoteAcceptedMail(business, source.contactEmail, stored));
+      clientMailId = await enqueueMail(tx, toClient(quoteAcceptedMail(business, source.contactEmail, stored)));
     }
     const notice = await enqueueNotice(
       tx,
@@ -376,7 +377,10 @@ export async function replyToQuestion(
     if (!updated) throw conflict('There is no open question on this quote', 'NO_QUESTION');
     const stored = await quoteView(tx, updated, businessToday(business));
     const link = await clientQuoteLink(app, stored.quoteId, stored.validUntil);
-    const mailId = await enqueueMail(tx, quoteReplyMail(business, request.contactEmail, stored, message, link));
+    const mailId = await enqueueMail(
+      tx,
+      toClient(quoteReplyMail(business, request.contactEmail, stored, message, link)),
+    );
     await setQuoteStatus(tx, request.id, 'Pending');
     await recordActivity(tx, {
       quoteRequestId: request.id,

@@ -2,3 +2,4 @@
 export { hasBookedVisit, nextVisitOfRequest, visitsOfJob, visitsStarting } from './repository';
 export { visitRoutes } from './routes';
 export { endComingVisits, restoreComingVisits } from './service';
+export { clientVisitCalendarPath } from './client-calendar';

@@ -14,9 +14,11 @@ import {
 } from '#shared/schemas/visits';
 import { HttpError } from '../lib/http-errors';
 import { feedOwnerOf, feedToken, regenerateFeedToken, type FeedOwner } from '../users';
-import { visitFeed } from './ics';
+import { visitFeed, visitInvite } from './ics';
+import { checkClientVisitCalendar } from './client-calendar';
+import { documentLimit } from '../plugins/rate-limit';
 import { RangeCache } from './range-cache';
-import { viewOf, visitsInRange, visitsInRangeJson, visitsOfJob } from './repository';
+import { viewOf, visitById, visitsInRange, visitsInRangeJson, visitsOfJob } from './repository';
 import { bookVisit, cancelVisit, changeVisit, sequenceOf } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -231,6 +233,34 @@ export async function visitRoutes(app: FastifyInstance) {
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, max-age=300')
         .send(visitFeed(business, name, entries) as never); // Text as it is: no 200 schema.
+    },
+  );
+
+  // "Add to calendar" on the client's page: one visit's .ics, by an address signed for it.
+  r.get(
+    '/client-visits/:id/calendar.ics',
+    {
+      config: { access: 'public', ...documentLimit },
+      schema: {
+        tags,
+        summary: "One visit as an .ics file, from the client's page (a signed address)",
+        params: idParams,
+        querystring: z.object({ sig: z.string().max(2000).optional() }),
+        produces: ['text/calendar'],
+        response: { 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (!(await checkClientVisitCalendar(app, request.params.id, request.query.sig)))
+        throw new HttpError(403, 'This link is not valid any more: open your page again.', 'LINK_INVALID');
+      const business = await app.settings.current();
+      const record = await visitById(app.db, request.params.id, business.timeZone);
+      if (!record) throw new HttpError(404, 'Visit not found');
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="visit.ics"')
+        .header('cache-control', 'private, no-store')
+        .send(visitInvite(business, { visit: viewOf(record), sequence: sequenceOf(record) }) as never);
     },
   );
 }

@@ -10,7 +10,7 @@ import { visits } from './tables';
 import { addJobWorkers, findJobById } from '../jobs';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
-import { cancelMail, enqueueMail } from '../mail';
+import { cancelMail, enqueueMail, toClient } from '../mail';
 import { staffName } from '../users';
 import { visitMail, type VisitMailKind } from './emails';
 import { reminderDay, reminderTime } from './reminder';
@@ -125,7 +125,7 @@ async function tellClient(
   view: VisitView,
   kind: Exclude<VisitMailKind, 'reminder'>,
 ) {
-  await enqueueMail(tx, visitMail(business, to, view, kind, sequenceOf(row)));
+  await enqueueMail(tx, toClient(visitMail(business, to, view, kind, sequenceOf(row))));
   await cancelMail(tx, row.reminderMailId);
   await scheduleReminder(tx, business, to, row, kind === 'cancelled' || kind === 'called-off' ? null : view);
 }
@@ -151,6 +151,7 @@ async function scheduleReminder(
     reminderMailId = await enqueueMail(tx, {
       ...visitMail(business, to, view, 'reminder', sequenceOf(row), day),
       notBefore: remindAt,
+      clientPage: true,
     });
   }
   await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, row.id));

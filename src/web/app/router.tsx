@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { paths, patterns } from '#shared/paths';
 import { HomePage } from '../features/home/pages/home-page';
-import { NotFoundPage, UnauthorizedPage } from '../components/status-pages';
 import { ErrorPage } from './error-page';
 import { PublicLayout } from './layouts/public-layout';
 import { ScrollToTop } from './scroll-to-top';
@@ -30,6 +29,13 @@ function FirstLoad() {
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+
+/**
+ * The 404 and 401 pages load with their route, like every other page: few visits need them, and the
+ * home page's first load stays within its budget (decision 036).
+ */
+const notFound = page(() => import('../components/status-pages').then((m) => ({ default: m.NotFoundPage })));
+const unauthorized = page(() => import('../components/status-pages').then((m) => ({ default: m.UnauthorizedPage })));
 
 /** The app's routes: the browser's router (main.tsx) and the server's page renderer (render-page.tsx) share them. */
 export const routes: RouteObject[] = [
@@ -65,8 +71,9 @@ export const routes: RouteObject[] = [
             path: patterns.clientInvoice,
             lazy: page(() => import('../features/invoices/pages/client-invoice-page')),
           },
-          { path: paths.unauthorized, element: <UnauthorizedPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: patterns.clientPage, lazy: page(() => import('../features/clients/pages/client-own-page')) },
+          { path: paths.unauthorized, lazy: unauthorized },
+          { path: '*', lazy: notFound },
         ],
       },
       {
@@ -104,7 +111,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.priceBook, lazy: page(() => import('../features/price-book/pages/price-book-page')) },
           { path: paths.admin.activity, lazy: page(() => import('../features/audit/pages/activity-page')) },
           { path: paths.admin.data, lazy: page(() => import('../features/your-data/pages/your-data-page')) },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', lazy: notFound },
         ],
       },
       {
@@ -121,7 +128,7 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/visits/pages/calendar-page')).CrewCalendarPage,
             }),
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', lazy: notFound },
         ],
       },
     ],

@@ -37,6 +37,7 @@ import { addressLine, mapHref, telHref } from '../../../lib/links';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAddServiceAddress, useClient, useUpdateClient } from '../api/clients';
+import { TheirPage } from '../components/their-page';
 
 const ADDRESS_FIELDS: { name: keyof ServiceAddressInput; label: string; placeholder?: string }[] = [
   { name: 'label', label: 'Label', placeholder: 'e.g. Warehouse, Store #12' },
@@ -278,6 +279,7 @@ export default function ClientPage() {
   const client = useClient(clientId);
   const [editing, editDialog] = useDisclosure(false);
   const [adding, addDialog] = useDisclosure(false);
+  const [seeing, theirPage] = useDisclosure(false);
   const back = { to: paths.admin.clients, label: 'Back to Clients' };
   if (client.isPending)
     return (
@@ -303,9 +305,14 @@ export default function ClientPage() {
         title={c.name}
         back={back}
         actions={
-          <Button variant="default" leftSection={<IconPencil size={18} aria-hidden />} onClick={editDialog.open}>
-            Edit client
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconPencil size={18} aria-hidden />} onClick={editDialog.open}>
+              Edit client
+            </Button>
+            <Button variant="default" onClick={theirPage.open}>
+              See their page
+            </Button>
+          </Group>
         }
       />
       <Grid gap="md">
@@ -470,6 +477,7 @@ export default function ClientPage() {
       </Grid>
       {editing ? <EditClient client={c} opened={editing} onClose={editDialog.close} /> : null}
       {adding ? <AddServiceAddress clientId={c._id} onClose={addDialog.close} /> : null}
+      {seeing ? <TheirPage clientId={c._id} onClose={theirPage.close} /> : null}
     </>
   );
 }

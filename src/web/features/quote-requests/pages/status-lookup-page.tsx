@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
+import { EmailMyLink } from '../../../components/email-my-link';
 import { FormPage } from '../../../components/form-page';
 import { ApiError } from '../../../lib/api-client';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -67,6 +68,7 @@ export default function StatusLookupPage() {
           </Text>
         </Stack>
       </form>
+      <EmailMyLink />
     </FormPage>
   );
 }

@@ -7,6 +7,7 @@ import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
 import { quoteNumberOf } from '#shared/schemas/quote-request';
 import type { StatusTimeline } from '#shared/schemas/status-timeline';
+import { EmailMyLink } from '../../../components/email-my-link';
 import { StatusText } from '../../../components/status-text';
 import { ApiError } from '../../../lib/api-client';
 import { telHref } from '../../../lib/links';
@@ -122,6 +123,7 @@ export default function StatusPage() {
           ) : (
             <StatusDetails timeline={status.data} />
           )}
+          <EmailMyLink />
         </Stack>
       </Paper>
     </Container>

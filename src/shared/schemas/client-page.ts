@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../constants';
+import { messages } from '../messages';
+import { CLIENT_INVOICE_STATUSES } from './status-timeline';
+
+/**
+ * The client's own page (decision 036): everything of theirs behind one signed link, newest first.
+ * Amounts are integer cents.
+ */
+
+/** Where a quote version stands, in the client's words. */
+export const CLIENT_QUOTE_STATES = ['open', 'accepted', 'declined', 'replaced', 'expired'] as const;
+export type ClientQuoteState = (typeof CLIENT_QUOTE_STATES)[number];
+
+const address = z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() });
+
+export const clientPageView = z.object({
+  client: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    addresses: z.array(address),
+  }),
+  /** Staff opened it from the client's admin page: nothing on it may be sent. */
+  readOnly: z.boolean(),
+  /** The last day the link opens the page (60 days after the last e-mail that carried it); null for staff. */
+  linkValidUntil: z.string().nullable(),
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      status: z.string(),
+      address: z.string(),
+      /** The day it was sent, where the business is. */
+      sentOn: z.string(),
+      /** The request's status page (by its full id: with the documents' links). */
+      href: z.string(),
+    }),
+  ),
+  quotes: z.array(
+    z.object({
+      number: z.string(),
+      projectName: z.string(),
+      state: z.enum(CLIENT_QUOTE_STATES),
+      totalCents: z.number().int(),
+      sentOn: z.string(),
+      validUntil: z.string(),
+      href: z.string(),
+      pdfHref: z.string(),
+    }),
+  ),
+  visits: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      start: z.string(),
+      end: z.string(),
+      startsAt: z.string(),
+      address: z.string(),
+      upcoming: z.boolean(),
+      /** An .ics of the visit, signed like the page. */
+      icsHref: z.string(),
+    }),
+  ),
+  reports: z.array(z.object({ jobId: z.string(), on: z.string(), at: z.string(), href: z.string() })),
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      kind: z.enum(['deposit', 'final']),
+      status: z.enum(CLIENT_INVOICE_STATUSES),
+      totalCents: z.number().int(),
+      balanceCents: z.number().int(),
+      issueDate: z.string().nullable(),
+      dueDate: z.string().nullable(),
+      /** The client's invoice page (where it can be paid), signed as in the invoice's e-mail. */
+      href: z.string(),
+      pdfHref: z.string(),
+      /** Each payment received: the receipt's figures. */
+      payments: z.array(
+        z.object({ paidOn: z.string(), amountCents: z.number().int(), method: z.enum(PAYMENT_METHODS) }),
+      ),
+    }),
+  ),
+  /** What they owe on sent invoices. */
+  balanceCents: z.number().int(),
+});
+export type ClientPageView = z.infer<typeof clientPageView>;
+
+/**
+ * The client page's words (decision 036). Kept here rather than in messages.ts, which the home page
+ * loads: only the pages that offer the link load these.
+ */
+export const clientPageMessages = {
+  /** "E-mail me my link": the one answer, whether or not the address is on file. */
+  linkSent:
+    'If this e-mail address is on file with us, we have sent it the link to your page. It can take a few minutes to arrive.',
+  /** A link to a client's page past its 60 days. */
+  linkExpired: 'This link has expired. We can e-mail a fresh one to the address we have on file.',
+  linkInvalid: 'This link is not valid. Please use the link in your e-mail, or ask for a new one.',
+};
+
+/** "E-mail me my link": the address typed. */
+export const pageLinkRequest = z.strictObject({
+  email: z
+    .string({ error: messages.emailInvalid })
+    .trim()
+    .max(254, messages.emailInvalid)
+    .pipe(z.email(messages.emailInvalid)),
+});
+export type PageLinkRequest = z.infer<typeof pageLinkRequest>;
+
+/** "E-mail me a fresh link" from an expired one: the old link's token. */
+export const freshLinkRequest = z.strictObject({ token: z.string().max(2000) });
+
+/** The one answer to either (`clientPageMessages.linkSent`), whether or not the address or link is known. */
+export const pageLinkAnswer = z.object({ message: z.string() });

@@ -1,0 +1,40 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ClientPageView } from '#shared/schemas/client-page';
+import type { QuoteRequestInput } from '#shared/schemas/quote-request';
+import { api, publicApi } from '../../../lib/api-client';
+
+/** The client's own page by its signed link (decision 036). */
+export function useClientPage(id: string, token: string) {
+  return useQuery({
+    queryKey: ['client-page', id, token],
+    queryFn: () =>
+      publicApi<ClientPageView>('GET', `/client-page/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`),
+    retry: false,
+  });
+}
+
+/** Staff: a client's page as they see it (read-only; each opening is in the trail). */
+export function useTheirPage(clientId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['clients', clientId, 'their-page'],
+    queryFn: () => api<ClientPageView>('GET', `/clients/${encodeURIComponent(clientId)}/their-page`),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** An expired link's "E-mail me a fresh link". */
+export function useFreshLink(id: string, token: string) {
+  return useMutation({
+    mutationFn: () =>
+      publicApi<{ message: string }>('POST', `/client-page/${encodeURIComponent(id)}/fresh-link`, { body: { token } }),
+  });
+}
+
+/** "Request new work" from the client's page: the public form's request, with their details. */
+export function useRequestNewWork() {
+  return useMutation({
+    mutationFn: (body: QuoteRequestInput) =>
+      publicApi<{ quoteRequest: { _id: string; quoteNumber: string } }>('POST', '/quoterequest/create', { body }),
+  });
+}
