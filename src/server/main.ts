@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { NewerDatabaseError } from './db/versions';
 import { ensureFirstAdmin } from './users';
+import { startReconciler } from './payments';
 import { describeError } from './lib/safe-error';
 import { secureDataDir } from './lib/data-dir';
 import {
@@ -129,6 +130,9 @@ async function main() {
   // The commands (npm run backup / restore) refuse to touch DATA_DIR while this file names a live process.
   clearPid = markServerRunning(config.DATA_DIR);
   stopBackups = startAutomaticBackups(app);
+  // Checkouts not yet settled are asked of the provider: a payment is never lost behind a home router.
+  const stopReconciler = startReconciler(app);
+  app.addHook('onClose', async () => stopReconciler());
   app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceState, type InvoiceStatus } from '../constants';
+import { STORED_PAYMENT_METHODS } from '../payment-methods';
 import { isoDate } from './fields';
 import { dollarsInput, quantityInput } from './numbers';
 
@@ -41,11 +42,16 @@ export const voidInput = z.object({
 
 export const paymentView = z.object({
   _id: z.string(),
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(STORED_PAYMENT_METHODS),
   reference: z.string(),
   paidOn: z.string(),
+  /** Dollars; a refund is negative. */
   amount: z.number(),
   note: z.string(),
+  /** Paid online: the provider's fee when it reported it, and what can still be given back. */
+  online: z.boolean(),
+  fee: z.number().nullable(),
+  refundable: z.number(),
 });
 
 /** An invoice as staff see it (the client's view leaves out the internal fields). */
