@@ -10,8 +10,8 @@ import {
   connectionTest,
   onlinePaymentsInput,
   onlinePaymentsView,
-  refundInput,
 } from '#shared/schemas/payments';
+import { refundInput } from '#shared/schemas/invoices';
 import { checkClientInvoiceLink } from '../invoices';
 import { documentLimit, publicFormLimit } from '../plugins/rate-limit';
 import {

@@ -200,3 +200,11 @@ export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 
 export const invoiceList = z.object({ invoices: z.array(invoiceSummary), total: z.number(), totalPages: z.number() });
 export type InvoiceList = z.infer<typeof invoiceList>;
+
+/** A refund from the invoice page (decision 035): whole or part of one payment. */
+export const refundInput = z.object({
+  paymentId: z.string().max(64),
+  amount: dollarsInput('Amount', 0.01),
+  note: z.string().trim().max(500).default(''),
+});
+export type RefundInput = z.input<typeof refundInput>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { dollarsInput } from './numbers';
 
 /** Settings → Online payments (decision 035). The key is written, never read back. */
 export const ONLINE_FOR_CHOICES = ['deposits', 'invoices', 'both'] as const;
@@ -55,10 +54,3 @@ export const clientOnlinePayment = z.object({
 export const checkoutReturn = z.object({
   state: z.enum(['open', 'processing', 'paid', 'expired', 'unknown']),
 });
-
-export const refundInput = z.object({
-  paymentId: z.string().max(64),
-  amount: dollarsInput('Amount', 0.01),
-  note: z.string().trim().max(500).default(''),
-});
-export type RefundInput = z.input<typeof refundInput>;
