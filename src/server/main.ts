@@ -95,6 +95,7 @@ async function main() {
 
   let stopping = false;
   let stopBackups = () => {};
+  let stopReconciler = () => {};
   let clearPid = () => {};
   const stop = async (signal: string) => {
     if (stopping) {
@@ -103,6 +104,7 @@ async function main() {
     }
     stopping = true;
     stopBackups();
+    stopReconciler();
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
     try {
       await app.close();
@@ -131,8 +133,7 @@ async function main() {
   clearPid = markServerRunning(config.DATA_DIR);
   stopBackups = startAutomaticBackups(app);
   // Checkouts not yet settled are asked of the provider: a payment is never lost behind a home router.
-  const stopReconciler = startReconciler(app);
-  app.addHook('onClose', async () => stopReconciler());
+  stopReconciler = startReconciler(app);
   app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);
 }
 

@@ -32,7 +32,7 @@ function useStartCheckout(id: string, token: string) {
 function useCheckoutReturn(id: string, token: string, sessionId: string | null) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['client-invoice', id, token, 'return', sessionId],
+    queryKey: ['client-invoice-return', id, token, sessionId],
     enabled: Boolean(sessionId),
     queryFn: async () => {
       const result = await publicApi<ReturnState>('POST', clientPath(id, token, '/checkout/return'), {
