@@ -19,13 +19,23 @@ test(
     test.setTimeout(120_000);
     const headers = { authorization: `Bearer ${await apiToken(request)}` };
     const key = process.env.E2E_FAKE_STRIPE_KEY!;
-    const on = await request.put('/api/settings/online-payments', {
-      headers,
-      data: { secretKey: key, onlineFor: 'both' },
-    });
-    expect(on.status(), await on.text()).toBe(200);
     const office = await browser.newContext({ viewport: test.info().project.use.viewport ?? null });
     try {
+      // The owner pastes the restricted key on Settings, saves, and tests the connection.
+      const owner = await office.newPage();
+      await signInAs(owner, await apiToken(request));
+      await owner.goto('/admin/settings');
+      await expect(owner.getByRole('heading', { name: 'Online payments' })).toBeVisible();
+      await expect(owner.getByText('Online payment is off')).toBeVisible();
+      await owner.getByLabel('Restricted key', { exact: true }).fill(key);
+      await owner.getByRole('button', { name: 'Save online payments' }).click();
+      await expect(owner.getByText('Online payment is on')).toBeVisible();
+      await expect(owner.getByLabel('Replace the restricted key')).toHaveValue('');
+      await owner.getByRole('button', { name: 'Test the connection' }).click();
+      await expect(owner.getByText('Stripe answered: the key works')).toBeVisible();
+      await owner.getByRole('heading', { name: 'Online payments' }).scrollIntoViewIfNeeded();
+      await screenshot(owner, 'settings-online-payments', { fullPage: false });
+
       const name = `Online Client ${device()} ${Date.now().toString(36)}`;
       const email = `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`;
       const quote = new URL(
@@ -56,8 +66,7 @@ test(
       await waitForMail(email, /^Receipt for invoice INV-/);
 
       // The owner refunds $10 from the invoice page.
-      const admin = await office.newPage();
-      await signInAs(admin, await apiToken(request));
+      const admin = owner;
       await admin.goto(`/admin/invoices/${invoiceId}`);
       const payments = admin.getByRole('list', { name: 'Payments' });
       await expect(payments).toContainText('card online');
