@@ -24,6 +24,7 @@ import { clientTimeline } from './client-status';
 import { endComingVisits, nextVisitOfRequest, restoreComingVisits, visitRoutes } from './visits';
 import { completeJob, jobRecordRoutes } from './job-records';
 import { clientInvoicePath, invoiceRoutes, issueDepositInvoice, noticeOpenDeposit } from './invoices';
+import { paymentRoutes } from './payments';
 import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { priceBookRoutes } from './price-book';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(employeeRoutes, { completeJob: complete });
       await api.register(jobRecordRoutes, { lifecycle });
       await api.register(invoiceRoutes);
+      await api.register(paymentRoutes);
       await api.register(reportRoutes);
       await api.register(scheduleRoutes);
       await api.register(quoteRoutes);

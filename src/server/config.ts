@@ -87,6 +87,12 @@ export const envSchema = z
     TRUST_PROXY: trustProxy,
     REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// URL'),
     CALENDAR_EMBED_URL: url(['https:'], 'must be an https:// URL'),
+    /** Tests only: where the payment provider's API answers (an in-process fake on 127.0.0.1; decision 035). */
+    PAYMENTS_API_URL: url(['http:', 'https:'], 'must be an http:// or https:// URL'),
+    /** Seconds between the reconciler's rounds (it asks the provider about checkouts not yet settled). */
+    PAYMENTS_POLL_SECONDS: positiveInt(60),
+    /** How long a call to the payment provider may take before it counts as unanswered. */
+    PAYMENTS_TIMEOUT_MS: positiveInt(20_000),
     BUSINESS_NAME: z.string().trim().min(1).default(defaultBusiness.name),
     BUSINESS_EMAIL: z.email('must be an e-mail address').default(defaultBusiness.email),
     BUSINESS_PHONE: z.string().trim().min(1).default(defaultBusiness.phone),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { NewerDatabaseError } from './db/versions';
 import { ensureFirstAdmin } from './users';
+import { startReconciler } from './payments';
 import { describeError } from './lib/safe-error';
 import { secureDataDir } from './lib/data-dir';
 import {
@@ -94,6 +95,7 @@ async function main() {
 
   let stopping = false;
   let stopBackups = () => {};
+  let stopReconciler = () => {};
   let clearPid = () => {};
   const stop = async (signal: string) => {
     if (stopping) {
@@ -102,6 +104,7 @@ async function main() {
     }
     stopping = true;
     stopBackups();
+    stopReconciler();
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
     try {
       await app.close();
@@ -129,6 +132,8 @@ async function main() {
   // The commands (npm run backup / restore) refuse to touch DATA_DIR while this file names a live process.
   clearPid = markServerRunning(config.DATA_DIR);
   stopBackups = startAutomaticBackups(app);
+  // Checkouts not yet settled are asked of the provider: a payment is never lost behind a home router.
+  stopReconciler = startReconciler(app);
   app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);
 }
 

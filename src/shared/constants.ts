@@ -47,7 +47,7 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const INVOICE_STATUSES = ['Draft', 'Sent', 'Partially Paid', 'Paid', 'Overdue', 'Void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'check', 'card in person', 'bank transfer', 'other'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type ManualPaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * Whether a line is taxed when nobody said: materials are, repair labor is not (California's rule for

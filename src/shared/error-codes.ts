@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'INVOICE_EXISTS',
   'INVOICE_NOT_PAYABLE',
   'OVERPAYMENT',
+  // Online payment: the provider declined or refused (decision 035; its message says which)
+  'PAYMENT_FAILED',
   'JOB_NOT_COMPLETED',
   'UNPRICED_MATERIALS',
   'BACKUP_NOT_EMBEDDED',

@@ -401,6 +401,42 @@ export const matrix: Record<string, Row> = {
     employee: 403,
     admin: 403,
   },
+  // Online payments (decision 035): the owner's settings and refunds for admins; the client's Pay by their
+  // invoice link (a wrong token is refused whoever calls); Stripe's webhook by its signature alone.
+  'GET /api/settings/online-payments': { access: 'admin', ...ADMIN },
+  'PUT /api/settings/online-payments': { access: 'admin', body: {}, ...ADMIN },
+  'DELETE /api/settings/online-payments': { access: 'admin', ...ADMIN },
+  'POST /api/settings/online-payments/test': { access: 'admin', ...ADMIN },
+  'POST /api/invoices/:id/refunds': { access: 'admin', url: '/api/invoices/none/refunds', body: {}, ...ADMIN },
+  'GET /api/client-invoices/:id/online-payment': {
+    access: 'public',
+    url: '/api/client-invoices/none/online-payment',
+    anonymous: 403,
+    employee: 403,
+    admin: 403,
+  },
+  'POST /api/client-invoices/:id/checkout': {
+    access: 'public',
+    url: '/api/client-invoices/none/checkout?token=nope',
+    anonymous: 403,
+    employee: 403,
+    admin: 403,
+  },
+  'POST /api/client-invoices/:id/checkout/return': {
+    access: 'public',
+    url: '/api/client-invoices/none/checkout/return?token=nope',
+    body: { sessionId: 'cs_test_x' },
+    anonymous: 403,
+    employee: 403,
+    admin: 403,
+  },
+  'POST /api/payments/stripe/webhook': {
+    access: 'public',
+    body: { id: 'evt_forged' },
+    anonymous: 400,
+    employee: 400,
+    admin: 400,
+  },
   // Last: signing out ends the session whose token the rows above use.
   'POST /api/logout': { access: 'staff', ...STAFF },
 };

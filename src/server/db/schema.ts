@@ -17,3 +17,4 @@ export * from '../audit/tables';
 export * from '../documents/tables';
 export * from '../reports/tables';
 export * from '../price-book/tables';
+export * from '../payments/tables';

@@ -6,8 +6,11 @@ import * as schema from '../db/schema';
 
 export const JSON_EXPORT_FORMAT = 'handyman-export';
 
-/** What never leaves in an export: sign-in secrets, live sessions and calendar-feed tokens. */
-const LEFT_OUT_TABLES = new Set(['sessions', 'calendar_feeds']);
+/**
+ * What never leaves in an export: sign-in secrets, live sessions, calendar-feed tokens, and the payment
+ * account's sealed keys (decision 035).
+ */
+const LEFT_OUT_TABLES = new Set(['sessions', 'calendar_feeds', 'payment_accounts']);
 const LEFT_OUT_COLUMNS: Record<string, string[]> = { users: ['passwordHash', 'tokenVersion'] };
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { InvoiceStatus, PaymentMethod } from '#shared/constants';
+import type { InvoiceStatus } from '#shared/constants';
+import type { PaymentMethod } from '#shared/payment-methods';
 import { toCents } from '#shared/money';
 import { liveInvoiceOfJob } from './repository';
 import { invoiceView } from './service';

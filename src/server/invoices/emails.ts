@@ -77,17 +77,21 @@ export function receiptMail(
   payment: InvoiceView['payments'][number],
   link: string,
 ): OutgoingMail {
+  // A refund is a negative payment (decision 035): its own words, the same figures.
+  const refund = payment.amount < 0;
   const { html, text } = composeEmail({
     business,
-    heading: 'Thank you for your payment',
+    heading: refund ? 'Your refund' : 'Thank you for your payment',
     blocks: [
       { kind: 'paragraph', text: `Hi ${invoice.clientName},` },
-      { kind: 'emphasis', label: 'Received', value: formatDollars(payment.amount) },
+      refund
+        ? { kind: 'emphasis', label: 'Refunded', value: formatDollars(-payment.amount) }
+        : { kind: 'emphasis', label: 'Received', value: formatDollars(payment.amount) },
       {
         kind: 'details',
         rows: [
           ['Invoice No.', invoice.number ?? ''],
-          ['Paid on', formatLongDate(payment.paidOn)],
+          [refund ? 'Refunded on' : 'Paid on', formatLongDate(payment.paidOn)],
           ['Method', payment.method],
           ['Balance due', formatDollars(invoice.balance)],
         ],
@@ -100,7 +104,12 @@ export function receiptMail(
       { kind: 'button', label: 'View your invoice', href: link },
     ],
   });
-  return { to: invoice.clientEmail, subject: `Receipt for invoice ${invoice.number}`, html, text };
+  return {
+    to: invoice.clientEmail,
+    subject: `${refund ? 'Refund' : 'Receipt'} for invoice ${invoice.number}`,
+    html,
+    text,
+  };
 }
 
 /** A polite reminder of an unpaid invoice, some days after its due date (the link shows what is left). */

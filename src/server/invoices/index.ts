@@ -14,3 +14,11 @@ export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status'
 export { clientInvoiceLink } from './links';
 export { clientInvoicePath, clientInvoicePaths } from './links';
 export { noticeOpenDeposit, openDepositOfJob } from './open-deposit';
+export { checkClientInvoiceLink } from './links';
+export {
+  payableBalance,
+  recordProviderPayment,
+  recordRefund,
+  refundablePayment,
+  type ProviderPayment,
+} from './service';

@@ -29,6 +29,15 @@ export const paymentsOf = (db: DbOrTx, invoiceId: string) =>
     .where(eq(payments.invoiceId, invoiceId))
     .orderBy(asc(payments.paidOn), asc(payments.createdAt));
 
+/** The payment (or refund) a provider's id names, if recorded. */
+export async function paymentByProviderRef(db: DbOrTx, provider: string, providerRef: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
+  return row;
+}
+
 export async function paidCents(db: DbOrTx, invoiceId: string): Promise<number> {
   const [row] = await db.select({ paid: invoices.paidCents }).from(invoices).where(eq(invoices.id, invoiceId));
   return row?.paid ?? 0;

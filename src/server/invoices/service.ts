@@ -21,6 +21,7 @@ import {
   type InvoiceView,
   type PaymentInput,
 } from '#shared/schemas/invoices';
+import type { PaymentMethod } from '#shared/payment-methods';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { invoices, payments } from './tables';
@@ -44,6 +45,7 @@ import {
   liveInvoiceOfJob,
   nextInvoiceNumber,
   paidCents,
+  paymentByProviderRef,
   paymentsOf,
   setLines,
   type InvoiceRow,
@@ -287,6 +289,14 @@ export async function invoiceView(
       paidOn: p.paidOn,
       amount: toDollars(p.amountCents),
       note: p.note,
+      online: p.provider !== null && p.amountCents > 0,
+      fee: p.feeCents === null ? null : toDollars(p.feeCents),
+      refundable:
+        p.amountCents > 0
+          ? toDollars(
+              p.amountCents + paymentRows.filter((r) => r.refundOf === p.id).reduce((sum, r) => sum + r.amountCents, 0),
+            )
+          : 0,
     })),
     pdfUrl: row.number ? await staffPdfLink(app, row.id) : null,
   };
@@ -432,6 +442,72 @@ export async function issueDepositInvoice(
   return id;
 }
 
+/** A payment row's values (the invoice's own, its amount in cents; a refund is negative). */
+interface NewPayment {
+  method: PaymentMethod;
+  reference: string;
+  paidOn: string;
+  amountCents: number;
+  note: string;
+  recordedBy: string | null;
+  provider?: string;
+  providerRef?: string;
+  feeCents?: number | null;
+  refundOf?: string;
+}
+
+/**
+ * The one step every payment goes through, by hand or online, in `tx` with the invoice row locked: the
+ * row, the reminders called off when paid in full, and the client's receipt.
+ */
+async function addPayment(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  row: InvoiceRow,
+  business: BusinessSettings,
+  p: NewPayment,
+) {
+  const paymentId = newId();
+  await tx.insert(payments).values({
+    id: paymentId,
+    invoiceId: row.id,
+    method: p.method,
+    reference: p.reference,
+    paidOn: p.paidOn,
+    amountCents: p.amountCents,
+    note: p.note,
+    recordedBy: p.recordedBy,
+    provider: p.provider ?? null,
+    providerRef: p.providerRef ?? null,
+    feeCents: p.feeCents ?? null,
+    refundOf: p.refundOf ?? null,
+  });
+  const view = await invoiceView(app, tx, row, business.timeZone);
+  // Paid in full: the overdue reminders are called off.
+  if (view.balance === 0) for (const mailId of row.reminderMailIds) await cancelMail(tx, mailId);
+  if (view.clientEmail)
+    await enqueueMail(
+      tx,
+      toClient(
+        receiptMail(
+          business,
+          view,
+          view.payments.find((x) => x._id === paymentId)!,
+          await clientInvoiceLink(app, row.id),
+        ),
+      ),
+    );
+  return paymentId;
+}
+
+async function lockedPayable(tx: DbOrTx, id: string) {
+  const row = await findInvoice(tx, id, { lock: true });
+  if (!row) throw notFound('Invoice not found');
+  if (row.state !== 'Sent')
+    throw conflict(`A ${row.state.toLowerCase()} invoice takes no payment`, 'INVOICE_NOT_PAYABLE');
+  return row;
+}
+
 /**
  * Records a payment on a sent invoice: never more than the balance (the invoice row is locked, so two
  * payments at once cannot together pay too much); the client gets a receipt.
@@ -439,20 +515,14 @@ export async function issueDepositInvoice(
 export async function recordPayment(app: FastifyInstance, id: string, input: PaymentInput, userId: string) {
   const business: BusinessSettings = await app.settings.current();
   return app.db.transaction(async (tx) => {
-    const row = await findInvoice(tx, id, { lock: true });
-    if (!row) throw notFound('Invoice not found');
-    if (row.state !== 'Sent')
-      throw conflict(`A ${row.state.toLowerCase()} invoice takes no payment`, 'INVOICE_NOT_PAYABLE');
+    const row = await lockedPayable(tx, id);
     const amountCents = toCents(input.amount);
     const balance = await balanceOf(tx, row);
     if (amountCents > balance)
       throw conflict(`This payment is more than the balance of ${formatMoney(balance)}`, 'OVERPAYMENT');
     if (input.paidOn > todayIn(business.timeZone))
       throw new HttpError(400, 'paidOn: a payment cannot be dated in the future', 'VALIDATION_FAILED');
-    const paymentId = newId();
-    await tx.insert(payments).values({
-      id: paymentId,
-      invoiceId: id,
+    await addPayment(app, tx, row, business, {
       method: input.method,
       reference: input.reference ?? '',
       paidOn: input.paidOn,
@@ -460,21 +530,128 @@ export async function recordPayment(app: FastifyInstance, id: string, input: Pay
       note: input.note ?? '',
       recordedBy: userId,
     });
-    const view = await invoiceView(app, tx, row, business.timeZone);
-    // Paid in full: the overdue reminders are called off.
-    if (view.balance === 0) for (const mailId of row.reminderMailIds) await cancelMail(tx, mailId);
-    await enqueueMail(
-      tx,
-      toClient(
-        receiptMail(
-          business,
-          view,
-          view.payments.find((p) => p._id === paymentId)!,
-          await clientInvoiceLink(app, id),
-        ),
-      ),
-    );
     return row;
+  });
+}
+
+/** What a client owes on an invoice now, in cents, and whether it takes a payment (sent, not void). */
+export async function payableBalance(app: FastifyInstance, id: string) {
+  const row = await findInvoice(app.db, id);
+  if (!row?.number) return undefined;
+  return {
+    number: row.number,
+    kind: row.kind,
+    clientEmail: row.clientEmail,
+    payable: row.state === 'Sent',
+    balanceCents: await balanceOf(app.db, row),
+  };
+}
+
+export interface ProviderPayment {
+  provider: string;
+  /** The provider's id for the money: the idempotency of this step (a unique index). */
+  providerRef: string;
+  amountCents: number;
+  feeCents: number | null;
+}
+
+/**
+ * A payment taken online, recorded once whoever delivers it (the client's return, the reconciler, the
+ * webhook; a unique index on provider and reference): exactly as one recorded by hand (receipt,
+ * reminders, the deposit's job, the trail). Returns 'recorded', 'known' (already there), and how much
+ * went beyond the balance ('excessCents': two clients paid at once, or a payment by hand came first),
+ * which the caller gives back through the provider.
+ */
+export async function recordProviderPayment(
+  app: FastifyInstance,
+  id: string,
+  payment: ProviderPayment,
+  onRecorded?: (tx: DbOrTx, invoice: { id: string; number: string | null }) => Promise<void>,
+): Promise<{ outcome: 'recorded' | 'known'; excessCents: number; paymentId: string | null }> {
+  const business: BusinessSettings = await app.settings.current();
+  try {
+    return await app.db.transaction(async (tx) => {
+      const row = await findInvoice(tx, id, { lock: true });
+      if (!row) throw notFound('Invoice not found');
+      const known = await paymentByProviderRef(tx, payment.provider, payment.providerRef);
+      if (known) return { outcome: 'known' as const, excessCents: 0, paymentId: known.id };
+      // Money received is recorded even on a void or paid invoice; what is beyond the balance goes back.
+      const balance = row.state === 'Sent' ? await balanceOf(tx, row) : 0;
+      const paymentId = await addPayment(app, tx, row, business, {
+        method: 'card online',
+        reference: payment.providerRef,
+        paidOn: todayIn(business.timeZone),
+        amountCents: payment.amountCents,
+        note: '',
+        recordedBy: null,
+        provider: payment.provider,
+        providerRef: payment.providerRef,
+        feeCents: payment.feeCents,
+      });
+      // The trail, in the same transaction (the caller words it: invoices does not reach into audit).
+      await onRecorded?.(tx, { id: row.id, number: row.number });
+      return { outcome: 'recorded' as const, excessCents: Math.max(0, payment.amountCents - balance), paymentId };
+    });
+  } catch (error) {
+    // Two deliveries at once: the second meets the unique index and finds the first's row.
+    if (isUniqueViolation(error)) {
+      const known = await paymentByProviderRef(app.db, payment.provider, payment.providerRef);
+      return { outcome: 'known', excessCents: 0, paymentId: known?.id ?? null };
+    }
+    throw error;
+  }
+}
+
+/** An online payment as the refund step needs it (its invoice, its reference, what is left to give back). */
+export async function refundablePayment(app: FastifyInstance, invoiceId: string, paymentId: string) {
+  const rows = await paymentsOf(app.db, invoiceId);
+  const payment = rows.find((p) => p.id === paymentId);
+  if (!payment) throw notFound('Payment not found');
+  const refunded = rows.filter((p) => p.refundOf === paymentId).reduce((sum, p) => sum - p.amountCents, 0);
+  return { payment, refundableCents: payment.amountCents - refunded };
+}
+
+/**
+ * A refund recorded as a negative payment, once per provider refund id: the balance, the reports and a
+ * receipt follow. Never more than what is left of the payment it gives back on.
+ */
+export async function recordRefund(
+  app: FastifyInstance,
+  invoiceId: string,
+  refund: {
+    paymentId: string;
+    amountCents: number;
+    provider: string | null;
+    providerRef: string | null;
+    userId: string | null;
+    note: string;
+  },
+) {
+  const business: BusinessSettings = await app.settings.current();
+  return app.db.transaction(async (tx) => {
+    const row = await findInvoice(tx, invoiceId, { lock: true });
+    if (!row) throw notFound('Invoice not found');
+    if (refund.provider && refund.providerRef) {
+      const known = await paymentByProviderRef(tx, refund.provider, refund.providerRef);
+      if (known) return known.id;
+    }
+    const rows = await paymentsOf(tx, invoiceId);
+    const original = rows.find((p) => p.id === refund.paymentId);
+    if (!original || original.amountCents <= 0) throw notFound('Payment not found');
+    const left =
+      original.amountCents + rows.filter((p) => p.refundOf === original.id).reduce((s, p) => s + p.amountCents, 0);
+    if (refund.amountCents <= 0 || refund.amountCents > left)
+      throw conflict(`At most ${formatMoney(left)} of this payment can be refunded`, 'OVERPAYMENT');
+    return addPayment(app, tx, row, business, {
+      method: 'refund',
+      reference: refund.providerRef ?? '',
+      paidOn: todayIn(business.timeZone),
+      amountCents: -refund.amountCents,
+      note: refund.note,
+      recordedBy: refund.userId,
+      ...(refund.provider && refund.providerRef ? { provider: refund.provider, providerRef: refund.providerRef } : {}),
+      refundOf: original.id,
+    });
   });
 }
 

@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { INVOICE_STATES, PAYMENT_METHODS, type InvoiceState, type PaymentMethod } from '#shared/constants';
+import { INVOICE_STATES, type InvoiceState } from '#shared/constants';
+import { STORED_PAYMENT_METHODS, type PaymentMethod } from '#shared/payment-methods';
 import { oneOf, createdAt } from '../db/columns';
 import { clients } from '../clients/tables';
 import { jobs } from '../jobs/tables';
@@ -129,6 +130,10 @@ export const payments = pgTable(
     /** For a payment taken by a provider later (online cards): who and their id for it. */
     provider: text('provider'),
     providerRef: text('provider_ref'),
+    /** What the provider kept as its fee, when it reported it (online payments only). */
+    feeCents: bigint('fee_cents', { mode: 'number' }),
+    /** A refund (a negative amount): the payment it gives money back on. */
+    refundOf: text('refund_of'),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     note: text('note').notNull().default(''),
@@ -136,8 +141,13 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    oneOf('payments_method_check', t.method, PAYMENT_METHODS),
-    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    oneOf('payments_method_check', t.method, STORED_PAYMENT_METHODS),
+    // A refund is a negative payment (decision 035); nothing is ever a zero.
+    check('payments_amount_not_zero', sql`${t.amountCents} <> 0`),
+    // One row per provider payment (or refund), whoever delivers it first: return, reconciler or webhook.
+    uniqueIndex('payments_provider_ref_idx')
+      .on(t.provider, t.providerRef)
+      .where(sql`${t.providerRef} is not null`),
     index('payments_invoice_idx').on(t.invoiceId),
     // Reports by date, and the payments CSV in this order a batch at a time (decision 028).
     index('payments_paid_on_idx').on(t.paidOn, t.createdAt, t.id),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../constants';
+import { STORED_PAYMENT_METHODS } from '../payment-methods';
 import { messages } from '../messages';
 import { CLIENT_INVOICE_STATUSES } from './status-timeline';
 
@@ -78,7 +78,7 @@ export const clientPageView = z.object({
       pdfHref: z.string(),
       /** Each payment received: the receipt's figures. */
       payments: z.array(
-        z.object({ paidOn: z.string(), amountCents: z.number().int(), method: z.enum(PAYMENT_METHODS) }),
+        z.object({ paidOn: z.string(), amountCents: z.number().int(), method: z.enum(STORED_PAYMENT_METHODS) }),
       ),
     }),
   ),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceState, type InvoiceStatus } from '../constants';
+import { STORED_PAYMENT_METHODS } from '../payment-methods';
 import { isoDate } from './fields';
 import { dollarsInput, quantityInput } from './numbers';
 
@@ -43,11 +44,16 @@ export const voidInput = z.object({
 
 export const paymentView = z.object({
   _id: z.string(),
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(STORED_PAYMENT_METHODS),
   reference: z.string(),
   paidOn: z.string(),
+  /** Dollars; a refund is negative. */
   amount: z.number(),
   note: z.string(),
+  /** Paid online: the provider's fee when it reported it, and what can still be given back. */
+  online: z.boolean(),
+  fee: z.number().nullable(),
+  refundable: z.number(),
 });
 
 /** An invoice as staff see it (the client's view leaves out the internal fields). */
@@ -202,3 +208,11 @@ export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 
 export const invoiceList = z.object({ invoices: z.array(invoiceSummary), total: z.number(), totalPages: z.number() });
 export type InvoiceList = z.infer<typeof invoiceList>;
+
+/** A refund from the invoice page (decision 035): whole or part of one payment. */
+export const refundInput = z.object({
+  paymentId: z.string().max(64),
+  amount: dollarsInput('Amount', 0.01),
+  note: z.string().trim().max(500).default(''),
+});
+export type RefundInput = z.input<typeof refundInput>;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { builtServerEntry, freePort, startServerProcess, waitForHealth } from '../../helpers/server-process';
+import { FakeStripe } from '../../helpers/fake-stripe';
 import { E2E_ADMIN } from './constants';
 
 /**
@@ -38,9 +39,12 @@ export default async function globalSetup() {
   // Two servers of the same build, each with its own data: the first for the tests that make data of
   // their own (two at once), the second for the tests that change or count what every test shares (the
   // settings, the dashboard's totals), one at a time, beside them (playwright.config.ts).
+  // An in-process fake of Stripe on loopback (decision 035): the servers' Stripe client talks to it.
+  const stripe = await new FakeStripe().start();
+  process.env.E2E_FAKE_STRIPE_KEY = stripe.secretKey;
   const [main, shared] = await Promise.all([
-    startApp(path.join(dataDir, 'main'), smtpPort),
-    startApp(path.join(dataDir, 'shared'), smtpPort),
+    startApp(path.join(dataDir, 'main'), smtpPort, stripe.url),
+    startApp(path.join(dataDir, 'shared'), smtpPort, stripe.url),
   ]);
   process.env.E2E_BASE_URL = main.base;
   process.env.E2E_SHARED_BASE_URL = shared.base;
@@ -54,12 +58,13 @@ export default async function globalSetup() {
       if (/"level":50|waits for it to end/.test(server.output())) console.log(server.output());
     }
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await stripe.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
 
 /** The built app, started as `npm start` starts it, on a free port with its own DATA_DIR. */
-async function startApp(dataDir: string, smtpPort: number) {
+async function startApp(dataDir: string, smtpPort: number, stripeUrl: string) {
   fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -81,6 +86,7 @@ async function startApp(dataDir: string, smtpPort: number) {
       // No automatic backup a minute after start: it copies and packs the whole database while the tests
       // wait on it (the owner's backup, taken by a test through Your data, is unaffected).
       BACKUP_EVERY_HOURS: '0',
+      PAYMENTS_API_URL: stripeUrl,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     builtServerEntry,

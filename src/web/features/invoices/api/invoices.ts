@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientInvoiceView, InvoiceDraftInput, InvoiceView, PaymentInput } from '#shared/schemas/invoices';
+import type {
+  ClientInvoiceView,
+  InvoiceDraftInput,
+  InvoiceView,
+  PaymentInput,
+  RefundInput,
+} from '#shared/schemas/invoices';
 import { api, publicApi } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import type { InvoiceList, JobInvoices } from '#shared/schemas/invoices';
@@ -81,5 +87,18 @@ export function useClientInvoice(id: string, token: string) {
         `/client-invoices/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`,
       ),
     retry: false,
+  });
+}
+
+/** A refund from the invoice page (decision 035): through Stripe when paid online. */
+export function useRefund(invoiceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RefundInput) =>
+      api<{ paymentId: string }>('POST', `/invoices/${encodeURIComponent(invoiceId)}/refunds`, { body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryRoots.invoices });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
+    },
   });
 }

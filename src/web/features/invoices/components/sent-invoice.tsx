@@ -10,7 +10,8 @@ import { ReasonDialog } from '../../../components/reason-dialog';
 import { SectionCard } from '../../../components/section-card';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
-import { useInvoiceChanges } from '../api/invoices';
+import { useInvoiceChanges, useRefund } from '../api/invoices';
+import { refundInput } from '#shared/schemas/invoices';
 import { InvoiceLines } from './invoice-lines';
 
 /** A sent invoice: its lines and totals, payments, and what the office does next. */
@@ -18,6 +19,8 @@ export function SentInvoice({ invoice }: { invoice: InvoiceView }) {
   const { pay, void: voidIt } = useInvoiceChanges();
   const [paying, setPaying] = useState(false);
   const [voiding, setVoiding] = useState(false);
+  const refund = useRefund(invoice._id);
+  const [refunding, setRefunding] = useState<InvoiceView['payments'][number] | null>(null);
   const payable = invoice.status !== 'Void' && invoice.status !== 'Paid';
   return (
     <Stack gap="md">
@@ -54,11 +57,19 @@ export function SentInvoice({ invoice }: { invoice: InvoiceView }) {
         {invoice.payments.length ? (
           <Stack gap={4} component="ul" aria-label="Payments" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {invoice.payments.map((p) => (
-              <Text component="li" size="sm" key={p._id}>
-                {formatLongDate(p.paidOn)} · {formatDollars(p.amount)} · {p.method}
-                {p.reference ? ` ${p.reference}` : ''}
-                {p.note ? ` · ${p.note}` : ''}
-              </Text>
+              <Group component="li" key={p._id} gap="xs" wrap="wrap" justify="space-between">
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {formatLongDate(p.paidOn)} · {formatDollars(p.amount)} · {p.method}
+                  {p.reference ? ` ${p.reference}` : ''}
+                  {p.fee !== null ? ` · Stripe fee ${formatDollars(p.fee)}` : ''}
+                  {p.note ? ` · ${p.note}` : ''}
+                </Text>
+                {p.refundable > 0 && invoice.status !== 'Void' ? (
+                  <Button size="compact-xs" variant="subtle" onClick={() => setRefunding(p)}>
+                    Refund
+                  </Button>
+                ) : null}
+              </Group>
             ))}
           </Stack>
         ) : (
@@ -109,6 +120,25 @@ export function SentInvoice({ invoice }: { invoice: InvoiceView }) {
             `${paid.status === 'Paid' ? `Invoice ${paid.number} is paid` : 'Payment recorded'}; ${
               paid.clientEmail ? 'receipt e-mailed' : 'no receipt e-mailed (no e-mail on file)'
             }`,
+          );
+        }}
+      />
+      <FormModal
+        opened={refunding !== null}
+        title="Refund a payment"
+        submitLabel="Refund"
+        schema={refundInput}
+        fields={[
+          { name: 'amount', label: 'Amount to give back', type: 'number', prefix: '$', decimalScale: 2 },
+          { name: 'note', label: 'Note', type: 'text', optional: true },
+        ]}
+        initialValues={{ paymentId: refunding?._id ?? '', amount: refunding?.refundable ?? 0, note: '' }}
+        loading={refund.isPending}
+        onClose={() => setRefunding(null)}
+        onSubmit={async (body) => {
+          await refund.mutateAsync({ ...body, paymentId: refunding!._id });
+          toast.success(
+            refunding?.online ? 'Refunded through Stripe; receipt e-mailed' : 'Refund recorded; receipt e-mailed',
           );
         }}
       />

@@ -8,12 +8,14 @@ import { StatusPill } from '../../../components/status-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useClientInvoice } from '../api/invoices';
 import { InvoiceLines } from '../components/invoice-lines';
+import { PayOnline } from '../components/pay-online';
 
 /** The client's invoice from the e-mailed link, on a phone first: what is owed, by when, and the PDF. */
 export default function ClientInvoicePage() {
   const id = useParams().invoiceId ?? '';
   const [search] = useSearchParams();
-  const invoice = useClientInvoice(id, search.get('token') ?? '');
+  const token = search.get('token') ?? '';
+  const invoice = useClientInvoice(id, token);
   const i = invoice.data;
   const title = i ? `${i.kind === 'deposit' ? 'Deposit invoice' : 'Invoice'} ${i.number}` : 'Your invoice';
   usePageTitle(title);
@@ -56,6 +58,7 @@ export default function ClientInvoicePage() {
             <InvoiceLines invoice={i} />
           </Paper>
           {i.notes ? <Text size="sm">{i.notes}</Text> : null}
+          <PayOnline id={id} token={token} kind={i.kind} balance={i.balance} checkout={search.get('checkout')} />
           {i.howToPay.length > 0 ? (
             <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="how-to-pay">
               <Title order={2} size="h4" id="how-to-pay" mb="xs">

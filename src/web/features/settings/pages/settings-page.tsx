@@ -15,6 +15,7 @@ import { HowClientsPaySection } from '../components/how-clients-pay-section';
 import { InvoicesSection } from '../components/invoices-section';
 import { LogoSection } from '../components/logo-section';
 import { NoticesSection } from '../components/notices-section';
+import { OnlinePaymentsSection } from '../components/online-payments-section';
 import { QuotesSection } from '../components/quotes-section';
 import { ServiceAreaSection } from '../components/service-area-section';
 import { valuesOf, type SettingsFormValues } from '../components/settings-form';
@@ -33,6 +34,7 @@ export default function SettingsPage() {
         <Stack gap="md" maw={960}>
           <SettingsForm settings={settings.data} />
           <LogoSection logoUrl={settings.data.logoUrl} businessName={settings.data.businessName} />
+          <OnlinePaymentsSection />
         </Stack>
       ) : settings.isError ? (
         <Alert color="red" title="Settings could not be loaded">

@@ -1,0 +1,387 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { formatMoney } from '#shared/money';
+import type { OnlinePaymentsInput, OnlinePaymentsView } from '#shared/schemas/payments';
+import { recordAudit } from '../audit';
+import { newId } from '../db/ids';
+import { isUniqueViolation } from '../lib/db-errors';
+import { conflict, HttpError, notFound } from '../lib/http-errors';
+import { clientInvoicePath, payableBalance, recordProviderPayment, recordRefund, refundablePayment } from '../invoices';
+import { manualProvider } from './manual';
+import { PaymentProviderError, type CheckoutStatus, type PaymentProvider } from './provider';
+import {
+  checkoutBySession,
+  checkoutsOf,
+  countCheckouts,
+  deleteAccount,
+  dueCheckouts,
+  insertCheckout,
+  openCheckoutOf,
+  readAccount,
+  releaseLease,
+  takeEvent,
+  takeLease,
+  updateCheckout,
+  writeAccount,
+  type CheckoutRow,
+} from './repository';
+import { stripeProvider } from './stripe';
+import type { OnlineFor } from './tables';
+
+const SECRET_KEY = 'payments-secret-key';
+const WEBHOOK_SECRET = 'payments-webhook-secret';
+/** Stripe's least charge in US dollars. */
+export const LEAST_ONLINE_CENTS = 50;
+
+/** The provider the owner set up (Stripe with their key), or the manual methods when none is. */
+export async function currentProvider(
+  app: FastifyInstance,
+): Promise<{ provider: PaymentProvider; onlineFor: OnlineFor | null }> {
+  const account = await readAccount(app.db);
+  const secretKey = account ? app.tokens.unseal(SECRET_KEY, account.secretKeySealed) : null;
+  // A key sealed by another install's key (a database restored elsewhere) cannot be read: off.
+  if (!account || !secretKey) return { provider: manualProvider, onlineFor: null };
+  const webhookSecret = account.webhookSecretSealed
+    ? app.tokens.unseal(WEBHOOK_SECRET, account.webhookSecretSealed)
+    : null;
+  return {
+    provider: stripeProvider({
+      secretKey,
+      webhookSecret,
+      apiUrl: app.config.PAYMENTS_API_URL,
+      timeoutMs: app.config.PAYMENTS_TIMEOUT_MS,
+    }),
+    onlineFor: account.onlineFor,
+  };
+}
+
+/** What Settings → Online payments shows: never the key, only that one is saved. */
+export async function onlinePaymentsView(app: FastifyInstance): Promise<OnlinePaymentsView> {
+  const account = await readAccount(app.db);
+  const readable = account ? app.tokens.unseal(SECRET_KEY, account.secretKeySealed) !== null : false;
+  return {
+    enabled: readable,
+    keySaved: Boolean(account),
+    keyUnreadable: Boolean(account) && !readable,
+    webhookSecretSaved: Boolean(account?.webhookSecretSealed),
+    onlineFor: account?.onlineFor ?? 'both',
+    webhookUrl: `${app.config.PUBLIC_URL}/api/payments/stripe/webhook`,
+  };
+}
+
+export async function saveOnlinePayments(app: FastifyInstance, input: OnlinePaymentsInput) {
+  const saved = await writeAccount(app.db, {
+    onlineFor: input.onlineFor,
+    ...(input.secretKey ? { secretKeySealed: app.tokens.seal(SECRET_KEY, input.secretKey) } : {}),
+    ...(input.webhookSecret ? { webhookSecretSealed: app.tokens.seal(WEBHOOK_SECRET, input.webhookSecret) } : {}),
+  });
+  if (!saved) throw new HttpError(400, 'secretKey: paste the restricted key from Stripe', 'VALIDATION_FAILED');
+  return onlinePaymentsView(app);
+}
+
+export async function turnOffOnlinePayments(app: FastifyInstance) {
+  await deleteAccount(app.db);
+  return onlinePaymentsView(app);
+}
+
+/** The provider's refusal as an answer the client or the owner can act on. */
+export function providerFailure(error: unknown): never {
+  if (error instanceof PaymentProviderError) {
+    if (error.kind === 'declined') throw new HttpError(402, 'The card was declined', 'PAYMENT_FAILED');
+    // A 5xx answers the generic SERVICE_UNAVAILABLE (plugins/errors.ts): the client is asked to try again.
+    if (error.kind === 'unavailable') throw new HttpError(503, 'The payment service did not answer');
+    throw new HttpError(409, `The payment service refused: ${error.message}`, 'PAYMENT_FAILED');
+  }
+  throw error;
+}
+
+/** "Test the connection": a harmless read with the saved key. */
+export async function testConnection(app: FastifyInstance) {
+  const { provider } = await currentProvider(app);
+  if (!provider.online) throw conflict('Paste a key first', 'INVOICE_NOT_PAYABLE');
+  await provider.test().catch(providerFailure);
+  return { ok: true as const, message: 'Stripe answered: the key works' };
+}
+
+/** When the reconciler asks next: every 2 minutes in the first hour, then hourly until it expires. */
+export function nextCheckAfter(createdAt: Date, now: Date): Date {
+  const early = now.getTime() - createdAt.getTime() < 60 * 60_000;
+  return new Date(now.getTime() + (early ? 2 * 60_000 : 60 * 60_000));
+}
+
+export interface CheckoutStart {
+  url: string;
+  amountCents: number;
+}
+
+/**
+ * A hosted checkout for what the invoice owes now, in cents, for the client (their invoice link, or
+ * their own page later): the one entry point a page calls. One open checkout per invoice: a second Pay
+ * (another tab, the other spouse) is sent to the same one, and a checkout whose amount is no longer the
+ * balance is ended first. The idempotency key names the invoice, the amount and the attempt, so a retry
+ * after a lost answer gets the same session.
+ */
+export async function startInvoiceCheckout(
+  app: FastifyInstance,
+  invoiceId: string,
+  urls: { successUrl: string; cancelUrl: string },
+): Promise<CheckoutStart> {
+  const { provider, onlineFor } = await currentProvider(app);
+  if (!provider.online || !onlineFor) throw conflict('Online payment is off', 'INVOICE_NOT_PAYABLE');
+  const invoice = await payableBalance(app, invoiceId);
+  if (!invoice) throw notFound('Invoice not found');
+  if (!invoice.payable || invoice.balanceCents <= 0)
+    throw conflict('Nothing is owed on this invoice', 'INVOICE_NOT_PAYABLE');
+  const allowed =
+    onlineFor === 'both' || (invoice.kind === 'deposit' ? onlineFor === 'deposits' : onlineFor === 'invoices');
+  if (!allowed) throw conflict('This invoice is not paid online', 'INVOICE_NOT_PAYABLE');
+  if (invoice.balanceCents < LEAST_ONLINE_CENTS)
+    throw conflict(`Online payments start at ${formatMoney(LEAST_ONLINE_CENTS)}`, 'INVOICE_NOT_PAYABLE');
+
+  const open = await openCheckoutOf(app.db, invoiceId);
+  if (open) {
+    if (open.amountCents === invoice.balanceCents && open.expiresAt.getTime() > Date.now() + 5 * 60_000)
+      return { url: open.url, amountCents: open.amountCents };
+    // Its amount is no longer what is owed: end it (settling it first, in case it was paid meanwhile).
+    await provider.expire(open.sessionId).catch(providerFailure);
+    await settleCheckout(app, open.sessionId, provider);
+    const again = await payableBalance(app, invoiceId);
+    if (!again?.payable || again.balanceCents <= 0)
+      throw conflict('Nothing is owed on this invoice', 'INVOICE_NOT_PAYABLE');
+    invoice.balanceCents = again.balanceCents;
+  }
+  const attempt = await countCheckouts(app.db, invoiceId);
+  const checkout = await provider
+    .createCheckout({
+      invoiceId,
+      description: `${invoice.kind === 'deposit' ? 'Deposit invoice' : 'Invoice'} ${invoice.number}`,
+      amountCents: invoice.balanceCents,
+      customerEmail: invoice.clientEmail || null,
+      successUrl: urls.successUrl,
+      cancelUrl: urls.cancelUrl,
+      idempotencyKey: `checkout-${invoiceId}-${invoice.balanceCents}-${attempt}`,
+    })
+    .catch(providerFailure);
+  const now = new Date();
+  try {
+    await insertCheckout(app.db, {
+      id: newId(),
+      invoiceId,
+      provider: provider.name,
+      sessionId: checkout.sessionId,
+      amountCents: invoice.balanceCents,
+      url: checkout.url,
+      expiresAt: checkout.expiresAt,
+      nextCheckAt: nextCheckAfter(now, now),
+    });
+  } catch (error) {
+    // Two Pay at once: the same key gave the same session, the first insert won; or another open one is there.
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await openCheckoutOf(app.db, invoiceId);
+    if (existing) return { url: existing.url, amountCents: existing.amountCents };
+    throw conflict('A payment for this invoice was just started: try again', 'CONFLICT');
+  }
+  return { url: checkout.url, amountCents: invoice.balanceCents };
+}
+
+/** The client's invoice page's addresses for the provider: back with the session's id, or cancelled. */
+export async function clientReturnUrls(app: FastifyInstance, invoiceId: string) {
+  const page = `${app.config.PUBLIC_URL}${await clientInvoicePath(app, invoiceId)}`;
+  return { successUrl: `${page}&checkout={CHECKOUT_SESSION_ID}`, cancelUrl: `${page}&checkout=cancelled` };
+}
+
+export type SettleOutcome = CheckoutStatus['state'] | 'unknown';
+
+/**
+ * The one step the return, the reconciler and the webhook all take: ask the provider how the checkout
+ * stands (never trusting the caller), and when paid record the payment once, keyed by the provider's id
+ * for it (the unique index on payments). A payment beyond the balance goes back through the provider
+ * and is recorded as a refund: an invoice is never left overpaid silently.
+ */
+export async function settleCheckout(
+  app: FastifyInstance,
+  sessionId: string,
+  known?: PaymentProvider,
+): Promise<{ state: SettleOutcome; checkout: CheckoutRow | undefined }> {
+  const provider = known ?? (await currentProvider(app)).provider;
+  const row = await checkoutBySession(app.db, provider.name, sessionId);
+  if (!row || !provider.online) return { state: 'unknown', checkout: row };
+  const status = await provider.retrieve(sessionId);
+  if (status.invoiceId && status.invoiceId !== row.invoiceId) return { state: 'unknown', checkout: row };
+  if (status.state === 'paid' && status.paymentRef) {
+    const paymentRef = status.paymentRef;
+    const recorded = await recordProviderPayment(
+      app,
+      row.invoiceId,
+      { provider: provider.name, providerRef: paymentRef, amountCents: status.amountCents, feeCents: status.feeCents },
+      // Nobody signed in pressed a button: the trail names the provider as who did it.
+      (tx, invoice) =>
+        recordAudit(tx, {
+          userId: null,
+          actorName: `Online payment (${provider.name})`,
+          ip: '',
+          kind: 'invoices',
+          action: 'Received a payment online',
+          target: invoice.id,
+          details: { number: invoice.number, amountCents: status.amountCents, providerRef: paymentRef },
+        }),
+    );
+    if (recorded.outcome === 'recorded' && recorded.excessCents > 0 && recorded.paymentId)
+      await refundExcess(app, provider, row.invoiceId, recorded.paymentId, status.paymentRef, recorded.excessCents);
+  }
+  const state = status.state === 'paid' ? 'paid' : status.state;
+  if (state !== row.state || status.paymentRef !== row.paymentRef)
+    await updateCheckout(app.db, row.id, { state, paymentRef: status.paymentRef });
+  return { state, checkout: { ...row, state, paymentRef: status.paymentRef } };
+}
+
+async function refundExcess(
+  app: FastifyInstance,
+  provider: PaymentProvider,
+  invoiceId: string,
+  paymentId: string,
+  paymentRef: string,
+  excessCents: number,
+) {
+  try {
+    const refund = await provider.refund({
+      paymentRef,
+      amountCents: excessCents,
+      idempotencyKey: `excess-${paymentRef}`,
+    });
+    await recordRefund(app, invoiceId, {
+      paymentId,
+      amountCents: refund.amountCents,
+      provider: provider.name,
+      providerRef: refund.refundRef,
+      userId: null,
+      note: 'Paid twice at once: the part beyond the balance was given back',
+    });
+  } catch (error) {
+    // Left for the owner: the invoice shows it overpaid and the log says why.
+    app.log.error({ err: error, invoiceId }, 'an online payment beyond the balance could not be given back');
+  }
+}
+
+/** A refund from the invoice page: through the provider for an online payment, recorded as a negative payment. */
+export async function refundPayment(
+  app: FastifyInstance,
+  invoiceId: string,
+  input: { paymentId: string; amountCents: number; note: string },
+  userId: string,
+) {
+  const { payment, refundableCents } = await refundablePayment(app, invoiceId, input.paymentId);
+  if (payment.amountCents <= 0) throw notFound('Payment not found');
+  if (input.amountCents > refundableCents)
+    throw conflict(`At most ${formatMoney(refundableCents)} of this payment can be refunded`, 'OVERPAYMENT');
+  if (!payment.provider || !payment.providerRef) {
+    // Money given back by hand (cash, a check): recorded as the office says.
+    return recordRefund(app, invoiceId, { ...input, provider: null, providerRef: null, userId });
+  }
+  const { provider } = await currentProvider(app);
+  if (provider.name !== payment.provider)
+    throw conflict('Online payment is off: refund it in Stripe', 'INVOICE_NOT_PAYABLE');
+  // The key names the payment and what was refunded before, so a double click refunds once.
+  const refunded = payment.amountCents - refundableCents;
+  const refund = await provider
+    .refund({
+      paymentRef: payment.providerRef,
+      amountCents: input.amountCents,
+      idempotencyKey: `refund-${payment.providerRef}-${refunded}-${input.amountCents}`,
+    })
+    .catch(providerFailure);
+  return recordRefund(app, invoiceId, {
+    paymentId: payment.id,
+    amountCents: refund.amountCents,
+    provider: provider.name,
+    providerRef: refund.refundRef,
+    userId,
+    note: input.note,
+  });
+}
+
+/** A webhook: verified over its raw body, a replayed event ignored, then the same step as the return. */
+export async function receiveWebhook(app: FastifyInstance, rawBody: Buffer, signature: string | undefined) {
+  const { provider } = await currentProvider(app);
+  let event;
+  try {
+    event = provider.parseWebhook(rawBody, signature);
+  } catch {
+    throw new HttpError(400, 'The signature does not match');
+  }
+  if (!(await takeEvent(app.db, event.id, event.type))) return { received: true as const, replayed: true };
+  if (event.sessionId) await settleCheckout(app, event.sessionId, provider);
+  return { received: true as const, replayed: false };
+}
+
+/** What the client's invoice page shows about paying online. */
+export async function onlineState(app: FastifyInstance, invoiceId: string) {
+  const { provider, onlineFor } = await currentProvider(app);
+  const invoice = await payableBalance(app, invoiceId);
+  const checkouts = await checkoutsOf(app.db, invoiceId);
+  const processing = checkouts.filter((c) => c.state === 'processing').reduce((sum, c) => sum + c.amountCents, 0);
+  const allowed =
+    provider.online &&
+    onlineFor !== null &&
+    invoice !== undefined &&
+    (onlineFor === 'both' || (invoice.kind === 'deposit' ? onlineFor === 'deposits' : onlineFor === 'invoices'));
+  return {
+    available: Boolean(
+      allowed && invoice!.payable && invoice!.balanceCents - processing >= LEAST_ONLINE_CENTS && processing === 0,
+    ),
+    processingCents: processing,
+  };
+}
+
+const holder = `${process.pid}-${randomUUID()}`;
+
+/**
+ * One round of the reconciler: the checkouts whose time has come, asked of the provider and settled.
+ * One process does it when several run (a lease row in the database, taken in one statement).
+ */
+export async function reconcileOnce(app: FastifyInstance, now = new Date()): Promise<number> {
+  const leaseMs = 5 * 60_000;
+  if (!(await takeLease(app.db, 'reconciler', holder, now, new Date(now.getTime() + leaseMs)))) return 0;
+  let settled = 0;
+  try {
+    const { provider } = await currentProvider(app);
+    if (!provider.online) return 0;
+    for (const row of await dueCheckouts(app.db, now, 50)) {
+      try {
+        const { state } = await settleCheckout(app, row.sessionId, provider);
+        if (state === 'open' || state === 'processing')
+          await updateCheckout(app.db, row.id, {
+            nextCheckAt: nextCheckAfter(row.createdAt, now),
+            checks: row.checks + 1,
+          });
+        else settled++;
+      } catch (error) {
+        // The provider unreachable (a box without internet): asked again next round.
+        app.log.warn({ err: error, checkout: row.id }, 'a checkout could not be checked; asked again later');
+        await updateCheckout(app.db, row.id, {
+          nextCheckAt: nextCheckAfter(row.createdAt, now),
+          checks: row.checks + 1,
+        });
+      }
+    }
+  } finally {
+    await releaseLease(app.db, 'reconciler', holder);
+  }
+  return settled;
+}
+
+/** Starts the reconciler's rounds (the server; tests call reconcileOnce). Returns a stop. */
+export function startReconciler(app: FastifyInstance): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    reconcileOnce(app)
+      .catch((error: unknown) => app.log.error({ err: error }, 'the payment reconciler failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, app.config.PAYMENTS_POLL_SECONDS * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
