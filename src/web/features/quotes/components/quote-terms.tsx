@@ -81,70 +81,71 @@ interface QuoteTermsProps extends DepositFieldProps {
   timeZone: string;
 }
 
+type TextFieldName = 'clientName' | 'projectName' | 'validUntil' | 'poNumber' | 'notes' | 'internalNotes';
+
+/** One of the quote's text fields, bound to the form: a line of text, or several (`multiline`). */
+function QuoteText({
+  control,
+  name,
+  disabled,
+  multiline = false,
+  ...props
+}: {
+  control: QuoteFormControl;
+  name: TextFieldName;
+  disabled: boolean;
+  multiline?: boolean;
+  label: string;
+  description?: string;
+  withAsterisk?: boolean;
+  type?: 'date';
+  min?: string;
+  maxLength?: number;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const bound = {
+          ...props,
+          ...field,
+          value: field.value ?? '',
+          error: fieldState.error?.message,
+          disabled,
+        };
+        return multiline ? <Textarea rows={3} {...bound} /> : <TextInput {...bound} />;
+      }}
+    />
+  );
+}
+
 /** Who and what the quote is for, until when it stands, and the deposit it asks. */
 export function QuoteTerms({ control, priced, disabled, timeZone }: QuoteTermsProps) {
   return (
     <Stack>
       <Group grow align="flex-start">
-        <Controller
-          control={control}
-          name="clientName"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label="Client name"
-              withAsterisk
-              {...field}
-              error={fieldState.error?.message}
-              disabled={disabled}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="projectName"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label="Project name"
-              withAsterisk
-              {...field}
-              error={fieldState.error?.message}
-              disabled={disabled}
-            />
-          )}
-        />
+        <QuoteText control={control} name="clientName" label="Client name" withAsterisk disabled={disabled} />
+        <QuoteText control={control} name="projectName" label="Project name" withAsterisk disabled={disabled} />
       </Group>
       <Group grow align="flex-start">
-        <Controller
+        <QuoteText
           control={control}
           name="validUntil"
-          render={({ field, fieldState }) => (
-            <TextInput
-              type="date"
-              label="Valid until"
-              description="The last day the client can accept"
-              withAsterisk
-              min={todayIn(timeZone)}
-              {...field}
-              value={field.value ?? ''}
-              error={fieldState.error?.message}
-              disabled={disabled}
-            />
-          )}
+          type="date"
+          label="Valid until"
+          description="The last day the client can accept"
+          withAsterisk
+          min={todayIn(timeZone)}
+          disabled={disabled}
         />
-        <Controller
+        <QuoteText
           control={control}
           name="poNumber"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label="PO number"
-              description="The client's purchase order, if any"
-              {...field}
-              value={field.value ?? ''}
-              error={fieldState.error?.message}
-              disabled={disabled}
-              maxLength={40}
-            />
-          )}
+          label="PO number"
+          description="The client's purchase order, if any"
+          maxLength={40}
+          disabled={disabled}
         />
       </Group>
       <DepositField control={control} priced={priced} disabled={disabled} />
@@ -156,35 +157,21 @@ export function QuoteTerms({ control, priced, disabled, timeZone }: QuoteTermsPr
 export function QuoteNotes({ control, disabled }: { control: QuoteFormControl; disabled: boolean }) {
   return (
     <Stack gap="sm">
-      <Controller
+      <QuoteText
         control={control}
         name="notes"
-        render={({ field, fieldState }) => (
-          <Textarea
-            label="Notes for the client"
-            description="Printed on the quote, its e-mail and PDF"
-            rows={3}
-            {...field}
-            value={field.value ?? ''}
-            error={fieldState.error?.message}
-            disabled={disabled}
-          />
-        )}
+        multiline
+        label="Notes for the client"
+        description="Printed on the quote, its e-mail and PDF"
+        disabled={disabled}
       />
-      <Controller
+      <QuoteText
         control={control}
         name="internalNotes"
-        render={({ field, fieldState }) => (
-          <Textarea
-            label="Internal notes"
-            description="For the office only: never shown to the client, never saved in a template"
-            rows={3}
-            {...field}
-            value={field.value ?? ''}
-            error={fieldState.error?.message}
-            disabled={disabled}
-          />
-        )}
+        multiline
+        label="Internal notes"
+        description="For the office only: never shown to the client, never saved in a template"
+        disabled={disabled}
       />
     </Stack>
   );
