@@ -91,7 +91,6 @@ async function writeThemeStylesheet() {
  */
 const CREW_MODULES = [
   'index.html',
-  'lib/zod-jitless.ts',
   'app/start.tsx',
   'app/layouts/staff-layout.tsx',
   'app/pages/employee-home-page.tsx',
