@@ -17,5 +17,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
   // The pages' own security headers apply (no inline script, no framing); the UI needs nothing more.
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  // Each feature's section starts folded: over 120 operations unfolded at once, Swagger UI (5.x) drew
+  // the first three sections and silently stopped (tests/e2e/shell.spec.ts opens a section).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false, uiConfig: { docExpansion: 'none' } });
 }
