@@ -43,7 +43,9 @@ export default async function globalSetup() {
   const stripe = await new FakeStripe().start();
   process.env.E2E_FAKE_STRIPE_KEY = stripe.secretKey;
   const [main, shared] = await Promise.all([
-    startApp(path.join(dataDir, 'main'), smtpPort, stripe.url),
+    // The first takes no automatic backup a minute after start: it copies and packs the whole database
+    // while the tests wait on it. The second keeps the daily backup the owner's Your data page describes.
+    startApp(path.join(dataDir, 'main'), smtpPort, stripe.url, { BACKUP_EVERY_HOURS: '0' }),
     startApp(path.join(dataDir, 'shared'), smtpPort, stripe.url),
   ]);
   process.env.E2E_BASE_URL = main.base;
@@ -64,7 +66,7 @@ export default async function globalSetup() {
 }
 
 /** The built app, started as `npm start` starts it, on a free port with its own DATA_DIR. */
-async function startApp(dataDir: string, smtpPort: number, stripeUrl: string) {
+async function startApp(dataDir: string, smtpPort: number, stripeUrl: string, env: Record<string, string> = {}) {
   fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -83,11 +85,9 @@ async function startApp(dataDir: string, smtpPort: number, stripeUrl: string) {
       LOGIN_RATE_LIMIT_MAX: '1000',
       LOGIN_USER_RATE_LIMIT_MAX: '1000',
       STATUS_RATE_LIMIT_MAX: '100000',
-      // No automatic backup a minute after start: it copies and packs the whole database while the tests
-      // wait on it (the owner's backup, taken by a test through Your data, is unaffected).
-      BACKUP_EVERY_HOURS: '0',
       PAYMENTS_API_URL: stripeUrl,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      ...env,
     },
     builtServerEntry,
   );
