@@ -16,7 +16,7 @@ import * as schema from '../../src/server/db/schema';
 import { clientAddresses, jobs, quoteRequests } from '../../src/server/db/schema';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { createMailingTestAppWithAdmin, type TestApp } from '../helpers/test-app';
 import { dbKinds, withAdmin, type DbKind } from '../helpers/test-db';
 
 // Issue 28.5, commercial clients (decision 037): a company name, a billing address apart from the
@@ -28,10 +28,10 @@ describe.each(dbKinds)('commercial clients (%s)', (kind) => {
   let smtp: TestSmtpServer;
   let admin: Record<string, string>;
   beforeAll(async () => {
-    const mailing = await createMailingTestApp(kind);
+    const mailing = await createMailingTestAppWithAdmin(kind);
     t = mailing;
     smtp = mailing.smtp;
-    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+    admin = mailing.admin;
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { quoteLabor, quotes } from '../../src/server/db/schema';
 import { createQuoteRequest } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { createMailingTestAppWithAdmin, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
 // A flat-price line beside hourly labor (issue 28.10, decision 032): priced once, the same figures on the
@@ -28,10 +28,10 @@ describe.each(dbKinds)('flat-price lines (%s)', (kind) => {
   let smtp: TestSmtpServer;
   let admin: Record<string, string>;
   beforeAll(async () => {
-    const mailing = await createMailingTestApp(kind);
+    const mailing = await createMailingTestAppWithAdmin(kind);
     t = mailing;
     smtp = mailing.smtp;
-    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+    admin = mailing.admin;
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { quoteTemplates } from '../../src/server/db/schema';
 import { createQuoteRequest } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
-import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { createMailingTestAppWithAdmin, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
 // Issue 28.10's rest (decision 032): a quote kept as a template and a new quote started from it; the
@@ -28,10 +28,10 @@ describe.each(dbKinds)('quote templates and the preview (%s)', (kind) => {
   let smtp: TestSmtpServer;
   let admin: Record<string, string>;
   beforeAll(async () => {
-    const mailing = await createMailingTestApp(kind);
+    const mailing = await createMailingTestAppWithAdmin(kind);
     t = mailing;
     smtp = mailing.smtp;
-    admin = bearer((await createUserAndSignIn(t, 'admin')).token);
+    admin = mailing.admin;
   });
   afterAll(() => t.close());
 
