@@ -248,7 +248,7 @@ describe.each(dbKinds)('paying online with the owner’s Stripe account (%s)', (
     await turnOn();
     const { id, q, invoice } = await sentInvoice();
     const [a, b] = await Promise.all([startPay(id, q), startPay(id, q)]);
-    expect(a.json().url).toBe(b.json().url);
+    expect(a.json().url, `${a.statusCode} ${a.body} | ${b.statusCode} ${b.body}`).toBe(b.json().url);
     const sessions = [...fake.sessions.values()].filter((s) => s.client_reference_id === id);
     expect(sessions).toHaveLength(1);
     // Meanwhile the office records $20 paid by check; the first checkout is then paid in full anyway.

@@ -14,6 +14,16 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** How long a client has on the hosted page (Stripe's least is 30 minutes; its default 24 hours). */
 export const CHECKOUT_MINUTES = 24 * 60;
 
+/**
+ * When a session stops taking payment, in Unix seconds: a day ahead (Stripe's longest), taken down to
+ * a ten-minute mark. The same for two Pay pressed at once, so they send the same parameters under the
+ * same idempotency key (a parameter that differs by a second is refused as another request).
+ */
+export function checkoutExpiry(nowMs: number): number {
+  const tenMinutes = 600;
+  return Math.floor((nowMs / 1000 + CHECKOUT_MINUTES * 60) / tenMinutes) * tenMinutes;
+}
+
 export interface StripeOptions {
   secretKey: string;
   webhookSecret: string | null;
@@ -107,7 +117,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
             ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
-            expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_MINUTES * 60,
+            expires_at: checkoutExpiry(Date.now()),
           },
           { idempotencyKey: request.idempotencyKey },
         );
