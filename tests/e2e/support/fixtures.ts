@@ -47,6 +47,15 @@ export function device(): 'phone' | 'desktop' {
 }
 
 /**
+ * The database behind the server this test talks to: the first server runs on PostgreSQL when the
+ * suite has one (TEST_DATABASE_URL), the shared-state server always on PGlite (global-setup.ts).
+ */
+export function serverDatabase(): 'postgres' | 'pglite' {
+  const shared = test.info().project.use.baseURL === process.env.E2E_SHARED_BASE_URL;
+  return !shared && process.env.E2E_MAIN_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/**
  * For tests that change the settings: puts the business's settings (and its logo) back as they were
  * after the test, as a fixture's teardown, which Playwright runs even after a test timed out or failed.
  */

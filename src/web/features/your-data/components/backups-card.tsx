@@ -8,6 +8,9 @@ import { useSiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useBackups } from '../api/data';
 
+/** A command shown whole at 375 px: wrapped, not a region scrolled sideways (which a keyboard cannot reach). */
+const wrapped = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /** Backups: the automatic ones kept, a backup made and downloaded now, and how to restore. */
@@ -45,9 +48,13 @@ export function BackupsCard() {
             This install keeps its data in PostgreSQL: back it up with PostgreSQL&apos;s own tools, on the database
             server, for example every night:
           </Text>
-          <Code block>pg_dump --format=custom --file=handyman.dump &quot;$DATABASE_URL&quot;</Code>
+          <Code block style={wrapped}>
+            pg_dump --format=custom --file=handyman.dump &quot;$DATABASE_URL&quot;
+          </Code>
           <Text size="sm">and restore with the server stopped:</Text>
-          <Code block>pg_restore --clean --if-exists --no-owner --dbname=&quot;$DATABASE_URL&quot; handyman.dump</Code>
+          <Code block style={wrapped}>
+            pg_restore --clean --if-exists --no-owner --dbname=&quot;$DATABASE_URL&quot; handyman.dump
+          </Code>
         </Stack>
       ) : (
         <Stack gap="sm">
