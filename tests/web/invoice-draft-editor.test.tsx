@@ -18,6 +18,7 @@ const draft: InvoiceView = {
   clientEmail: 'riley@home.test',
   address: '915 L St, Sacramento, CA 95814',
   billingAddress: '',
+  companyName: '',
   poNumber: '',
   lines: [
     { description: 'Deck boards', quantity: 10, unitPrice: 12.5, amount: 125, taxable: true },

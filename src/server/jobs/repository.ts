@@ -192,3 +192,27 @@ export async function jobNames(db: DbOrTx, ids: string[]) {
   const rows = await db.select({ id: jobs.id, name: jobs.contactName }).from(jobs).where(inArray(jobs.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** The open jobs at one of a client's service addresses (decision 037: it cannot be removed under them). */
+export function openJobsAtAddress(db: DbOrTx, serviceAddressId: string) {
+  return db
+    .select({ id: jobs.id, status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.serviceAddressId, serviceAddressId), inArray(jobs.status, [...OPEN_JOB_STATUSES])))
+    .orderBy(asc(jobs.createdAt), asc(jobs.id));
+}
+
+/**
+ * A service address was corrected: the open jobs at it go there too (their copy is what the crew, the
+ * calendar and the invoice read). Finished and cancelled jobs keep the address they were done at.
+ */
+export async function followAddressChange(
+  tx: DbOrTx,
+  serviceAddressId: string,
+  address: { street: string; city: string; state: string; zip: string },
+): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ street: address.street, city: address.city, state: address.state, zip: address.zip })
+    .where(and(eq(jobs.serviceAddressId, serviceAddressId), inArray(jobs.status, [...OPEN_JOB_STATUSES])));
+}
