@@ -22,6 +22,7 @@ const request: QuoteRequestDetail = {
   clientId: null,
   quoteRequestDate: '2026-11-01T10:00:00.000Z',
   images: [],
+  companyName: '',
 };
 
 /** The API: createNew answers a numbered draft, sendQuote the sent quote; what the builder sent is kept. */

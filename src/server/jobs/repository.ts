@@ -7,6 +7,7 @@ import { newId } from '../db/ids';
 import { quotes, users } from '../db/schema';
 import { jobs, jobWorkers } from './tables';
 import { soldQuoteView } from '../quotes';
+import { billingOf } from '../clients';
 import { escapeLike } from '../lib/sql';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -79,11 +80,12 @@ export async function jobViews(db: DbOrTx, rows: JobRow[]): Promise<JobView[]> {
 
 /** A job with its workers and the lines and totals of the quote it was sold with (`today` where the business is). */
 export async function jobDetail(db: DbOrTx, row: JobRow, today: string): Promise<JobView> {
-  const [view] = await jobViews(db, [row]);
-  if (!row.quoteId) return { ...view!, quote: null };
+  const [listed] = await jobViews(db, [row]);
+  const view = { ...listed!, companyName: (await billingOf(db, row.clientId)).companyName };
+  if (!row.quoteId) return { ...view, quote: null };
   const quote = await db.query.quotes.findFirst({ where: eq(quotes.id, row.quoteId) });
-  if (!quote) return { ...view!, quote: null };
-  return { ...view!, quote: await soldQuoteView(db, quote, today) };
+  if (!quote) return { ...view, quote: null };
+  return { ...view, quote: await soldQuoteView(db, quote, today) };
 }
 
 export async function listJobs(

@@ -75,7 +75,11 @@ export const requestPhoto = z.object({
 });
 export type RequestPhoto = z.infer<typeof requestPhoto>;
 
-export const quoteRequestDetail = quoteRequestView.extend({ images: z.array(requestPhoto) });
+export const quoteRequestDetail = quoteRequestView.extend({
+  images: z.array(requestPhoto),
+  /** A commercial client's company, as their record has it now ('' for a household or no client). */
+  companyName: z.string(),
+});
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetail>;
 
 /** POST /api/quoterequest/markDeclined (the spec's body; the e-mail goes to the stored address). */

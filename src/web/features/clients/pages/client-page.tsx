@@ -460,7 +460,7 @@ export default function ClientPage() {
                         <Button
                           size="compact-sm"
                           variant="subtle"
-                          color="red.9"
+                          color="red"
                           leftSection={<IconTrash size={14} aria-hidden />}
                           aria-label={`Remove ${a.label || `Address ${i + 1}`}`}
                           onClick={() => setRemoving({ address: a, name: a.label || `Address ${i + 1}` })}

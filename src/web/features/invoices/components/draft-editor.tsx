@@ -120,6 +120,7 @@ export function DraftEditor({ invoice }: { invoice: InvoiceView }) {
               render={({ field, fieldState }) => (
                 <Textarea
                   label="Notes on the invoice"
+                  description="The client reads them under the lines"
                   autosize
                   minRows={2}
                   maxLength={2000}
