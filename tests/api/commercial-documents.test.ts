@@ -102,7 +102,10 @@ describe.each(dbKinds)('commercial clients on their documents, and their service
   it("prints the company and the billing address on the quote's page, e-mail and PDF, the property beside them", async () => {
     const { email, requestId } = await commercialClient('quote');
     // The office's request page names the company.
-    expect((await call('GET', `/api/quoterequest/${requestId}`)).json().companyName).toBe('Acme Storage LLC');
+    expect((await call('GET', `/api/quoterequest/${requestId}`)).json()).toMatchObject({
+      companyName: 'Acme Storage LLC',
+      billingAddress: 'PO Box 77, Sacramento, CA 95812',
+    });
     const { quote, mail, token, jobId } = await soldJob(email, requestId);
     // … and the job's.
     expect((await call('GET', `/api/jobs/${jobId}`)).json().companyName).toBe('Acme Storage LLC');

@@ -112,8 +112,8 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       const row = await findQuoteRequestById(app.db, request.params.id);
       if (!row) throw notFound('Quote request not found');
       const photos = await requestPhotos(app.db, app.tokens, [row.id]);
-      const { companyName } = await billingOf(app.db, row.clientId);
-      return { ...toQuoteRequestView(row), images: photos.get(row.id) ?? [], companyName };
+      const billTo = await billingOf(app.db, row.clientId);
+      return { ...toQuoteRequestView(row), images: photos.get(row.id) ?? [], ...billTo };
     },
   );
 

@@ -77,8 +77,9 @@ export type RequestPhoto = z.infer<typeof requestPhoto>;
 
 export const quoteRequestDetail = quoteRequestView.extend({
   images: z.array(requestPhoto),
-  /** A commercial client's company, as their record has it now ('' for a household or no client). */
+  /** A commercial client's company and where their bills go, as their record has them now ('' when none). */
   companyName: z.string(),
+  billingAddress: z.string(),
 });
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetail>;
 
