@@ -13,7 +13,15 @@ import { contactRoutes } from './contact';
 import { healthRoutes } from './health';
 import { publicQuoteRequestRoutes, requestStatusCache, staffQuoteRequestRoutes } from './quote-requests';
 import { scheduleRoutes, sealLegacyFeedTokens, userRoutes } from './users';
-import { createJobForAcceptedQuote, employeeRoutes, jobRoutes, type CompleteJob, type JobLifecycle } from './jobs';
+import {
+  createJobForAcceptedQuote,
+  employeeRoutes,
+  followAddressChange,
+  jobRoutes,
+  openJobsAtAddress,
+  type CompleteJob,
+  type JobLifecycle,
+} from './jobs';
 import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote, type OnQuoteAccepted } from './quotes';
 import { dashboardRoutes } from './dashboard';
 import { activityRoutes } from './activity';
@@ -201,7 +209,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(exportRoutes);
       await api.register(mailRoutes);
       // A client's page lists their requests, quotes and jobs: features that build on clients.
-      await api.register(clientRoutes, { historyOf: clientHistory });
+      await api.register(clientRoutes, {
+        historyOf: clientHistory,
+        addressUsers: { openJobsAt: openJobsAtAddress, followChange: followAddressChange },
+      });
       // … and their own page, behind one signed link (decision 036).
       await api.register(clientPageRoutes, { pageOf: clientPageOf });
       await api.register(visitRoutes);

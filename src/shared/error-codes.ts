@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'UNPRICED_MATERIALS',
   'BACKUP_NOT_EMBEDDED',
   'IMPORT_FILE_INVALID',
+  // An open job is at the service address the office tried to remove (decision 037)
+  'ADDRESS_IN_USE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

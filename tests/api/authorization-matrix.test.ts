@@ -170,6 +170,17 @@ export const matrix: Record<string, Row> = {
   'GET /api/clients/:id': { access: 'admin', url: '/api/clients/none', ...ADMIN },
   'PUT /api/clients/:id': { access: 'admin', url: '/api/clients/none', body: {}, ...ADMIN },
   'POST /api/clients/:id/addresses': { access: 'admin', url: '/api/clients/none/addresses', body: {}, ...ADMIN },
+  'PUT /api/clients/:id/addresses/:addressId': {
+    access: 'admin',
+    url: '/api/clients/none/addresses/none',
+    body: {},
+    ...ADMIN,
+  },
+  'DELETE /api/clients/:id/addresses/:addressId': {
+    access: 'admin',
+    url: '/api/clients/none/addresses/none',
+    ...ADMIN,
+  },
   'PATCH /api/jobs/:id/address': { access: 'admin', url: '/api/jobs/none/address', body: {}, ...ADMIN },
   'GET /api/visits': {
     access: 'admin',

@@ -181,8 +181,9 @@ describe.each(dbKinds)('dates in range and names that show (%s)', (kind) => {
       [
         'address',
         'balance',
-        // Decision 037: where the bill goes and the client's own PO number, printed on their page.
+        // Decision 037: where the bill goes, the client's company and own PO number, printed on their page.
         'billingAddress',
+        'companyName',
         'poNumber',
         'clientName',
         'credit',

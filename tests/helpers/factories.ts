@@ -74,6 +74,7 @@ export async function insertJob(
         validUntil: '2099-12-31',
         taxRateBasisPoints: 800,
         taxDefaults: { material: true, labor: false },
+        billTo: { companyName: '', billingAddress: '', serviceAddress: '' },
       },
     );
     await db.update(quotes).set({ status: 'Accepted' }).where(eq(quotes.id, quote.id));

@@ -18,6 +18,7 @@ const draft: InvoiceView = {
   clientEmail: 'riley@home.test',
   address: '915 L St, Sacramento, CA 95814',
   billingAddress: '',
+  companyName: '',
   poNumber: '',
   lines: [
     { description: 'Deck boards', quantity: 10, unitPrice: 12.5, amount: 125, taxable: true },
@@ -122,6 +123,7 @@ describe("the invoice draft editor: lines on react-hook-form, checked by the API
     await retype(user, 'Line 1 quantity', '12');
     await user.type(input('Line 2 description'), '  ');
     await retype(user, 'Days to pay', '30');
+    await user.type(input('PO number'), '  PO-77  ');
     expect(save.disabled).toBe(false);
     await user.click(save);
     await waitFor(() => expect(server).toHaveBeenCalledTimes(1));
@@ -134,8 +136,18 @@ describe("the invoice draft editor: lines on react-hook-form, checked by the API
       ],
       dueDays: 30,
       notes: '',
+      // The client's PO, trimmed by the schema (issue 28.5).
+      poNumber: 'PO-77',
     });
     await waitFor(() => expect(save.disabled).toBe(true));
+  });
+
+  it("starts from the quote's PO number and keeps it at most 40 characters", async () => {
+    const user = renderEditor({ ...draft, poNumber: 'PO-4471' });
+    expect(input('PO number').value).toBe('PO-4471');
+    await user.clear(input('PO number'));
+    await user.type(input('PO number'), 'P'.repeat(45));
+    expect(input('PO number').value).toBe('P'.repeat(40));
   });
 
   it('says, before sending, that a client without an e-mail gets nothing by e-mail (issue 28.4)', async () => {

@@ -22,6 +22,8 @@ const request: QuoteRequestDetail = {
   clientId: null,
   quoteRequestDate: '2026-11-01T10:00:00.000Z',
   images: [],
+  companyName: '',
+  billingAddress: '',
 };
 
 /** The API: createNew answers a numbered draft, sendQuote the sent quote; what the builder sent is kept. */
@@ -40,8 +42,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderBuilder(revising?: QuoteView) {
-  return renderInApp(<QuoteBuilder request={request} revising={revising} onDone={() => {}} />);
+function renderBuilder(revising?: QuoteView, forRequest: QuoteRequestDetail = request) {
+  return renderInApp(<QuoteBuilder request={forRequest} revising={revising} onDone={() => {}} />);
 }
 
 const preview = () => screen.getByRole('region', { name: 'Quote preview' });
@@ -232,6 +234,18 @@ describe('the quote builder: lines on react-hook-form, checked by the API schema
     expect(preview().textContent).toContain('QT12345678');
   });
 
+  it("shows a commercial client's company, billing address and the property in the live preview (issue 28.5)", () => {
+    renderBuilder(undefined, {
+      ...request,
+      companyName: 'Acme Storage LLC',
+      billingAddress: 'PO Box 77, Sacramento, CA 95812',
+    });
+    const text = preview().textContent;
+    expect(text).toContain('Company: Acme Storage LLC');
+    expect(text).toContain('Billing address: PO Box 77, Sacramento, CA 95812');
+    expect(text).toContain('Service address: 915 L St, Sacramento, CA 95814');
+  });
+
   it('revises a sent quote from its lines, kept apart from the first version, and sends it as a revision', async () => {
     const sentQuote: QuoteView = {
       ...priceQuote(
@@ -250,6 +264,9 @@ describe('the quote builder: lines on react-hook-form, checked by the API schema
       notes: '',
       internalNotes: '',
       poNumber: '',
+      companyName: '',
+      billingAddress: '',
+      serviceAddress: '',
       version: 1,
       current: true,
       validUntil: '2026-12-20',

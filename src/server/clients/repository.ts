@@ -6,6 +6,7 @@ import { newId } from '../db/ids';
 import { preparedStatement } from '../db/prepared';
 import { clientAddresses, clientCounts, clients } from './tables';
 import { escapeLike, pageWindow } from '../lib/sql';
+import { isUniqueViolation } from '../lib/db-errors';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -99,6 +100,70 @@ export async function addServiceAddress(
       .returning({ id: clientAddresses.id });
     if (rows.length) await refreshSearchText(tx, clientId);
     return rows.length > 0;
+  });
+}
+
+/** What a service address change needs from the features that copy it: the open jobs at it. */
+export interface AddressUsers {
+  /** The open jobs at the address: it is not removed from under them. */
+  openJobsAt: (db: DbOrTx, addressId: string) => Promise<{ id: string; status: string }[]>;
+  /** The open jobs at a corrected address follow it. */
+  followChange: (tx: DbOrTx, addressId: string, address: PropertyAddress) => Promise<void>;
+}
+
+/**
+ * A service address renamed or corrected (decision 037): 'missing' when it is not this client's, 'taken'
+ * when another of theirs has that street and ZIP. Open jobs at it follow; requests keep the address they
+ * were sent with, finished jobs the one they were done at.
+ */
+export async function changeServiceAddress(
+  db: Db,
+  clientId: string,
+  addressId: string,
+  address: PropertyAddress & { label: string },
+  users: AddressUsers,
+): Promise<'changed' | 'missing' | 'taken'> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(clientAddresses)
+        .set(address)
+        .where(and(eq(clientAddresses.clientId, clientId), eq(clientAddresses.id, addressId)))
+        .returning({ id: clientAddresses.id });
+      if (!row) return 'missing';
+      await users.followChange(tx, addressId, address);
+      await refreshSearchText(tx, clientId);
+      return 'changed';
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'taken';
+    throw error;
+  }
+}
+
+/**
+ * Removes a service address: the requests and finished jobs at it keep their copy of it (and lose only
+ * the link, `on delete set null`); an open job at it must be moved first, named in `busy`.
+ */
+export async function removeServiceAddress(
+  db: Db,
+  clientId: string,
+  addressId: string,
+  users: AddressUsers,
+): Promise<{ removed: boolean; busy: { id: string; status: string }[] }> {
+  return db.transaction(async (tx) => {
+    // Locked: a job moved to it meanwhile waits on its key check, then fails rather than point at nothing.
+    const [row] = await tx
+      .select({ id: clientAddresses.id })
+      .from(clientAddresses)
+      .where(and(eq(clientAddresses.clientId, clientId), eq(clientAddresses.id, addressId)))
+      .for('update');
+    if (!row) return { removed: false, busy: [] };
+    const busy = await users.openJobsAt(tx, addressId);
+    if (busy.length) return { removed: false, busy };
+    await tx.delete(clientAddresses).where(eq(clientAddresses.id, addressId));
+    await refreshSearchText(tx, clientId);
+    return { removed: true, busy: [] };
   });
 }
 

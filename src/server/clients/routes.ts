@@ -13,13 +13,25 @@ import {
   type ClientHistory,
 } from '#shared/schemas/clients';
 import type { Db } from '../db/client';
+import { jobNumberOf } from '#shared/schemas/jobs';
 import { conflict, notFound } from '../lib/http-errors';
 import { clientImportRoutes } from './import-routes';
-import { addServiceAddress, clientViews, findClient, listClients, updateClient } from './repository';
+import {
+  addServiceAddress,
+  changeServiceAddress,
+  clientViews,
+  findClient,
+  listClients,
+  removeServiceAddress,
+  updateClient,
+  type AddressUsers,
+} from './repository';
 
 export interface ClientRoutesOptions {
   /** A client's requests, quotes and jobs: given by the app, since those features build on clients. */
   historyOf: (db: Db, clientId: string, today: string) => Promise<ClientHistory>;
+  /** The jobs at a service address (the jobs feature), for changing and removing one. */
+  addressUsers: AddressUsers;
 }
 
 /** The Clients page: search, paging, one client with everything of theirs. Admins only. */
@@ -106,6 +118,72 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
         throw conflict(`${row.name} already has a service address at ${request.body.street}`, 'CONFLICT');
       const [view] = await clientViews(app.db, [row]);
       return reply.code(201).send(view!);
+    },
+  );
+
+  const addressParams = z.object({ id: z.string().max(64), addressId: z.string().max(64) });
+
+  r.put(
+    '/clients/:id/addresses/:addressId',
+    {
+      config: { ...admin, audit: { kind: 'clients', action: 'Changed a service address' } },
+      schema: {
+        tags,
+        summary: 'Rename or correct a service address (open jobs at it follow; requests keep theirs as sent)',
+        params: addressParams,
+        body: serviceAddressInput,
+        response: { 200: clientView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const row = await findClient(app.db, request.params.id);
+      if (!row) throw notFound('Client not found');
+      const outcome = await changeServiceAddress(
+        app.db,
+        row.id,
+        request.params.addressId,
+        request.body,
+        options.addressUsers,
+      );
+      if (outcome === 'missing') throw notFound('Service address not found');
+      if (outcome === 'taken')
+        throw conflict(`${row.name} already has a service address at ${request.body.street}`, 'CONFLICT');
+      const [view] = await clientViews(app.db, [row]);
+      return view!;
+    },
+  );
+
+  r.delete(
+    '/clients/:id/addresses/:addressId',
+    {
+      config: { ...admin, audit: { kind: 'clients', action: 'Removed a service address' } },
+      schema: {
+        tags,
+        summary:
+          'Remove a service address: requests and finished jobs keep their copy of it; refused (409) while an open job is at it',
+        params: addressParams,
+        response: { 200: clientView, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const row = await findClient(app.db, request.params.id);
+      if (!row) throw notFound('Client not found');
+      const { removed, busy } = await removeServiceAddress(
+        app.db,
+        row.id,
+        request.params.addressId,
+        options.addressUsers,
+      );
+      if (busy.length) {
+        const jobs = busy.map((j) => `${jobNumberOf(j.id)} (${j.status})`).join(', ');
+        throw conflict(
+          `This address cannot be removed while ${busy.length === 1 ? 'job' : 'jobs'} ${jobs} ${busy.length === 1 ? 'is' : 'are'} open at it: move ${busy.length === 1 ? 'it' : 'them'} to another address first`,
+          'ADDRESS_IN_USE',
+        );
+      }
+      if (!removed) throw notFound('Service address not found');
+      const [view] = await clientViews(app.db, [row]);
+      return view!;
     },
   );
 }

@@ -1,3 +1,4 @@
+import { billToLines, billToText } from '#shared/bill-to';
 import { formatLongDate } from '#shared/dates';
 import { HOW_TO_PAY_HEADING, howToPay } from '#shared/how-to-pay';
 import { formatDollars } from '#shared/money';
@@ -12,6 +13,16 @@ function howToPayBlocks(business: BusinessSettings, invoice: InvoiceView): Block
   return [
     { kind: 'paragraph', text: `${HOW_TO_PAY_HEADING}:` },
     { kind: 'details', rows: lines.map((l): [string, string] => [l.label, l.text]) },
+  ];
+}
+
+/** A commercial client's "Bill to" (company, person, billing address) and the property, as details rows. */
+function billToRows(invoice: InvoiceView): [string, string][] {
+  if (!invoice.companyName && !invoice.billingAddress) return [];
+  const { service } = billToLines(invoice);
+  return [
+    ['Bill to', billToText(invoice).join(', ')],
+    ...(service ? [['Service address', service] as [string, string]] : []),
   ];
 }
 
@@ -51,6 +62,7 @@ export function invoiceMail(
           ['Invoice No.', invoice.number ?? ''],
           ...(invoice.poNumber ? [['PO No.', invoice.poNumber] as [string, string]] : []),
           ['Due', invoice.dueDate ? formatLongDate(invoice.dueDate) : ''],
+          ...billToRows(invoice),
         ],
       },
       ...howToPayBlocks(business, invoice),

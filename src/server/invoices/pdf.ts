@@ -1,3 +1,4 @@
+import { billToLines, billToText } from '#shared/bill-to';
 import { formatLongDate } from '#shared/dates';
 import { HOW_TO_PAY_HEADING, howToPay } from '#shared/how-to-pay';
 import { formatDollars, formatRowAmount, invoiceRows } from '#shared/money';
@@ -26,11 +27,11 @@ export function renderInvoicePdf(invoice: InvoiceView, business: BusinessSetting
   if (invoice.dueDate) text(`Due: ${formatLongDate(invoice.dueDate)}`);
   if (invoice.status === 'Void') text(`VOID: ${invoice.voidReason ?? ''}`, { bold: true });
   doc.moveDown(0.5).fillColor('#000000');
-  text(`Bill to: ${invoice.clientName}`);
-  if (invoice.billingAddress) {
-    text(invoice.billingAddress);
-    text(`Service address: ${invoice.address}`);
-  } else text(invoice.address);
+  const [first, ...rest] = billToText(invoice);
+  text(`Bill to: ${first}`);
+  for (const line of rest) text(line);
+  const { service } = billToLines(invoice);
+  if (service) text(`Service address: ${service}`);
   doc.moveDown();
 
   pdfTable(

@@ -135,7 +135,7 @@ export async function createInvoiceForJob(app: FastifyInstance, jobId: string): 
     );
   const { job, lines, business, taxRateBasisPoints, poNumber } = await linesForJob(app, jobId);
   const deposit = await liveInvoiceOfJob(app.db, jobId, 'deposit');
-  const { billingAddress } = await billingOf(app.db, job.clientId);
+  const { billingAddress, companyName } = await billingOf(app.db, job.clientId);
   const id = newId();
   try {
     await app.db.transaction(async (tx) => {
@@ -149,6 +149,7 @@ export async function createInvoiceForJob(app: FastifyInstance, jobId: string): 
           clientEmail: job.contactEmail,
           address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,
           billingAddress,
+          companyName,
           poNumber,
           taxRateBasisPoints: taxRateBasisPoints ?? business.taxRateBasisPoints,
         })
@@ -249,6 +250,7 @@ export async function invoiceView(
     clientEmail: row.clientEmail,
     address: row.address,
     billingAddress: row.billingAddress,
+    companyName: row.companyName,
     poNumber: row.poNumber,
     lines: lines.map((l) => {
       const quantity = Number(l.quantity);
@@ -360,9 +362,12 @@ async function sendInTx(
 ): Promise<InvoiceRow> {
   const today = todayIn(business.timeZone);
   const number = await nextInvoiceNumber(tx, Number(today.slice(0, 4)));
+  // A draft bills the client as their record stands when it goes out (an edited company or billing address).
+  const [draft] = await tx.select({ clientId: invoices.clientId }).from(invoices).where(eq(invoices.id, id));
+  const billTo = draft?.clientId ? await billingOf(tx, draft.clientId) : {};
   const [sent] = await tx
     .update(invoices)
-    .set({ number, state: 'Sent', issueDate: today, sentAt: new Date(), updatedAt: new Date() })
+    .set({ ...billTo, number, state: 'Sent', issueDate: today, sentAt: new Date(), updatedAt: new Date() })
     .where(eq(invoices.id, id))
     .returning();
   const dueDate = addDays(today, sent!.dueDays);
@@ -431,7 +436,7 @@ export async function issueDepositInvoice(
       clientName: job.contactName,
       clientEmail: job.contactEmail,
       address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,
-      billingAddress: (await billingOf(tx, job.clientId)).billingAddress,
+      ...(await billingOf(tx, job.clientId)),
       poNumber: accepted.poNumber,
       taxRateBasisPoints: accepted.taxRateBasisPoints,
       dueDays: 0,

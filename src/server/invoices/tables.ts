@@ -38,6 +38,8 @@ export const invoices = pgTable(
     address: text('address').notNull(),
     /** Where the bill goes when not to the property: the client's billing address ('' = the address above). */
     billingAddress: text('billing_address').notNull().default(''),
+    /** The client's company ('' for a household): first under "Bill to". Follows the client until sent. */
+    companyName: text('company_name').notNull().default(''),
     /** The client's purchase-order number (the quote's, when it had one); '' when none. */
     poNumber: text('po_number').notNull().default(''),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),

@@ -3,11 +3,13 @@ export {
   addJobWorkers,
   completedJobStats,
   findJobById,
+  followAddressChange,
   isAssigned,
   jobDetail,
   jobsLacking,
   jobNames,
   jobsOfRequests,
+  openJobsAtAddress,
   type JobRow,
 } from './repository';
 export {

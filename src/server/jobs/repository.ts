@@ -7,6 +7,7 @@ import { newId } from '../db/ids';
 import { quotes, users } from '../db/schema';
 import { jobs, jobWorkers } from './tables';
 import { soldQuoteView } from '../quotes';
+import { billingOf } from '../clients';
 import { escapeLike } from '../lib/sql';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -79,11 +80,12 @@ export async function jobViews(db: DbOrTx, rows: JobRow[]): Promise<JobView[]> {
 
 /** A job with its workers and the lines and totals of the quote it was sold with (`today` where the business is). */
 export async function jobDetail(db: DbOrTx, row: JobRow, today: string): Promise<JobView> {
-  const [view] = await jobViews(db, [row]);
-  if (!row.quoteId) return { ...view!, quote: null };
+  const [listed] = await jobViews(db, [row]);
+  const view = { ...listed!, companyName: (await billingOf(db, row.clientId)).companyName };
+  if (!row.quoteId) return { ...view, quote: null };
   const quote = await db.query.quotes.findFirst({ where: eq(quotes.id, row.quoteId) });
-  if (!quote) return { ...view!, quote: null };
-  return { ...view!, quote: await soldQuoteView(db, quote, today) };
+  if (!quote) return { ...view, quote: null };
+  return { ...view, quote: await soldQuoteView(db, quote, today) };
 }
 
 export async function listJobs(
@@ -191,4 +193,28 @@ export async function jobNames(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
   const rows = await db.select({ id: jobs.id, name: jobs.contactName }).from(jobs).where(inArray(jobs.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The open jobs at one of a client's service addresses (decision 037: it cannot be removed under them). */
+export function openJobsAtAddress(db: DbOrTx, serviceAddressId: string) {
+  return db
+    .select({ id: jobs.id, status: jobs.status })
+    .from(jobs)
+    .where(and(eq(jobs.serviceAddressId, serviceAddressId), inArray(jobs.status, [...OPEN_JOB_STATUSES])))
+    .orderBy(asc(jobs.createdAt), asc(jobs.id));
+}
+
+/**
+ * A service address was corrected: the open jobs at it go there too (their copy is what the crew, the
+ * calendar and the invoice read). Finished and cancelled jobs keep the address they were done at.
+ */
+export async function followAddressChange(
+  tx: DbOrTx,
+  serviceAddressId: string,
+  address: { street: string; city: string; state: string; zip: string },
+): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ street: address.street, city: address.city, state: address.state, zip: address.zip })
+    .where(and(eq(jobs.serviceAddressId, serviceAddressId), inArray(jobs.status, [...OPEN_JOB_STATUSES])));
 }

@@ -11,6 +11,7 @@ import {
   quoteRequestListQuery,
   staffQuoteRequestInput,
 } from '#shared/schemas/staff-quote-requests';
+import { billingOf } from '../clients';
 import { errorBody, notFound } from '../lib/http-errors';
 import { requestPhotos, verifyImageSignature } from './image-links';
 import { acceptQuoteRequest, declineQuoteRequest, enterQuoteRequest } from './service';
@@ -111,7 +112,8 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
       const row = await findQuoteRequestById(app.db, request.params.id);
       if (!row) throw notFound('Quote request not found');
       const photos = await requestPhotos(app.db, app.tokens, [row.id]);
-      return { ...toQuoteRequestView(row), images: photos.get(row.id) ?? [] };
+      const billTo = await billingOf(app.db, row.clientId);
+      return { ...toQuoteRequestView(row), images: photos.get(row.id) ?? [], ...billTo };
     },
   );
 

@@ -1,3 +1,4 @@
+import { quoteClientRows } from '#shared/bill-to';
 import { formatLongDate } from '#shared/dates';
 import { formatDollars, laborDetail, totalsRows } from '#shared/money';
 import { paths } from '#shared/paths';
@@ -58,6 +59,10 @@ export function quoteMail(business: BusinessSettings, to: string, quote: QuoteVi
       },
       { kind: 'emphasis', label: 'Quote No.', value: quote.quoteId },
       ...(quote.poNumber ? [{ kind: 'emphasis' as const, label: 'PO No.', value: quote.poNumber }] : []),
+      // A commercial client's quote says whom it is for: the company, where bills go, the property.
+      ...(quote.companyName || quote.billingAddress
+        ? [{ kind: 'details' as const, rows: quoteClientRows(quote) }]
+        : []),
       { kind: 'lines', rows: lineRows(quote) },
       ...(quote.notes ? [{ kind: 'paragraph' as const, text: `Notes: ${quote.notes}` }] : []),
       ...(hasOptional(quote)

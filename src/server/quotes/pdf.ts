@@ -1,3 +1,4 @@
+import { quoteClientRows } from '#shared/bill-to';
 import { formatLongDate } from '#shared/dates';
 import { formatDollars, totalsRows } from '#shared/money';
 import type { QuoteView } from '#shared/schemas/quotes';
@@ -26,7 +27,7 @@ export function renderQuotePdf(quote: QuoteView, business: BusinessSettings, log
   );
   writeText(doc, `Valid until: ${formatLongDate(quote.validUntil)}`);
   doc.moveDown(0.5).fillColor('#000000');
-  writeText(doc, `Client: ${quote.clientName}`);
+  for (const [label, value] of quoteClientRows(quote)) writeText(doc, `${label}: ${value}`);
   writeText(doc, `Project: ${quote.projectName}`);
   if (quote.poNumber) writeText(doc, `PO No.: ${quote.poNumber}`);
   doc.moveDown();

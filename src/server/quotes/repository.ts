@@ -74,6 +74,15 @@ export interface QuoteIdentity {
   validUntil: string;
   taxRateBasisPoints: number;
   taxDefaults: TaxDefaults;
+  /** Who it is for, kept on the quote as sent (the client's company and billing address, the property). */
+  billTo: QuoteBillTo;
+}
+
+/** A quote's "Client" block beyond the name: '' where there is none (a household bills the property). */
+export interface QuoteBillTo {
+  companyName: string;
+  billingAddress: string;
+  serviceAddress: string;
 }
 
 export function draftOf(input: QuoteLinesInput, identity: QuoteIdentity): QuoteDraft {
@@ -86,6 +95,7 @@ export function draftOf(input: QuoteLinesInput, identity: QuoteIdentity): QuoteD
     projectName: input.projectName,
     notes: input.notes ?? '',
     poNumber: input.poNumber ?? '',
+    ...identity.billTo,
     quoteDate: new Date().toISOString(),
     ...(() => {
       const lines = withTaxDefaults(input, identity.taxDefaults);
@@ -147,6 +157,7 @@ export async function insertQuote(tx: DbOrTx, input: QuoteLinesInput, identity: 
       notes: input.notes ?? '',
       internalNotes: input.internalNotes ?? '',
       poNumber: input.poNumber ?? '',
+      ...identity.billTo,
       subtotalCents: totals.subtotalCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
@@ -256,6 +267,9 @@ export async function quoteView(db: DbOrTx, row: QuoteRow, today: string): Promi
     notes: row.notes,
     internalNotes: row.internalNotes,
     poNumber: row.poNumber,
+    companyName: row.companyName,
+    billingAddress: row.billingAddress,
+    serviceAddress: row.serviceAddress,
     deposit: depositOf(row, priced),
     ...priced,
   };

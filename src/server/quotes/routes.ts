@@ -17,6 +17,7 @@ import {
 import { conflict, notFound } from '../lib/http-errors';
 import { findQuoteRequestById } from '../quote-requests';
 import {
+  billToOf,
   firstIdentity,
   replyToQuestion,
   reviseQuote,
@@ -67,10 +68,14 @@ export async function quoteRoutes(app: FastifyInstance) {
       if (!quoteRequest) throw notFound('Quote request not found');
       if (quoteRequest.status === 'Quote Sent') {
         const current = await revisableQuote(app.db, quoteRequest.id);
-        return draftOf(body, revisionIdentity(current, business, body.validUntil));
+        return draftOf(
+          body,
+          revisionIdentity(current, business, body.validUntil, await billToOf(app.db, quoteRequest)),
+        );
       }
       await requestIn(body.quoteRequestId, 'Accepted');
-      return draftOf(body, await firstIdentity(app, business, undefined, body.validUntil));
+      const billTo = await billToOf(app.db, quoteRequest);
+      return draftOf(body, await firstIdentity(app, business, undefined, body.validUntil, billTo));
     },
   );
 
@@ -91,10 +96,11 @@ export async function quoteRoutes(app: FastifyInstance) {
       const business = await app.settings.current();
       const quoteRequest = await findQuoteRequestById(app.db, body.quoteRequestId);
       if (!quoteRequest) throw notFound('Quote request not found');
+      const billTo = await billToOf(app.db, quoteRequest);
       const identity =
         quoteRequest.status === 'Quote Sent'
-          ? revisionIdentity(await revisableQuote(app.db, quoteRequest.id), business, body.validUntil)
-          : await firstIdentity(app, business, undefined, body.validUntil);
+          ? revisionIdentity(await revisableQuote(app.db, quoteRequest.id), business, body.validUntil, billTo)
+          : await firstIdentity(app, business, undefined, body.validUntil, billTo);
       return previewOf(body, identity, { name: business.name, email: business.email, phone: business.phone });
     },
   );

@@ -14,6 +14,7 @@ import { enqueueMail, type OutgoingMail, toClient } from '../mail';
 import { findQuoteRequestById, setQuoteStatus, transitionQuoteRequest, type QuoteRequestRow } from '../quote-requests';
 import { quoteAcceptedMail, quoteAnswerNotice, quoteKey, quoteMail, quoteReminderMail, quoteReplyMail } from './emails';
 import { fingerprint, type DocumentSource } from '../documents';
+import { billingOf } from '../clients';
 import { clientQuoteLink } from './links';
 import {
   findQuoteByNumber,
@@ -25,6 +26,7 @@ import {
   nextVersionOf,
   quoteView,
   storeSelection,
+  type QuoteBillTo,
   type QuoteIdentity,
   type QuoteRow,
 } from './repository';
@@ -75,6 +77,7 @@ export async function firstIdentity(
   business: BusinessSettings,
   wantedNumber: string | undefined,
   validUntil: string | undefined,
+  billTo: QuoteBillTo,
 ): Promise<QuoteIdentity> {
   let quoteNumber =
     isFirstQuoteNumber(wantedNumber) && !(await findQuoteByNumber(app.db, wantedNumber))
@@ -87,6 +90,7 @@ export async function firstIdentity(
     validUntil: validUntilOf(business, validUntil),
     taxRateBasisPoints: business.taxRateBasisPoints,
     taxDefaults: { material: business.materialsTaxable, labor: business.laborTaxable },
+    billTo,
   };
 }
 
@@ -95,12 +99,27 @@ export function revisionIdentity(
   current: QuoteRow,
   business: BusinessSettings,
   validUntil: string | undefined,
+  billTo: QuoteBillTo,
 ): QuoteIdentity {
   return {
     ...nextVersionOf(current),
     validUntil: validUntilOf(business, validUntil),
     taxRateBasisPoints: business.taxRateBasisPoints,
     taxDefaults: { material: business.materialsTaxable, labor: business.laborTaxable },
+    billTo,
+  };
+}
+
+/**
+ * Who a request's quote is for beyond the name: the client's company and billing address as their record
+ * has them now, and the property the request is for. Kept on the quote when it is sent.
+ */
+export async function billToOf(db: Db | Tx, request: QuoteRequestRow): Promise<QuoteBillTo> {
+  const { billingAddress, companyName } = await billingOf(db, request.clientId);
+  return {
+    companyName,
+    billingAddress,
+    serviceAddress: `${request.street}, ${request.city}, ${request.state} ${request.zip}`,
   };
 }
 
@@ -190,7 +209,13 @@ export async function sendQuote(
 ): Promise<QuoteView> {
   // Priced at today's rate, which the quote keeps whatever the rate becomes.
   const business = await app.settings.current();
-  const identity = await firstIdentity(app, business, body.quote?.quoteId, body.validUntil);
+  const identity = await firstIdentity(
+    app,
+    business,
+    body.quote?.quoteId,
+    body.validUntil,
+    await billToOf(app.db, quoteRequest),
+  );
   const sent = await app.db.transaction(async (tx) => {
     if (!(await transitionQuoteRequest(tx, quoteRequest.id, 'Accepted', 'Quote Sent')))
       throw conflict('This quote was already sent', 'QUOTE_ALREADY_SENT');
@@ -213,7 +238,7 @@ export async function reviseQuote(
 ): Promise<QuoteView> {
   const business = await app.settings.current();
   const current = await revisableQuote(app.db, quoteRequest.id);
-  const identity = revisionIdentity(current, business, body.validUntil);
+  const identity = revisionIdentity(current, business, body.validUntil, await billToOf(app.db, quoteRequest));
   const revised = await app.db.transaction(async (tx) => {
     const [replaced] = await tx
       .update(quotes)

@@ -43,6 +43,13 @@ export const quotes = pgTable(
     internalNotes: text('internal_notes').notNull().default(''),
     /** The client's purchase-order number ('' when none): on the quote and the job's invoices. */
     poNumber: text('po_number').notNull().default(''),
+    /**
+     * Who the quote is for, as it was when it was sent (decision 037): the client's company ('' for a
+     * household), their billing address ('' = bills go to the property) and the request's property.
+     */
+    companyName: text('company_name').notNull().default(''),
+    billingAddress: text('billing_address').notNull().default(''),
+    serviceAddress: text('service_address').notNull().default(''),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     quoteDate: createdAt(),
     /** 1 for the first quote sent for a request; each revision adds one ("QT74936259-2"). */

@@ -72,6 +72,8 @@ export const invoiceView = z.object({
   address: z.string(),
   /** Where the bill goes when not to the property above ('' = there): a commercial client's billing address. */
   billingAddress: z.string(),
+  /** A commercial client's company ('' for a household): first under "Bill to". */
+  companyName: z.string(),
   /** The client's purchase-order number ('' when none). */
   poNumber: z.string(),
   lines: z.array(
@@ -122,6 +124,7 @@ export const clientInvoiceView = invoiceView
     clientName: true,
     address: true,
     billingAddress: true,
+    companyName: true,
     poNumber: true,
     lines: true,
     taxRateBasisPoints: true,

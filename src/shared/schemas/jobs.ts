@@ -25,6 +25,8 @@ export const jobView = z.object({
   contactPerson: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   /** The client's record (their page), when the job came from a request. */
   clientId: z.string().nullable(),
+  /** A commercial client's company, as their record has it now (one job's page only; '' for a household). */
+  companyName: z.string().optional(),
   address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
   /** Which of the client's service addresses the job is at (null: a job from before, or without a client). */
   serviceAddressId: z.string().nullable(),

@@ -172,6 +172,12 @@ export const quoteView = pricedQuote.extend({
   internalNotes: z.string(),
   /** The client's purchase-order number ('' when none). */
   poNumber: z.string(),
+  /** Who it is for, as sent (decision 037): the client's company ('' for a household). */
+  companyName: z.string(),
+  /** Where the client's bills go ('' = to the property). */
+  billingAddress: z.string(),
+  /** The property the work is at ('' for a quote sent before it was kept). */
+  serviceAddress: z.string(),
   /** 1, 2, …: the quote's number carries it from 2 on (QT74936259-2). */
   version: z.number().int(),
   /** False once a newer version replaced it. */
@@ -200,6 +206,9 @@ export const quoteDraft = quoteView.pick({
   version: true,
   notes: true,
   poNumber: true,
+  companyName: true,
+  billingAddress: true,
+  serviceAddress: true,
   materials: true,
   labor: true,
   totalCostBeforeTax: true,

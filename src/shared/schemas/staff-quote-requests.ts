@@ -75,7 +75,12 @@ export const requestPhoto = z.object({
 });
 export type RequestPhoto = z.infer<typeof requestPhoto>;
 
-export const quoteRequestDetail = quoteRequestView.extend({ images: z.array(requestPhoto) });
+export const quoteRequestDetail = quoteRequestView.extend({
+  images: z.array(requestPhoto),
+  /** A commercial client's company and where their bills go, as their record has them now ('' when none). */
+  companyName: z.string(),
+  billingAddress: z.string(),
+});
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetail>;
 
 /** POST /api/quoterequest/markDeclined (the spec's body; the e-mail goes to the stored address). */

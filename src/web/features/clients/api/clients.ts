@@ -43,3 +43,32 @@ export function useAddServiceAddress(id: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
   });
 }
+
+/** A service address renamed or corrected: the open jobs at it follow, so their views refresh too. */
+export function useChangeServiceAddress(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ addressId, body }: { addressId: string; body: ServiceAddressInput }) =>
+      api<ClientView>('PUT', `/clients/${encodeURIComponent(id)}/addresses/${encodeURIComponent(addressId)}`, {
+        body,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.jobs }),
+      ]),
+  });
+}
+
+export function useRemoveServiceAddress(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (addressId: string) =>
+      api<ClientView>('DELETE', `/clients/${encodeURIComponent(id)}/addresses/${encodeURIComponent(addressId)}`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.jobs }),
+      ]),
+  });
+}

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Grid,
@@ -13,7 +14,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '#shared/messages';
@@ -29,6 +30,7 @@ import { jobNumberOf } from '#shared/schemas/jobs';
 import { QUOTE_STATUS_LABELS } from '#shared/schemas/quotes';
 import { QUOTE_STATE_LABELS } from '#shared/statuses';
 import { formatDate } from '../../../components/date-text';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { SectionCard } from '../../../components/section-card';
@@ -36,7 +38,13 @@ import { StatusText } from '../../../components/status-text';
 import { addressLine, mapHref, telHref } from '../../../lib/links';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
-import { useAddServiceAddress, useClient, useUpdateClient } from '../api/clients';
+import {
+  useAddServiceAddress,
+  useChangeServiceAddress,
+  useClient,
+  useRemoveServiceAddress,
+  useUpdateClient,
+} from '../api/clients';
 import { TheirPage } from '../components/their-page';
 
 const ADDRESS_FIELDS: { name: keyof ServiceAddressInput; label: string; placeholder?: string }[] = [
@@ -47,15 +55,30 @@ const ADDRESS_FIELDS: { name: keyof ServiceAddressInput; label: string; placehol
   { name: 'zip', label: 'Zip' },
 ];
 
-/** Another place the client has us work (a second shop, a rental), checked by the route's own schema. */
-function AddServiceAddress({ clientId, onClose }: { clientId: string; onClose: () => void }) {
+type ServiceAddress = ClientDetail['addresses'][number];
+
+/**
+ * Another place the client has us work (a second shop, a rental), or one of theirs renamed or corrected
+ * (`address`), checked by the route's own schema.
+ */
+function ServiceAddressDialog({
+  clientId,
+  address,
+  onClose,
+}: {
+  clientId: string;
+  address?: ServiceAddress | undefined;
+  onClose: () => void;
+}) {
   const add = useAddServiceAddress(clientId);
+  const change = useChangeServiceAddress(clientId);
+  const saving = add.isPending || change.isPending;
   const [values, setValues] = useState<Record<keyof ServiceAddressInput, string>>({
-    label: '',
-    street: '',
-    city: '',
-    state: 'CA',
-    zip: '',
+    label: address?.label ?? '',
+    street: address?.street ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? 'CA',
+    zip: address?.zip ?? '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = () => {
@@ -64,17 +87,27 @@ function AddServiceAddress({ clientId, onClose }: { clientId: string; onClose: (
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
-    add.mutate(parsed.data, {
+    const done = {
       onSuccess: () => {
-        toast.success(`${parsed.data.street} added`);
+        toast.success(address ? `${parsed.data.label || parsed.data.street} saved` : `${parsed.data.street} added`);
         onClose();
       },
-      onError: (error) =>
-        setErrors({ street: error instanceof ApiError ? error.message : 'The address could not be added' }),
-    });
+      onError: (error: Error) =>
+        setErrors({
+          street: error instanceof ApiError ? error.message : `The address could not be ${address ? 'saved' : 'added'}`,
+        }),
+    };
+    if (address) change.mutate({ addressId: address._id, body: parsed.data }, done);
+    else add.mutate(parsed.data, done);
   };
   return (
-    <Modal opened onClose={onClose} title="Add service address" centered radius="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={address ? 'Edit service address' : 'Add service address'}
+      centered
+      radius="lg"
+    >
       <Stack>
         {ADDRESS_FIELDS.map((f, i) => (
           <TextInput
@@ -92,16 +125,66 @@ function AddServiceAddress({ clientId, onClose }: { clientId: string; onClose: (
             data-autofocus={i === 0 || undefined}
           />
         ))}
+        {address ? (
+          <Text size="sm" c="dimmed">
+            Open jobs at this address move with it; requests keep the address they were sent with.
+          </Text>
+        ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={add.isPending}>
+          <Button variant="default" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button onClick={save} loading={add.isPending}>
-            Add
+          <Button onClick={save} loading={saving}>
+            {address ? 'Save' : 'Add'}
           </Button>
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Removing a service address: refused while an open job is there (the server says which). */
+function RemoveServiceAddress({
+  clientId,
+  address,
+  name,
+  onClose,
+}: {
+  clientId: string;
+  address: ServiceAddress;
+  name: string;
+  onClose: () => void;
+}) {
+  const remove = useRemoveServiceAddress(clientId);
+  return (
+    <ConfirmDialog
+      opened
+      onClose={onClose}
+      title="Remove this service address?"
+      confirmLabel="Remove address"
+      confirmColor="red.9"
+      loading={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(address._id, {
+          onSuccess: () => {
+            toast.success(`${name} removed`);
+            onClose();
+          },
+        })
+      }
+    >
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {name}: {addressLine(address)}
+      </Text>
+      <Text size="sm">
+        It is no longer offered for new requests and jobs. Requests and finished jobs at it keep the address they have.
+      </Text>
+      {remove.isError ? (
+        <Alert color="red" role="alert">
+          {remove.error.message}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 
@@ -279,6 +362,8 @@ export default function ClientPage() {
   const client = useClient(clientId);
   const [editing, editDialog] = useDisclosure(false);
   const [adding, addDialog] = useDisclosure(false);
+  const [editingAddress, setEditingAddress] = useState<ServiceAddress | null>(null);
+  const [removing, setRemoving] = useState<{ address: ServiceAddress; name: string } | null>(null);
   const [seeing, theirPage] = useDisclosure(false);
   const back = { to: paths.admin.clients, label: 'Back to Clients' };
   if (client.isPending)
@@ -347,7 +432,14 @@ export default function ClientPage() {
             <SectionCard title="Service addresses">
               <Stack gap="sm">
                 {c.addresses.map((a, i) => (
-                  <Group key={a._id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                  <Group
+                    key={a._id}
+                    justify="space-between"
+                    wrap="nowrap"
+                    gap="xs"
+                    align="flex-start"
+                    data-testid="service-address"
+                  >
                     <Stack gap={0} miw={0}>
                       <Text size="xs" c="dimmed" fw={600}>
                         {a.label || `Address ${i + 1}`}
@@ -355,6 +447,27 @@ export default function ClientPage() {
                       <Anchor href={mapHref(a)} target="_blank" rel="noreferrer" style={{ overflowWrap: 'anywhere' }}>
                         {addressLine(a)}
                       </Anchor>
+                      <Group gap={4} mt={2}>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          leftSection={<IconPencil size={14} aria-hidden />}
+                          aria-label={`Edit ${a.label || `Address ${i + 1}`}`}
+                          onClick={() => setEditingAddress(a)}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          leftSection={<IconTrash size={14} aria-hidden />}
+                          aria-label={`Remove ${a.label || `Address ${i + 1}`}`}
+                          onClick={() => setRemoving({ address: a, name: a.label || `Address ${i + 1}` })}
+                        >
+                          Remove
+                        </Button>
+                      </Group>
                     </Stack>
                     <Button
                       component={Link}
@@ -476,7 +589,18 @@ export default function ClientPage() {
         </Grid.Col>
       </Grid>
       {editing ? <EditClient client={c} opened={editing} onClose={editDialog.close} /> : null}
-      {adding ? <AddServiceAddress clientId={c._id} onClose={addDialog.close} /> : null}
+      {adding ? <ServiceAddressDialog clientId={c._id} onClose={addDialog.close} /> : null}
+      {editingAddress ? (
+        <ServiceAddressDialog clientId={c._id} address={editingAddress} onClose={() => setEditingAddress(null)} />
+      ) : null}
+      {removing ? (
+        <RemoveServiceAddress
+          clientId={c._id}
+          address={removing.address}
+          name={removing.name}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
       {seeing ? <TheirPage clientId={c._id} onClose={theirPage.close} /> : null}
     </>
   );

@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { billToLines } from '#shared/bill-to';
 import { formatLongDate } from '#shared/dates';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
@@ -10,24 +11,26 @@ import { SectionCard } from '../../../components/section-card';
 
 /** Who the invoice is for, the job it bills, and (once sent) when it was sent and is due: above every screen. */
 export function BillTo({ invoice: i }: { invoice: InvoiceView }) {
+  const b = billToLines(i);
   return (
     <SectionCard title="Bill to">
-      <Text fw={600}>
+      {b.company ? (
+        <Text fw={700} data-testid="invoice-company" style={{ overflowWrap: 'anywhere' }}>
+          {b.company}
+        </Text>
+      ) : null}
+      <Text fw={b.company ? undefined : 600}>
         <ClientLink clientId={i.clientId} name={i.clientName} />
       </Text>
-      <Text size="sm" c={i.clientEmail ? undefined : 'dimmed'}>
+      <Text size="sm" c={i.clientEmail ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
         {i.clientEmail || messages.noEmail}
       </Text>
-      {i.billingAddress ? (
-        <>
-          <Text size="sm">{i.billingAddress}</Text>
-          <Text size="sm" c="dimmed">
-            Service address: {i.address}
-          </Text>
-        </>
-      ) : (
-        <Text size="sm">{i.address}</Text>
-      )}
+      <Text size="sm">{b.mailTo}</Text>
+      {b.service ? (
+        <Text size="sm" c="dimmed">
+          Service address: {b.service}
+        </Text>
+      ) : null}
       {i.poNumber ? (
         <Text size="sm" fw={600} data-testid="invoice-po">
           PO No.: {i.poNumber}

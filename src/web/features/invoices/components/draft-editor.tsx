@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ import { DraftLines } from './draft-lines';
 import { InvoiceTotalsRows } from './invoice-lines';
 import { UnpaidDeposit } from './unpaid-deposit';
 
-/** A draft's lines, days to pay and notes, edited in place; Save keeps them, Send saves and sends in one press. */
+/** A draft's lines, days to pay, PO number and notes, edited in place; Save keeps them, Send saves and sends in one press. */
 export function DraftEditor({ invoice }: { invoice: InvoiceView }) {
   const { update, send, remove } = useInvoiceChanges();
   const navigate = useNavigate();
@@ -84,7 +84,7 @@ export function DraftEditor({ invoice }: { invoice: InvoiceView }) {
           </Group>
           <InvoiceTotalsRows invoice={figures} />
           <UnpaidDeposit invoice={invoice} />
-          <Group align="flex-start" grow>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <Controller
               control={form.control}
               name="dueDays"
@@ -102,10 +102,25 @@ export function DraftEditor({ invoice }: { invoice: InvoiceView }) {
             />
             <Controller
               control={form.control}
+              name="poNumber"
+              render={({ field, fieldState }) => (
+                <TextInput
+                  label="PO number"
+                  description="The client's purchase order, if any"
+                  maxLength={40}
+                  {...field}
+                  value={field.value ?? ''}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
               name="notes"
               render={({ field, fieldState }) => (
                 <Textarea
                   label="Notes on the invoice"
+                  description="The client reads them under the lines"
                   autosize
                   minRows={2}
                   maxLength={2000}
@@ -114,7 +129,7 @@ export function DraftEditor({ invoice }: { invoice: InvoiceView }) {
                 />
               )}
             />
-          </Group>
+          </SimpleGrid>
           {error ? (
             <Alert color="red" role="alert">
               {error}

@@ -19,6 +19,7 @@ export const draftValuesOf = (invoice: InvoiceView): DraftFormInput => ({
   })),
   dueDays: invoice.dueDays,
   notes: invoice.notes,
+  poNumber: invoice.poNumber,
 });
 
 /**

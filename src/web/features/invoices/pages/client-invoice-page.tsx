@@ -3,12 +3,33 @@ import { IconDownload } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { formatLongDate } from '#shared/dates';
 import { HOW_TO_PAY_HEADING } from '#shared/how-to-pay';
-import { clientInvoiceStatusOf } from '#shared/schemas/invoices';
+import { billToLines } from '#shared/bill-to';
+import { clientInvoiceStatusOf, type ClientInvoiceView } from '#shared/schemas/invoices';
 import { StatusPill } from '../../../components/status-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useClientInvoice } from '../api/invoices';
 import { InvoiceLines } from '../components/invoice-lines';
 import { PayOnline } from '../components/pay-online';
+
+/** Who the invoice is for: the company, the person, where the bill goes, and the property when it goes elsewhere. */
+function BillToBlock({ invoice }: { invoice: ClientInvoiceView }) {
+  const b = billToLines(invoice);
+  return (
+    <Stack gap={0} component="section" aria-labelledby="bill-to" style={{ overflowWrap: 'anywhere' }}>
+      <Text id="bill-to" size="xs" tt="uppercase" fw={700} c="dimmed">
+        Bill to
+      </Text>
+      {b.company ? <Text fw={700}>{b.company}</Text> : null}
+      <Text size="sm">{b.name}</Text>
+      <Text size="sm">{b.mailTo}</Text>
+      {b.service ? (
+        <Text size="sm" c="dimmed">
+          Service address: {b.service}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 /** The client's invoice from the e-mailed link, on a phone first: what is owed, by when, and the PDF. */
 export default function ClientInvoicePage() {
@@ -38,9 +59,6 @@ export default function ClientInvoicePage() {
               <Title order={1} size="h2">
                 {title}
               </Title>
-              <Text c="dimmed" size="sm">
-                {i.clientName} · {i.billingAddress || i.address}
-              </Text>
               {i.poNumber ? (
                 <Text c="dimmed" size="sm">
                   PO No.: {i.poNumber}
@@ -49,6 +67,7 @@ export default function ClientInvoicePage() {
             </div>
             <StatusPill status={i.status} label={clientInvoiceStatusOf(i.status)} />
           </Group>
+          <BillToBlock invoice={i} />
           {i.issueDate && i.dueDate ? (
             <Text size="sm">
               Sent {formatLongDate(i.issueDate)} · due {formatLongDate(i.dueDate)}

@@ -1,6 +1,6 @@
-import { Select } from '@mantine/core';
 import type { JobView } from '#shared/schemas/jobs';
 import { isOpenJob } from '#shared/statuses';
+import { ServiceAddressSelect } from '../../../components/service-address-select';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useJobClientPlaces, useMoveJobAddress } from '../api/jobs';
@@ -12,16 +12,11 @@ export function JobAddressChoice({ job }: { job: JobView }) {
   const move = useMoveJobAddress(job._id);
   if (!open || !places.data || places.data.length < 2) return null;
   return (
-    <Select
+    <ServiceAddressSelect
       mt="sm"
-      label="Service address"
       description="The client's places: the crew and the invoice follow the one chosen"
-      data={places.data.map((a, i) => ({
-        value: a._id,
-        label: `${a.label || `Address ${i + 1}`}: ${a.street}, ${a.city}`,
-      }))}
+      places={places.data}
       value={job.serviceAddressId}
-      allowDeselect={false}
       disabled={move.isPending}
       onChange={(id) => {
         if (!id || id === job.serviceAddressId) return;

@@ -158,6 +158,11 @@ export default function JobDetailPage({
         <Grid.Col span={{ base: 12, md: 5 }} miw={0}>
           <Stack gap="md">
             <SectionCard title="Client Info">
+              {j.companyName ? (
+                <Text fw={700} data-testid="job-company" style={{ overflowWrap: 'anywhere' }}>
+                  {j.companyName}
+                </Text>
+              ) : null}
               <Text fw={600}>
                 <ClientLink clientId={j.clientId} name={j.contactPerson.name} />
               </Text>

@@ -133,6 +133,11 @@ export default function AdminQuoteRequestPage({
           <Stack gap="md">
             <SectionCard title="Client Info">
               <Stack gap="sm">
+                {q.companyName ? (
+                  <Field label="Company">
+                    <span data-testid="request-company">{q.companyName}</span>
+                  </Field>
+                ) : null}
                 <Field label="Name">
                   <ClientLink clientId={q.clientId} name={q.contactPerson.name || 'No name provided'} />
                 </Field>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/quote-request';
 import { staffRequestFormIn } from '#shared/schemas/staff-quote-requests';
 import { PageHeader } from '../../../components/page-header';
+import { ServiceAddressSelect } from '../../../components/service-address-select';
 import { ApiError } from '../../../lib/api-client';
 import { readAsDataUrl } from '../../../lib/files';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
@@ -98,15 +99,10 @@ export default function NewQuoteRequestPage() {
                 <Stack gap="xs">
                   <Text fw={700}>For {known.companyName || known.name}</Text>
                   <Text size="sm">Choose which of their service addresses the work is at.</Text>
-                  <Select
-                    label="Service address"
-                    data={known.addresses.map((a, i) => ({
-                      value: a._id,
-                      label: `${a.label || `Address ${i + 1}`}: ${a.street}, ${a.city}`,
-                    }))}
+                  <ServiceAddressSelect
+                    places={known.addresses}
                     value={place?._id ?? null}
                     onChange={setAddressId}
-                    allowDeselect={false}
                     disabled={sending}
                   />
                 </Stack>

@@ -10,6 +10,7 @@ import type { QuoteRequestDetail } from '#shared/schemas/staff-quote-requests';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QuoteTotals } from '../../../components/quote-totals';
 import { hasErrorCode } from '../../../lib/api-client';
+import { addressLine } from '../../../lib/links';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
@@ -127,6 +128,10 @@ export function QuoteBuilder({ request, revising, onDone }: QuoteBuilderProps) {
               validUntil={values.validUntil || undefined}
               notes={values.notes}
               poNumber={values.poNumber}
+              // Whom it is for, as sending will keep it: the client's company and billing address, the property.
+              companyName={request.companyName}
+              billingAddress={request.billingAddress}
+              serviceAddress={addressLine(request.address)}
               {...priced}
             />
           </div>

@@ -1,5 +1,6 @@
 import { Badge, Box, Checkbox, Divider, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { quoteClientRows } from '#shared/bill-to';
 import { formatLongDate } from '#shared/dates';
 import { formatDollars, formatMoney, type PricedQuote } from '#shared/money';
 import classes from './quote-document.module.css';
@@ -26,6 +27,10 @@ interface QuoteDocumentProps extends PricedQuote {
   notes?: string | undefined;
   /** The client's purchase-order number. */
   poNumber?: string | undefined;
+  /** Who it is for beyond the name, as sent (decision 037): '' or left out when none. */
+  companyName?: string | undefined;
+  billingAddress?: string | undefined;
+  serviceAddress?: string | undefined;
 }
 
 /** The quote as the client sees it: business, number, client, project, lines (optional ones marked) and totals. */
@@ -44,6 +49,9 @@ export function QuoteDocument({
   depositDueCents,
   notes,
   poNumber,
+  companyName,
+  billingAddress,
+  serviceAddress,
   ...totals
 }: QuoteDocumentProps) {
   const size = compact ? 'xs' : 'sm';
@@ -130,9 +138,16 @@ export function QuoteDocument({
           ) : null}
         </Group>
         <div>
-          <Text size={size}>
-            <b>Client:</b> {clientName || '—'}
-          </Text>
+          {quoteClientRows({
+            clientName: clientName || '—',
+            companyName: companyName ?? '',
+            billingAddress: billingAddress ?? '',
+            serviceAddress: serviceAddress ?? '',
+          }).map(([label, value]) => (
+            <Text size={size} key={label} style={{ overflowWrap: 'anywhere' }}>
+              <b>{label}:</b> {value}
+            </Text>
+          ))}
           <Text size={size}>
             <b>Project:</b> {projectName || '—'}
           </Text>

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useRef } from 'react';
 import { Controller } from 'react-hook-form';
 import { todayIn } from '#shared/dates';
@@ -124,11 +124,12 @@ function QuoteText({
 export function QuoteTerms({ control, priced, disabled, timeZone }: QuoteTermsProps) {
   return (
     <Stack>
-      <Group grow align="flex-start">
+      {/* Side by side from 576 px; on a phone one under the other, so a name is not cut. */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <QuoteText control={control} name="clientName" label="Client name" withAsterisk disabled={disabled} />
         <QuoteText control={control} name="projectName" label="Project name" withAsterisk disabled={disabled} />
-      </Group>
-      <Group grow align="flex-start">
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <QuoteText
           control={control}
           name="validUntil"
@@ -147,7 +148,7 @@ export function QuoteTerms({ control, priced, disabled, timeZone }: QuoteTermsPr
           maxLength={40}
           disabled={disabled}
         />
-      </Group>
+      </SimpleGrid>
       <DepositField control={control} priced={priced} disabled={disabled} />
     </Stack>
   );
