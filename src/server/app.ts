@@ -31,8 +31,8 @@ import { clientHistory } from './client-history';
 import { clientTimeline } from './client-status';
 import { endComingVisits, nextVisitOfRequest, restoreComingVisits, visitRoutes } from './visits';
 import { completeJob, jobRecordRoutes } from './job-records';
-import { clientInvoicePath, invoiceRoutes, issueDepositInvoice, noticeOpenDeposit } from './invoices';
-import { paymentRoutes } from './payments';
+import { clientInvoicePaths, invoiceRoutes, issueDepositInvoice, noticeOpenDeposit } from './invoices';
+import { onlineState, paymentRoutes, paysOnline } from './payments';
 import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { priceBookRoutes } from './price-book';
@@ -196,10 +196,18 @@ export async function buildApp(options: AppOptions) {
       // A client's yes: the job, and the deposit's invoice when the quote asks one, in one transaction.
       const onAccepted: OnQuoteAccepted = async (tx, quote, request, context) => {
         const jobId = await createJobForAcceptedQuote(tx, quote, request);
-        const depositId = await issueDepositInvoice(app, tx, jobId, context);
-        return { jobId, depositInvoiceLink: depositId ? await clientInvoicePath(app, depositId) : null };
+        const depositInvoiceId = await issueDepositInvoice(app, tx, jobId, context);
+        return { jobId, depositInvoiceId: depositInvoiceId ?? null };
       };
-      await api.register(clientQuoteRoutes, { onAccepted });
+      // … and whether the deposit is paid online (payments build on invoices): "Accept and pay the deposit".
+      await api.register(clientQuoteRoutes, {
+        onAccepted,
+        depositPaysOnline: () => paysOnline(app, 'deposit'),
+        depositDocuments: async (invoiceId) => {
+          const links = await clientInvoicePaths(app, invoiceId);
+          return { page: links.page, checkout: (await onlineState(app, invoiceId)).available ? links.checkout : null };
+        },
+      });
       await api.register(dashboardRoutes);
       await api.register(settingsRoutes, { store: settings });
       await api.register(priceBookRoutes);

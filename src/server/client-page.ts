@@ -6,6 +6,7 @@ import { wallTimeIn } from '#shared/dates';
 import { clientViews, type ClientRow } from './clients';
 import { clientInvoicePaths, clientInvoicesOfJob } from './invoices';
 import { jobReportOf } from './job-records';
+import { onlineState } from './payments';
 import { jobsOfRequests } from './jobs';
 import { requestsOfClient } from './quote-requests';
 import { clientQuotePaths, isQuoteExpired, quotesOfRequests, type QuoteRow } from './quotes';
@@ -84,7 +85,7 @@ export async function clientPageOf(
   const invoices = await Promise.all(
     perJob.flatMap(({ invoices }) =>
       invoices.map(async (i) => {
-        const links = await clientInvoicePaths(app, i.id);
+        const [links, online] = await Promise.all([clientInvoicePaths(app, i.id), onlineState(app, i.id)]);
         return {
           id: i.id,
           number: i.number,
@@ -96,6 +97,7 @@ export async function clientPageOf(
           dueDate: i.dueDate,
           href: links.page,
           pdfHref: links.pdf,
+          checkout: online.available && !access.readOnly ? links.checkout : null,
           payments: [...i.payments].reverse(),
         };
       }),

@@ -6,7 +6,7 @@ import { auditLog, checkoutSessions, paymentAccounts, payments } from '../../src
 import { clientInvoicePath } from '../../src/server/invoices';
 import { reconcileOnce, settleCheckout } from '../../src/server/payments';
 import { takeLease } from '../../src/server/payments/repository';
-import { createQuoteRequest, insertJob } from '../helpers/factories';
+import { createQuoteRequest, insertJob, sampleQuoteLines } from '../helpers/factories';
 import { FakeStripe, fakeFee } from '../helpers/fake-stripe';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
@@ -32,7 +32,7 @@ describe.each(dbKinds)('paying online with the owner’s Stripe account (%s)', (
     await fake.stop();
   });
 
-  const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object, headers = admin) =>
+  const call = (method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST', url: string, payload?: object, headers = admin) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
   const turnOn = (onlineFor = 'both') =>
@@ -277,6 +277,123 @@ describe.each(dbKinds)('paying online with the owner’s Stripe account (%s)', (
     expect(fresh.json().url).not.toBe(first.json().url);
     expect(fresh.json().amount).toBeCloseTo(second.invoice.balance - 10, 2);
     expect(fake.sessions.get(sessionOf(first.json().url))!.status).toBe('expired');
+  });
+
+  it('money beyond the balance that could not be given back at once is given back by the reconciler, once', async () => {
+    await turnOn();
+    const { id, q, invoice } = await sentInvoice();
+    const sessionId = sessionOf((await startPay(id, q)).json().url);
+    const today = (await staffView(id)).issueDate as string;
+    const check = await call('POST', `/api/invoices/${id}/payments`, { method: 'check', amount: 20, paidOn: today });
+    expect(check.statusCode, check.body).toBe(201);
+    fake.pay(sessionId);
+    // Stripe fails the refund (both of the client's tries): the payment is kept, the excess is owed back.
+    fake.fail(/POST \/v1\/refunds/, 'server_error');
+    fake.fail(/POST \/v1\/refunds/, 'server_error');
+    expect((await settleCheckout(t.app, sessionId)).state).toBe('paid');
+    expect(await staffView(id)).toMatchObject({ paid: invoice.balance + 20 });
+    const checkoutRow = async () =>
+      (await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.sessionId, sessionId)))[0]!;
+    expect(await checkoutRow()).toMatchObject({ state: 'paid', excessRefundCents: 2000 });
+    const paymentIntent = fake.sessions.get(sessionId)!.payment_intent;
+    const refundsOfIt = () => [...fake.refunds.values()].filter((r) => r.payment_intent === paymentIntent);
+    expect(refundsOfIt()).toHaveLength(0);
+
+    // Not before its time; then the reconciler's round gives it back and records it.
+    await reconcileOnce(t.app, new Date());
+    expect(refundsOfIt()).toHaveLength(0);
+    await reconcileOnce(t.app, new Date(Date.now() + 3 * 60_000));
+    expect(refundsOfIt().map((r) => r.amount)).toEqual([2000]);
+    const view = await staffView(id);
+    expect(view).toMatchObject({ status: 'Paid', balance: 0, paid: invoice.balance });
+    expect(view.payments.map((p: { method: string; amount: number }) => [p.method, p.amount])).toEqual([
+      ['check', 20],
+      ['card online', invoice.balance],
+      ['refund', -20],
+    ]);
+    expect(await checkoutRow()).toMatchObject({ excessRefundCents: 0 });
+    // Later rounds leave it alone.
+    await reconcileOnce(t.app, new Date(Date.now() + 3 * 3_600_000));
+    expect(refundsOfIt()).toHaveLength(1);
+    expect((await staffView(id)).payments).toHaveLength(3);
+  });
+
+  it('“Accept and pay the deposit”: the quote says so when deposits are paid online, the yes answers where its checkout starts, and the client’s page offers Pay for what is owed', async () => {
+    await call('DELETE', '/api/settings/online-payments');
+    const email = `accept${randomUUID().slice(0, 8)}@home.test`;
+    const request = await createQuoteRequest(t, { email, name: 'Paula Payne' });
+    expect((await call('PUT', `/api/quoterequest/markAccepted/${request._id}`)).statusCode).toBe(200);
+    const sent = await call('POST', '/api/quotes/sendQuote', {
+      ...sampleQuoteLines,
+      quoteRequestId: request._id,
+      deposit: { kind: 'percent', value: 50 },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
+    const link = new URL(/http:\/\/handyman\.test\/quote\/QT\d{8}\?token=[\w.-]+/.exec(mail.parsed.text!)![0]);
+    const quoteUrl = `/api/client-quotes${link.pathname.slice('/quote'.length)}?token=${link.searchParams.get('token')}`;
+    const depositOnline = async () => (await t.app.inject({ method: 'GET', url: quoteUrl })).json().depositOnline;
+    expect(await depositOnline()).toBe(false);
+    expect((await turnOn('invoices')).statusCode).toBe(200);
+    expect(await depositOnline()).toBe(false);
+    expect((await turnOn('deposits')).statusCode).toBe(200);
+    expect(await depositOnline()).toBe(true);
+
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname.replace('/quote/', '/api/client-quotes/')}/answer`,
+      payload: { action: 'accept', token: link.searchParams.get('token'), signatureName: 'Paula Payne' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const documents = answer.json().documents as { depositInvoice: string; depositCheckout: string };
+    expect(documents.depositCheckout).toMatch(/^\/api\/client-invoices\/[\w-]+\/checkout\?token=[\w.%-]+$/);
+    const depositId = /client-invoices\/([\w-]+)\//.exec(documents.depositCheckout)![1]!;
+    expect(documents.depositInvoice).toContain(`/invoice/${depositId}?token=`);
+    const started = await t.app.inject({ method: 'POST', url: documents.depositCheckout });
+    expect(started.statusCode, started.body).toBe(200);
+    const deposit = await staffView(depositId);
+    expect(started.json().amount).toBe(deposit.balance);
+    fake.pay(sessionOf(started.json().url));
+    await settleCheckout(t.app, sessionOf(started.json().url));
+
+    // The client's page (its link is in every e-mail): the deposit paid; the final invoice payable there.
+    const pageLink = /\/your-page\/([\w-]+)\?token=([\w.%-]+)/.exec(mail.parsed.text!)!;
+    const clientPage = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/client-page/${pageLink[1]}?token=${pageLink[2]}` })).json();
+    let page = await clientPage();
+    expect(page.invoices).toHaveLength(1);
+    expect(page.invoices[0]).toMatchObject({ kind: 'deposit', status: 'Paid', balanceCents: 0, checkout: null });
+    expect(page.invoices[0].payments).toEqual([
+      expect.objectContaining({ method: 'card online', amountCents: Math.round(deposit.balance * 100) }),
+    ]);
+    const { jobId } = (await call('GET', `/api/invoices/${depositId}`)).json();
+    for (const status of ['In Progress', 'Completed']) {
+      const moved = await call('PATCH', `/api/jobs/${jobId}/status`, { status });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const draft = await call('POST', `/api/jobs/${jobId}/invoice`);
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect((await call('POST', `/api/invoices/${draft.json()._id}/send`)).statusCode).toBe(200);
+    const finalOf = (view: { invoices: { kind: string }[] }) => view.invoices.find((i) => i.kind === 'final')!;
+    // Deposits only: the final invoice is paid the other ways.
+    expect(finalOf(await clientPage())).toMatchObject({ checkout: null });
+    expect((await turnOn('both')).statusCode).toBe(200);
+    page = await clientPage();
+    const final = finalOf(page) as unknown as { checkout: string; balanceCents: number; id: string };
+    expect(page.balanceCents).toBe(final.balanceCents);
+    expect(final.checkout).toMatch(new RegExp(`^/api/client-invoices/${final.id}/checkout\\?token=`));
+    const pay = await t.app.inject({ method: 'POST', url: final.checkout });
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(Math.round(pay.json().amount * 100)).toBe(final.balanceCents);
+    // Another invoice's token does not start this one's checkout.
+    const swapped = final.checkout.replace(final.id, depositId);
+    expect((await t.app.inject({ method: 'POST', url: swapped })).statusCode).toBe(403);
+    // Staff looking at the client's page as they see it get no Pay.
+    const theirs = await call('GET', `/api/clients/${pageLink[1]}/their-page`);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().invoices.map((i: { checkout: string | null }) => i.checkout)).toEqual([null, null]);
   });
 
   it('refunds whole or part, recorded as negative payments; the balance follows; a double answer refunds once', async () => {

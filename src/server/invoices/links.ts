@@ -13,16 +13,18 @@ export async function clientInvoicePath(app: FastifyInstance, invoiceId: string)
   return paths.clientInvoice(invoiceId, token);
 }
 
-/** The client's invoice page and its PDF, signed by one token (the client's own page links both). */
+/**
+ * The client's invoice page, its PDF and where Pay starts its checkout (decision 035), signed by one
+ * token: the client's own page and the page after accepting a quote link them.
+ */
 export async function clientInvoicePaths(
   app: FastifyInstance,
   invoiceId: string,
-): Promise<{ page: string; pdf: string }> {
+): Promise<{ page: string; pdf: string; checkout: string }> {
   const token = await app.tokens.signScoped(CLIENT, invoiceId, CLIENT_LINK_SECONDS);
-  return {
-    page: paths.clientInvoice(invoiceId, token),
-    pdf: `/api/client-invoices/${encodeURIComponent(invoiceId)}/pdf?token=${encodeURIComponent(token)}`,
-  };
+  const api = (rest: string) =>
+    `/api/client-invoices/${encodeURIComponent(invoiceId)}${rest}?token=${encodeURIComponent(token)}`;
+  return { page: paths.clientInvoice(invoiceId, token), pdf: api('/pdf'), checkout: api('/checkout') };
 }
 
 export async function clientInvoiceLink(app: FastifyInstance, invoiceId: string): Promise<string> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { checkoutSessions, paymentAccounts, paymentEvents, paymentLeases, type OnlineFor } from './tables';
 
@@ -70,6 +70,15 @@ export const dueCheckouts = (db: DbOrTx, now: Date, limit: number) =>
     .select()
     .from(checkoutSessions)
     .where(and(inArray(checkoutSessions.state, ['open', 'processing']), lte(checkoutSessions.nextCheckAt, now)))
+    .orderBy(asc(checkoutSessions.nextCheckAt))
+    .limit(limit);
+
+/** The checkouts with money beyond the balance still to give back, whose time has come (oldest first). */
+export const dueExcessRefunds = (db: DbOrTx, now: Date, limit: number) =>
+  db
+    .select()
+    .from(checkoutSessions)
+    .where(and(gt(checkoutSessions.excessRefundCents, 0), lte(checkoutSessions.nextCheckAt, now)))
     .orderBy(asc(checkoutSessions.nextCheckAt))
     .limit(limit);
 

@@ -15,6 +15,7 @@ import {
   countCheckouts,
   deleteAccount,
   dueCheckouts,
+  dueExcessRefunds,
   insertCheckout,
   openCheckoutOf,
   readAccount,
@@ -53,6 +54,17 @@ export async function currentProvider(
     }),
     onlineFor: account.onlineFor,
   };
+}
+
+/** The owner's choice on Settings → Online payments: whether an invoice of this kind is paid online. */
+function takesOnline(onlineFor: OnlineFor | null, kind: 'deposit' | 'final'): boolean {
+  return onlineFor === 'both' || (kind === 'deposit' ? onlineFor === 'deposits' : onlineFor === 'invoices');
+}
+
+/** Whether clients can pay invoices of this kind online (a key saved, and the owner chose that kind). */
+export async function paysOnline(app: FastifyInstance, kind: 'deposit' | 'final'): Promise<boolean> {
+  const { provider, onlineFor } = await currentProvider(app);
+  return provider.online && takesOnline(onlineFor, kind);
 }
 
 /** What Settings → Online payments shows: never the key, only that one is saved. */
@@ -132,9 +144,7 @@ export async function startInvoiceCheckout(
   if (!invoice) throw notFound('Invoice not found');
   if (!invoice.payable || invoice.balanceCents <= 0)
     throw conflict('Nothing is owed on this invoice', 'INVOICE_NOT_PAYABLE');
-  const allowed =
-    onlineFor === 'both' || (invoice.kind === 'deposit' ? onlineFor === 'deposits' : onlineFor === 'invoices');
-  if (!allowed) throw conflict('This invoice is not paid online', 'INVOICE_NOT_PAYABLE');
+  if (!takesOnline(onlineFor, invoice.kind)) throw conflict('This invoice is not paid online', 'INVOICE_NOT_PAYABLE');
   if (invoice.balanceCents < LEAST_ONLINE_CENTS)
     throw conflict(`Online payments start at ${formatMoney(LEAST_ONLINE_CENTS)}`, 'INVOICE_NOT_PAYABLE');
 
@@ -226,8 +236,17 @@ export async function settleCheckout(
           details: { number: invoice.number, amountCents: status.amountCents, providerRef: paymentRef },
         }),
     );
-    if (recorded.outcome === 'recorded' && recorded.excessCents > 0 && recorded.paymentId)
-      await refundExcess(app, provider, row.invoiceId, recorded.paymentId, status.paymentRef, recorded.excessCents);
+    if (recorded.outcome === 'recorded' && recorded.excessCents > 0 && recorded.paymentId) {
+      // Kept before the provider is asked: a refund that fails (or a process that stops) is tried again.
+      const owed = {
+        paymentRef,
+        excessRefundCents: recorded.excessCents,
+        excessPaymentId: recorded.paymentId,
+        nextCheckAt: nextCheckAfter(row.createdAt, new Date()),
+      };
+      await updateCheckout(app.db, row.id, owed);
+      await giveBackExcess(app, provider, { ...row, ...owed });
+    }
   }
   const state = status.state === 'paid' ? 'paid' : status.state;
   if (state !== row.state || status.paymentRef !== row.paymentRef)
@@ -235,31 +254,40 @@ export async function settleCheckout(
   return { state, checkout: { ...row, state, paymentRef: status.paymentRef } };
 }
 
-async function refundExcess(
+/**
+ * Gives back what a checkout's payment brought beyond the balance, through the provider, and records
+ * it as a refund. The idempotency key names the payment, so a retry after a lost answer refunds once
+ * (and the refund's row is keyed by the provider's id for it). When it fails the checkout keeps what is
+ * owed and the reconciler tries again; meanwhile the invoice shows it overpaid and the log says why.
+ */
+async function giveBackExcess(
   app: FastifyInstance,
   provider: PaymentProvider,
-  invoiceId: string,
-  paymentId: string,
-  paymentRef: string,
-  excessCents: number,
-) {
+  row: Pick<CheckoutRow, 'id' | 'invoiceId' | 'paymentRef' | 'excessRefundCents' | 'excessPaymentId'>,
+): Promise<boolean> {
+  if (!row.paymentRef || !row.excessPaymentId || row.excessRefundCents <= 0) return false;
   try {
     const refund = await provider.refund({
-      paymentRef,
-      amountCents: excessCents,
-      idempotencyKey: `excess-${paymentRef}`,
+      paymentRef: row.paymentRef,
+      amountCents: row.excessRefundCents,
+      idempotencyKey: `excess-${row.paymentRef}`,
     });
-    await recordRefund(app, invoiceId, {
-      paymentId,
+    await recordRefund(app, row.invoiceId, {
+      paymentId: row.excessPaymentId,
       amountCents: refund.amountCents,
       provider: provider.name,
       providerRef: refund.refundRef,
       userId: null,
       note: 'Paid twice at once: the part beyond the balance was given back',
     });
+    await updateCheckout(app.db, row.id, { excessRefundCents: 0 });
+    return true;
   } catch (error) {
-    // Left for the owner: the invoice shows it overpaid and the log says why.
-    app.log.error({ err: error, invoiceId }, 'an online payment beyond the balance could not be given back');
+    app.log.error(
+      { err: error, invoiceId: row.invoiceId },
+      'an online payment beyond the balance could not be given back yet; tried again later',
+    );
+    return false;
   }
 }
 
@@ -320,11 +348,7 @@ export async function onlineState(app: FastifyInstance, invoiceId: string) {
   const invoice = await payableBalance(app, invoiceId);
   const checkouts = await checkoutsOf(app.db, invoiceId);
   const processing = checkouts.filter((c) => c.state === 'processing').reduce((sum, c) => sum + c.amountCents, 0);
-  const allowed =
-    provider.online &&
-    onlineFor !== null &&
-    invoice !== undefined &&
-    (onlineFor === 'both' || (invoice.kind === 'deposit' ? onlineFor === 'deposits' : onlineFor === 'invoices'));
+  const allowed = provider.online && invoice !== undefined && takesOnline(onlineFor, invoice.kind);
   return {
     available: Boolean(
       allowed && invoice!.payable && invoice!.balanceCents - processing >= LEAST_ONLINE_CENTS && processing === 0,
@@ -363,6 +387,15 @@ export async function reconcileOnce(app: FastifyInstance, now = new Date()): Pro
           checks: row.checks + 1,
         });
       }
+    }
+    // Money beyond a balance that could not be given back when it came: tried again, on the same schedule.
+    for (const row of await dueExcessRefunds(app.db, now, 50)) {
+      if (await giveBackExcess(app, provider, row)) settled++;
+      else
+        await updateCheckout(app.db, row.id, {
+          nextCheckAt: nextCheckAfter(row.createdAt, now),
+          checks: row.checks + 1,
+        });
     }
   } finally {
     await releaseLease(app.db, 'reconciler', holder);

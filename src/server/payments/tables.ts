@@ -52,6 +52,12 @@ export const checkoutSessions = pgTable(
     /** When the reconciler next asks the provider (often in the first hour, then hourly). */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }).notNull(),
     checks: integer('checks').notNull().default(0),
+    /**
+     * Money paid beyond the balance still to give back (decision 035), and the payment it came with:
+     * kept until the provider's refund is recorded, so a refund that failed is tried again.
+     */
+    excessRefundCents: bigint('excess_refund_cents', { mode: 'number' }).notNull().default(0),
+    excessPaymentId: text('excess_payment_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -64,6 +70,9 @@ export const checkoutSessions = pgTable(
     index('checkout_sessions_due_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.state} in ('open', 'processing')`),
+    index('checkout_sessions_refund_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.excessRefundCents} > 0`),
   ],
 );
 

@@ -29,6 +29,10 @@ const params = z.object({ quoteId: z.string().max(40) });
 export interface ClientQuoteRoutesOptions {
   /** What a client's yes starts (a job): given by the app, since jobs build on quotes, not the other way. */
   onAccepted: OnQuoteAccepted;
+  /** Whether a deposit can be paid online (decision 035): the accept button says "Accept and pay the deposit". */
+  depositPaysOnline: () => Promise<boolean>;
+  /** The deposit invoice's page and, when it can be paid online now, where its checkout starts. */
+  depositDocuments: (invoiceId: string) => Promise<{ page: string; checkout: string | null }>;
 }
 
 /**
@@ -78,6 +82,7 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
       return {
         ...view,
         business: { name: business.name, email: business.email, phone: business.phone },
+        depositOnline: view.deposit !== null && (await options.depositPaysOnline()),
         replacedBy: newest
           ? { quoteId: newest.quoteNumber, link: await clientQuoteLink(app, newest.quoteNumber, newest.validUntil) }
           : null,
@@ -134,13 +139,19 @@ export async function clientQuoteRoutes(app: FastifyInstance, options: ClientQuo
     async (request) => {
       const answer = request.body;
       const row = await authorizedQuote(request.params.quoteId, answer.token);
-      const { quote, depositInvoiceLink } = await answerQuote(app, row, answer, request.ip, options.onAccepted);
+      const { quote, depositInvoiceId } = await answerQuote(app, row, answer, request.ip, options.onAccepted);
       const { internalNotes: _office, ...forClient } = quote;
+      // Read after the acceptance committed: the deposit invoice is there to be paid.
+      const deposit = depositInvoiceId ? await options.depositDocuments(depositInvoiceId) : null;
       return {
         ...forClient,
         documents:
           answer.action === 'accept'
-            ? { signedQuotePdf: clientQuotePdfPath(row.quoteNumber, answer.token), depositInvoice: depositInvoiceLink }
+            ? {
+                signedQuotePdf: clientQuotePdfPath(row.quoteNumber, answer.token),
+                depositInvoice: deposit?.page ?? null,
+                depositCheckout: deposit?.checkout ?? null,
+              }
             : null,
       };
     },

@@ -132,6 +132,7 @@ export function previewOf(
     business,
     replacedBy: null,
     updateRequested: false,
+    depositOnline: false,
   };
 }
 

@@ -38,14 +38,14 @@ type QuoteBody = z.output<typeof sendQuoteInput>;
  * What a client's yes sets off beyond the quote (the job, a deposit invoice), in the acceptance's
  * transaction. `accepted` is the quote as accepted (the chosen lines' totals); the business and its logo
  * were read before the transaction (PGlite has one connection). Returns the new job's id and the
- * address (path and signed token) of the client's deposit invoice, null without one.
+ * client's deposit invoice's id, null without one.
  */
 export type OnQuoteAccepted = (
   tx: Tx,
   quote: QuoteRow,
   request: QuoteRequestRow,
   context: { business: BusinessSettings; logo: Buffer | undefined; accepted: QuoteView },
-) => Promise<{ jobId: string; depositInvoiceLink: string | null }>;
+) => Promise<{ jobId: string; depositInvoiceId: string | null }>;
 
 /** The statuses a quote may be in for a move to `to`. */
 const movableFrom = (to: QuoteStatus) => QUOTE_STATUSES.filter((from) => canMove(QUOTE_TRANSITIONS, from, to));
@@ -285,7 +285,7 @@ async function enqueueNotice(tx: Tx, quoteRequestId: string, notice: OutgoingMai
  * The client answers the current version: a question keeps it open; a yes (with the typed name, the
  * chosen options and the network address) becomes a job at once, through `onAccepted`; a no is
  * final for this version. The answer, its timeline entry and its e-mails commit together. After a yes,
- * also the client's deposit invoice link (null without a deposit, and after any other answer).
+ * also the client's deposit invoice's id (null without a deposit, and after any other answer).
  */
 export async function answerQuote(
   app: FastifyInstance,
@@ -293,7 +293,7 @@ export async function answerQuote(
   answer: ClientAnswer,
   clientIp: string,
   onAccepted: OnQuoteAccepted,
-): Promise<{ quote: QuoteView; depositInvoiceLink: string | null }> {
+): Promise<{ quote: QuoteView; depositInvoiceId: string | null }> {
   const business = await app.settings.current();
   refuseStale(row, business);
   const message =
@@ -343,11 +343,11 @@ export async function answerQuote(
     const kind = { accept: 'quote-accepted', decline: 'quote-declined', 'more-info': 'question' } as const;
     let clientMailId: string | null | undefined;
     let jobId: string | undefined;
-    let depositInvoiceLink: string | null = null;
+    let depositInvoiceId: string | null = null;
     if (accepting) {
       const source = await findQuoteRequestById(tx, updated.quoteRequestId);
       if (!source) throw notFound('Quote request not found');
-      ({ jobId, depositInvoiceLink } = await onAccepted(tx, updated, source, { business, logo, accepted: stored }));
+      ({ jobId, depositInvoiceId } = await onAccepted(tx, updated, source, { business, logo, accepted: stored }));
       clientMailId = await enqueueMail(tx, toClient(quoteAcceptedMail(business, source.contactEmail, stored)));
     }
     const notice = await enqueueNotice(
@@ -374,7 +374,7 @@ export async function answerQuote(
         quoteNumber: row.quoteNumber,
         details: { jobId },
       });
-    return { quote: stored, depositInvoiceLink };
+    return { quote: stored, depositInvoiceId };
   });
   if (accepting) drawSoon(app, row.quoteNumber);
   return result;

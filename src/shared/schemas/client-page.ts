@@ -76,6 +76,8 @@ export const clientPageView = z.object({
       /** The client's invoice page (where it can be paid), signed as in the invoice's e-mail. */
       href: z.string(),
       pdfHref: z.string(),
+      /** Where Pay starts the online checkout (a signed API path): null when it cannot be paid online now. */
+      checkout: z.string().nullable(),
       /** Each payment received: the receipt's figures. */
       payments: z.array(
         z.object({ paidOn: z.string(), amountCents: z.number().int(), method: z.enum(STORED_PAYMENT_METHODS) }),

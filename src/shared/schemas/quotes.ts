@@ -228,6 +228,8 @@ export const clientQuoteView = quoteView
     replacedBy: z.object({ quoteId: z.string(), link: z.string() }).nullable(),
     /** The client already asked for an updated quote after this one expired. */
     updateRequested: z.boolean(),
+    /** The quote asks a deposit and the business takes deposits online: "Accept and pay the deposit". */
+    depositOnline: z.boolean(),
   });
 export type ClientQuoteView = z.infer<typeof clientQuoteView>;
 
@@ -239,7 +241,14 @@ export type ClientQuoteView = z.infer<typeof clientQuoteView>;
 export const clientAnswerResult = quoteView
   .omit({ _id: true, quoteRequestId: true, acceptedIp: true, openedAt: true, internalNotes: true })
   .extend({
-    documents: z.object({ signedQuotePdf: z.string(), depositInvoice: z.string().nullable() }).nullable(),
+    documents: z
+      .object({
+        signedQuotePdf: z.string(),
+        depositInvoice: z.string().nullable(),
+        /** Where paying the deposit online starts (a signed API path), when the business takes it online now. */
+        depositCheckout: z.string().nullable(),
+      })
+      .nullable(),
   });
 export type ClientAnswerResult = z.infer<typeof clientAnswerResult>;
 export type ClientDocuments = NonNullable<ClientAnswerResult['documents']>;

@@ -1,10 +1,13 @@
 import { Alert, Anchor, Button, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { formatDayWindow, formatLongDate } from '#shared/dates';
 import { formatMoney } from '#shared/money';
 import type { ClientPageView, ClientQuoteState } from '#shared/schemas/client-page';
+import type { PaymentMethod } from '#shared/payment-methods';
 import { PlainTextarea } from '../../../components/plain-textarea';
 import { statusColor } from '../../../components/status-text';
+import { useCheckout } from '../../../lib/checkout';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useRequestNewWork } from '../api/client-page';
 import classes from './client-page-view.module.css';
@@ -30,13 +33,50 @@ const INVOICE_COLOURS: Record<string, string> = {
   Paid: 'Paid',
   Overdue: 'Overdue',
 };
-const METHOD_WORDS: Record<string, string> = {
+const METHOD_WORDS: Record<PaymentMethod, string> = {
   cash: 'in cash',
   check: 'by check',
   'card in person': 'by card',
+  'card online': 'by card online',
   'bank transfer': 'by bank transfer',
   other: '',
+  refund: '',
 };
+
+/** A receipt's line: money received, or given back (a refund is a negative payment, decision 035). */
+function receiptWords(p: ClientPageView['invoices'][number]['payments'][number]): string {
+  const on = formatLongDate(p.paidOn);
+  if (p.amountCents < 0) return `Refunded ${formatMoney(-p.amountCents)} on ${on}`;
+  return ['Received', formatMoney(p.amountCents), METHOD_WORDS[p.method], 'on', on].filter(Boolean).join(' ');
+}
+
+/** Pay online from the page: to the provider's hosted page for what is owed on this invoice. */
+function PayButton({ invoice }: { invoice: ClientPageView['invoices'][number] }) {
+  const checkout = useCheckout();
+  const hydrated = useHydrated();
+  if (!invoice.checkout) return null;
+  const path = invoice.checkout;
+  return (
+    <>
+      <Button
+        size="sm"
+        leftSection={<IconCreditCard size={18} aria-hidden />}
+        loading={checkout.isPending}
+        disabled={!hydrated}
+        onClick={() => checkout.mutate(path)}
+      >
+        {invoice.kind === 'deposit'
+          ? `Pay the deposit of ${formatMoney(invoice.balanceCents)}`
+          : `Pay ${formatMoney(invoice.balanceCents)}`}
+      </Button>
+      {checkout.isError ? (
+        <Alert color="red" title="The payment could not start" role="alert" w="100%">
+          {checkout.error.message}. Please try again in a moment, or open the invoice for the other ways to pay.
+        </Alert>
+      ) : null}
+    </>
+  );
+}
 
 /** A status in a spec status's colour, on white (no colour mixing: the page stays valid CSS for the Nu checker). */
 function Pill({ colourOf, label }: { colourOf: string | undefined; label: string }) {
@@ -104,7 +144,9 @@ export function ClientPageContent({ page }: { page: ClientPageView }) {
       </div>
       {page.balanceCents > 0 ? (
         <Alert color="blue" title={`You owe ${formatMoney(page.balanceCents)}`}>
-          Open an invoice below to see how to pay it.
+          {page.invoices.some((i) => i.checkout)
+            ? 'Pay by card below, or open an invoice for the other ways to pay.'
+            : 'Open an invoice below to see how to pay it.'}
         </Alert>
       ) : null}
 
@@ -195,16 +237,15 @@ export function ClientPageContent({ page }: { page: ClientPageView }) {
               <ul className={classes.receipts} aria-label={`Payments on ${i.number}`}>
                 {i.payments.map((p, n) => (
                   <li key={n}>
-                    <Text size="sm">
-                      Received {formatMoney(p.amountCents)} {METHOD_WORDS[p.method]} on {formatLongDate(p.paidOn)}
-                    </Text>
+                    <Text size="sm">{receiptWords(p)}</Text>
                   </li>
                 ))}
               </ul>
             ) : null}
             <div className={classes.actions}>
-              <Button component="a" href={i.href} size="xs">
-                {i.balanceCents > 0 ? `Open invoice ${i.number} to pay` : `Open invoice ${i.number}`}
+              <PayButton invoice={i} />
+              <Button component="a" href={i.href} size="xs" variant={i.checkout ? 'default' : 'filled'}>
+                {i.balanceCents > 0 && !i.checkout ? `Open invoice ${i.number} to pay` : `Open invoice ${i.number}`}
               </Button>
               <Button component="a" href={i.pdfHref} size="xs" variant="light">
                 PDF of invoice {i.number}

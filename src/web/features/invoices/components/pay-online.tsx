@@ -1,8 +1,9 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { formatDollars } from '#shared/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { publicApi } from '../../../lib/api-client';
+import { useCheckout } from '../../../lib/checkout';
 
 // Paying online (decision 035): the client's Pay on their invoice link, and the office's refunds.
 
@@ -17,14 +18,6 @@ function useOnlinePayment(id: string, token: string) {
     queryKey: ['client-invoice', id, token, 'online'],
     queryFn: () => publicApi<OnlineState>('GET', clientPath(id, token, '/online-payment')),
     retry: false,
-  });
-}
-
-/** Pay: the server starts a hosted checkout for the balance; the browser goes there. */
-function useStartCheckout(id: string, token: string) {
-  return useMutation({
-    mutationFn: () => publicApi<{ url: string; amount: number }>('POST', clientPath(id, token, '/checkout')),
-    onSuccess: ({ url }) => window.location.assign(url),
   });
 }
 
@@ -59,7 +52,7 @@ export function PayOnline(props: {
 }) {
   const { id, token, kind, balance, checkout } = props;
   const online = useOnlinePayment(id, token);
-  const start = useStartCheckout(id, token);
+  const start = useCheckout();
   const sessionId = checkout && checkout !== 'cancelled' ? checkout : null;
   const back = useCheckoutReturn(id, token, sessionId);
   const state = back.data?.state;
@@ -88,7 +81,7 @@ export function PayOnline(props: {
             size="lg"
             leftSection={<IconCreditCard size={20} aria-hidden />}
             loading={start.isPending}
-            onClick={() => start.mutate()}
+            onClick={() => start.mutate(clientPath(id, token, '/checkout'))}
           >
             {kind === 'deposit' ? `Pay the deposit of ${formatDollars(balance)}` : `Pay ${formatDollars(balance)}`}
           </Button>

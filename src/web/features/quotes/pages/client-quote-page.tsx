@@ -18,6 +18,7 @@ import type { ClientAnswerResult, ClientQuoteView } from '#shared/schemas/quotes
 import { QUOTE_TRANSITIONS } from '#shared/statuses';
 import { HomeAndContactButtons, MessagePage } from '../../../components/message-page';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
+import { useCheckout } from '../../../lib/checkout';
 import { siteConfig } from '../../../lib/site-config';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAnswerQuote, useClientQuote, useNoteQuoteOpened, useRequestUpdate } from '../api/quotes';
@@ -141,6 +142,7 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
   const quoteId = q.quoteId;
   const navigate = useNavigate();
   const answer = useAnswerQuote(quoteId);
+  const checkout = useCheckout();
   const [mode, setMode] = useState<Mode>('choose');
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string>();
@@ -168,6 +170,8 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
   // The deposit on the totals shown, by the rule the server invoices it with.
   const depositDueCents =
     open && q.deposit ? depositParts(quoteBase(shown), shown.taxRateBasisPoints, q.deposit).dueCents : null;
+  // The business takes deposits online: one press accepts and goes on to pay it (decision 035).
+  const payDeposit = depositDueCents !== null && q.depositOnline;
 
   const respond = (body: Parameters<typeof answer.mutate>[0], onDone: (result: ClientAnswerResult) => void) =>
     preview ||
@@ -182,9 +186,15 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
       setSignatureError('Please type your full name to accept');
       return;
     }
-    respond({ action: 'accept', token, signatureName: signature.trim(), selection: chosen }, (result) =>
-      navigate(paths.quoteAccepted, { state: result.documents }),
-    );
+    respond({ action: 'accept', token, signatureName: signature.trim(), selection: chosen }, (result) => {
+      const documents = result.documents;
+      if (!payDeposit || !documents?.depositCheckout) return navigate(paths.quoteAccepted, { state: documents });
+      // Accepted; now to the provider's page for the deposit. Should that not start, the thank-you page
+      // says so and offers the deposit invoice (where Pay is) instead.
+      checkout.mutate(documents.depositCheckout, {
+        onError: (error) => navigate(paths.quoteAccepted, { state: { ...documents, checkoutError: error.message } }),
+      });
+    });
   };
   const decline = () =>
     respond({ action: 'decline', token, reason: text.trim() || undefined }, () => navigate(paths.quoteDeclined));
@@ -305,7 +315,9 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
                   </Title>
                   {depositDueCents !== null ? (
                     <Text size="sm" fw={600}>
-                      A deposit of {formatMoney(depositDueCents)} is due when you accept: we e-mail you its invoice.
+                      {payDeposit
+                        ? `A deposit of ${formatMoney(depositDueCents)} is due when you accept: you pay it next, by card on Stripe’s secure page.`
+                        : `A deposit of ${formatMoney(depositDueCents)} is due when you accept: we e-mail you its invoice.`}
                     </Text>
                   ) : null}
                   <Text size="sm">
@@ -326,10 +338,14 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
                     maxLength={120}
                   />
                   <Group>
-                    <Button color="success" onClick={accept} loading={answer.isPending}>
-                      Accept and sign
+                    <Button color="success" onClick={accept} loading={answer.isPending || checkout.isPending}>
+                      {payDeposit ? 'Accept and pay the deposit' : 'Accept and sign'}
                     </Button>
-                    <Button variant="default" onClick={() => setMode('choose')} disabled={answer.isPending}>
+                    <Button
+                      variant="default"
+                      onClick={() => setMode('choose')}
+                      disabled={answer.isPending || checkout.isPending}
+                    >
                       Back
                     </Button>
                   </Group>
