@@ -128,6 +128,26 @@ describe.each(dbKinds)('flat-price lines (%s)', (kind) => {
     expect(drafted).toMatchObject({ subtotal: 359.48, tax: 6.4, total: 365.88 });
   });
 
+  it('a quote of labor only prints no empty Materials table', async () => {
+    const email = `laboronly${Date.now()}@home.test`;
+    const request = await createQuoteRequest(t, { email, name: 'Lara Bor' });
+    await call('PUT', `/api/quoterequest/markAccepted/${request._id}`);
+    const sent = await call('POST', '/api/quotes/sendQuote', {
+      ...lines,
+      materials: [],
+      quoteRequestId: request._id,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const mail = await waitFor(() => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Your quote QT')), {
+      what: 'quote e-mail',
+    });
+    const pdf = await pdfText(mail.parsed.attachments[0]!.content);
+    expect(pdf).toContain('Labor');
+    expect(pdf).toContain('Rehang the gate');
+    expect(pdf).not.toContain('Materials');
+    expect(pdf).not.toContain('Unit Price');
+  });
+
   it('asks hours of an hourly line only', async () => {
     const request = await createQuoteRequest(t);
     await call('PUT', `/api/quoterequest/markAccepted/${request._id}`);

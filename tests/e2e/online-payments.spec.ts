@@ -89,6 +89,9 @@ test(
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await page.getByRole('link', { name: `Open quote ${quoteNumber} to answer it` }).click();
       await expect(page.getByRole('heading', { name: 'Your Quote' })).toBeVisible();
+      // Labor only: no empty Materials section on what the client reads.
+      await expect(page.getByRole('region', { name: 'Quote preview' })).toContainText('1.5 h @ $90.00/h');
+      await expect(page.getByRole('region', { name: 'Quote preview' })).not.toContainText('Materials');
       await page.getByRole('button', { name: 'Accept the quote' }).click();
       await expect(page.getByText('A deposit of $67.50 is due when you accept: you pay it next')).toBeVisible();
       await page.getByLabel('Your full name').fill(name);

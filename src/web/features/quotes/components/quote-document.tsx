@@ -162,21 +162,26 @@ export function QuoteDocument({
             </Text>
           ) : null}
         </div>
-        <Divider label="Materials" labelPosition="left" />
+        {/* A sent quote without materials (or labor) shows no empty section; the builder's draft says what is missing. */}
+        {shownMaterials.length > 0 || compact ? <Divider label="Materials" labelPosition="left" /> : null}
         {shownMaterials.length === 0 ? (
-          <Text size={size} c="dimmed">
-            No materials yet
-          </Text>
+          compact ? (
+            <Text size={size} c="dimmed">
+              No materials yet
+            </Text>
+          ) : null
         ) : (
           shownMaterials.map(({ m, i }) =>
             line('materials', i, m, m.name, `× ${m.quantity} @ ${formatDollars(m.unitPrice)}`, m.subtotal),
           )
         )}
-        <Divider label="Labor" labelPosition="left" />
+        {shownLabor.length > 0 || compact ? <Divider label="Labor" labelPosition="left" /> : null}
         {shownLabor.length === 0 ? (
-          <Text size={size} c="dimmed">
-            No labor yet
-          </Text>
+          compact ? (
+            <Text size={size} c="dimmed">
+              No labor yet
+            </Text>
+          ) : null
         ) : (
           shownLabor.map(({ l, i }) =>
             line(
