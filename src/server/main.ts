@@ -31,6 +31,8 @@ function readConfig(): Config {
   }
 }
 
+class UpgradeFailed extends Error {}
+
 async function openAndMigrate(config: Config): Promise<Database> {
   let database: Database | undefined;
   try {
@@ -46,11 +48,25 @@ async function openAndMigrate(config: Config): Promise<Database> {
       );
     else if (snapshot)
       console.log(`Before the upgrade the database was saved to ${snapshot.file} (${snapshot.record}).`);
-    await database.migrate();
+    try {
+      await database.migrate();
+    } catch (error) {
+      if (!snapshot || error instanceof NewerDatabaseError) throw error;
+      // An upgrade's migrations run in one transaction: one that fails leaves the database as it was.
+      throw new UpgradeFailed(
+        `The upgrade of the database failed: ${describeError(error)}\n` +
+          'Nothing was changed: its migrations run in one transaction, undone as a whole. Start the version ' +
+          'that ran before, or report this error; `npm run upgrade:check` shows the same without starting. ' +
+          ('file' in snapshot
+            ? `The database as it was is also saved in ${snapshot.file} (npm run rollback restores it).`
+            : ''),
+      );
+    }
     return database;
   } catch (error) {
     await database?.close().catch(() => {});
-    if (error instanceof NewerDatabaseError || error instanceof SnapshotError) fail(error.message);
+    if (error instanceof NewerDatabaseError || error instanceof SnapshotError || error instanceof UpgradeFailed)
+      fail(error.message);
     const where = config.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${config.DATA_DIR}/db`;
     fail(`Cannot open ${where}: ${describeError(error)}`);
   }

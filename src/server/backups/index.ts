@@ -4,3 +4,4 @@ export { startAutomaticBackups } from './scheduler';
 export { markServerRunning, runningServer } from './service';
 export { backupCommand, CommandError, restoreCommand } from './commands';
 export { pendingUpgrade, snapshotBeforeUpgrade, SnapshotError } from './before-upgrade';
+export { rollbackCommand, upgradeCheckCommand } from './upgrade-commands';

@@ -31,7 +31,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations this database does not have yet, all in one transaction (drizzle's
+   * migrator): one that fails leaves the database as it was. `folder`: another set (tests).
+   */
+  migrate(folder?: string): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
   /**
@@ -107,9 +111,9 @@ async function openPglite(
   return {
     db,
     kind: 'pglite',
-    migrate: async () => {
+    migrate: async (folder = migrationsFolder) => {
       await refuseNewerDatabase(db as never);
-      await migratePglite(db as never, { migrationsFolder });
+      await migratePglite(db as never, { migrationsFolder: folder });
     },
     ping: () => ping(db),
     close: once(() => client.close()),
@@ -231,9 +235,9 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
+    migrate: async (folder = migrationsFolder) => {
       await refuseNewerDatabase(db as never);
-      await migratePg(db as never, { migrationsFolder });
+      await migratePg(db as never, { migrationsFolder: folder });
     },
     ping: () => ping(db),
     close: once(() => pool.end()),
