@@ -63,7 +63,7 @@ export interface AppOptions {
  * Fastify's own hop count refuses every proxy (it cannot check the peer); a hop count here trusts
  * that many hops, as proxy-addr defines it, for a proxy whose address changes. Addresses are safer.
  */
-function trustProxyOption(
+export function trustProxyOption(
   setting: Config['TRUST_PROXY'],
 ): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;

@@ -87,6 +87,8 @@ export const envSchema = z
     TRUST_PROXY: trustProxy,
     REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// URL'),
     CALENDAR_EMBED_URL: url(['https:'], 'must be an https:// URL'),
+    /** Tests only: another set of migrations to apply at start (a release whose upgrade fails; decision 034). */
+    MIGRATIONS_DIR: z.string().min(1).optional(),
     /** Tests only: where the payment provider's API answers (an in-process fake on 127.0.0.1; decision 035). */
     PAYMENTS_API_URL: url(['http:', 'https:'], 'must be an http:// or https:// URL'),
     /** Seconds between the reconciler's rounds (it asks the provider about checkouts not yet settled). */

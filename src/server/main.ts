@@ -6,6 +6,7 @@ import { NewerDatabaseError } from './db/versions';
 import { ensureFirstAdmin } from './users';
 import { startReconciler } from './payments';
 import { describeError } from './lib/safe-error';
+import { buildMaintenanceApp, type MaintenanceState } from './maintenance';
 import { secureDataDir } from './lib/data-dir';
 import {
   markServerRunning,
@@ -31,9 +32,10 @@ function readConfig(): Config {
   }
 }
 
-class UpgradeFailed extends Error {}
+/** How the start went: the database migrated, or an upgrade that failed (served in maintenance mode). */
+type Opened = { database: Database; maintenance: null } | { database: Database; maintenance: MaintenanceState };
 
-async function openAndMigrate(config: Config): Promise<Database> {
+async function openAndMigrate(config: Config): Promise<Opened> {
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/db` });
@@ -49,27 +51,53 @@ async function openAndMigrate(config: Config): Promise<Database> {
     else if (snapshot)
       console.log(`Before the upgrade the database was saved to ${snapshot.file} (${snapshot.record}).`);
     try {
-      await database.migrate();
+      await database.migrate(config.MIGRATIONS_DIR);
     } catch (error) {
       if (!snapshot || error instanceof NewerDatabaseError) throw error;
       // An upgrade's migrations run in one transaction: one that fails leaves the database as it was.
-      throw new UpgradeFailed(
-        `The upgrade of the database failed: ${describeError(error)}\n` +
-          'Nothing was changed: its migrations run in one transaction, undone as a whole. Start the version ' +
-          'that ran before, or report this error; `npm run upgrade:check` shows the same without starting. ' +
-          ('file' in snapshot
-            ? `The database as it was is also saved in ${snapshot.file} (npm run rollback restores it).`
-            : ''),
+      // The server serves maintenance mode instead of stopping (decision 034).
+      const why = describeError(error);
+      console.error(
+        `\nThe upgrade of the database failed: ${why}\n` +
+          'Nothing was changed: its migrations run in one transaction, undone as a whole. The site shows a ' +
+          '"back soon" page; an admin signs in at /maintenance for the error and a backup. Start the version ' +
+          'that ran before, or report this error (`npm run upgrade:check` shows the same without starting).\n',
       );
+      return {
+        database,
+        maintenance: { error: why, snapshot: 'file' in snapshot ? snapshot : null },
+      };
     }
-    return database;
+    return { database, maintenance: null };
   } catch (error) {
     await database?.close().catch(() => {});
-    if (error instanceof NewerDatabaseError || error instanceof SnapshotError || error instanceof UpgradeFailed)
-      fail(error.message);
+    if (error instanceof NewerDatabaseError || error instanceof SnapshotError) fail(error.message);
     const where = config.DATABASE_URL ? 'DATABASE_URL' : `the embedded database in ${config.DATA_DIR}/db`;
     fail(`Cannot open ${where}: ${describeError(error)}`);
   }
+}
+
+/** Maintenance mode: the "back soon" page and the admin's page until the next start (decision 034). */
+async function serveMaintenance(config: Config, database: Database, state: MaintenanceState) {
+  const app = await buildMaintenanceApp({ config, database, state });
+  let clearPid = () => {};
+  const stop = async () => {
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    clearPid();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await database.close().catch(() => {});
+    fail(describeError(error));
+  }
+  // The commands (npm run rollback / restore) refuse to touch DATA_DIR while this process runs.
+  clearPid = markServerRunning(config.DATA_DIR);
+  app.log.warn(`Maintenance mode: the upgrade failed. Admins sign in at ${config.PUBLIC_URL}/maintenance`);
 }
 
 function printCredentials(username: string, password: string) {
@@ -93,7 +121,9 @@ async function main() {
   if (other && !config.DATABASE_URL) {
     fail(`Another server (process ${other}) is running on ${config.DATA_DIR}: stop it first, or set another DATA_DIR.`);
   }
-  const database = await openAndMigrate(config);
+  const opened = await openAndMigrate(config);
+  if (opened.maintenance) return serveMaintenance(config, opened.database, opened.maintenance);
+  const { database } = opened;
   // The embedded database sets its own files' modes when it creates them: close them up again.
   if (database.kind === 'pglite') secureDataDir(config.DATA_DIR);
   const admin = await ensureFirstAdmin(database.db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);

@@ -8,46 +8,12 @@ import { CommandError, rollbackCommand, snapshotBeforeUpgrade, upgradeCheckComma
 import type { Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { checkUpgrade } from '../../src/server/db/upgrade-check';
-import { knownLastMigration, lastAppliedMigration, migrationsFolder } from '../../src/server/db/versions';
+import { knownLastMigration, lastAppliedMigration } from '../../src/server/db/versions';
+import { brokenRelease, previousRelease } from '../helpers/migration-folders';
 import { createTestDatabase, dbKinds, withAdmin } from '../helpers/test-db';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-upgrade-check-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-interface Journal {
-  entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
-}
-const readJournal = (folder: string) =>
-  JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as Journal;
-const writeJournal = (folder: string, journal: Journal) =>
-  fs.writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal, null, 2));
-
-/** The code's migrations less the newest: the schema of the release before this one. */
-function previousRelease(): { folder: string; latest: string } {
-  const folder = path.join(tmp, 'previous');
-  fs.cpSync(migrationsFolder, folder, { recursive: true });
-  const journal = readJournal(folder);
-  const latest = journal.entries.pop()!;
-  fs.rmSync(path.join(folder, `${latest.tag}.sql`));
-  writeJournal(folder, journal);
-  return { folder, latest: latest.tag };
-}
-
-/** The code's migrations and one more that adds a column, then fails: a release with a broken upgrade. */
-function brokenRelease(): { folder: string; broken: string } {
-  const folder = path.join(tmp, 'broken');
-  fs.cpSync(migrationsFolder, folder, { recursive: true });
-  const journal = readJournal(folder);
-  const last = journal.entries.at(-1)!;
-  const broken = '9999_broken_on_purpose';
-  journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 60_000, tag: broken });
-  fs.writeFileSync(
-    path.join(folder, `${broken}.sql`),
-    'ALTER TABLE "users" ADD COLUMN "half_way" text;--> statement-breakpoint\nSELECT * FROM "no_such_table";',
-  );
-  writeJournal(folder, journal);
-  return { folder, broken };
-}
 
 /** What a schema is made of: every column and index, and the migrations applied. */
 async function fingerprint(database: Database) {
@@ -68,8 +34,8 @@ const kept = async (database: Database) =>
     }
   ).rows;
 
-const previous = previousRelease();
-const broken = brokenRelease();
+const previous = previousRelease(path.join(tmp, 'previous'));
+const broken = brokenRelease(path.join(tmp, 'broken'));
 
 // Issue 32 (decision 034): an upgrade tried and undone (npm run upgrade:check), a migration that fails
 // leaves the database as it was, and the way back to the snapshot (npm run rollback).

@@ -14,6 +14,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+// Verifying against a real hash when the user does not exist keeps the answer time the same, so
+// timing does not reveal which usernames exist.
+let dummy: Promise<string> | undefined;
+export const dummyHash = () => (dummy ??= hashPassword('no such user: a password nobody has'));
+
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
 /** A password for a generated account: 20 letters from a 57-letter alphabet (~116 bits). */

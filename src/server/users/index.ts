@@ -11,3 +11,4 @@ export {
 } from './calendar-feeds';
 export { userRoutes } from './routes';
 export { scheduleRoutes } from './schedule-routes';
+export { isAdminPassword } from './maintenance-sign-in';
