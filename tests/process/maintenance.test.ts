@@ -65,6 +65,11 @@ describe(`an upgrade that fails, on ${kind}`, () => {
     } else {
       database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
     }
+    /** The install's database, opened again by the test while no server runs. */
+    const reopen = () =>
+      kind === 'postgres'
+        ? openDatabase({ databaseUrl: env.DATABASE_URL!, dataDir: '' })
+        : openDatabase({ dataDir: path.join(dataDir, 'db') });
     await database.migrate(previous.folder);
     await database.db.execute(sql`insert into users (id, username, password_hash, full_name, role)
       values ('owner-1', 'owner', ${await hashPassword(PASSWORD)}, 'Olive Owner', 'admin')`);
@@ -122,10 +127,7 @@ describe(`an upgrade that fails, on ${kind}`, () => {
     }
 
     // Nothing was changed: not the good migration before the broken one, not the broken one's first step.
-    const after =
-      kind === 'postgres'
-        ? await openDatabase({ databaseUrl: env.DATABASE_URL!, dataDir: '' })
-        : await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    const after = await reopen();
     try {
       expect(await lastAppliedMigration(after.db as never)).toBe(from);
       const columns = (await after.db.execute(
@@ -149,10 +151,7 @@ describe(`an upgrade that fails, on ${kind}`, () => {
     } finally {
       expect(await stop(again)).toBe(0);
     }
-    const upgraded =
-      kind === 'postgres'
-        ? await openDatabase({ databaseUrl: env.DATABASE_URL!, dataDir: '' })
-        : await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    const upgraded = await reopen();
     try {
       expect(await lastAppliedMigration(upgraded.db as never)).toBe(knownLastMigration());
     } finally {
