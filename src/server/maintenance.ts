@@ -31,7 +31,9 @@ main{max-width:640px;margin:0 auto;padding:32px 20px}h1{font-size:1.9rem;line-he
 a{color:#1c4a9c}.button{display:inline-block;background:#1c4a9c;color:#fff;border:0;border-radius:8px;padding:12px 18px;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 label{display:block;font-weight:600;margin:12px 0 4px}input{box-sizing:border-box;width:100%;font:inherit;padding:10px;border:1px solid #adb5bd;border-radius:8px}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f1f3f5;border-radius:8px;padding:12px;font-size:.9rem}
-.muted{color:#495057;font-size:.95rem}.error{color:#a51d24;font-weight:600}`;
+.muted{color:#495057;font-size:.95rem}.error{color:#a51d24;font-weight:600}
+.card>h2{font-size:1.25rem;margin:0 0 8px}.card>p:first-child{margin-top:0}.card>p:last-child{margin-bottom:0}
+.secondary{background:#fff;color:#1c4a9c;border:1px solid #1c4a9c}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
@@ -139,7 +141,7 @@ export async function buildMaintenanceApp(options: {
               ? `<p>The database was saved before the upgrade (${escape(path.basename(snapshot.file))}).</p><p><a class="button" href="/maintenance/snapshot" download>Download a backup</a></p>`
               : '<p>No snapshot was taken before this upgrade (pg_dump was not on the PATH): back up the database with PostgreSQL’s own tools.</p>') +
             `</div><div class="card"><h2>The way back</h2><p>${way}</p></div>` +
-            `<form method="post" action="/maintenance/sign-out"><button class="button" type="submit">Sign out</button></form>`,
+            `<form method="post" action="/maintenance/sign-out"><button class="button secondary" type="submit">Sign out</button></form>`,
         ),
       );
   });
