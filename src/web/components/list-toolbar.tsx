@@ -1,6 +1,7 @@
 import { Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '#shared/constants';
 
@@ -11,23 +12,26 @@ import { SEARCH_DEBOUNCE_MS } from '#shared/constants';
  */
 export function useListControls<F extends string>(filters: readonly F[] = [], fallback?: F) {
   const [params, setParams] = useSearchParams();
+  // What the last change asked for, until the address shows it: react-router's setter reads the
+  // address as it was at the last render, so a filter chosen and a search typed at once lost the filter.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (pending.current?.toString() === params.toString()) pending.current = null;
+  }, [params]);
   const search = params.get('q') ?? '';
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const wanted = params.get('status') as F | null;
   const filter = (wanted !== null && filters.includes(wanted) ? wanted : fallback) as F;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const update = (changes: Record<string, string | null>, replace: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace, preventScrollReset: true },
-    );
+  const update = (changes: Record<string, string | null>, replace: boolean) => {
+    const next = new URLSearchParams(pending.current ?? params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    pending.current = next;
+    setParams(next, { replace, preventScrollReset: true });
+  };
   return {
     search,
     debounced,
