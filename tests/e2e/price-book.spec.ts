@@ -92,13 +92,16 @@ test('the builder adds lines from the price book at quantity 1, a flat price bes
   await page.goto(`/admin/quote-requests/${created._id}`);
   await expect(page.getByRole('heading', { name: 'Quote Builder' })).toBeVisible();
   const search = page.getByRole('combobox', { name: 'Add from the price book' });
-  await search.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   // Words in any order find an entry; its option says its price, unit and how it is quoted.
   for (const [typed, option] of [
     [`fan ${tag} ceiling`, `Ceiling fan install ${tag} — $149.50 / each (flat price)`],
     [`Handyman ${tag}`, `Handyman hour ${tag} — $85.00 / hour (labor)`],
     [`brace ${tag}`, `Fan brace ${tag} — $24.99 / each (material)`],
   ] as const) {
+    // In the middle of the window each time, with room below for the list: what loads above the field
+    // (the request's photos, the template list) moved it, and a list opened at the window's bottom edge
+    // made the browser scroll the field out of view, which closes the list (it failed so under load).
+    await search.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await search.fill(typed);
     await page.getByRole('option', { name: option }).click();
     await expect(page.getByText(`${option.split(' — ')[0]} added`)).toBeVisible();
