@@ -30,7 +30,7 @@ export default defineConfig({
           include: ['tests/{api,process,security,reliability}/**/*.test.{ts,tsx}'],
           pool: 'forks',
           isolate: false,
-          globalSetup: ['tests/helpers/db-template.ts'],
+          globalSetup: ['tests/helpers/db-template.ts', 'tests/helpers/server-bundle.ts'],
         },
       },
     ],

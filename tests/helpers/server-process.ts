@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { projectRoot } from '../../src/server/paths';
+import { entryArgs } from './server-bundle';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,9 +23,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the real server entry point (src/server/main.ts through tsx, or a built file) as its own process. */
+/**
+ * Runs the real server entry point as its own process: src/server/main.ts (this test run's bundle of it,
+ * or the source through tsx: server-bundle.ts), or a built file.
+ */
 export function startServerProcess(env: Record<string, string>, entry = 'src/server/main.ts'): ServerProcess {
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const args = entry.endsWith('.ts') ? entryArgs(entry) : [entry];
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },

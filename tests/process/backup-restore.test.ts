@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/paths';
 import { quoteRequestBody } from '../helpers/factories';
 import { dataUrl, makeJpeg } from '../helpers/images';
+import { entryArgs } from '../helpers/server-bundle';
 import { freePort, startServerProcess, waitForHealth, type ServerProcess } from '../helpers/server-process';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-backup-'));
@@ -19,9 +20,9 @@ const dirA = path.join(root, 'a');
 const dirB = path.join(root, 'b');
 const dirC = path.join(root, 'c');
 
-/** npm run backup / npm run restore, as the README gives them (the same script, through tsx). */
+/** npm run backup / npm run restore, as the README gives them (the same script, bundled: server-bundle.ts). */
 function command(which: 'backup' | 'restore', file: string, env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/backup.ts', which, file], {
+  return spawnSync(process.execPath, [...entryArgs('src/server/cli/backup.ts'), which, file], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',

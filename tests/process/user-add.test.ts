@@ -8,12 +8,13 @@ import { verifyPassword } from '../../src/server/lib/passwords';
 import { openDatabase } from '../../src/server/db/client';
 import { findUserByUsername } from '../../src/server/users/repository';
 import { projectRoot } from '../../src/server/paths';
+import { entryArgs } from '../helpers/server-bundle';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-cli-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function userAdd(args: string[], input: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/user-add.ts', ...args], {
+  return spawnSync(process.execPath, [...entryArgs('src/server/cli/user-add.ts'), ...args], {
     cwd: projectRoot,
     input,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir },
