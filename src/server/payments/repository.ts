@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { checkoutSessions, paymentAccounts, paymentEvents, paymentLeases, type OnlineFor } from './tables';
 
@@ -43,11 +43,6 @@ export async function checkoutsOf(db: DbOrTx, invoiceId: string) {
     .from(checkoutSessions)
     .where(eq(checkoutSessions.invoiceId, invoiceId))
     .orderBy(asc(checkoutSessions.createdAt));
-}
-
-export async function countCheckouts(db: DbOrTx, invoiceId: string) {
-  const [row] = await db.select({ n: count() }).from(checkoutSessions).where(eq(checkoutSessions.invoiceId, invoiceId));
-  return row?.n ?? 0;
 }
 
 export async function checkoutBySession(db: DbOrTx, provider: string, sessionId: string) {

@@ -12,7 +12,6 @@ import { PaymentProviderError, type CheckoutStatus, type PaymentProvider } from 
 import {
   checkoutBySession,
   checkoutsOf,
-  countCheckouts,
   deleteAccount,
   dueCheckouts,
   dueExcessRefunds,
@@ -148,7 +147,11 @@ export async function startInvoiceCheckout(
   if (invoice.balanceCents < LEAST_ONLINE_CENTS)
     throw conflict(`Online payments start at ${formatMoney(LEAST_ONLINE_CENTS)}`, 'INVOICE_NOT_PAYABLE');
 
-  const open = await openCheckoutOf(app.db, invoiceId);
+  // The open checkout and the attempt number from one read: read apart, a Pay racing another could see
+  // no open checkout, then count the other's new one, and ask the provider with a new key for a second
+  // session, which nobody would ever be sent to (seen under load on PostgreSQL).
+  const checkouts = await checkoutsOf(app.db, invoiceId);
+  const open = checkouts.find((c) => c.state === 'open');
   if (open) {
     if (open.amountCents === invoice.balanceCents && open.expiresAt.getTime() > Date.now() + 5 * 60_000)
       return { url: open.url, amountCents: open.amountCents };
@@ -160,7 +163,8 @@ export async function startInvoiceCheckout(
       throw conflict('Nothing is owed on this invoice', 'INVOICE_NOT_PAYABLE');
     invoice.balanceCents = again.balanceCents;
   }
-  const attempt = await countCheckouts(app.db, invoiceId);
+  // An ended checkout's key was used for its amount: the next one is a new attempt.
+  const attempt = checkouts.length;
   const checkout = await provider
     .createCheckout({
       invoiceId,
@@ -188,6 +192,8 @@ export async function startInvoiceCheckout(
     // Two Pay at once: the same key gave the same session, the first insert won; or another open one is there.
     if (!isUniqueViolation(error)) throw error;
     const existing = await openCheckoutOf(app.db, invoiceId);
+    // A session of ours that lost the race is ended at the provider: no one is sent to it.
+    if (existing?.sessionId !== checkout.sessionId) await provider.expire(checkout.sessionId).catch(() => undefined);
     if (existing) return { url: existing.url, amountCents: existing.amountCents };
     throw conflict('A payment for this invoice was just started: try again', 'CONFLICT');
   }
