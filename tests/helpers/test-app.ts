@@ -78,6 +78,18 @@ export async function createTestApp(kind: DbKind, options: TestAppOptions = {}):
 
 let counter = 0;
 
+/**
+ * Hashes by password, made once per worker: a hash is an argon2 run (about 80 ms of CPU), and most
+ * users of a test share the default password. Each user still gets a real argon2 hash, and signs in
+ * through the API, which verifies it.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
 /** Creates a user straight in the database and signs in through the API. */
 export async function createUserAndSignIn(
   t: TestApp,
@@ -88,7 +100,7 @@ export async function createUserAndSignIn(
   const username = fields.username ?? `${role}${++counter}${Date.now().toString(36)}`;
   const user = await insertUser(t.database.db, {
     username,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOnce(password),
     role,
     fullName: `${role} ${counter}`,
   });
