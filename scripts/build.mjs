@@ -29,7 +29,6 @@ export async function buildAll({ quiet = false } = {}) {
   const started = Date.now();
   // Loaded here, not at the top: `npm start` reads this file to check staleness without paying for them.
   const { build: viteBuild } = await import('vite');
-  const { build: esbuild } = await import('esbuild');
   const configFile = path.join(root, 'vite.config.ts');
   await viteBuild({ configFile, logLevel: quiet ? 'warn' : 'info' });
   // The server's page renderer: the same app, built for Node, which the server imports (plugins/web.ts).
@@ -50,13 +49,22 @@ export async function buildAll({ quiet = false } = {}) {
   await writeThemeStylesheet();
   await buildCrewApp();
   await precompressAssets();
+  await bundleServer({ main: 'src/server/main.ts' }, path.join(root, 'dist/server'), quiet);
+  fs.writeFileSync(stamp, new Date().toISOString());
+  if (!quiet) console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Bundles server entry points (paths from the project's root, by output name) into `outdir` for Node,
+ * the packages left to node_modules; the PDF worker (decision 022) always beside them, since the
+ * server starts it from there. Also used by the process tests (tests/helpers/server-bundle.ts).
+ */
+export async function bundleServer(entries, outdir, quiet = true) {
+  const { build: esbuild } = await import('esbuild');
+  const entryPoints = { ...entries, 'pdf-worker': 'src/server/pdf-worker.ts' };
   await esbuild({
-    // The PDF worker (decision 022) beside the server: the server starts it from there.
-    entryPoints: {
-      main: path.join(root, 'src/server/main.ts'),
-      'pdf-worker': path.join(root, 'src/server/pdf-worker.ts'),
-    },
-    outdir: path.join(root, 'dist/server'),
+    entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, file]) => [name, path.join(root, file)])),
+    outdir,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -65,8 +73,6 @@ export async function buildAll({ quiet = false } = {}) {
     sourcemap: true,
     logLevel: quiet ? 'warning' : 'info',
   });
-  fs.writeFileSync(stamp, new Date().toISOString());
-  if (!quiet) console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /**

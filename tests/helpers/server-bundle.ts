@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { bundleServer } from '../../scripts/build.mjs';
 import { projectRoot } from '../../src/server/paths';
 
 /** The entry points the process tests run as their own processes, by their source path. */
 const entries = {
   main: 'src/server/main.ts',
-  'pdf-worker': 'src/server/pdf-worker.ts',
   backup: 'src/server/cli/backup.ts',
   'user-add': 'src/server/cli/user-add.ts',
 };
@@ -29,26 +28,13 @@ export function entryArgs(entry: string): string[] {
 
 /**
  * Vitest global setup of the `api` project: bundles the server and its commands from the source, as
- * `npm run build` bundles the server (esbuild, packages left to node_modules), once per run. The
- * folder is inside the project, so the server finds the project's root, migrations and node_modules
- * as it does from dist/server; the PDF worker sits beside the server as in dist/server.
+ * `npm run build` bundles the server (`bundleServer`), once per run. The folder is inside the project,
+ * so the server finds the project's root, migrations and node_modules as it does from dist/server.
  */
 export default async function setup() {
   fs.mkdirSync(path.join(projectRoot, 'dist'), { recursive: true });
   const dir = fs.mkdtempSync(path.join(projectRoot, 'dist', '.test-server-'));
-  await build({
-    entryPoints: Object.fromEntries(
-      Object.entries(entries).map(([name, source]) => [name, path.join(projectRoot, source)]),
-    ),
-    outdir: dir,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-  });
+  await bundleServer(entries, dir);
   process.env[SERVER_BUNDLE_ENV] = dir;
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
