@@ -146,3 +146,25 @@ test('a client’s quote, invoice and status pages arrive rendered with their da
     await screenshot(page, `client-${p.name}-rendered`);
   }
 });
+
+test('a sent quote’s buttons are disabled until the app runs, then answer the first tap', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const link = await sentQuoteLink(request, `Early Tap ${device()} ${Date.now().toString(36)}`, waitForMail);
+  const buttons = ['Accept the quote', 'Decline', 'Request more info'];
+  // As the server sent it: a tap there would do nothing, so it is not offered.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });
+  const plain = await noScript.newPage();
+  await plain.goto(link);
+  await expect(plain.getByRole('heading', { level: 1, name: 'Your Quote' })).toBeVisible();
+  for (const name of buttons) await expect(plain.getByRole('button', { name }), name).toBeDisabled();
+  await noScript.close();
+  // Once the app has taken the page over, one tap opens the question.
+  await page.goto(link);
+  await appTookOver(page);
+  for (const name of buttons) await expect(page.getByRole('button', { name }), name).toBeEnabled();
+  await page.getByRole('button', { name: 'Request more info' }).click();
+  await expect(page.getByLabel(/^Your question/)).toBeVisible();
+});

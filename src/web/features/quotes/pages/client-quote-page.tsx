@@ -20,6 +20,7 @@ import { HomeAndContactButtons, MessagePage } from '../../../components/message-
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { useCheckout } from '../../../lib/checkout';
 import { siteConfig } from '../../../lib/site-config';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAnswerQuote, useClientQuote, useNoteQuoteOpened, useRequestUpdate } from '../api/quotes';
 import { QuoteDocument, type LineKind } from '../components/quote-document';
@@ -74,6 +75,8 @@ const CLIENT_ANSWER_TITLES: Record<QuoteStatus, string> = {
 /** The expired quote's offer: ask the owner for an updated one. */
 function Expired({ quote, token }: { quote: ClientQuoteView; token: string }) {
   const request = useRequestUpdate(quote.quoteId);
+  // Its button does nothing until the app has taken over the page the server sent: disabled till then.
+  const hydrated = useHydrated();
   const asked = quote.updateRequested || request.isSuccess;
   return (
     <Alert color="orange.9" icon={<IconClockExclamation aria-hidden />} title="This quote has expired">
@@ -87,7 +90,7 @@ function Expired({ quote, token }: { quote: ClientQuoteView; token: string }) {
           </Text>
         ) : (
           <Group>
-            <Button onClick={() => request.mutate(token)} loading={request.isPending}>
+            <Button onClick={() => request.mutate(token)} loading={request.isPending} disabled={!hydrated}>
               Ask for an updated quote
             </Button>
           </Group>
@@ -143,6 +146,9 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
   const navigate = useNavigate();
   const answer = useAnswerQuote(quoteId);
   const checkout = useCheckout();
+  // The page arrives rendered by the server: its buttons act once the app has taken it over, so they are
+  // disabled till then rather than dead to a tap (a slow phone, or a busy one).
+  const hydrated = useHydrated();
   const [mode, setMode] = useState<Mode>('choose');
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string>();
@@ -283,7 +289,7 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
                       size="md"
                       leftSection={<IconCircleCheck size={20} aria-hidden />}
                       onClick={() => setMode('accept')}
-                      disabled={answer.isPending}
+                      disabled={answer.isPending || !hydrated}
                     >
                       Accept the quote
                     </Button>
@@ -293,7 +299,7 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
                       size="md"
                       leftSection={<IconCircleX size={20} aria-hidden />}
                       onClick={() => setMode('decline')}
-                      disabled={answer.isPending}
+                      disabled={answer.isPending || !hydrated}
                     >
                       Decline
                     </Button>
@@ -302,7 +308,7 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
                       size="md"
                       leftSection={<IconHelpCircle size={20} aria-hidden />}
                       onClick={() => setMode('more-info')}
-                      disabled={answer.isPending}
+                      disabled={answer.isPending || !hydrated}
                     >
                       Request more info
                     </Button>
