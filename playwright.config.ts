@@ -14,8 +14,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
   // Every test on data of its own, so two run at once against the first server; the tests that change
-  // or count what every test shares run one at a time against a second server of their own, beside the
-  // others (decision 027). Both servers are started by the global setup.
+  // or count what every test shares run one at a time against a server of their own per device, beside
+  // the others (decision 027). The three servers are started by the global setup.
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
@@ -24,15 +24,17 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   use: {
-    // Set by the global setup, which starts the built app on a free port (twice: see the projects).
+    // Set by the global setup, which starts the built app on a free port (three times: see the projects).
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [
-    // First in the list, so a worker starts them at once (one at a time) while the other takes the rest:
-    // Playwright hands out work in the order of the projects.
+    // First in the list, so the workers start them at once (each one test at a time, on its own server)
+    // and take the rest between them: Playwright hands out work in the order of the projects. Neither
+    // depends on another project: a project with dependencies waits for them to finish, and the desktop
+    // one, after the phone one, ran alone at the end with the other core idle.
     {
       name: 'phone-shared-state',
       use: { ...phone, baseURL: process.env.E2E_SHARED_BASE_URL },
@@ -42,11 +44,10 @@ export default defineConfig({
     },
     {
       name: 'desktop-shared-state',
-      use: { ...desktop, baseURL: process.env.E2E_SHARED_BASE_URL },
+      use: { ...desktop, baseURL: process.env.E2E_SHARED_DESKTOP_BASE_URL },
       metadata: { device: 'desktop' },
       grep: sharedState,
       workers: 1,
-      dependencies: ['phone-shared-state'],
     },
     { name: 'phone', use: phone, metadata: { device: 'phone' }, grepInvert: ownData },
     { name: 'desktop', use: desktop, metadata: { device: 'desktop' }, grepInvert: ownData },
@@ -56,7 +57,7 @@ export default defineConfig({
       metadata: { device: 'phone' },
       grep: deploy,
       workers: 1,
-      dependencies: ['phone', 'desktop', 'desktop-shared-state'],
+      dependencies: ['phone', 'desktop', 'phone-shared-state', 'desktop-shared-state'],
     },
   ],
 });

@@ -29,14 +29,14 @@ export { expect };
 
 /**
  * The tag of a test that changes or counts what every test shares (the business's settings, the
- * dashboard's totals, the latest activity). Such tests run in the `…-shared-state` projects, against a
- * second server of their own and one at a time, beside the rest, which run in two workers at once
+ * dashboard's totals, the latest activity). Such tests run in the `…-shared-state` projects, each device
+ * against a server of its own and one at a time, beside the rest, which run in two workers at once
  * against the first server (playwright.config.ts, decision 027).
  */
 export const SHARED_STATE = '@shared-state';
 
 /**
- * The tag of a test that changes the built files both servers send (a deploy of the crew app): it runs
+ * The tag of a test that changes the built files every server sends (a deploy of the crew app): it runs
  * in the `deploy` project, after every other test, when nothing else is being served.
  */
 export const DEPLOY = '@deploy';
@@ -48,10 +48,11 @@ export function device(): 'phone' | 'desktop' {
 
 /**
  * The database behind the server this test talks to: the first server runs on PostgreSQL when the
- * suite has one (TEST_DATABASE_URL), the shared-state server always on PGlite (global-setup.ts).
+ * suite has one (TEST_DATABASE_URL), the shared-state servers always on PGlite (global-setup.ts).
  */
 export function serverDatabase(): 'postgres' | 'pglite' {
-  const shared = test.info().project.use.baseURL === process.env.E2E_SHARED_BASE_URL;
+  const { baseURL } = test.info().project.use;
+  const shared = baseURL === process.env.E2E_SHARED_BASE_URL || baseURL === process.env.E2E_SHARED_DESKTOP_BASE_URL;
   return !shared && process.env.E2E_MAIN_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 }
 

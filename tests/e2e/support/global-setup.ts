@@ -48,22 +48,26 @@ export default async function globalSetup() {
   // database of its own: PGlite was a third of that server's busy time, and the browser then meets both
   // databases. The second, for the tests that change or count what all share, stays on PGlite.
   const postgres = await createPostgresDatabase();
-  const [main, shared] = await Promise.all([
+  const [main, shared, sharedDesktop] = await Promise.all([
     // The first takes no automatic backup a minute after start: it copies and packs the whole database
     // while the tests wait on it. The second keeps the daily backup the owner's Your data page describes.
     startApp(path.join(dataDir, 'main'), smtpPort, stripe.url, {
       BACKUP_EVERY_HOURS: '0',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     }),
+    // One for each device's shared-state tests: the two run at once, each alone on its server, instead of
+    // the desktop ones waiting for the phone ones and then running with one core idle (a minute and a half).
     startApp(path.join(dataDir, 'shared'), smtpPort, stripe.url),
+    startApp(path.join(dataDir, 'shared-desktop'), smtpPort, stripe.url),
   ]);
   process.env.E2E_BASE_URL = main.base;
   process.env.E2E_SHARED_BASE_URL = shared.base;
+  process.env.E2E_SHARED_DESKTOP_BASE_URL = sharedDesktop.base;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_MAIN_DATABASE = postgres || process.env.E2E_DATABASE_URL ? 'postgres' : 'pglite';
 
   return async () => {
-    for (const { server } of [main, shared]) {
+    for (const { server } of [main, shared, sharedDesktop]) {
       server.child.kill('SIGTERM');
       await server.exited;
       // Errors, and a query that waited on the open transaction it was made in (db/client.ts), are shown.
