@@ -160,11 +160,13 @@ test('a sent quote’s buttons are disabled until the app runs, then answer the 
   await plain.goto(link);
   await expect(plain.getByRole('heading', { level: 1, name: 'Your Quote' })).toBeVisible();
   for (const name of buttons) await expect(plain.getByRole('button', { name }), name).toBeDisabled();
+  await screenshot(plain, 'client-quote-before-the-app');
   await noScript.close();
   // Once the app has taken the page over, one tap opens the question.
   await page.goto(link);
   await appTookOver(page);
   for (const name of buttons) await expect(page.getByRole('button', { name }), name).toBeEnabled();
+  await screenshot(page, 'client-quote-app-running');
   await page.getByRole('button', { name: 'Request more info' }).click();
   await expect(page.getByLabel(/^Your question/)).toBeVisible();
 });

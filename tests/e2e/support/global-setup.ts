@@ -46,11 +46,11 @@ export default async function globalSetup() {
   process.env.E2E_FAKE_STRIPE_KEY = stripe.secretKey;
   // The first server runs on the PostgreSQL server when there is one (TEST_DATABASE_URL, as in CI), in a
   // database of its own: PGlite was a third of that server's busy time, and the browser then meets both
-  // databases. The second, for the tests that change or count what all share, stays on PGlite.
+  // databases. The other two, for the tests that change or count what all share, stay on PGlite.
   const postgres = await createPostgresDatabase();
   const [main, shared, sharedDesktop] = await Promise.all([
     // The first takes no automatic backup a minute after start: it copies and packs the whole database
-    // while the tests wait on it. The second keeps the daily backup the owner's Your data page describes.
+    // while the tests wait on it. The other two keep the daily backup the owner's Your data page describes.
     startApp(path.join(dataDir, 'main'), smtpPort, stripe.url, {
       BACKUP_EVERY_HOURS: '0',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
