@@ -20,6 +20,12 @@ export interface SiteConfig {
   calendarEmbedUrl: string | null;
   /** Base URLs of the hero photos: `${base}-${width}.webp`. */
   heroImages: string[];
+  /**
+   * Today where the business is when the server wrote the page, and the instant (ms since 1970) that
+   * day ends there: until then the browser takes its date from here instead of asking Intl for the
+   * time zone, which costs tens of milliseconds the first time on a phone (web/lib/site-config.ts).
+   */
+  today?: { date: string; endsAt: number };
 }
 
 export const defaultBusiness = {

@@ -30,7 +30,7 @@ function fakeBuild(): { buildDir: string; webRoot: string } {
       imports: ['_zod-1.js', 'index.html'],
     },
     '_zod-1.js': { file: 'assets/zod-1.js', css: ['assets/shared-1.css'] },
-    'index.html': { file: 'assets/index-9.js', imports: ['_zod-1.js'] },
+    'index.html': { file: 'assets/index-9.js', imports: ['_zod-1.js'], isEntry: true },
   };
   fs.writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(manifest));
   fs.mkdirSync(path.join(buildDir, 'render'));
@@ -84,7 +84,7 @@ describe('search engines and link previews', () => {
     expect(admin).not.toContain('rel="canonical"');
   });
 
-  it("links the stylesheets of the app's and the page's chunks after the entry's, and keeps the build manifest private", async () => {
+  it("links the stylesheets of the app's and the page's chunks after the entry's, lists their scripts for the entry to load after the first paint, and keeps the build manifest private", async () => {
     const contact = (await page('/contact')).body;
     const links = [...contact.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
     expect(links).toEqual([
@@ -93,10 +93,17 @@ describe('search engines and link previews', () => {
       'assets/shared-1.css',
       'assets/contact-page-abc.css',
     ]);
+    // Not fetched with the page, so that they do not compete with its first paint (main.tsx asks for them).
     expect(contact).not.toContain('modulepreload');
+    const appChunks = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="app-chunks">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
+      ) as unknown;
+    expect(appChunks(contact)).toEqual(['assets/start-1.js', 'assets/zod-1.js', 'assets/contact-page-abc.js']);
     const home = (await page('/')).body;
     expect(home).toContain('assets/start-1.css');
     expect(home).not.toContain('contact-page-abc');
+    expect(appChunks(home)).toEqual(['assets/start-1.js', 'assets/zod-1.js']);
     expect((await page('/.vite/manifest.json')).headers['content-type']).toContain('text/html');
   });
 

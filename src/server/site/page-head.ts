@@ -1,6 +1,7 @@
 import type { SiteConfig } from '#shared/business';
 import { defaultBusiness } from '#shared/business';
 import { appModule, documentTitle, metaForPath, notFoundMeta } from '#shared/page-meta';
+import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
 import { paths } from '#shared/paths';
 import type { Config } from '../config';
 import type { BusinessSettings } from '../lib/business';
@@ -10,7 +11,7 @@ import { heroSources } from './hero-images';
 /** JSON inside <script>: "<" escaped so no value can close the element. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function siteConfigOf(config: Config, business: BusinessSettings): SiteConfig {
+export function siteConfigOf(config: Config, business: BusinessSettings, now = new Date()): SiteConfig {
   return {
     businessName: business.name,
     businessEmail: business.email,
@@ -25,7 +26,14 @@ export function siteConfigOf(config: Config, business: BusinessSettings): SiteCo
     publicUrl: config.PUBLIC_URL,
     calendarEmbedUrl: config.CALENDAR_EMBED_URL ?? null,
     heroImages: heroSources(config.HERO_IMAGES_DIR).map((_, i) => `/media/hero/${i + 1}`),
+    today: businessDay(business.timeZone, now),
   };
+}
+
+/** Today in a time zone and the instant it ends there (the next midnight, whatever the clocks do). */
+export function businessDay(timeZone: string, now: Date): { date: string; endsAt: number } {
+  const date = todayIn(timeZone, now);
+  return { date, endsAt: zonedTimeToUtc(addDays(date, 1), '00:00', timeZone).getTime() };
 }
 
 /** A place served as schema.org names it: a ZIP code, a county, or a city. */
@@ -55,11 +63,17 @@ export function localBusinessJsonLd(config: Config, business: BusinessSettings) 
  * business's JSON-LD, and the site configuration the client reads; the links to the page's
  * stylesheets and chunks. Also says whether the path is a page at all (404 otherwise).
  */
+/** What a module needs loaded: its chunk's and every imported chunk's scripts and stylesheets. */
+export interface ChunkAssets {
+  scripts: string[];
+  styles: string[];
+}
+
 export function renderPageHead(
   config: Config,
   business: BusinessSettings,
   pathname: string,
-  stylesFor: (module: string) => string[] = () => [],
+  assetsFor: (module: string) => ChunkAssets = () => ({ scripts: [], styles: [] }),
 ): { head: string; assets: string; status: 200 | 404 } {
   const site = siteConfigOf(config, business);
   const found = metaForPath(pathname);
@@ -90,9 +104,16 @@ export function renderPageHead(
   }
   // The stylesheets of the app's and the page's chunks: the page the server rendered needs them
   // before it is first painted. They go after the entry's stylesheet (at the end of <head>), where
-  // loading the chunks would have put them. The chunks themselves are not preloaded: they are
-  // fetched once the page is painted (main.tsx), so they do not compete with what the paint needs.
-  const styles = new Set([appModule, ...(meta.module ? [meta.module] : [])].flatMap(stylesFor));
-  const assets = [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`);
+  // loading the chunks would have put them.
+  const chunks = [appModule, ...(meta.module ? [meta.module] : [])].map(assetsFor);
+  const styles = new Set(chunks.flatMap((chunk) => chunk.styles));
+  // The app's and the page's chunks are not fetched with the page (they would compete with what its
+  // first paint needs): the entry asks for them once the page is painted, all of them rather than
+  // one level of imports after another (seven to nine levels: as many round trips; main.tsx).
+  const scripts = new Set(chunks.flatMap((chunk) => chunk.scripts));
+  const assets = [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
+    `<script type="application/json" id="app-chunks">${scriptJson([...scripts])}</script>`,
+  ];
   return { head: tags.join('\n    '), assets: assets.join('\n    '), status: found ? 200 : 404 };
 }

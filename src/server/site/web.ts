@@ -7,7 +7,7 @@ import type { SiteConfig } from '#shared/business';
 import { todayIn } from '#shared/dates';
 import { routeForPath, routeMeta } from '#shared/page-meta';
 import { paths } from '#shared/paths';
-import { renderPageHead, scriptJson, siteConfigOf } from './page-head';
+import { renderPageHead, scriptJson, siteConfigOf, type ChunkAssets } from './page-head';
 import { errorBody as body } from '../lib/http-errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -47,7 +47,7 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : undefined;
   if (indexHtml && !indexHtml.includes(HEAD_MARK)) throw new Error(`${indexFile} lacks the ${HEAD_MARK} marker`);
 
-  const stylesFor = chunkStyles(root);
+  const assetsFor = chunkAssets(root);
   const pageHtml = await pageRenderer(app, path.join(path.dirname(root), 'render', 'render-page.js'));
   // Rendered once the server is up, so the first visitor after a restart does not wait for it.
   if (indexHtml)
@@ -67,7 +67,7 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
     const pathname = request.url.split('?')[0]!;
     const business = await app.settings.current();
     const site = siteConfigOf(app.config, business);
-    const { head, assets, status } = renderPageHead(app.config, business, pathname, stylesFor);
+    const { head, assets, status } = renderPageHead(app.config, business, pathname, assetsFor);
     const withData = routeForPath(pathname)?.meta.withData ? await pageHtml.withData(request, site) : undefined;
     const rendered = withData?.html ?? (await pageHtml(pathname, site)) ?? '';
     // The answers the page was rendered with, for the browser's first render (app/start.tsx).
@@ -186,31 +186,33 @@ async function pageRenderer(app: FastifyInstance, file: string): Promise<PageRen
 
 interface ManifestChunk {
   file: string;
+  /** The entry (main.tsx): the page loads it itself. */
+  isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
 
-/** From Vite's manifest: the stylesheets of a module's chunk and of every chunk it imports. */
-function chunkStyles(root: string): (module: string) => string[] {
+/** From Vite's manifest: the scripts and stylesheets of a module's chunk and of every chunk it imports. */
+function chunkAssets(root: string): (module: string) => ChunkAssets {
   const file = path.join(root, '.vite/manifest.json');
   const manifest: Record<string, ManifestChunk> = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
-  const cache = new Map<string, string[]>();
+  const cache = new Map<string, ChunkAssets>();
   return (module) => {
-    let styles = cache.get(module);
-    if (!styles) {
-      const chunks = new Set<string>();
-      const found = new Set<string>();
+    let assets = cache.get(module);
+    if (!assets) {
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
       const visit = (key: string) => {
         const chunk = manifest[key];
-        if (!chunk || chunks.has(chunk.file)) return;
-        chunks.add(chunk.file);
-        chunk.css?.forEach((css) => found.add(css));
+        if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+        scripts.add(chunk.file);
+        chunk.css?.forEach((css) => styles.add(css));
         chunk.imports?.forEach(visit);
       };
       visit(module);
-      styles = [...found];
-      cache.set(module, styles);
+      assets = { scripts: [...scripts], styles: [...styles] };
+      cache.set(module, assets);
     }
-    return styles;
+    return assets;
   };
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 const subscribe = () => () => {};
 
@@ -13,4 +13,14 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Renders `children(hydrated)`: only what it wraps renders again once the app has taken over, not the
+ * whole page around it. That render is synchronous (React's rule for a store whose server value
+ * differs), so a page that called `useHydrated` itself held the main thread while its whole form
+ * rendered again.
+ */
+export function WhenHydrated({ children }: { children: (hydrated: boolean) => ReactNode }): ReactNode {
+  return children(useHydrated());
 }

@@ -9,13 +9,12 @@ import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { WhenHydrated } from '../../../lib/use-hydrated';
 import layout from '../../../components/layout.module.css';
 
 const empty: ContactInput = { firstName: '', lastName: '', phone: '', email: '', message: '' };
 
 export default function ContactPage() {
-  const hydrated = useHydrated();
   const send = useSendContactMessage();
   const form = useForm<ContactInput, unknown, z.output<typeof contactInput>>({
     resolver: lazyZodResolver(async () => (await import('#shared/schemas/contact')).contactInput),
@@ -55,9 +54,13 @@ export default function ContactPage() {
           <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...field('email')} />
         </div>
         <PlainTextarea mt="md" label="Message" withAsterisk rows={6} {...field('message')} />
-        <Button type="submit" mt="xl" size="md" fullWidth disabled={busy || !hydrated} color="accent">
-          {busy ? 'Sending' : 'Send'}
-        </Button>
+        <WhenHydrated>
+          {(hydrated) => (
+            <Button type="submit" mt="xl" size="md" fullWidth disabled={busy || !hydrated} color="accent">
+              {busy ? 'Sending' : 'Send'}
+            </Button>
+          )}
+        </WhenHydrated>
       </form>
     </FormPage>
   );

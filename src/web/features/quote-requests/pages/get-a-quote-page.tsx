@@ -2,7 +2,6 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { todayIn } from '#shared/dates';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
 import type { QuoteRequestForm, QuoteRequestFormValues } from '#shared/schemas/quote-request';
@@ -14,8 +13,8 @@ import { useCreateQuoteRequest } from '../api/create-quote-request';
 import { PhotoPicker } from '../components/photo-picker';
 import { emptyRequestForm, RequestFields } from '../components/request-fields';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
-import { siteConfig } from '../../../lib/site-config';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { businessToday } from '../../../lib/business-today';
+import { WhenHydrated } from '../../../lib/use-hydrated';
 
 /** The form's schema and its mapping to the API's body: loaded when first needed (lazy-zod-resolver.ts). */
 const loadSchemas = () => import('#shared/schemas/quote-request');
@@ -23,14 +22,13 @@ const loadSchemas = () => import('#shared/schemas/quote-request');
 const empty = emptyRequestForm;
 
 export default function GetAQuotePage() {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const create = useCreateQuoteRequest();
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string>();
   const [preparingPhotos, setPreparingPhotos] = useState(false);
   // The picker starts at today where the business is (the Settings' zone), as the server's check does.
-  const [today] = useState(() => todayIn(siteConfig().timeZone));
+  const [today] = useState(() => businessToday());
   const form = useForm<QuoteRequestForm, unknown, QuoteRequestFormValues>({
     resolver: lazyZodResolver(async () => (await loadSchemas()).quoteRequestFormIn(today)),
     defaultValues: empty,
@@ -79,28 +77,34 @@ export default function GetAQuotePage() {
     >
       <form onSubmit={onSubmit} noValidate aria-label="Quote request">
         <RequestFields field={field} today={today} />
-        <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-          <PhotoPicker
-            files={photos}
-            error={photoError}
-            disabled={busy || !hydrated}
-            onPreparing={setPreparingPhotos}
-            onChange={(files, error) => {
-              setPhotos(files);
-              setPhotoError(error);
-            }}
-          />
-        </div>
-        <Button
-          type="submit"
-          mt="xl"
-          size="md"
-          fullWidth
-          disabled={busy || !hydrated || preparingPhotos}
-          color="accent"
-        >
-          {busy ? 'Sending' : 'Send'}
-        </Button>
+        <WhenHydrated>
+          {(hydrated) => (
+            <>
+              <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+                <PhotoPicker
+                  files={photos}
+                  error={photoError}
+                  disabled={busy || !hydrated}
+                  onPreparing={setPreparingPhotos}
+                  onChange={(files, error) => {
+                    setPhotos(files);
+                    setPhotoError(error);
+                  }}
+                />
+              </div>
+              <Button
+                type="submit"
+                mt="xl"
+                size="md"
+                fullWidth
+                disabled={busy || !hydrated || preparingPhotos}
+                color="accent"
+              >
+                {busy ? 'Sending' : 'Send'}
+              </Button>
+            </>
+          )}
+        </WhenHydrated>
       </form>
     </FormPage>
   );

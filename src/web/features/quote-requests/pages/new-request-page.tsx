@@ -2,7 +2,6 @@ import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { todayIn } from '#shared/dates';
 import { paths, QUOTE_BUILDER_ID } from '#shared/paths';
 import {
   quoteRequestFromForm,
@@ -15,7 +14,7 @@ import { ServiceAddressSelect } from '../../../components/service-address-select
 import { ApiError } from '../../../lib/api-client';
 import { readAsDataUrl } from '../../../lib/files';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
-import { siteConfig } from '../../../lib/site-config';
+import { businessToday } from '../../../lib/business-today';
 import { toast } from '../../../lib/toast';
 import { useClientForRequest, useEnterQuoteRequest } from '../api/staff';
 import { PhotoPicker } from '../components/photo-picker';
@@ -32,7 +31,7 @@ export default function NewQuoteRequestPage() {
   const [preparing, setPreparing] = useState(false);
   const [emailClient, setEmailClient] = useState(false);
   // Today where the business is (the Settings' zone), as the server's check has it.
-  const [today] = useState(() => todayIn(siteConfig().timeZone));
+  const [today] = useState(() => businessToday());
   const form = useForm<QuoteRequestForm, unknown, QuoteRequestFormValues>({
     resolver: lazyZodResolver(async () => staffRequestFormIn(today)),
     defaultValues: empty,

@@ -7,13 +7,12 @@ import { paths } from '#shared/paths';
 import { EmailMyLink } from '../../../components/email-my-link';
 import { FormPage } from '../../../components/form-page';
 import { ApiError } from '../../../lib/api-client';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { WhenHydrated } from '../../../lib/use-hydrated';
 import { quoteStatusQuery } from '../api/quote-status';
 
 export default function StatusLookupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
   const [error, setError] = useState<string>();
   const [checking, setChecking] = useState(false);
 
@@ -57,9 +56,13 @@ export default function StatusLookupPage() {
             spellCheck={false}
             size="md"
           />
-          <Button type="submit" size="md" loading={checking} disabled={!hydrated}>
-            Check Quote Request Status
-          </Button>
+          <WhenHydrated>
+            {(hydrated) => (
+              <Button type="submit" size="md" loading={checking} disabled={!hydrated}>
+                Check Quote Request Status
+              </Button>
+            )}
+          </WhenHydrated>
           <Text size="sm" ta="center">
             Don&apos;t have a quote request yet?{' '}
             <Anchor component={Link} to={paths.getAQuote} fw={600}>
