@@ -5,34 +5,39 @@ import { makeZodJitless } from './lib/zod-jitless';
 // zod is told not to compile validators before the app's modules build any schema (lib/zod-jitless.ts).
 makeZodJitless();
 
-/** The app's and this page's chunks, as the server lists them (site/page-head.ts). */
-function appChunks(): string[] {
+/** A list of files the server wrote into the page (site/page-head.ts, site/critical-css.ts). */
+function listed(id: string): string[] {
   try {
-    const listed: unknown = JSON.parse(document.getElementById('app-chunks')?.textContent ?? '[]');
-    return Array.isArray(listed) ? listed.filter((file): file is string => typeof file === 'string') : [];
+    const files: unknown = JSON.parse(document.getElementById(id)?.textContent ?? '[]');
+    return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
   } catch {
     return [];
   }
 }
 
+function link(rel: string, href: string) {
+  const element = document.createElement('link');
+  element.rel = rel;
+  element.crossOrigin = '';
+  element.href = href;
+  document.head.append(element);
+}
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 // The public pages arrive rendered by the server: let the browser paint them first, then load and run
-// the app, which takes them over (issue 34). Every chunk is asked for at once, not one level of imports
-// after another (seven to nine round trips), but a few per task: asking for the app's 46 files in one
-// go (Vite's loader did) held a phone's main thread for about 50 ms after the first paint. React's DOM
+// the app, which takes them over (issue 34). A public page carries the rules of its first paint and
+// names its stylesheets, asked for now, ahead of the app, for what only the app renders (a menu, a
+// notice; site/critical-css.ts). Every chunk is then asked for at once, not one level of imports after
+// another (seven to nine round trips), but a few per task: asking for the app's 46 files in one go
+// (Vite's loader did) held a phone's main thread for about 50 ms after the first paint. React's DOM
 // renderer, the largest module, then runs in a task of its own, and the rest of the app in the next.
 requestAnimationFrame(() =>
   setTimeout(async () => {
-    const files = appChunks();
+    for (const href of listed('app-styles')) link('stylesheet', href);
+    const files = listed('app-chunks');
     for (let i = 0; i < files.length; i += 6) {
-      for (const file of files.slice(i, i + 6)) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-        link.href = `/${file}`;
-        document.head.append(link);
-      }
+      for (const file of files.slice(i, i + 6)) link('modulepreload', `/${file}`);
       await nextTask();
     }
     await import('react-dom/client');

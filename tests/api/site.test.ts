@@ -33,6 +33,20 @@ function fakeBuild(): { buildDir: string; webRoot: string } {
     'index.html': { file: 'assets/index-9.js', imports: ['_zod-1.js'], isEntry: true },
   };
   fs.writeFileSync(path.join(webRoot, '.vite/manifest.json'), JSON.stringify(manifest));
+  // The stylesheets a public page's first paint takes its rules from (critical-css.ts).
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  fs.writeFileSync(
+    path.join(webRoot, 'assets/index-9.css'),
+    [
+      'h1{color:rgb(1,2,3)}',
+      '.menu-opened-later{color:blue}',
+      ':root,:host{--theme-size:16px}',
+      ':root[data-mantine-color-scheme=light],:host([data-mantine-color-scheme=light]){--theme-light:#fff}',
+      ':root[data-mantine-color-scheme=dark],:host([data-mantine-color-scheme=dark]){--theme-dark:#000}',
+    ].join('\n'),
+  );
+  fs.writeFileSync(path.join(webRoot, 'assets/start-1.css'), 'h1{margin:0}.toast-shown-later{top:0}');
+  fs.writeFileSync(path.join(webRoot, 'assets/shared-1.css'), '.unused{color:red}');
   fs.mkdirSync(path.join(buildDir, 'render'));
   fs.writeFileSync(
     path.join(buildDir, 'render/render-page.js'),
@@ -105,6 +119,33 @@ describe('search engines and link previews', () => {
     expect(home).not.toContain('contact-page-abc');
     expect(appChunks(home)).toEqual(['assets/start-1.js', 'assets/zod-1.js']);
     expect((await page('/.vite/manifest.json')).headers['content-type']).toContain('text/html');
+  });
+
+  it("puts the rules a rendered public page's first paint needs into it, and names its stylesheets for the app to link (issue 34)", async () => {
+    const home = (await page('/')).body;
+    const head = home.slice(0, home.indexOf('</head>'));
+    expect(head).not.toContain('rel="stylesheet"');
+    const rules = /<style>([^<]*)<\/style>/.exec(head)?.[1] ?? '';
+    expect(rules).toContain('h1{color:rgb(1,2,3)}');
+    expect(rules).toContain('margin:0');
+    expect(rules).toContain('--theme-size:16px');
+    expect(rules).toContain('--theme-light:#fff');
+    // What the server did not render waits for the stylesheets, and the dark scheme is not the pages'.
+    for (const unused of ['menu-opened-later', 'toast-shown-later', '.unused', '--theme-dark'])
+      expect(rules).not.toContain(unused);
+    // Named for the entry to link once the page is painted (main.tsx), not fetched before it.
+    expect(home).not.toContain('rel="stylesheet"');
+    expect(
+      JSON.parse(/<script type="application\/json" id="app-styles">(.*?)<\/script>/.exec(head)?.[1] ?? 'null'),
+    ).toEqual(['/assets/index-9.css', '/assets/start-1.css', '/assets/shared-1.css']);
+    // The same rules for the same page every time; a page the server could not render, and a client's
+    // own page, keep their stylesheets in <head>.
+    expect((await page('/?utm=x')).body).toContain(`<style>${rules}</style>`);
+    for (const url of ['/contact', '/quote/QT12345678?token=abc', '/admin/users']) {
+      const other = (await page(url)).body;
+      expect(other.slice(0, other.indexOf('</head>'))).toContain('<link rel="stylesheet" href="/assets/index-9.css">');
+      expect(other).not.toContain('<style>');
+    }
   });
 
   it('sends the pages search engines index rendered, with the configured details, rendering each once', async () => {

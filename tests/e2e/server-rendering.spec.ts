@@ -30,6 +30,23 @@ test.describe('with scripts off', () => {
     await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
 
+  test('the public pages paint from their own HTML: with every stylesheet held back they look the same (issue 34)', async ({
+    page,
+  }) => {
+    for (const p of rendered) {
+      await page.goto(p.path);
+      const styled = await page.screenshot({ fullPage: true });
+      // What a phone paints before the stylesheets arrive: the rules the page carries, nothing else.
+      await page.route('**/*.css', (route) => route.abort());
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+      const firstPaint = await page.screenshot({ fullPage: true });
+      if (!firstPaint.equals(styled)) await screenshot(page, `first-paint${p.path.replace(/\W+/g, '-')}`);
+      expect(firstPaint.equals(styled), `${p.path} painted without its stylesheets differs from the page`).toBe(true);
+      await page.unroute('**/*.css');
+    }
+  });
+
   test('back-office pages are left to the browser', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.locator('#root')).toBeEmpty();

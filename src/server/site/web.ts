@@ -7,6 +7,8 @@ import type { SiteConfig } from '#shared/business';
 import { todayIn } from '#shared/dates';
 import { routeForPath, routeMeta } from '#shared/page-meta';
 import { paths } from '#shared/paths';
+import type { BusinessSettings } from '../lib/business';
+import { criticalCss } from './critical-css';
 import { renderPageHead, scriptJson, siteConfigOf, type ChunkAssets } from './page-head';
 import { errorBody as body } from '../lib/http-errors';
 
@@ -48,15 +50,42 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
   if (indexHtml && !indexHtml.includes(HEAD_MARK)) throw new Error(`${indexFile} lacks the ${HEAD_MARK} marker`);
 
   const assetsFor = chunkAssets(root);
+  const withCriticalCss = criticalCss(root, (error) =>
+    app.log.error({ err: error }, "Picking a page's first-paint styles failed; it is sent with its stylesheets"),
+  );
   const pageHtml = await pageRenderer(app, path.join(path.dirname(root), 'render', 'render-page.js'));
-  // Rendered once the server is up, so the first visitor after a restart does not wait for it.
+
+  /** The whole page for a path: its head, what the server rendered, and the data it was rendered with. */
+  const pageDocument = async (pathname: string, business: BusinessSettings, request?: FastifyRequest) => {
+    const site = siteConfigOf(app.config, business);
+    const { head, assets, status } = renderPageHead(app.config, business, pathname, assetsFor);
+    const route = routeForPath(pathname);
+    const withData = route?.meta.withData && request ? await pageHtml.withData(request, site) : undefined;
+    const rendered = withData?.html ?? (await pageHtml(pathname, site)) ?? '';
+    // The answers the page was rendered with, for the browser's first render (app/start.tsx).
+    const data = withData
+      ? `\n    <script type="application/json" id="page-data">${scriptJson(withData.data)}</script>`
+      : '';
+    const page = indexHtml!
+      .replace(HEAD_MARK, () => head + data)
+      .replace('</head>', () => `  ${assets}\n  </head>`)
+      .replace(HTML_MARK, () => rendered);
+    // A public page the server rendered carries the styles of its first paint (critical-css.ts).
+    const html =
+      route?.meta.index && !withData && rendered && status === 200
+        ? await withCriticalCss(`${route.pattern} ${JSON.stringify(site)}`, page)
+        : page;
+    return { html, status, withData: Boolean(withData) };
+  };
+
+  // Rendered once the server is up, with their first paint's styles picked, so the first visitor
+  // after a restart does not wait for either.
   if (indexHtml)
     app.addHook('onListen', (done) => {
       setImmediate(() => {
         void app.settings.current().then(
-          (business) => {
-            const site = siteConfigOf(app.config, business);
-            for (const [pattern, meta] of routeMeta) if (meta.index) void pageHtml(pattern, site);
+          async (business) => {
+            for (const [pattern, meta] of routeMeta) if (meta.index) await pageDocument(pattern, business);
           },
           () => {}, // The first visitor's page renders it instead.
         );
@@ -64,20 +93,8 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
       done();
     });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0]!;
     const business = await app.settings.current();
-    const site = siteConfigOf(app.config, business);
-    const { head, assets, status } = renderPageHead(app.config, business, pathname, assetsFor);
-    const withData = routeForPath(pathname)?.meta.withData ? await pageHtml.withData(request, site) : undefined;
-    const rendered = withData?.html ?? (await pageHtml(pathname, site)) ?? '';
-    // The answers the page was rendered with, for the browser's first render (app/start.tsx).
-    const data = withData
-      ? `\n    <script type="application/json" id="page-data">${scriptJson(withData.data)}</script>`
-      : '';
-    const html = indexHtml!
-      .replace(HEAD_MARK, () => head + data)
-      .replace('</head>', () => `  ${assets}\n  </head>`)
-      .replace(HTML_MARK, () => rendered);
+    const { html, status, withData } = await pageDocument(request.url.split('?')[0]!, business, request);
     return (
       reply
         .code(status)
