@@ -25,6 +25,9 @@ test.describe('with scripts off', () => {
       await expect(page.getByRole('link', { name: phone ? 'Quote Status' : 'Quote Request Status' })).toBeVisible();
       await expect(page.getByRole('link', { name: phone ? 'Quote Request Status' : 'Quote Status' })).toBeHidden();
     }
+    // The home page arrives with the first hero photo only; the app brings the others (issue 34).
+    await page.goto('/');
+    await expect(page.locator('section[aria-label="Welcome"] img')).toHaveCount(1);
     // A form cannot be sent the browser's way (a GET with the client's details in the address).
     await page.goto('/contact');
     await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();

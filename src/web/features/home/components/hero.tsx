@@ -5,6 +5,7 @@ import { defaultBusiness } from '#shared/business';
 import { HERO_FADE_MS, HERO_INTERVAL_MS } from '#shared/constants';
 import { paths } from '#shared/paths';
 import { siteConfig } from '../../../lib/site-config';
+import { useHydrated } from '../../../lib/use-hydrated';
 import classes from './hero.module.css';
 
 const srcSet = (base: string) => [640, 1280, 1920].map((w) => `${base}-${w}.webp ${w}w`).join(', ');
@@ -12,6 +13,10 @@ const srcSet = (base: string) => [640, 1280, 1920].map((w) => `${base}-${w}.webp
 /** Full-height hero: the business's photos cross-fade every 7 s in a loop behind the name and calls to action. */
 export function Hero() {
   const { businessName, heroImages } = siteConfig();
+  // The page arrives with the first photo only: the others, stacked under it and so never "off-screen"
+  // for the browser's lazy loading, would share a phone's first seconds of network with it (issue 34).
+  // They come once the app runs, seconds before the first cross-fade.
+  const slides = useHydrated() ? heroImages : heroImages.slice(0, 1);
   const [active, setActive] = useState(0);
   useEffect(() => {
     if (heroImages.length < 2) return;
@@ -21,7 +26,7 @@ export function Hero() {
 
   return (
     <section className={classes.hero} aria-label="Welcome">
-      {heroImages.map((base, i) => (
+      {slides.map((base, i) => (
         <img
           key={base}
           className={classes.slide}
