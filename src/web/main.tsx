@@ -19,6 +19,8 @@ function link(rel: string, href: string) {
   const element = document.createElement('link');
   element.rel = rel;
   element.crossOrigin = '';
+  // After what the page shows (its photos above all): nothing of the app is needed for it.
+  element.fetchPriority = 'low';
   element.href = href;
   document.head.append(element);
 }

@@ -9,6 +9,7 @@ import { routeForPath, routeMeta } from '#shared/page-meta';
 import { paths } from '#shared/paths';
 import type { BusinessSettings } from '../lib/business';
 import { criticalCss } from './critical-css';
+import { HERO_WIDTHS, heroSources, renderHero } from './hero-images';
 import { renderPageHead, scriptJson, siteConfigOf, type ChunkAssets } from './page-head';
 import { errorBody as body } from '../lib/http-errors';
 
@@ -78,17 +79,22 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
     return { html, status, withData: Boolean(withData) };
   };
 
-  // Rendered once the server is up, with their first paint's styles picked, so the first visitor
-  // after a restart does not wait for either.
+  // Rendered once the server is up, with their first paint's styles picked, and the home page's first
+  // photo scaled for each screen, so the first visitor after a restart waits for none of them.
   if (indexHtml)
     app.addHook('onListen', (done) => {
       setImmediate(() => {
-        void app.settings.current().then(
-          async (business) => {
+        void app.settings
+          .current()
+          .then(async (business) => {
             for (const [pattern, meta] of routeMeta) if (meta.index) await pageDocument(pattern, business);
-          },
-          () => {}, // The first visitor's page renders it instead.
-        );
+            const [firstPhoto] = heroSources(app.config.HERO_IMAGES_DIR);
+            for (const width of firstPhoto ? HERO_WIDTHS : [])
+              await Promise.resolve()
+                .then(() => renderHero(firstPhoto!, width, 'webp'))
+                .catch(() => {}); // Its request will say why.
+          })
+          .catch(() => {}); // The first visitor's page renders it instead.
       });
       done();
     });
