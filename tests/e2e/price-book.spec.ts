@@ -105,6 +105,8 @@ test('the builder adds lines from the price book at quantity 1, a flat price bes
     await search.fill(typed);
     await page.getByRole('option', { name: option }).click();
     await expect(page.getByText(`${option.split(' — ')[0]} added`)).toBeVisible();
+    // Its notice goes before the next search: on a phone it lay over the next list and took the tap.
+    await expect(page.getByText(`${option.split(' — ')[0]} added`)).toBeHidden({ timeout: 10_000 });
   }
   const labor = page.getByRole('region', { name: 'Labor' });
   await expect(labor).toContainText(`Ceiling fan install ${tag} — Flat price = $149.50`);
