@@ -6,11 +6,13 @@ import { authRoutes, registerAuth } from './auth';
 import { auditRoutes, registerAudit } from './audit';
 import { backupRoutes } from './backups';
 import { exportRoutes } from './exports';
+import { JobBoard } from './lib/job-board';
 import { createTokenService, loadSigningKey } from './lib/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { contactRoutes } from './contact';
 import { healthRoutes } from './health';
+import { systemRoutes } from './system';
 import { publicQuoteRequestRoutes, requestStatusCache, staffQuoteRequestRoutes } from './quote-requests';
 import { scheduleRoutes, sealLegacyFeedTokens, userRoutes } from './users';
 import {
@@ -37,7 +39,8 @@ import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { priceBookRoutes } from './price-book';
 import { DocumentStore } from './documents';
-import { fileTransport, mailRoutes, MailRelay, smtpTransport, type MailTransport } from './mail';
+import { fileTransport, mailRoutes, MailRelay, outboxState, smtpTransport, type MailTransport } from './mail';
+import { registerMetrics } from './plugins/metrics';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -110,6 +113,7 @@ export async function buildApp(options: AppOptions) {
   const settings = new SettingsStore(database.db, config);
   await settings.seed();
   const documents = new DocumentStore(database.db);
+  const jobs = new JobBoard();
   const relay = new MailRelay({
     db: database.db,
     transport,
@@ -128,6 +132,7 @@ export async function buildApp(options: AppOptions) {
     document: (key) => documents.ifReady(key, () => relay.kick()),
     // A message to a client carries the signed link to their own page (decision 036).
     clientPage: (to) => clientPageBlock(app, to),
+    board: jobs,
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -144,6 +149,17 @@ export async function buildApp(options: AppOptions) {
   app.decorate('quoteStatus', requestStatusCache(database.db));
   app.decorate('settings', settings);
   app.decorate('documents', documents);
+  app.decorate('jobs', jobs);
+  // Prometheus metrics on a port of their own, only when METRICS_PORT is set (decision 039).
+  app.decorate(
+    'metrics',
+    config.METRICS_PORT === undefined
+      ? undefined
+      : registerMetrics(app, async () => {
+          const state = await outboxState(database.db);
+          return { waiting: state.waiting, failing: state.failing, scheduled: state.reminders.scheduled };
+        }),
+  );
   // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -162,6 +178,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(systemRoutes);
       await api.register(authRoutes);
       // The public status lookup also takes a quote's number (QT…), which the quotes feature resolves.
       // … and shows the next visit, which the visits feature knows; the status page's timeline reads

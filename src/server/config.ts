@@ -69,6 +69,15 @@ export const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: port.default(3000),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
+    /** Prometheus metrics at /metrics on this port, apart from the site (decision 039); unset: none. 0: any free port (tests). */
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a whole number from 0 to 65535' })
+      .int('must be a whole number from 0 to 65535')
+      .min(0, 'must be a whole number from 0 to 65535')
+      .max(65535, 'must be a whole number from 0 to 65535')
+      .optional(),
+    /** Where the metrics port listens: this machine only, unless a scraper elsewhere needs it. */
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: url(['postgres:', 'postgresql:'], 'must be a postgres:// URL'),
     PUBLIC_URL: url(['http:', 'https:'], 'must be an http:// or https:// URL'),

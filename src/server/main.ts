@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { NewerDatabaseError } from './db/versions';
 import { ensureFirstAdmin } from './users';
 import { startReconciler } from './payments';
+import { startSystemAlerts } from './system';
 import { describeError } from './lib/safe-error';
 import { buildMaintenanceApp, type MaintenanceState } from './maintenance';
 import { secureDataDir } from './lib/data-dir';
@@ -142,6 +143,7 @@ async function main() {
   let stopping = false;
   let stopBackups = () => {};
   let stopReconciler = () => {};
+  let stopAlerts = () => {};
   let clearPid = () => {};
   const stop = async (signal: string) => {
     if (stopping) {
@@ -151,6 +153,7 @@ async function main() {
     stopping = true;
     stopBackups();
     stopReconciler();
+    stopAlerts();
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
     try {
       await app.close();
@@ -175,11 +178,21 @@ async function main() {
     );
   }
   app.mail.start();
+  if (app.metrics) {
+    try {
+      const address = await app.metrics.listen();
+      app.log.info(`Metrics at http://${address.address}:${address.port}/metrics`);
+    } catch (error) {
+      app.log.error({ err: describeError(error) }, `the metrics port ${config.METRICS_PORT} could not be opened`);
+    }
+  }
   // The commands (npm run backup / restore) refuse to touch DATA_DIR while this file names a live process.
   clearPid = markServerRunning(config.DATA_DIR);
   stopBackups = startAutomaticBackups(app);
   // Checkouts not yet settled are asked of the provider: a payment is never lost behind a home router.
   stopReconciler = startReconciler(app);
+  // The System page's red lines reach the owner by e-mail, once a day at most (decision 039).
+  stopAlerts = startSystemAlerts(app);
   app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);
 }
 

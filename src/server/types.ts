@@ -4,6 +4,8 @@ import type { Counters } from './lib/counters';
 import type { Database, Db } from './db/client';
 import type { DocumentStore } from './documents';
 import type { MailRelay } from './mail/relay';
+import type { JobBoard } from './lib/job-board';
+import type { Metrics } from './plugins/metrics';
 import type { TokenService } from './lib/tokens';
 import type { QuoteStatusCache } from './quote-requests/status-cache';
 
@@ -24,5 +26,9 @@ declare module 'fastify' {
     settings: SettingsSource;
     /** PDFs drawn off the event loop and stored once (decision 022). */
     documents: DocumentStore;
+    /** The background jobs' last and next runs (the System page, the metrics; decision 039). */
+    jobs: JobBoard;
+    /** Prometheus metrics, when METRICS_PORT is set (decision 039). */
+    metrics: Metrics | undefined;
   }
 }

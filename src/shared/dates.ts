@@ -109,3 +109,9 @@ export function formatVisitWindow(startsAt: Date | string, endsAt: Date | string
 export function formatDayWindow(isoDate: string, start: string, end: string): string {
   return `${formatShortDay(isoDate)}, ${formatClock(start)} – ${formatClock(end)}`;
 }
+
+/** "Tue, Nov 24, 3:05 PM": a moment on the business's clock (the System page, its e-mail). */
+export function formatMoment(instant: Date | string, timeZone: string): string {
+  const { date, time } = wallTimeIn(timeZone, new Date(instant));
+  return `${formatShortDay(date)}, ${formatClock(time)}`;
+}

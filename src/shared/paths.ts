@@ -70,6 +70,8 @@ export const paths = {
     activity: '/admin/activity',
     /** Backups, exports and the clients import. */
     data: '/admin/data',
+    /** The machinery: mail, reminders, backups, background jobs, database, disk (decision 039). */
+    system: '/admin/system',
   },
   media: {
     /** The business's logo; the version changes with it, so it may be cached for good. */

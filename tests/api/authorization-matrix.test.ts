@@ -25,6 +25,7 @@ const ADMIN: Pick<Row, 'anonymous' | 'employee' | 'admin'> = { anonymous: 401, e
  */
 export const matrix: Record<string, Row> = {
   'GET /api/health': { access: 'public', ...PUBLIC },
+  'GET /api/system': { access: 'admin', ...ADMIN },
   'POST /api/login': {
     access: 'public',
     body: { username: 'nobody', password: 'wrong' },

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { every } from '../lib/job-board';
 import { describeError } from '../lib/safe-error';
 import { backupIfDue } from './service';
 
 const CHECK_EVERY_MS = 10 * 60 * 1000;
+/** The automatic backups' job on the board (the System page). */
+export const BACKUP_JOB = 'backups';
 
 /**
  * The running server's daily backup of the embedded database: looked for a minute after start and
@@ -12,26 +15,19 @@ export function startAutomaticBackups(app: FastifyInstance): () => void {
   const everyHours = app.config.BACKUP_EVERY_HOURS;
   if (app.database.kind !== 'pglite' || everyHours === 0) return () => {};
   const log = app.log.child({ component: 'backups' });
-  let running = false;
-  const check = async () => {
-    if (running) return;
-    running = true;
-    try {
+  app.jobs.declare(BACKUP_JOB, 'Automatic backups', CHECK_EVERY_MS / 1000);
+  return every(
+    app.jobs,
+    BACKUP_JOB,
+    {
+      everyMs: CHECK_EVERY_MS,
+      firstAfterMs: 60_000,
+      onError: (error) => log.error({ err: describeError(error) }, 'the automatic backup failed'),
+    },
+    async () => {
       const keep = (await app.settings.current()).backupsToKeep;
       const file = await backupIfDue(app.database, app.config.DATA_DIR, { everyHours, keep });
       if (file) log.info({ file }, 'backup written');
-    } catch (error) {
-      log.error({ err: describeError(error) }, 'the automatic backup failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void check(), 60_000);
-  const timer = setInterval(() => void check(), CHECK_EVERY_MS);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+  );
 }

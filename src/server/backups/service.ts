@@ -246,3 +246,19 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
 }
 
 export { BadBackupError };
+
+/** What the System page shows of the automatic backups (decision 039). */
+export type BackupState =
+  { kind: 'postgres' } | { kind: 'pglite'; everyHours: number; kept: number; last: { at: Date; size: number } | null };
+
+export function backupState(kind: 'pglite' | 'postgres', dataDir: string, everyHours: number): BackupState {
+  if (kind === 'postgres') return { kind };
+  const kept = listBackups(dataDir);
+  const newest = kept[0];
+  return {
+    kind,
+    everyHours,
+    kept: kept.length,
+    last: newest ? { at: new Date(newest.createdAt), size: newest.size } : null,
+  };
+}

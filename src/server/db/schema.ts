@@ -18,3 +18,4 @@ export * from '../documents/tables';
 export * from '../reports/tables';
 export * from '../price-book/tables';
 export * from '../payments/tables';
+export * from '../system/tables';

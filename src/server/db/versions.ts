@@ -70,3 +70,17 @@ export async function refuseNewerDatabase(db: AnyDb): Promise<void> {
   const applied = await lastAppliedMigration(db);
   if (applied > knownLastMigration()) throw new NewerDatabaseError(applied);
 }
+
+/** How many migrations this database has applied, how many this code carries, and the newest applied's name. */
+export async function migrationState(db: AnyDb): Promise<{ applied: number; known: number; newest: string | null }> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  if (!(await hasMigrationsTable(db))) return { applied: 0, known: journal.entries.length, newest: null };
+  const result = (await db.execute(
+    sql`select count(*)::int as applied, coalesce(max(created_at), 0)::text as at from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { applied: number; at: string }[] };
+  const row = result.rows[0];
+  const newest = journal.entries.find((entry) => entry.when === Number(row?.at ?? 0));
+  return { applied: Number(row?.applied ?? 0), known: journal.entries.length, newest: newest?.tag ?? null };
+}

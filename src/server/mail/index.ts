@@ -5,10 +5,12 @@ export {
   cancelUnsentMail,
   enqueueMail,
   failingMail,
+  outboxState,
+  type OutboxState,
   safeHeader,
   toClient,
   type OutgoingMail,
 } from './outbox';
-export { MailRelay } from './relay';
+export { MailRelay, RELAY_JOB } from './relay';
 export { fileTransport, smtpTransport, type MailTransport } from './transports';
 export { mailRoutes } from './routes';

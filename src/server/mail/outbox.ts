@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterCommit, type Db, type DbOrTx } from '../db/client';
 import { conflict, notFound } from '../lib/http-errors';
 import { newId } from '../db/ids';
@@ -53,7 +53,7 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<strin
     html: mail.html,
     attachments: mail.attachments ?? [],
     clientPage: mail.clientPage ?? false,
-    ...(mail.notBefore ? { nextAttemptAt: mail.notBefore } : {}),
+    ...(mail.notBefore ? { nextAttemptAt: mail.notBefore, notBefore: mail.notBefore } : {}),
   });
   afterCommit(tx, MAIL_QUEUED);
   return id;
@@ -108,4 +108,64 @@ export async function failingMail(db: DbOrTx, limit: number) {
     db.select({ n: count() }).from(mailOutbox).where(where),
   ]);
   return { count: total?.n ?? 0, rows };
+}
+
+/** What the System page shows of the outbox (decision 039). */
+export interface OutboxState {
+  /** Due now and not yet tried (the relay takes them within seconds). */
+  waiting: number;
+  /** Tried and failed, still tried again (not sent, not called off). */
+  failing: number;
+  /** The oldest of those: when it was written and why its last try failed. */
+  oldestFailure: { createdAt: Date; error: string } | null;
+  /** The oldest message due and not yet tried: a relay that is not running leaves it there. */
+  oldestWaitingSince: Date | null;
+  lastSentAt: Date | null;
+  /** Messages written to leave later (reminders): how many wait for their day, and the last one sent. */
+  reminders: { scheduled: number; lastSentAt: Date | null };
+}
+
+const dateOrNull = (value: unknown) => (value ? new Date(value as string) : null);
+
+/** Reads the messages not yet sent (the due index's rows) and the newest sent ones (by sent_at's index). */
+export async function outboxState(db: DbOrTx): Promise<OutboxState> {
+  const unsent = and(eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt));
+  const fresh = sql`${mailOutbox.lastError} is null and ${mailOutbox.nextAttemptAt} <= now()`;
+  const [[open], [oldest], [sent], [reminder]] = await Promise.all([
+    db
+      .select({
+        waiting: sql<number>`count(*) filter (where ${fresh})`.mapWith(Number),
+        oldestWaiting: sql<Date | null>`min(${mailOutbox.nextAttemptAt}) filter (where ${fresh})`.mapWith(dateOrNull),
+        failing: sql<number>`count(*) filter (where ${mailOutbox.lastError} is not null)`.mapWith(Number),
+        scheduled: sql<number>`count(*) filter (where ${mailOutbox.notBefore} > now())`.mapWith(Number),
+      })
+      .from(mailOutbox)
+      .where(unsent),
+    db
+      .select({ createdAt: mailOutbox.createdAt, error: mailOutbox.lastError })
+      .from(mailOutbox)
+      .where(and(unsent, isNotNull(mailOutbox.lastError)))
+      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+      .limit(1),
+    db
+      .select({ at: mailOutbox.sentAt })
+      .from(mailOutbox)
+      .where(isNotNull(mailOutbox.sentAt))
+      .orderBy(desc(mailOutbox.sentAt))
+      .limit(1),
+    db
+      .select({ at: mailOutbox.sentAt })
+      .from(mailOutbox)
+      .where(and(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.notBefore)))
+      .orderBy(desc(mailOutbox.sentAt))
+      .limit(1),
+  ]);
+  return {
+    waiting: open?.waiting ?? 0,
+    failing: open?.failing ?? 0,
+    oldestFailure: oldest ? { createdAt: oldest.createdAt, error: oldest.error ?? '' } : null,
+    oldestWaitingSince: open?.oldestWaiting ?? null,
+    lastSentAt: sent?.at ?? null,
+    reminders: { scheduled: open?.scheduled ?? 0, lastSentAt: reminder?.at ?? null },
+  };
 }

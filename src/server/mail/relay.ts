@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { onCommitted, type Db } from '../db/client';
+import type { JobBoard } from '../lib/job-board';
 import { mailOutbox } from './tables';
 import { MAIL_QUEUED } from './outbox';
 import { CLIENT_PAGE_MARK } from './compose';
@@ -29,7 +30,12 @@ export interface RelayOptions {
    * so the link's 60 days count from the last e-mail that carried one.
    */
   clientPage?: (to: string) => Promise<{ html: string; text: string } | null>;
+  /** Where each pass over the outbox is recorded (the System page, the metrics). */
+  board?: JobBoard;
 }
+
+/** The relay's job on the board. */
+export const RELAY_JOB = 'mail-relay';
 
 /** The message with the link to the client's page put in its bodies: at the mark, or at the end. */
 export function withClientPage(message: OutboxMessage, block: { html: string; text: string }): OutboxMessage {
@@ -72,6 +78,7 @@ export class MailRelay {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.options.board?.declare(RELAY_JOB, 'Sending e-mail', this.options.pollMs / 1000);
     // A transaction that queued mail wakes the relay once it has committed (outbox.ts, enqueueMail).
     this.stopListening = onCommitted(this.options.db, MAIL_QUEUED, () => this.kick());
     this.loop = this.run();
@@ -109,11 +116,15 @@ export class MailRelay {
       this.kicked = false;
       let attempted = 0;
       try {
-        attempted = await this.deliverDue();
+        const { board } = this.options;
+        attempted = await (board ? board.run(RELAY_JOB, () => this.deliverDue()) : this.deliverDue());
       } catch (error) {
         this.options.log.warn({ err: error }, 'mail relay could not read the outbox');
       }
-      if (attempted === 0 && !this.kicked && this.running) await this.sleep(this.options.pollMs);
+      if (attempted === 0 && !this.kicked && this.running) {
+        this.options.board?.scheduled(RELAY_JOB, new Date(Date.now() + this.options.pollMs));
+        await this.sleep(this.options.pollMs);
+      }
     }
   }
 

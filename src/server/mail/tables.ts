@@ -29,6 +29,8 @@ export const mailOutbox = pgTable(
     sent: boolean('sent').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A message written to leave later (a reminder): the moment it was due, kept through its retries. */
+    notBefore: timestamp('not_before', { withTimezone: true, mode: 'date' }),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
@@ -42,5 +44,9 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sent} = false`),
+    // The System page's "last sent" (decision 039).
+    index('mail_outbox_sent_at_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
 );

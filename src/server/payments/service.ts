@@ -1,3 +1,4 @@
+import { every } from '../lib/job-board';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { formatMoney } from '#shared/money';
@@ -409,18 +410,17 @@ export async function reconcileOnce(app: FastifyInstance, now = new Date()): Pro
   return settled;
 }
 
+/** The reconciler's job on the board (the System page). */
+export const RECONCILER_JOB = 'payments-reconciler';
+
 /** Starts the reconciler's rounds (the server; tests call reconcileOnce). Returns a stop. */
 export function startReconciler(app: FastifyInstance): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcileOnce(app)
-      .catch((error: unknown) => app.log.error({ err: error }, 'the payment reconciler failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, app.config.PAYMENTS_POLL_SECONDS * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+  const everyMs = app.config.PAYMENTS_POLL_SECONDS * 1000;
+  app.jobs.declare(RECONCILER_JOB, 'Card payments check', everyMs / 1000);
+  return every(
+    app.jobs,
+    RECONCILER_JOB,
+    { everyMs, onError: (error) => app.log.error({ err: error }, 'the payment reconciler failed') },
+    () => reconcileOnce(app),
+  );
 }

@@ -111,6 +111,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.priceBook, lazy: page(() => import('../features/price-book/pages/price-book-page')) },
           { path: paths.admin.activity, lazy: page(() => import('../features/audit/pages/activity-page')) },
           { path: paths.admin.data, lazy: page(() => import('../features/your-data/pages/your-data-page')) },
+          { path: paths.admin.system, lazy: page(() => import('../features/system/pages/system-page')) },
           { path: '*', lazy: notFound },
         ],
       },

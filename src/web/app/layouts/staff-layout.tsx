@@ -26,6 +26,7 @@ import {
   IconSettings,
   IconHistory,
   IconDatabase,
+  IconHeartbeat,
   IconAddressBook,
   type Icon,
 } from '@tabler/icons-react';
@@ -63,6 +64,7 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.users, label: 'Users', icon: IconUsers },
   { to: paths.admin.activity, label: 'Activity', icon: IconHistory },
   { to: paths.admin.data, label: 'Your data', icon: IconDatabase },
+  { to: paths.admin.system, label: 'System', icon: IconHeartbeat },
   { to: paths.admin.settings, label: 'Settings', icon: IconSettings },
 ];
 
