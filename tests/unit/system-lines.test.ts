@@ -200,6 +200,7 @@ describe('sizes and spans', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(250 * 1024 ** 2)).toBe('250 MB');
     expect(formatSpan(40_000)).toBe('40 s');
+    expect(formatSpan(100)).toBe('100 ms');
     expect(formatSpan(3 * 3_600_000 + 12 * 60_000)).toBe('3 h 12 min');
     expect(formatSpan(2 * 86_400_000 + 4 * 3_600_000)).toBe('2 days 4 h');
     expect(formatSpan(86_400_000)).toBe('1 day');

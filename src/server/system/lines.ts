@@ -63,7 +63,8 @@ export function formatBytes(bytes: number): string {
 /** "3 h 12 min", "2 days 4 h", "40 s". */
 export function formatSpan(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return `${Math.max(0, Math.round(ms / 1000))} s`;
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (minutes < 1) return `${Math.round(ms / 1000)} s`;
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   if (days > 0) return `${days} day${days === 1 ? '' : 's'}${hours ? ` ${hours} h` : ''}`;

@@ -23,6 +23,13 @@ export default async function globalSetup() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A recipient with a file of its name under received-mail/refused is refused (550), as a mail
+    // server refuses a mailbox: the System page's failing relay (support/mail.ts, refuseMailTo).
+    onRcptTo(address, _session, callback) {
+      if (fs.existsSync(path.join(mailDir, 'refused', address.address)))
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -40,3 +40,12 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_00
   }
   throw new Error(`No e-mail to ${to} matching ${subject}`);
 }
+
+/** Makes the e2e SMTP server refuse `address` (550 Mailbox unavailable) until the returned undo is called. */
+export function refuseMailTo(address: string): () => void {
+  const dir = path.join(process.env.E2E_MAIL_DIR!, 'refused');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, address);
+  fs.writeFileSync(file, '');
+  return () => fs.rmSync(file, { force: true });
+}

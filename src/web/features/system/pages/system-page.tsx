@@ -31,7 +31,12 @@ function Line({ line }: { line: SystemLine }) {
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
           <Group gap="xs" justify="space-between" wrap="wrap">
             <Text fw={700}>{line.label}</Text>
-            <Badge color={color} variant={line.state === 'failing' ? 'filled' : 'light'}>
+            {/* Dark words on the light badges: the light variant's own text is too faint to read. */}
+            <Badge
+              color={line.state === 'failing' ? 'red.9' : color}
+              variant={line.state === 'failing' ? 'filled' : 'light'}
+              {...(line.state === 'failing' ? {} : { c: 'dark.6' })}
+            >
               {word}
             </Badge>
           </Group>
@@ -84,13 +89,16 @@ export default function SystemPage() {
         ) : (
           <>
             <Alert
-              color={red.length ? 'red' : 'teal'}
+              color={red.length ? 'red' : 'green'}
               title={
-                red.length === 0
-                  ? 'Everything is working'
-                  : red.length === 1
-                    ? 'One thing needs you'
-                    : `${red.length} things need you`
+                // In the text's own colour: the light alert's coloured title is too faint on its background.
+                <Text span inherit c="var(--mantine-color-text)">
+                  {red.length === 0
+                    ? 'Everything is working'
+                    : red.length === 1
+                      ? 'One thing needs you'
+                      : `${red.length} things need you`}
+                </Text>
               }
               icon={red.length ? <IconAlertTriangle /> : <IconCircleCheck />}
             >
