@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   // Specific
   'USERNAME_TAKEN',
   'WEAK_PASSWORD',
+  'TWO_STEP_REQUIRED',
+  'TWO_STEP_INVALID',
   'LAST_ADMIN',
   'OWN_ACCOUNT',
   'INVALID_IMAGE',

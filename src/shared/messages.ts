@@ -25,6 +25,8 @@ export const messages = {
   loginNoToken: 'Error receiving token, login failed',
   loginSuccess: 'Login Successful',
   loginInvalid: 'Invalid username or password',
+  twoStepRequired: 'Enter the 6-digit code from your authenticator app',
+  twoStepInvalid: 'That code is not right. Type the 6 digits your app shows now, or a recovery code.',
   loggedOut: 'Successfully logged out!',
   // Quote number lookup
   quoteNumberRequired: 'Please enter your quote number.',

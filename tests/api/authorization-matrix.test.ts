@@ -102,6 +102,10 @@ export const matrix: Record<string, Row> = {
     ...ADMIN,
   },
   'GET /api/my/jobs': { access: 'staff', ...STAFF },
+  'GET /api/account/two-step': { access: 'staff', ...STAFF },
+  'POST /api/account/two-step/start': { access: 'staff', ...STAFF },
+  'POST /api/account/two-step/confirm': { access: 'staff', body: { code: '000000' }, ...STAFF },
+  'POST /api/account/two-step/disable': { access: 'staff', body: { password: 'x', code: '000000' }, ...STAFF },
   'PATCH /api/my/jobs/:id/status': {
     access: 'staff',
     url: '/api/my/jobs/none/status',

@@ -26,7 +26,7 @@ export function describeRefusal(method: string, url: string): { kind: AuditKind;
   return { kind: KIND_BY_SEGMENT[segment] ?? 'data', action: `${method} ${url}` };
 }
 
-const HIDDEN = /pass(word)?|secret|token|signature/i;
+const HIDDEN = /pass(word)?|secret|token|signature|^code$/i;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A lone UTF-16 surrogate cannot be stored as text (JSON in the database refuses it): shown as U+FFFD. */

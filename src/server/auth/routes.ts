@@ -13,6 +13,7 @@ import { findUserById, findUserByUsername, staffName } from '../users';
 import { errorBody, notFound } from '../lib/http-errors';
 import { dummyHash, verifyPassword } from '../lib/passwords';
 import { recordAudit } from '../audit';
+import { checkSecondStep, hasTwoStep } from './two-step';
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +31,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { username, password } = request.body;
+      const { username, password, code } = request.body;
       // Read first: a database that cannot answer fails the attempt before anything counts.
       const user = await findUserByUsername(app.db, username);
       const device = await trustedDeviceOf(app, request, user?.id);
@@ -61,10 +62,27 @@ export async function authRoutes(app: FastifyInstance) {
           if (verdict.underAttack) return tooMany(app.config.RATE_LIMIT_WINDOW_MINUTES * 60);
           return reply.code(401).send(errorBody(401, messages.loginInvalid));
         }
+        // The second step (decision 040): the password was right; without a code the page asks for
+        // one (no attempt counted); a wrong code counts like a wrong password.
+        let how = 'Signed in';
+        if (await hasTwoStep(app.db, user.id)) {
+          if (!code) {
+            await verdict.cancelled();
+            return reply.code(401).send(errorBody(401, messages.twoStepRequired, 'TWO_STEP_REQUIRED'));
+          }
+          const step = await checkSecondStep(app, user.id, code);
+          if (!step) {
+            await recordAudit(app.db, { ...attempt, action: 'Failed sign-in: wrong two-step code' });
+            await verdict.failed(user);
+            if (verdict.underAttack) return tooMany(app.config.RATE_LIMIT_WINDOW_MINUTES * 60);
+            return reply.code(401).send(errorBody(401, messages.twoStepInvalid, 'TWO_STEP_INVALID'));
+          }
+          how = step === 'recovery' ? 'Signed in with a recovery code' : 'Signed in with two-step sign-in';
+        }
         // The session and its entry in the trail, together.
         const sid = await app.db.transaction(async (tx) => {
           const id = await createSession(tx, user.id, app.config.TOKEN_TTL_HOURS);
-          await recordAudit(tx, { ...attempt, action: 'Signed in' });
+          await recordAudit(tx, { ...attempt, action: how });
           return id;
         });
         const token = await app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid });

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns';
 import { users } from '../users/tables';
 
@@ -19,4 +19,34 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Two-step sign-in (TOTP, RFC 6238; decision 040): the user's secret, sealed with the install's key.
+ * A row without `confirmedAt` is an enrolment not finished (the code from the app not yet typed back).
+ */
+export const twoStepSecrets = pgTable('two_step_secrets', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretSealed: text('secret_sealed').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  /** The time step of the last code accepted: a code is never accepted twice, nor an older one. */
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** The ten one-time recovery codes given at enrolment, kept as SHA-256 hashes (they are random, not chosen). */
+export const twoStepRecoveryCodes = pgTable(
+  'two_step_recovery_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_step_recovery_codes_user_idx').on(t.userId)],
 );

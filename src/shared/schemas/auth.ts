@@ -5,6 +5,8 @@ import { messages } from '../messages';
 export const loginInput = z.object({
   username: z.string({ error: messages.loginRequired }).trim().min(1, messages.loginRequired).max(100),
   password: z.string({ error: messages.loginRequired }).min(1, messages.loginRequired).max(200),
+  /** The second step, for an account with two-step sign-in: the app's 6 digits or a recovery code. */
+  code: z.string().trim().max(40).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

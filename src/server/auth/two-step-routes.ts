@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse } from '#shared/schemas/errors';
+import {
+  twoStepCode,
+  twoStepConfirmed,
+  twoStepDisable,
+  twoStepEnrolment,
+  twoStepState as twoStepStateSchema,
+} from '#shared/schemas/two-step';
+import { messages } from '#shared/messages';
+import { badRequest, notFound } from '../lib/http-errors';
+import { verifyPassword } from '../lib/passwords';
+import { findUserById } from '../users';
+import { checkSecondStep, confirmEnrolment, removeTwoStep, startEnrolment, twoStepState } from './two-step';
+
+/** Each staff member's own two-step sign-in (decision 040): turn it on with their app, or off. */
+export async function twoStepRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The guard put the signed-in user on the request (access: 'staff'); read again for the newest hash.
+  const me = async (id: string | undefined) => {
+    const user = id ? await findUserById(app.db, id) : undefined;
+    if (!user) throw notFound('User not found');
+    return user;
+  };
+
+  r.get(
+    '/account/two-step',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['auth'],
+        summary: "Whether the signed-in person's account signs in with two steps, and how many recovery codes are left",
+        response: { 200: twoStepStateSchema },
+      },
+    },
+    async (request) => twoStepState(app.db, (await me(request.user?.id)).id),
+  );
+
+  r.post(
+    '/account/two-step/start',
+    {
+      config: { access: 'staff', audit: { kind: 'sign-in', action: 'Started turning on two-step sign-in' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new secret for an authenticator app (as a QR code and as text); on once a code from it is confirmed',
+        response: { 200: twoStepEnrolment, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return startEnrolment(app, await me(request.user?.id));
+    },
+  );
+
+  r.post(
+    '/account/two-step/confirm',
+    {
+      config: { access: 'staff', audit: { kind: 'sign-in', action: 'Turned on two-step sign-in' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The code the app shows, typed back: two-step sign-in is on; the ten recovery codes are shown this once',
+        body: twoStepCode,
+        response: { 200: twoStepConfirmed, 400: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await me(request.user?.id);
+      return { recoveryCodes: await confirmEnrolment(app, user.id, request.body.code) };
+    },
+  );
+
+  r.post(
+    '/account/two-step/disable',
+    {
+      config: { access: 'staff', audit: { kind: 'sign-in', action: 'Turned off two-step sign-in' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-step sign-in off: with the password and a code from the app (or a recovery code)',
+        body: twoStepDisable,
+        response: { 200: twoStepStateSchema, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await me(request.user?.id);
+      if (!(await verifyPassword(user.passwordHash, request.body.password)))
+        throw badRequest('That password is not right.', 'VALIDATION_FAILED');
+      if (!(await checkSecondStep(app, user.id, request.body.code)))
+        throw badRequest(messages.twoStepInvalid, 'TWO_STEP_INVALID');
+      await app.db.transaction((tx) => removeTwoStep(tx, user.id));
+      return twoStepState(app.db, user.id);
+    },
+  );
+}
