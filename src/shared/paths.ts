@@ -72,6 +72,8 @@ export const paths = {
     data: '/admin/data',
     /** The machinery: mail, reminders, backups, background jobs, database, disk (decision 039). */
     system: '/admin/system',
+    /** The signed-in person's own account: two-step sign-in (decision 040). */
+    account: '/admin/account',
   },
   media: {
     /** The business's logo; the version changes with it, so it may be cached for good. */
@@ -94,6 +96,8 @@ export const paths = {
     /** A job's record on the crew's phone: checklist, time, materials, photos, sign-off. */
     job: at(patterns.employee.job),
     schedule: '/employee/schedule',
+    /** Their own account: two-step sign-in (decision 040). */
+    account: '/employee/account',
   },
 } as const;
 

@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
           { path: paths.admin.activity, lazy: page(() => import('../features/audit/pages/activity-page')) },
           { path: paths.admin.data, lazy: page(() => import('../features/your-data/pages/your-data-page')) },
           { path: paths.admin.system, lazy: page(() => import('../features/system/pages/system-page')) },
+          { path: paths.admin.account, lazy: page(() => import('../features/auth/pages/account-page')) },
           { path: '*', lazy: notFound },
         ],
       },
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
           { path: paths.employee.jobs, lazy: page(() => import('../features/employee/pages/employee-jobs-page')) },
           { path: patterns.employee.job, lazy: page(() => import('../features/job-records/pages/crew-job-page')) },
           { path: paths.employee.schedule, lazy: page(() => import('../features/employee/pages/schedule-page')) },
+          { path: paths.employee.account, lazy: page(() => import('../features/auth/pages/account-page')) },
           {
             path: paths.employee.calendar,
             lazy: async () => ({

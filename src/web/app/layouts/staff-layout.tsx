@@ -27,6 +27,7 @@ import {
   IconHistory,
   IconDatabase,
   IconHeartbeat,
+  IconUserShield,
   IconAddressBook,
   type Icon,
 } from '@tabler/icons-react';
@@ -66,6 +67,7 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.data, label: 'Your data', icon: IconDatabase },
   { to: paths.admin.system, label: 'System', icon: IconHeartbeat },
   { to: paths.admin.settings, label: 'Settings', icon: IconSettings },
+  { to: paths.admin.account, label: 'Your account', icon: IconUserShield },
 ];
 
 const employeeMenu: MenuItem[] = [
@@ -73,6 +75,7 @@ const employeeMenu: MenuItem[] = [
   { to: paths.employee.calendar, label: 'Calendar', icon: IconCalendar },
   { to: paths.employee.jobs, label: 'Jobs', icon: IconTool },
   { to: paths.employee.schedule, label: 'Set Schedule', icon: IconClock },
+  { to: paths.employee.account, label: 'Your account', icon: IconUserShield },
 ];
 
 /** The back office's frame: side menu (a drawer on phones), sign-out, and the guarded page. */

@@ -1,9 +1,9 @@
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { messages } from '#shared/messages';
-import { ApiError, tokenStore } from '../../../lib/api-client';
+import { ApiError, hasErrorCode, tokenStore } from '../../../lib/api-client';
 import { returnPath } from '../../../lib/return-to';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -19,6 +19,10 @@ export default function LoginPage() {
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // Two-step sign-in (decision 040): asked for once the server says the password was right.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
+  const codeField = useRef<HTMLInputElement>(null);
   const [params] = useSearchParams();
   const next = params.get('next');
   const ended = params.get('session') === 'ended';
@@ -43,8 +47,17 @@ export default function LoginPage() {
       toast.warning(messages.loginRequired);
       return;
     }
+    if (askCode && !code.trim()) {
+      toast.warning(messages.twoStepRequired);
+      codeField.current?.focus();
+      return;
+    }
     try {
-      const result = await login.mutateAsync({ username: username.trim(), password });
+      const result = await login.mutateAsync({
+        username: username.trim(),
+        password,
+        ...(askCode ? { code: code.trim() } : {}),
+      });
       if (!result?.token) {
         toast.error(messages.loginNoToken);
         return;
@@ -56,6 +69,13 @@ export default function LoginPage() {
       toast.success(messages.loginSuccess);
       navigate(returnPath(next, result.role), { replace: true });
     } catch (error) {
+      if (hasErrorCode(error, 'TWO_STEP_REQUIRED')) {
+        setAskCode(true);
+        // After the field is drawn.
+        setTimeout(() => codeField.current?.focus(), 0);
+        return;
+      }
+      if (hasErrorCode(error, 'TWO_STEP_INVALID')) setCode('');
       toast.warning(error instanceof ApiError ? error.message : messages.loginNoToken);
     }
   };
@@ -94,6 +114,19 @@ export default function LoginPage() {
               disabled={login.isPending}
               visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
             />
+            {askCode ? (
+              <TextInput
+                ref={codeField}
+                label="Code from your authenticator app"
+                description="The 6 digits your app shows now, or one of your recovery codes."
+                autoComplete="one-time-code"
+                spellCheck={false}
+                autoCapitalize="off"
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+                disabled={login.isPending}
+              />
+            ) : null}
             <Button type="submit" loading={login.isPending} size="md">
               Sign in
             </Button>

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TwoStepConfirmed, TwoStepEnrolment, TwoStepState } from '#shared/schemas/two-step';
+import { api } from '../../../lib/api-client';
+
+const key = ['account', 'two-step'] as const;
+
+export function useTwoStep() {
+  return useQuery({ queryKey: key, queryFn: () => api<TwoStepState>('GET', '/account/two-step') });
+}
+
+export function useStartTwoStep() {
+  return useMutation({ mutationFn: () => api<TwoStepEnrolment>('POST', '/account/two-step/start') });
+}
+
+export function useConfirmTwoStep() {
+  return useMutation({
+    mutationFn: (code: string) => api<TwoStepConfirmed>('POST', '/account/two-step/confirm', { body: { code } }),
+  });
+}
+
+export function useDisableTwoStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { password: string; code: string }) =>
+      api<TwoStepState>('POST', '/account/two-step/disable', { body }),
+    onSuccess: (state) => queryClient.setQueryData(key, state),
+  });
+}
+
+/** After the recovery codes were shown: the state read again (on, ten codes left). */
+export function useRefreshTwoStep() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: key });
+}

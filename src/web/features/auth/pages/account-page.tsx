@@ -1,0 +1,316 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  List,
+  Modal,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import type { TwoStepEnrolment } from '#shared/schemas/two-step';
+import { formatDateTime } from '../../../components/date-text';
+import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
+import { ApiError } from '../../../lib/api-client';
+import { useSiteConfig } from '../../../lib/site-config';
+import { toast } from '../../../lib/toast';
+import { useConfirmTwoStep, useDisableTwoStep, useRefreshTwoStep, useStartTwoStep, useTwoStep } from '../api/two-step';
+
+const message = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Try again.');
+
+/** The key in groups of four, as authenticator apps show typed keys. */
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+function saveCodes(codes: string[]) {
+  const text = `Recovery codes for two-step sign-in. Each works once, in place of the app's code.\n\n${codes.join('\n')}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'recovery-codes.txt';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Step 1 and 2 of turning it on: scan (or type) the key, then type back the code the app shows. */
+function Enrol({
+  enrolment,
+  onDone,
+  onCancel,
+}: {
+  enrolment: TwoStepEnrolment;
+  onDone: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const confirm = useConfirmTwoStep();
+  const [code, setCode] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      toast.warning('Type the 6 digits your app shows');
+      return;
+    }
+    try {
+      onDone((await confirm.mutateAsync(code.trim())).recoveryCodes);
+    } catch (error) {
+      setCode('');
+      toast.warning(message(error));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Turn on two-step sign-in">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              1. Scan this code with an authenticator app
+            </Text>
+            <Text size="sm" c="dimmed">
+              Google Authenticator, Microsoft Authenticator, 1Password or any app for “time-based codes”.
+            </Text>
+            <img
+              src={`data:image/svg+xml;base64,${btoa(enrolment.qrSvg)}`}
+              alt="QR code to scan with your authenticator app"
+              width={200}
+              height={200}
+              style={{ background: 'white', borderRadius: 8 }}
+            />
+          </Stack>
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              Cannot scan? Type this key in the app
+            </Text>
+            <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} aria-label="Key for the app">
+              {grouped(enrolment.secret)}
+            </Code>
+            <Text size="sm" fw={600} mt="sm">
+              2. Type the code the app shows
+            </Text>
+            <TextInput
+              label="6-digit code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              disabled={confirm.isPending}
+            />
+          </Stack>
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={confirm.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={confirm.isPending}>
+            Turn on
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The ten recovery codes, shown this once. */
+function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  return (
+    <Stack gap="sm">
+      <Alert
+        color="green"
+        title={
+          // In the text's colour: the light green alert's own title is too faint on its background.
+          <Text span inherit c="var(--mantine-color-text)">
+            Two-step sign-in is on
+          </Text>
+        }
+        icon={<IconShieldCheck aria-hidden />}
+      >
+        From now on you sign in with your password and the code your app shows.
+      </Alert>
+      <Text size="sm" fw={600}>
+        Keep these recovery codes somewhere safe, away from your phone
+      </Text>
+      <Text size="sm">
+        If you lose your phone, each code signs you in once in place of the app&apos;s code. They are shown only now.
+      </Text>
+      <List
+        aria-label="Recovery codes"
+        listStyleType="none"
+        spacing={2}
+        style={{ fontFamily: 'var(--mantine-font-family-monospace)', columns: '2 8rem' }}
+      >
+        {codes.map((c) => (
+          <List.Item key={c}>{c}</List.Item>
+        ))}
+      </List>
+      <Group>
+        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => saveCodes(codes)}>
+          Download the codes
+        </Button>
+        <Button onClick={onSaved}>I have saved them</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function TurnOff({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const disable = useDisableTwoStep();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password || !code.trim()) {
+      toast.warning('Type your password and a code');
+      return;
+    }
+    try {
+      await disable.mutateAsync({ password, code: code.trim() });
+      toast.success('Two-step sign-in is off');
+      setPassword('');
+      setCode('');
+      onClose();
+    } catch (error) {
+      toast.warning(message(error));
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Turn off two-step sign-in">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">Your password and the code your app shows (or a recovery code) confirm it is you.</Text>
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
+          />
+          <TextInput
+            label="Code from your authenticator app"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Keep it on
+            </Button>
+            <Button type="submit" color="red" loading={disable.isPending}>
+              Turn off
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function TwoStepCard() {
+  const state = useTwoStep();
+  const start = useStartTwoStep();
+  const refresh = useRefreshTwoStep();
+  const { timeZone } = useSiteConfig();
+  const [enrolment, setEnrolment] = useState<TwoStepEnrolment | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [turningOff, setTurningOff] = useState(false);
+
+  const begin = async () => {
+    try {
+      setEnrolment(await start.mutateAsync());
+    } catch (error) {
+      toast.warning(message(error));
+    }
+  };
+
+  let body;
+  if (codes)
+    body = (
+      <RecoveryCodes
+        codes={codes}
+        onSaved={() => {
+          setCodes(null);
+          void refresh();
+        }}
+      />
+    );
+  else if (enrolment)
+    body = (
+      <Enrol
+        enrolment={enrolment}
+        onCancel={() => setEnrolment(null)}
+        onDone={(recovery) => {
+          setEnrolment(null);
+          setCodes(recovery);
+        }}
+      />
+    );
+  else if (state.isError)
+    body = (
+      <Alert color="red" title="Could not be loaded">
+        {state.error.message}
+      </Alert>
+    );
+  else if (!state.data)
+    body = (
+      <Text size="sm" c="dimmed">
+        Loading…
+      </Text>
+    );
+  else if (state.data.enabled)
+    body = (
+      <Stack gap="sm">
+        <Text size="sm">
+          <strong>On</strong>
+          {state.data.since ? ` since ${formatDateTime(state.data.since, timeZone)}` : ''}: you sign in with your
+          password and the code your authenticator app shows. {state.data.recoveryCodesLeft} of 10 recovery codes left.
+        </Text>
+        {state.data.recoveryCodesLeft <= 3 ? (
+          <Alert color="orange.9" title="Few recovery codes left">
+            Turn two-step sign-in off and on again for ten new ones.
+          </Alert>
+        ) : null}
+        <Group>
+          <Button variant="default" color="red" onClick={() => setTurningOff(true)}>
+            Turn off two-step sign-in
+          </Button>
+        </Group>
+      </Stack>
+    );
+  else
+    body = (
+      <Stack gap="sm">
+        <Text size="sm">
+          <strong>Off.</strong> With two-step sign-in, a stolen or guessed password is not enough: signing in also takes
+          the 6-digit code an app on your phone shows, new every 30 seconds.
+        </Text>
+        <Group>
+          <Button leftSection={<IconShieldCheck size={16} />} loading={start.isPending} onClick={() => void begin()}>
+            Turn on two-step sign-in
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  return (
+    <SectionCard title="Two-step sign-in">
+      {body}
+      <TurnOff opened={turningOff} onClose={() => setTurningOff(false)} />
+    </SectionCard>
+  );
+}
+
+/** The signed-in person's own account: two-step sign-in (decision 040). */
+export default function AccountPage() {
+  return (
+    <>
+      <PageHeader title="Your account" />
+      <Stack gap="md" maw={900}>
+        <TwoStepCard />
+      </Stack>
+    </>
+  );
+}
