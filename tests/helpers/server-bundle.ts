@@ -8,6 +8,7 @@ const entries = {
   main: 'src/server/main.ts',
   backup: 'src/server/cli/backup.ts',
   'user-add': 'src/server/cli/user-add.ts',
+  'user-reset-2fa': 'src/server/cli/user-reset-2fa.ts',
 };
 
 /** Set by the global setup below for the test files: the folder holding this run's bundles. */

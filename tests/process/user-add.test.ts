@@ -9,6 +9,8 @@ import { openDatabase } from '../../src/server/db/client';
 import { findUserByUsername } from '../../src/server/users/repository';
 import { projectRoot } from '../../src/server/paths';
 import { entryArgs } from '../helpers/server-bundle';
+import { eq } from 'drizzle-orm';
+import { auditLog, twoStepSecrets } from '../../src/server/db/schema';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-cli-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -50,6 +52,42 @@ describe('npm run user:add', () => {
       const res = userAdd(['--username', 'samsmith', '--role', 'admin', '--full-name', 'Sam Smith'], `${weak}\n`);
       expect(res.status, weak).toBe(1);
       expect(res.stderr, weak).toContain(WEAK_PASSWORD);
+    }
+  });
+});
+
+describe('npm run user:reset-2fa', () => {
+  it('turns off two-step sign-in for a locked-out person, recorded in the trail; an unknown name is refused', async () => {
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    const user = await findUserByUsername(database.db, 'maria');
+    await database.db
+      .insert(twoStepSecrets)
+      .values({ userId: user!.id, secretSealed: 'sealed', confirmedAt: new Date() });
+    await database.close();
+
+    const reset = (username: string) =>
+      spawnSync(process.execPath, [...entryArgs('src/server/cli/user-reset-2fa.ts'), '--username', username], {
+        cwd: projectRoot,
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+    const done = reset('Maria');
+    expect(done.stderr).toBe('');
+    expect(done.stdout).toContain('Two-step sign-in is off for "Maria"');
+    expect(reset('Maria').stdout).toContain('did not have two-step sign-in: nothing changed');
+    const unknown = reset('nobody');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No account is named "nobody"');
+
+    const after = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    try {
+      expect(await after.db.select().from(twoStepSecrets)).toEqual([]);
+      const trail = await after.db.select().from(auditLog).where(eq(auditLog.userId, user!.id));
+      expect(trail.map((e) => e.action)).toEqual([
+        'Two-step sign-in turned off on the machine (npm run user:reset-2fa)',
+      ]);
+    } finally {
+      await after.close();
     }
   });
 });
