@@ -43,7 +43,8 @@ export async function twoStepRoutes(app: FastifyInstance) {
       config: { access: 'staff', audit: { kind: 'sign-in', action: 'Started turning on two-step sign-in' } },
       schema: {
         tags: ['auth'],
-        summary: 'A new secret for an authenticator app (as a QR code and as text); on once a code from it is confirmed',
+        summary:
+          'A new secret for an authenticator app (as a QR code and as text); on once a code from it is confirmed',
         response: { 200: twoStepEnrolment, 409: errorResponse },
       },
     },
@@ -59,7 +60,8 @@ export async function twoStepRoutes(app: FastifyInstance) {
       config: { access: 'staff', audit: { kind: 'sign-in', action: 'Turned on two-step sign-in' } },
       schema: {
         tags: ['auth'],
-        summary: 'The code the app shows, typed back: two-step sign-in is on; the ten recovery codes are shown this once',
+        summary:
+          'The code the app shows, typed back: two-step sign-in is on; the ten recovery codes are shown this once',
         body: twoStepCode,
         response: { 200: twoStepConfirmed, 400: errorResponse, 409: errorResponse },
       },

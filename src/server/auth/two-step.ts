@@ -119,14 +119,14 @@ export async function confirmEnrolment(app: FastifyInstance, userId: string, cod
   if (row.confirmedAt) throw conflict('Two-step sign-in is already on for this account.', 'CONFLICT');
   const step = await matchingStep(app, row.secretSealed, code.trim(), row.lastTimeStep);
   if (step === null)
-    throw badRequest(
-      'That code is not right. Type the 6 digits your authenticator app shows now.',
-      'TWO_STEP_INVALID',
-    );
+    throw badRequest('That code is not right. Type the 6 digits your authenticator app shows now.', 'TWO_STEP_INVALID');
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   const confirmed = await app.db.transaction(async (tx) => {
     if (!(await takeStep(tx, userId, step))) return false;
-    await tx.update(twoStepSecrets).set({ confirmedAt: sql`now()` }).where(eq(twoStepSecrets.userId, userId));
+    await tx
+      .update(twoStepSecrets)
+      .set({ confirmedAt: sql`now()` })
+      .where(eq(twoStepSecrets.userId, userId));
     await tx.delete(twoStepRecoveryCodes).where(eq(twoStepRecoveryCodes.userId, userId));
     await tx
       .insert(twoStepRecoveryCodes)
