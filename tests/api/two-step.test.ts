@@ -144,4 +144,37 @@ describe.each(dbKinds)('two-step sign-in (%s)', (kind) => {
     for (let i = 0; i < 4; i++) answers.push((await login(String(100000 + i))).statusCode);
     expect(answers).toEqual([401, 401, 401, 429]);
   });
+
+  it('throttles the turn-off form too: a stolen session cannot try passwords or codes without limit', async () => {
+    const t = await createTestApp(kind, { env: { LOGIN_RATE_LIMIT_MAX: '3' } });
+    open.push(t);
+    const { token, password } = await createUserAndSignIn(t, 'employee');
+    const auth = bearer(token);
+    const { secret } = (
+      await t.app.inject({ method: 'POST', url: '/api/account/two-step/start', headers: auth })
+    ).json<TwoStepEnrolment>();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/account/two-step/confirm',
+      headers: auth,
+      payload: { code: await generate({ secret }) },
+    });
+    const disable = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/account/two-step/disable', headers: auth, payload });
+    const answers = [];
+    for (let i = 0; i < 2; i++) answers.push((await disable({ password: `guess-${i}`, code: '123456' })).statusCode);
+    answers.push((await disable({ password, code: '654321' })).statusCode);
+    // The right password and a right code, after three wrong tries in the window: refused all the same.
+    answers.push(
+      (
+        await disable({
+          password,
+          code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+        })
+      ).statusCode,
+    );
+    expect(answers).toEqual([400, 400, 400, 429]);
+    const state = await t.app.inject({ method: 'GET', url: '/api/account/two-step', headers: auth });
+    expect(state.json<TwoStepState>().enabled).toBe(true);
+  });
 });

@@ -9,14 +9,19 @@ import {
   twoStepState as twoStepStateSchema,
 } from '#shared/schemas/two-step';
 import { messages } from '#shared/messages';
-import { badRequest, notFound } from '../lib/http-errors';
+import { badRequest, errorBody, notFound } from '../lib/http-errors';
 import { verifyPassword } from '../lib/passwords';
 import { findUserById } from '../users';
+import { trustedDeviceOf } from './device-cookie';
+import { createLoginThrottle } from './login-throttle';
 import { checkSecondStep, confirmEnrolment, removeTwoStep, startEnrolment, twoStepState } from './two-step';
 
 /** Each staff member's own two-step sign-in (decision 040): turn it on with their app, or off. */
 export async function twoStepRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Turning it off asks for the password and a code: guesses there count with the sign-in's (a stolen
+  // session must not try passwords or codes without limit).
+  const throttle = createLoginThrottle(app);
   // The guard put the signed-in user on the request (access: 'staff'); read again for the newest hash.
   const me = async (id: string | undefined) => {
     const user = id ? await findUserById(app.db, id) : undefined;
@@ -81,15 +86,30 @@ export async function twoStepRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Turn two-step sign-in off: with the password and a code from the app (or a recovery code)',
         body: twoStepDisable,
-        response: { 200: twoStepStateSchema, 400: errorResponse },
+        response: { 200: twoStepStateSchema, 400: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await me(request.user?.id);
-      if (!(await verifyPassword(user.passwordHash, request.body.password)))
-        throw badRequest('That password is not right.', 'VALIDATION_FAILED');
-      if (!(await checkSecondStep(app, user.id, request.body.code)))
-        throw badRequest(messages.twoStepInvalid, 'TWO_STEP_INVALID');
+      const verdict = await throttle(user.username, request.ip, await trustedDeviceOf(app, request, user.id));
+      if (verdict.refused)
+        return reply
+          .code(429)
+          .header('retry-after', String(verdict.refused.retryAfterSeconds))
+          .send(errorBody(429, messages.tooManyAttempts, 'RATE_LIMITED'));
+      let wrong: string | null = null;
+      try {
+        if (!(await verifyPassword(user.passwordHash, request.body.password))) wrong = 'That password is not right.';
+        else if (!(await checkSecondStep(app, user.id, request.body.code))) wrong = messages.twoStepInvalid;
+      } catch (error) {
+        await verdict.cancelled();
+        throw error;
+      }
+      if (wrong) {
+        await verdict.failed(user);
+        throw badRequest(wrong, wrong === messages.twoStepInvalid ? 'TWO_STEP_INVALID' : 'VALIDATION_FAILED');
+      }
+      await verdict.succeeded();
       await app.db.transaction((tx) => removeTwoStep(tx, user.id));
       return twoStepState(app.db, user.id);
     },
