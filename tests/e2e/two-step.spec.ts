@@ -53,6 +53,8 @@ test('a crew member turns on two-step sign-in, saves the recovery codes, and sig
 
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  // The earlier wrong code's warning does not stay beside the success.
+  await expect(page.getByText('That code is not right')).toBeHidden();
   await expect(codes.first()).toHaveText(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,

@@ -56,7 +56,10 @@ function Enrol({
       return;
     }
     try {
-      onDone((await confirm.mutateAsync(code.trim())).recoveryCodes);
+      const { recoveryCodes } = await confirm.mutateAsync(code.trim());
+      // A warning of an earlier wrong code is done with.
+      toast.clear();
+      onDone(recoveryCodes);
     } catch (error) {
       setCode('');
       toast.warning(message(error));
