@@ -101,7 +101,9 @@ test('the builder adds lines from the price book at quantity 1, a flat price bes
     // In the middle of the window each time, with room below for the list: what loads above the field
     // (the request's photos, the template list) moved it, and a list opened at the window's bottom edge
     // made the browser scroll the field out of view, which closes the list (it failed so under load).
-    await search.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    // At once: the page scrolls smoothly (global.css), and a list opened mid-scroll was placed where the field
+    // had been, below the window, so the click scrolled the field away and the list closed.
+    await search.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
     await search.fill(typed);
     await page.getByRole('option', { name: option }).click();
     await expect(page.getByText(`${option.split(' — ')[0]} added`)).toBeVisible();
@@ -111,6 +113,9 @@ test('the builder adds lines from the price book at quantity 1, a flat price bes
   await search.fill('fan');
   if (device() === 'phone') await expect(page.getByText(`Fan brace ${tag} added`)).toBeHidden({ timeout: 1000 });
   await search.fill('');
+  // Done adding: Escape closes the list, as a person would, before reaching for the buttons it lay over.
+  await search.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
   const labor = page.getByRole('region', { name: 'Labor' });
   await expect(labor).toContainText(`Ceiling fan install ${tag} — Flat price = $149.50`);
   await expect(labor).toContainText(`Handyman hour ${tag} — 1 h × $85.00/h = $85.00`);
