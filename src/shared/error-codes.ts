@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'USERNAME_TAKEN',
   'WEAK_PASSWORD',
   'TWO_STEP_REQUIRED',
+  /** Settings require two-step sign-in for this role and the account has not turned it on yet. */
+  'TWO_STEP_SETUP_REQUIRED',
   'TWO_STEP_INVALID',
   'LAST_ADMIN',
   'OWN_ACCOUNT',

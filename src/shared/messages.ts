@@ -26,6 +26,8 @@ export const messages = {
   loginSuccess: 'Login Successful',
   loginInvalid: 'Invalid username or password',
   twoStepRequired: 'Enter the 6-digit code from your authenticator app',
+  twoStepSetupRequired:
+    'Your business requires two-step sign-in for Owner and Office accounts. Turn it on below to continue.',
   twoStepInvalid: 'That code is not right. Type the 6 digits your app shows now, or a recovery code.',
   loggedOut: 'Successfully logged out!',
   // Quote number lookup

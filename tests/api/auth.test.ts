@@ -73,7 +73,7 @@ describe.each(dbKinds)('sign-in and tokens (%s)', (kind) => {
 
   it('refuses missing, forged, alg:none and expired tokens', async () => {
     const { user } = await createUserAndSignIn(t, 'admin');
-    const sid = await createSession(t.database.db, user.id, 1);
+    const sid = await createSession(t.database.db, user.id, 1, { userAgent: '', ip: '' });
     const otherKey = new TextEncoder().encode('another-secret-another-secret-another-secret');
     const forged = await new SignJWT({ ver: 0, sid })
       .setProtectedHeader({ alg: 'HS256' })

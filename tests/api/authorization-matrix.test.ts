@@ -1,4 +1,7 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsView } from '#shared/schemas/settings';
+import type { TwoStepEnrolment } from '#shared/schemas/two-step';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { dbKinds } from '../helpers/test-db';
 
@@ -106,6 +109,10 @@ export const matrix: Record<string, Row> = {
   'POST /api/account/two-step/start': { access: 'staff', ...STAFF },
   'POST /api/account/two-step/confirm': { access: 'staff', body: { code: '000000' }, ...STAFF },
   'POST /api/account/two-step/disable': { access: 'staff', body: { password: 'x', code: '000000' }, ...STAFF },
+  'GET /api/account/sessions': { access: 'staff', ...STAFF },
+  'DELETE /api/account/sessions/:id': { access: 'staff', url: '/api/account/sessions/none', ...STAFF },
+  'GET /api/users/:id/sessions': { access: 'admin', url: '/api/users/none/sessions', ...ADMIN },
+  'DELETE /api/users/:id/sessions/:sessionId': { access: 'admin', url: '/api/users/none/sessions/none', ...ADMIN },
   'PATCH /api/my/jobs/:id/status': {
     access: 'staff',
     url: '/api/my/jobs/none/status',
@@ -489,5 +496,60 @@ describe.each(dbKinds)('authorization matrix (%s)', (kind) => {
         else expect(res.statusCode, res.body).toBe(row[who]);
       });
     }
+  }
+});
+
+/** What an admin whom Settings require to turn on two-step sign-in may still call: their own account, and sign out. */
+const BEFORE_TWO_STEP = new Set([
+  'GET /api/account/two-step',
+  'POST /api/account/two-step/start',
+  'POST /api/account/two-step/confirm',
+  'POST /api/account/two-step/disable',
+  'GET /api/account/sessions',
+  'DELETE /api/account/sessions/:id',
+  'POST /api/logout',
+]);
+
+describe.each(dbKinds)('two-step sign-in required (%s)', (kind) => {
+  let t: TestApp;
+  let office: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const owner = (await createUserAndSignIn(t, 'admin')).token;
+    const start = await t.app.inject({ method: 'POST', url: '/api/account/two-step/start', headers: bearer(owner) });
+    const { secret } = start.json<TwoStepEnrolment>();
+    const code = await generate({ secret });
+    await t.app.inject({ method: 'POST', url: '/api/account/two-step/confirm', headers: bearer(owner), payload: { code } });
+    const { logoUrl: _l, updatedAt: _u, ...settings } = (
+      await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(owner) })
+    ).json<SettingsView>();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: bearer(owner),
+      payload: { ...settings, requireTwoStep: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    office = (await createUserAndSignIn(t, 'admin')).token;
+  });
+  afterAll(() => t.close());
+
+  // Signing out last: it ends the session the others use.
+  const routes = Object.entries(matrix)
+    .filter(([, row]) => row.access !== 'public')
+    .sort(([a], [b]) => Number(a === 'POST /api/logout') - Number(b === 'POST /api/logout'));
+  for (const [route, row] of routes) {
+    const open = BEFORE_TWO_STEP.has(route);
+    it(`${route} as an admin without it → ${open ? 'answers' : 'TWO_STEP_SETUP_REQUIRED'}`, async () => {
+      const [method, path] = route.split(' ') as [string, string];
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: row.url ?? path,
+        headers: bearer(office),
+        ...(row.body !== undefined ? { payload: row.body as object } : {}),
+      });
+      if (open) expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+      else expect(res.json(), res.body).toMatchObject({ statusCode: 403, code: 'TWO_STEP_SETUP_REQUIRED' });
+    });
   }
 });

@@ -21,7 +21,7 @@ describe.each(dbKinds)('the last admin under concurrency (%s)', (kind) => {
 
   const admin = async (name: string) => {
     const user = await insertUser(t.database.db, { username: name, passwordHash, role: 'admin', fullName: name });
-    const sid = await createSession(t.database.db, user.id, 1);
+    const sid = await createSession(t.database.db, user.id, 1, { userAgent: '', ip: '' });
     return { user, token: await t.app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid }) };
   };
   const view = (u: { id: string; username: string; fullName: string }) => ({

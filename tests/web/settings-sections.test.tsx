@@ -34,6 +34,7 @@ const saved: SettingsInput = {
   materialsTaxable: true,
   laborTaxable: false,
   crewSeesPrices: false,
+  requireTwoStep: false,
   backupsToKeep: 14,
   howClientsPay: { checkPayee: '', checkAddress: '', bankTransfer: '', cardByPhone: false, cardPhone: '' },
 };

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSessionUser } from './sessions';
+import { messages } from '#shared/messages';
+import { findSessionUser, SESSION_SEEN_MINUTES, touchSession } from './sessions';
+import { twoStepRequiredFor } from './two-step';
 import type { UserRow } from '../users';
 import { errorBody } from '../lib/http-errors';
 
@@ -9,6 +11,11 @@ export type Access = 'public' | 'staff' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Open to a signed-in admin who must still turn on two-step sign-in (Settings require it): their
+     * own account's routes and signing out. Every other route answers TWO_STEP_SETUP_REQUIRED.
+     */
+    beforeTwoStep?: boolean;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -36,15 +43,21 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export async function authenticate(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<{ user: UserRow; sessionId: string } | null> {
+): Promise<{ user: UserRow; sessionId: string; twoStepSetupRequired: boolean } | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const claims = await app.tokens.verify(token);
   if (!claims) return null;
-  const user = await findSessionUser(app.db, claims.sid, claims.sub);
-  if (!user || user.tokenVersion !== claims.ver) return null;
-  return { user, sessionId: claims.sid };
+  const found = await findSessionUser(app.db, claims.sid, claims.sub);
+  if (!found || found.user.tokenVersion !== claims.ver) return null;
+  if (Date.now() - found.lastSeenAt.getTime() > SESSION_SEEN_MINUTES * 60_000) await touchSession(app.db, claims.sid);
+  return {
+    user: found.user,
+    sessionId: claims.sid,
+    twoStepSetupRequired: !found.twoStep && (await twoStepRequiredFor(app, found.user)),
+  };
 }
+
 
 /**
  * One guard for the whole API: every /api route states its access in `config.access` (start-up
@@ -66,6 +79,9 @@ export function registerAuth(app: FastifyInstance): void {
     request.sessionId = sessionId;
     if (access === 'admin' && user.role !== 'admin') {
       return reply.code(403).send(errorBody(403, 'This needs an admin account'));
+    }
+    if (signedIn.twoStepSetupRequired && !request.routeOptions.config.beforeTwoStep) {
+      return reply.code(403).send(errorBody(403, messages.twoStepSetupRequired, 'TWO_STEP_SETUP_REQUIRED'));
     }
   };
 

@@ -1,5 +1,6 @@
 // The auth feature's public entry: sign-in, sessions and the access guard every /api route goes through.
 export { authRoutes } from './routes';
 export { twoStepRoutes } from './two-step-routes';
-export { removeTwoStep } from './two-step';
+export { sessionRoutes } from './session-routes';
+export { hasTwoStep, removeTwoStep } from './two-step';
 export { registerAuth, type Access } from './guard';

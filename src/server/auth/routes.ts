@@ -81,7 +81,10 @@ export async function authRoutes(app: FastifyInstance) {
         }
         // The session and its entry in the trail, together.
         const sid = await app.db.transaction(async (tx) => {
-          const id = await createSession(tx, user.id, app.config.TOKEN_TTL_HOURS);
+          const id = await createSession(tx, user.id, app.config.TOKEN_TTL_HOURS, {
+            userAgent: request.headers['user-agent'] ?? '',
+            ip: request.ip,
+          });
           await recordAudit(tx, { ...attempt, action: how });
           return id;
         });
@@ -109,14 +112,14 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const signedIn = await authenticate(app, request);
       if (!signedIn) return reply.code(401).send({ valid: false, userRole: null });
-      return { valid: true, userRole: signedIn.user.role };
+      return { valid: true, userRole: signedIn.user.role, twoStepSetupRequired: signedIn.twoStepSetupRequired };
     },
   );
 
   r.post(
     '/logout',
     {
-      config: { access: 'staff', audit: { kind: 'sign-in', action: 'Signed out' } },
+      config: { access: 'staff', beforeTwoStep: true, audit: { kind: 'sign-in', action: 'Signed out' } },
       schema: {
         tags: ['auth'],
         summary: "Sign out: the token's session ends on the server, so the token stops working everywhere at once",

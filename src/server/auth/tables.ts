@@ -17,6 +17,12 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The browser's own words for itself at sign-in (cut to 300 characters), to name the device in the list. */
+    userAgent: text('user_agent').notNull().default(''),
+    /** Where the sign-in came from, as the server saw it (Fastify's request.ip, behind TRUST_PROXY). */
+    ip: text('ip').notNull().default(''),
+    /** When the token was last used, to within SESSION_SEEN_MINUTES (not written at every call). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -9,12 +9,19 @@ import {
   twoStepState as twoStepStateSchema,
 } from '#shared/schemas/two-step';
 import { messages } from '#shared/messages';
-import { badRequest, errorBody, notFound } from '../lib/http-errors';
+import { badRequest, conflict, errorBody, notFound } from '../lib/http-errors';
 import { verifyPassword } from '../lib/passwords';
 import { findUserById } from '../users';
 import { trustedDeviceOf } from './device-cookie';
 import { createLoginThrottle } from './login-throttle';
-import { checkSecondStep, confirmEnrolment, removeTwoStep, startEnrolment, twoStepState } from './two-step';
+import {
+  checkSecondStep,
+  confirmEnrolment,
+  removeTwoStep,
+  startEnrolment,
+  twoStepRequiredFor,
+  twoStepState,
+} from './two-step';
 
 /** Each staff member's own two-step sign-in (decision 040): turn it on with their app, or off. */
 export async function twoStepRoutes(app: FastifyInstance) {
@@ -28,24 +35,30 @@ export async function twoStepRoutes(app: FastifyInstance) {
     if (!user) throw notFound('User not found');
     return user;
   };
+  const stateOf = async (user: Awaited<ReturnType<typeof me>>) => ({
+    ...(await twoStepState(app.db, user.id)),
+    required: await twoStepRequiredFor(app, user),
+  });
+  // Open to an admin whom Settings require to turn it on first: turning it on is what they must do.
+  const staff = { access: 'staff' as const, beforeTwoStep: true };
 
   r.get(
     '/account/two-step',
     {
-      config: { access: 'staff' },
+      config: staff,
       schema: {
         tags: ['auth'],
         summary: "Whether the signed-in person's account signs in with two steps, and how many recovery codes are left",
         response: { 200: twoStepStateSchema },
       },
     },
-    async (request) => twoStepState(app.db, (await me(request.user?.id)).id),
+    async (request) => stateOf(await me(request.user?.id)),
   );
 
   r.post(
     '/account/two-step/start',
     {
-      config: { access: 'staff', audit: { kind: 'sign-in', action: 'Started turning on two-step sign-in' } },
+      config: { ...staff, audit: { kind: 'sign-in', action: 'Started turning on two-step sign-in' } },
       schema: {
         tags: ['auth'],
         summary:
@@ -62,7 +75,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
   r.post(
     '/account/two-step/confirm',
     {
-      config: { access: 'staff', audit: { kind: 'sign-in', action: 'Turned on two-step sign-in' } },
+      config: { ...staff, audit: { kind: 'sign-in', action: 'Turned on two-step sign-in' } },
       schema: {
         tags: ['auth'],
         summary:
@@ -81,16 +94,18 @@ export async function twoStepRoutes(app: FastifyInstance) {
   r.post(
     '/account/two-step/disable',
     {
-      config: { access: 'staff', audit: { kind: 'sign-in', action: 'Turned off two-step sign-in' } },
+      config: { ...staff, audit: { kind: 'sign-in', action: 'Turned off two-step sign-in' } },
       schema: {
         tags: ['auth'],
         summary: 'Turn two-step sign-in off: with the password and a code from the app (or a recovery code)',
         body: twoStepDisable,
-        response: { 200: twoStepStateSchema, 400: errorResponse, 429: errorResponse },
+        response: { 200: twoStepStateSchema, 400: errorResponse, 409: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
       const user = await me(request.user?.id);
+      if (await twoStepRequiredFor(app, user))
+        throw conflict('Settings require two-step sign-in for Owner and Office accounts, so it stays on.');
       const verdict = await throttle(user.username, request.ip, await trustedDeviceOf(app, request, user.id));
       if (verdict.refused)
         return reply
@@ -111,7 +126,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
       }
       await verdict.succeeded();
       await app.db.transaction((tx) => removeTwoStep(tx, user.id));
-      return twoStepState(app.db, user.id);
+      return stateOf(user);
     },
   );
 }

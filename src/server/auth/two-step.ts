@@ -7,6 +7,7 @@ import type { TwoStepEnrolment, TwoStepState } from '#shared/schemas/two-step';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { badRequest, conflict } from '../lib/http-errors';
+import type { UserRow } from '../users';
 import { twoStepRecoveryCodes, twoStepSecrets } from './tables';
 
 // Two-step sign-in (decision 040): TOTP (RFC 6238) with otplib, and ten one-time recovery codes.
@@ -28,7 +29,7 @@ function newRecoveryCode(): string {
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 const hashRecovery = (code: string) => createHash('sha256').update(normalizeRecovery(code)).digest('hex');
 
-export async function twoStepState(db: DbOrTx, userId: string): Promise<TwoStepState> {
+export async function twoStepState(db: DbOrTx, userId: string): Promise<Omit<TwoStepState, 'required'>> {
   const [row] = await db
     .select({ confirmedAt: twoStepSecrets.confirmedAt })
     .from(twoStepSecrets)
@@ -39,6 +40,11 @@ export async function twoStepState(db: DbOrTx, userId: string): Promise<TwoStepS
     .from(twoStepRecoveryCodes)
     .where(and(eq(twoStepRecoveryCodes.userId, userId), isNull(twoStepRecoveryCodes.usedAt)));
   return { enabled: true, since: row.confirmedAt.toISOString(), recoveryCodesLeft: left?.n ?? 0 };
+}
+
+/** Whether Settings require two-step sign-in of this user: Owner and Office, who are admins until roles come. */
+export async function twoStepRequiredFor(app: FastifyInstance, user: Pick<UserRow, 'role'>): Promise<boolean> {
+  return user.role === 'admin' && (await app.settings.current()).requireTwoStep;
 }
 
 /** Whether this account signs in with a second step. */

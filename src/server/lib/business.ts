@@ -30,6 +30,8 @@ export interface BusinessSettings extends Business {
   invoiceReminderDays: number[];
   /** Whether the crew sees prices (the owner's choice). */
   crewSeesPrices: boolean;
+  /** Owner and Office must sign in with two steps. */
+  requireTwoStep: boolean;
   /** How many daily backups to keep (embedded database). */
   backupsToKeep: number;
   /** The materials the crew picks from, priced in cents, taxed or not when billed. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse } from '#shared/schemas/errors';
 import { logoInput, settingsInput, settingsView } from '#shared/schemas/settings';
+import { hasTwoStep } from '../auth';
 import { notFound } from '../lib/http-errors';
 import type { SettingsStore } from './service';
 
@@ -32,7 +33,7 @@ export async function settingsRoutes(app: FastifyInstance, { store }: SettingsRo
         response: { 200: settingsView, 400: errorResponse },
       },
     },
-    (request) => store.update(request.body),
+    (request) => store.update(request.body, () => hasTwoStep(app.db, request.user!.id)),
   );
 
   r.put(

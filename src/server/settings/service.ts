@@ -41,6 +41,7 @@ function toBusiness(row: SettingsRow): BusinessSettings {
     ownerEmail: row.ownerEmail,
     timeZone: row.timeZone,
     crewSeesPrices: row.crewSeesPrices,
+    requireTwoStep: row.requireTwoStep,
     backupsToKeep: row.backupsToKeep,
     materialsTaxable: row.materialsTaxable,
     laborTaxable: row.laborTaxable,
@@ -72,6 +73,7 @@ export function toSettingsView(business: BusinessSettings, updatedAt: Date): Set
     timeZone: business.timeZone,
     invoiceReminderDays: business.invoiceReminderDays,
     crewSeesPrices: business.crewSeesPrices,
+    requireTwoStep: business.requireTwoStep,
     backupsToKeep: business.backupsToKeep,
     materialsTaxable: business.materialsTaxable,
     laborTaxable: business.laborTaxable,
@@ -140,7 +142,16 @@ export class SettingsStore implements SettingsSource {
     return toSettingsView(business, row.updatedAt);
   }
 
-  async update(input: SettingsInput): Promise<SettingsView> {
+  /**
+   * `ownTwoStep` says whether the admin saving has two-step sign-in on: requiring it of Owner and
+   * Office is refused until they have, so the requirement never locks its author out.
+   */
+  async update(input: SettingsInput, ownTwoStep: () => Promise<boolean>): Promise<SettingsView> {
+    if (input.requireTwoStep && !(await this.current()).requireTwoStep && !(await ownTwoStep()))
+      throw badRequest(
+        'Turn on two-step sign-in for your own account first (Your account), then require it of others',
+        'VALIDATION_FAILED',
+      );
     // The schema asked the runtime (Intl); the database must know the zone too, or every export and
     // report that reads dates in it would fail.
     if (!(await databaseKnowsZone(this.db, input.timeZone)))
@@ -161,6 +172,7 @@ export class SettingsStore implements SettingsSource {
         timeZone: input.timeZone,
         invoiceReminderDays: [...input.invoiceReminderDays].sort((a, b) => a - b),
         crewSeesPrices: input.crewSeesPrices,
+        requireTwoStep: input.requireTwoStep,
         backupsToKeep: input.backupsToKeep,
         materialsTaxable: input.materialsTaxable,
         laborTaxable: input.laborTaxable,

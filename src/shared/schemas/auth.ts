@@ -13,8 +13,28 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const loginResponse = z.object({ token: z.string(), role: z.enum(USER_ROLES) });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const userRoleResponse = z.object({ valid: z.boolean(), userRole: z.enum(USER_ROLES).nullable() });
+export const userRoleResponse = z.object({
+  valid: z.boolean(),
+  userRole: z.enum(USER_ROLES).nullable(),
+  /** True when Settings require two-step sign-in for this account and it is not on yet: only Your account opens. */
+  twoStepSetupRequired: z.boolean().optional(),
+});
 export type UserRoleResponse = z.infer<typeof userRoleResponse>;
 
 /** POST /api/logout. */
 export const signedOut = z.object({ signedOut: z.literal(true) });
+
+/** One sign-in that is still live, in the list on Your account and on Users. */
+export const sessionView = z.object({
+  _id: z.string(),
+  /** "Chrome on Android": the browser and system the sign-in came from, as the browser named them. */
+  device: z.string(),
+  ip: z.string(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of the token that asked: signing it out is signing out here. */
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionView>;
+export const sessionList = z.object({ sessions: z.array(sessionView) });
+export type SessionList = z.infer<typeof sessionList>;

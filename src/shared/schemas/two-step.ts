@@ -5,6 +5,8 @@ export const twoStepState = z.object({
   enabled: z.boolean(),
   since: z.string().nullable(),
   recoveryCodesLeft: z.number(),
+  /** Settings require it of this account (Owner and Office): it cannot be turned off. */
+  required: z.boolean(),
 });
 export type TwoStepState = z.infer<typeof twoStepState>;
 

@@ -81,6 +81,14 @@ export async function apiResponse(method: Method, path: string, options: Request
     tokenStore.clear();
     window.location.assign(paths.loginFor(`${window.location.pathname}${window.location.search}`, true));
   }
+  // Settings came to require two-step sign-in of this account while it was signed in: Your account first.
+  if (response.status === 403 && token && window.location.pathname !== paths.admin.account) {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null;
+    if (body?.code === 'TWO_STEP_SETUP_REQUIRED') window.location.assign(paths.admin.account);
+  }
   return response;
 }
 

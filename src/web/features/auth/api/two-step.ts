@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoStepConfirmed, TwoStepEnrolment, TwoStepState } from '#shared/schemas/two-step';
 import { api } from '../../../lib/api-client';
+import { userRoleKey } from './session';
 
 const key = ['account', 'two-step'] as const;
 
@@ -13,8 +14,11 @@ export function useStartTwoStep() {
 }
 
 export function useConfirmTwoStep() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api<TwoStepConfirmed>('POST', '/account/two-step/confirm', { body: { code } }),
+    // The guard asked whether Settings' requirement is met: now it is, and every screen opens again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userRoleKey }),
   });
 }
 

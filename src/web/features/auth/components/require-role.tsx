@@ -81,6 +81,9 @@ export function RequireRole({ allow, children }: { allow: UserRole[]; children: 
     return <Navigate to={paths.loginFor(here, true)} replace />;
   }
   if (!allow.includes(role.data.userRole)) return <Navigate to={paths.unauthorized} replace />;
+  // Settings require two-step sign-in of this account and it is not on: Your account first.
+  if (role.data.twoStepSetupRequired && location.pathname !== paths.admin.account)
+    return <Navigate to={paths.admin.account} replace />;
   if (known !== role.data.userRole) confirmed.set(token, role.data.userRole);
   return children;
 }

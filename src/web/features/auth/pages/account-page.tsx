@@ -13,13 +13,20 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '#shared/messages';
+import { paths } from '#shared/paths';
+import type { SessionView } from '#shared/schemas/auth';
 import type { TwoStepEnrolment } from '#shared/schemas/two-step';
 import { formatDateTime } from '../../../components/date-text';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
+import { SessionList } from '../../../components/session-list';
 import { ApiError } from '../../../lib/api-client';
 import { useSiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
+import { logout } from '../api/session';
+import { useEndOwnSession, useOwnSessions } from '../api/sessions';
 import { useConfirmTwoStep, useDisableTwoStep, useRefreshTwoStep, useStartTwoStep, useTwoStep } from '../api/two-step';
 
 const message = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Try again.');
@@ -216,6 +223,7 @@ function TwoStepCard() {
   const state = useTwoStep();
   const start = useStartTwoStep();
   const refresh = useRefreshTwoStep();
+  const navigate = useNavigate();
   const { timeZone } = useSiteConfig();
   const [enrolment, setEnrolment] = useState<TwoStepEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -237,6 +245,8 @@ function TwoStepCard() {
         onSaved={() => {
           setCodes(null);
           void refresh();
+          // Settings required it before anything else: now the rest of the app is open.
+          if (state.data?.required) void navigate(paths.admin.root);
         }}
       />
     );
@@ -273,19 +283,32 @@ function TwoStepCard() {
         </Text>
         {state.data.recoveryCodesLeft <= 3 ? (
           <Alert color="orange.9" title="Few recovery codes left">
-            Turn two-step sign-in off and on again for ten new ones.
+            {state.data.required
+              ? 'Your business requires two-step sign-in, so it stays on: ask the owner to reset it (npm run user:reset-2fa on the server), then turn it on again for ten new ones.'
+              : 'Turn two-step sign-in off and on again for ten new ones.'}
           </Alert>
         ) : null}
-        <Group>
-          <Button variant="default" color="red" onClick={() => setTurningOff(true)}>
-            Turn off two-step sign-in
-          </Button>
-        </Group>
+        {state.data.required ? (
+          <Text size="sm" c="dimmed">
+            Your business requires two-step sign-in for Owner and Office accounts, so it stays on.
+          </Text>
+        ) : (
+          <Group>
+            <Button variant="default" color="red" onClick={() => setTurningOff(true)}>
+              Turn off two-step sign-in
+            </Button>
+          </Group>
+        )}
       </Stack>
     );
   else
     body = (
       <Stack gap="sm">
+        {state.data.required ? (
+          <Alert color="orange.9" title="Two-step sign-in is required" role="alert">
+            {messages.twoStepSetupRequired}
+          </Alert>
+        ) : null}
         <Text size="sm">
           <strong>Off.</strong> With two-step sign-in, a stolen or guessed password is not enough: signing in also takes
           the 6-digit code an app on your phone shows, new every 30 seconds.
@@ -306,13 +329,64 @@ function TwoStepCard() {
   );
 }
 
-/** The signed-in person's own account: two-step sign-in (decision 040). */
+/** Where this person is signed in; signing out this device's session is signing out here. */
+function SessionsCard() {
+  const sessions = useOwnSessions();
+  const end = useEndOwnSession();
+  const navigate = useNavigate();
+  const { timeZone } = useSiteConfig();
+  const [ending, setEnding] = useState<string | null>(null);
+
+  const signOut = async (session: SessionView) => {
+    if (session.current) {
+      logout();
+      void navigate(paths.login, { replace: true });
+      return;
+    }
+    setEnding(session._id);
+    try {
+      await end.mutateAsync(session._id);
+      toast.success(`Signed out: ${session.device}`);
+    } catch (error) {
+      toast.warning(message(error));
+    } finally {
+      setEnding(null);
+    }
+  };
+
+  return (
+    <SectionCard title="Where you are signed in">
+      <Text size="sm" c="dimmed" mb="xs">
+        A session you do not recognise? Sign it out, then change your password.
+      </Text>
+      {sessions.isError ? (
+        <Alert color="red" title="Could not be loaded">
+          {sessions.error.message}
+        </Alert>
+      ) : sessions.data ? (
+        <SessionList
+          sessions={sessions.data.sessions}
+          timeZone={timeZone}
+          ending={ending}
+          onEnd={(session) => void signOut(session)}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      )}
+    </SectionCard>
+  );
+}
+
+/** The signed-in person's own account: two-step sign-in (decision 040) and where they are signed in. */
 export default function AccountPage() {
   return (
     <>
       <PageHeader title="Your account" />
       <Stack gap="md" maw={900}>
         <TwoStepCard />
+        <SessionsCard />
       </Stack>
     </>
   );

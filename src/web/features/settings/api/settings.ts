@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsInput, SettingsView } from '#shared/schemas/settings';
+import type { TwoStepState } from '#shared/schemas/two-step';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import { updateSiteConfig } from '../../../lib/site-config';
@@ -51,5 +52,13 @@ export function useRemoveLogo() {
   return useMutation({
     mutationFn: () => api<SettingsView>('DELETE', '/settings/logo'),
     onSuccess: apply,
+  });
+}
+
+/** Whether the admin looking has two-step sign-in on: requiring it of others needs it first. */
+export function useOwnTwoStep() {
+  return useQuery({
+    queryKey: ['account', 'two-step'],
+    queryFn: () => api<TwoStepState>('GET', '/account/two-step'),
   });
 }

@@ -18,6 +18,7 @@ import { NoticesSection } from '../components/notices-section';
 import { OnlinePaymentsSection } from '../components/online-payments-section';
 import { QuotesSection } from '../components/quotes-section';
 import { ServiceAreaSection } from '../components/service-area-section';
+import { SignInSection } from '../components/sign-in-section';
 import { valuesOf, type SettingsFormValues } from '../components/settings-form';
 
 /** The owner's Settings: the business's details, where it works, how quotes are priced and sent. */
@@ -84,6 +85,7 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
           <InvoicesSection />
           <HowClientsPaySection />
           <CrewSection />
+          <SignInSection savedRequired={settings.requireTwoStep} />
           <BackupsSection />
           <Group justify="flex-end" gap="sm">
             <Button

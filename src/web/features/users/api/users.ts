@@ -4,6 +4,8 @@ import type { AddUserInput, UpdateUserInput, UserView } from '#shared/schemas/us
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 import type { FeedReset, SessionsEnded, UserDeleted } from '#shared/schemas/users';
+import type { SessionList } from '#shared/schemas/auth';
+import type { Done } from '#shared/schemas/errors';
 
 type UserList = { users: UserView[]; totalPages: number; total: number };
 
@@ -35,8 +37,10 @@ export function useSaveUser() {
 
 /** Ends every session of a user: each of their tokens stops working at once. */
 export function useEndSessions() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<SessionsEnded>('POST', `/users/${encodeURIComponent(id)}/end-sessions`),
+    onSettled: (_ended, _error, id) => queryClient.invalidateQueries({ queryKey: sessionsKey(id) }),
   });
 }
 
@@ -67,5 +71,25 @@ export function useDeleteUser(listKey: ReturnType<typeof userKeys.list>) {
       if (context?.previous) queryClient.setQueryData(listKey, context.previous);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+const sessionsKey = (id: string) => ['users', 'sessions', id] as const;
+
+/** Where a user is signed in (an admin looking at them on Users). */
+export function useUserSessions(id: string) {
+  return useQuery({
+    queryKey: sessionsKey(id),
+    queryFn: () => api<SessionList>('GET', `/users/${encodeURIComponent(id)}/sessions`),
+  });
+}
+
+/** Signs out one of a user's sessions; the list is read again either way (it may have ended already). */
+export function useEndUserSession(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) =>
+      api<Done>('DELETE', `/users/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey(id) }),
   });
 }

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { USER_ROLES, WORKER_TAGS } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { addUserInput, updateUserInput, type UserView } from '#shared/schemas/users';
+import { UserSessions } from './user-sessions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -227,6 +228,7 @@ export function UserFormDialog({
               </Button>
             </Group>
           </Group>
+          {user ? <UserSessions user={user} /> : null}
         </Stack>
       </form>
       <ConfirmDialog
