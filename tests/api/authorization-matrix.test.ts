@@ -519,10 +519,17 @@ describe.each(dbKinds)('two-step sign-in required (%s)', (kind) => {
     const start = await t.app.inject({ method: 'POST', url: '/api/account/two-step/start', headers: bearer(owner) });
     const { secret } = start.json<TwoStepEnrolment>();
     const code = await generate({ secret });
-    await t.app.inject({ method: 'POST', url: '/api/account/two-step/confirm', headers: bearer(owner), payload: { code } });
-    const { logoUrl: _l, updatedAt: _u, ...settings } = (
-      await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(owner) })
-    ).json<SettingsView>();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/account/two-step/confirm',
+      headers: bearer(owner),
+      payload: { code },
+    });
+    const {
+      logoUrl: _l,
+      updatedAt: _u,
+      ...settings
+    } = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(owner) })).json<SettingsView>();
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/settings',

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { generate } from 'otplib';
 import { auditLog } from '../../src/server/db/schema';
 import { createQuoteRequest, insertJob, sampleQuoteLines } from '../helpers/factories';
 import { jobberExport } from '../helpers/jobber-export';
@@ -98,6 +99,13 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       expect(csv((await send('GET', '/api/export/visits.csv')).body)).toEqual([]);
       expect((await send('GET', '/api/export/secrets.csv')).statusCode).toBe(400);
 
+      // Someone signs in with two steps: their sealed secret and recovery codes are credentials too.
+      const enrolment = (await send('POST', '/api/account/two-step/start')).json<{ secret: string }>();
+      const turnedOn = await send('POST', '/api/account/two-step/confirm', {
+        code: await generate({ secret: enrolment.secret }),
+      });
+      expect(turnedOn.statusCode, turnedOn.body).toBe(200);
+
       const everything = await send('GET', '/api/export/everything.json');
       expect(everything.statusCode).toBe(200);
       const doc = everything.json();
@@ -111,6 +119,8 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       expect(doc.tables.users[0]).not.toHaveProperty('passwordHash');
       expect(doc.tables).not.toHaveProperty('sessions');
       expect(doc.tables).not.toHaveProperty('calendar_feeds');
+      expect(doc.tables).not.toHaveProperty('two_step_secrets');
+      expect(doc.tables).not.toHaveProperty('two_step_recovery_codes');
       expect(everything.body).not.toContain('$argon2');
       // No live link leaves either (issue 25.3): the quote's e-mail keeps its words, not its signed link.
       const quoteMail = doc.tables.mail_outbox.find(

@@ -58,7 +58,6 @@ export async function authenticate(
   };
 }
 
-
 /**
  * One guard for the whole API: every /api route states its access in `config.access` (start-up
  * fails if one does not), and a guard added to each non-public route enforces it.

@@ -7,10 +7,16 @@ import * as schema from '../db/schema';
 export const JSON_EXPORT_FORMAT = 'handyman-export';
 
 /**
- * What never leaves in an export: sign-in secrets, live sessions, calendar-feed tokens, and the payment
- * account's sealed keys (decision 035).
+ * What never leaves in an export: sign-in secrets (two-step secrets and recovery codes too), live
+ * sessions, calendar-feed tokens, and the payment account's sealed keys (decision 035).
  */
-const LEFT_OUT_TABLES = new Set(['sessions', 'calendar_feeds', 'payment_accounts']);
+const LEFT_OUT_TABLES = new Set([
+  'sessions',
+  'calendar_feeds',
+  'payment_accounts',
+  'two_step_secrets',
+  'two_step_recovery_codes',
+]);
 const LEFT_OUT_COLUMNS: Record<string, string[]> = { users: ['passwordHash', 'tokenVersion'] };
 
 /**
