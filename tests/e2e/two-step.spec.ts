@@ -75,7 +75,7 @@ test('a crew member turns on two-step sign-in, saves the recovery codes, and sig
 
   // Signed out, the password alone is not enough.
   await openMenu();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   await signIn(async () => '123456');
   await expect(page.getByText('That code is not right')).toBeVisible();

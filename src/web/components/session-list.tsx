@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconDeviceDesktop, IconLogout } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
 import type { SessionView } from '#shared/schemas/auth';
 import { formatDateTime } from './date-text';
 
@@ -41,7 +41,11 @@ export function SessionList({
           aria-label={`${session.device}${session.current ? `, ${currentLabel.toLowerCase()}` : ''}`}
         >
           <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-            <IconDeviceDesktop size={20} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+            {/Android|iOS/.test(session.device) ? (
+              <IconDeviceMobile size={20} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+            ) : (
+              <IconDeviceDesktop size={20} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+            )}
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap="xs">
                 <Text fw={600}>{session.device}</Text>

@@ -282,7 +282,14 @@ function TwoStepCard() {
           password and the code your authenticator app shows. {state.data.recoveryCodesLeft} of 10 recovery codes left.
         </Text>
         {state.data.recoveryCodesLeft <= 3 ? (
-          <Alert color="orange.9" title="Few recovery codes left">
+          <Alert
+            color="orange"
+            title={
+              <Text span inherit c="var(--mantine-color-text)">
+                Few recovery codes left
+              </Text>
+            }
+          >
             {state.data.required
               ? 'Your business requires two-step sign-in, so it stays on: ask the owner to reset it (npm run user:reset-2fa on the server), then turn it on again for ten new ones.'
               : 'Turn two-step sign-in off and on again for ten new ones.'}
@@ -305,7 +312,15 @@ function TwoStepCard() {
     body = (
       <Stack gap="sm">
         {state.data.required ? (
-          <Alert color="orange.9" title="Two-step sign-in is required" role="alert">
+          <Alert
+            color="orange"
+            role="alert"
+            title={
+              <Text span inherit c="var(--mantine-color-text)">
+                Two-step sign-in is required
+              </Text>
+            }
+          >
             {messages.twoStepSetupRequired}
           </Alert>
         ) : null}

@@ -185,6 +185,7 @@ export function UserFormDialog({
               />
             )}
           />
+          {user ? <UserSessions user={user} /> : null}
           <Group justify="space-between">
             {user ? (
               <Group gap={0}>
@@ -228,7 +229,6 @@ export function UserFormDialog({
               </Button>
             </Group>
           </Group>
-          {user ? <UserSessions user={user} /> : null}
         </Stack>
       </form>
       <ConfirmDialog

@@ -28,7 +28,7 @@ export function UserSessions({ user }: { user: UserView }) {
 
   return (
     <Stack gap="xs">
-      <Divider />
+      <Divider mt="xs" />
       <Text fw={600} size="sm">
         Where {user.username} is signed in
       </Text>
