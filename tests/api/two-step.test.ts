@@ -124,6 +124,27 @@ describe.each(dbKinds)('two-step sign-in (%s)', (kind) => {
     expect((await login()).statusCode).toBe(200);
   });
 
+  it('makes ten new recovery codes for a code from the app: the old ones stop working', async () => {
+    const { t, user, auth, enrolment, recoveryCodes, login } = await enrolled();
+    const renew = (code: string) =>
+      t.app.inject({ method: 'POST', url: '/api/account/two-step/recovery-codes', headers: auth, payload: { code } });
+    // A recovery code is not enough: the app proves the person still has it.
+    expect((await renew(recoveryCodes[0]!)).json()).toMatchObject({ statusCode: 400, code: 'TWO_STEP_INVALID' });
+    const code = await generate({ secret: enrolment.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const renewed = await renew(code);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.headers['cache-control']).toBe('no-store');
+    const fresh = renewed.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+    // The same code twice: taken already.
+    expect((await renew(code)).statusCode).toBe(400);
+    expect((await login({ code: recoveryCodes[1]! })).statusCode).toBe(401);
+    expect((await login({ code: fresh[1]! })).statusCode).toBe(200);
+    const trail = await t.app.db.select().from(auditLog).where(eq(auditLog.userId, user.id));
+    expect(trail.map((e) => e.action)).toContain('Made new recovery codes for two-step sign-in');
+  });
+
   it('throttles wrong codes like wrong passwords', async () => {
     const t = await createTestApp(kind, { env: { LOGIN_RATE_LIMIT_MAX: '3' } });
     open.push(t);

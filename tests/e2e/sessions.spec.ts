@@ -175,6 +175,21 @@ test(
         page.getByText('Your business requires two-step sign-in for Owner and Office accounts, so it stays on.'),
       ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Turn off two-step sign-in' })).toHaveCount(0);
+
+      // Ten new recovery codes, for the next code of the app: the way to more codes while it stays on.
+      await page.getByRole('button', { name: 'New recovery codes' }).click();
+      const renew = page.getByRole('dialog', { name: 'New recovery codes' });
+      await renew
+        .getByLabel('Code from your authenticator app')
+        .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+      await renew.getByRole('button', { name: 'Make new codes' }).click();
+      await expect(page.getByText('New recovery codes made')).toBeVisible();
+      await expect(renew).toBeHidden();
+      await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+      await screenshot(page, 'two-step-new-codes');
+      await page.getByRole('button', { name: 'I have saved them' }).click();
+      await expect(page).toHaveURL(paths.admin.account);
+      await expect(page.getByText('10 of 10 recovery codes left', { exact: false })).toBeVisible();
     } finally {
       expect((await settingsWith(request, ownerToken, false)).status()).toBe(200);
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse } from '#shared/schemas/errors';
 import {
@@ -18,6 +18,7 @@ import {
   checkSecondStep,
   confirmEnrolment,
   removeTwoStep,
+  renewRecoveryCodes,
   startEnrolment,
   twoStepRequiredFor,
   twoStepState,
@@ -39,6 +40,38 @@ export async function twoStepRoutes(app: FastifyInstance) {
     ...(await twoStepState(app.db, user.id)),
     required: await twoStepRequiredFor(app, user),
   });
+  /**
+   * A check of what the person typed (password, code), counted with the sign-in's throttle: refused
+   * outright when there were too many; a wrong answer (the words `check` returns) is a 400 and counts.
+   */
+  const throttled = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: Awaited<ReturnType<typeof me>>,
+    check: () => Promise<string | null>,
+  ): Promise<'ok' | 'refused'> => {
+    const verdict = await throttle(user.username, request.ip, await trustedDeviceOf(app, request, user.id));
+    if (verdict.refused) {
+      await reply
+        .code(429)
+        .header('retry-after', String(verdict.refused.retryAfterSeconds))
+        .send(errorBody(429, messages.tooManyAttempts, 'RATE_LIMITED'));
+      return 'refused';
+    }
+    let wrong: string | null;
+    try {
+      wrong = await check();
+    } catch (error) {
+      await verdict.cancelled();
+      throw error;
+    }
+    if (wrong) {
+      await verdict.failed(user);
+      throw badRequest(wrong, wrong === messages.twoStepInvalid ? 'TWO_STEP_INVALID' : 'VALIDATION_FAILED');
+    }
+    await verdict.succeeded();
+    return 'ok';
+  };
   // Open to an admin whom Settings require to turn it on first: turning it on is what they must do.
   const staff = { access: 'staff' as const, beforeTwoStep: true };
 
@@ -106,27 +139,37 @@ export async function twoStepRoutes(app: FastifyInstance) {
       const user = await me(request.user?.id);
       if (await twoStepRequiredFor(app, user))
         throw conflict('Settings require two-step sign-in for Owner and Office accounts, so it stays on.');
-      const verdict = await throttle(user.username, request.ip, await trustedDeviceOf(app, request, user.id));
-      if (verdict.refused)
-        return reply
-          .code(429)
-          .header('retry-after', String(verdict.refused.retryAfterSeconds))
-          .send(errorBody(429, messages.tooManyAttempts, 'RATE_LIMITED'));
-      let wrong: string | null = null;
-      try {
-        if (!(await verifyPassword(user.passwordHash, request.body.password))) wrong = 'That password is not right.';
-        else if (!(await checkSecondStep(app, user.id, request.body.code))) wrong = messages.twoStepInvalid;
-      } catch (error) {
-        await verdict.cancelled();
-        throw error;
-      }
-      if (wrong) {
-        await verdict.failed(user);
-        throw badRequest(wrong, wrong === messages.twoStepInvalid ? 'TWO_STEP_INVALID' : 'VALIDATION_FAILED');
-      }
-      await verdict.succeeded();
+      const checked = await throttled(request, reply, user, async () => {
+        if (!(await verifyPassword(user.passwordHash, request.body.password))) return 'That password is not right.';
+        return (await checkSecondStep(app, user.id, request.body.code)) ? null : messages.twoStepInvalid;
+      });
+      if (checked === 'refused') return reply;
       await app.db.transaction((tx) => removeTwoStep(tx, user.id));
       return stateOf(user);
+    },
+  );
+
+  r.post(
+    '/account/two-step/recovery-codes',
+    {
+      config: { ...staff, audit: { kind: 'sign-in', action: 'Made new recovery codes for two-step sign-in' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ten new recovery codes in place of the old ones, for a code from the app; shown this once',
+        body: twoStepCode,
+        response: { 200: twoStepConfirmed, 400: errorResponse, 409: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await me(request.user?.id);
+      let codes: string[] | null = null;
+      const checked = await throttled(request, reply, user, async () => {
+        codes = await renewRecoveryCodes(app, user.id, request.body.code);
+        return codes ? null : messages.twoStepInvalid;
+      });
+      if (checked === 'refused') return reply;
+      return { recoveryCodes: codes! };
     },
   );
 }

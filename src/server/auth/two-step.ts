@@ -145,6 +145,31 @@ export async function confirmEnrolment(app: FastifyInstance, userId: string, cod
 }
 
 /**
+ * Ten new recovery codes in place of the old ones (few left, or some seen by someone else), for a code
+ * from the app: the person still has it. The code is taken like a sign-in's (never twice). Null when
+ * the code is not right.
+ */
+export async function renewRecoveryCodes(app: FastifyInstance, userId: string, code: string): Promise<string[] | null> {
+  const [row] = await app.db
+    .select()
+    .from(twoStepSecrets)
+    .where(and(eq(twoStepSecrets.userId, userId), isNotNull(twoStepSecrets.confirmedAt)));
+  if (!row) throw conflict('Two-step sign-in is off for this account.', 'CONFLICT');
+  const step = await matchingStep(app, row.secretSealed, code.replace(/\s/g, ''), row.lastTimeStep);
+  if (step === null) return null;
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  const renewed = await app.db.transaction(async (tx) => {
+    if (!(await takeStep(tx, userId, step))) return false;
+    await tx.delete(twoStepRecoveryCodes).where(eq(twoStepRecoveryCodes.userId, userId));
+    await tx
+      .insert(twoStepRecoveryCodes)
+      .values(codes.map((c) => ({ id: newId(), userId, codeHash: hashRecovery(c) })));
+    return true;
+  });
+  return renewed ? codes : null;
+}
+
+/**
  * The second step of a sign-in: a code from the app (each accepted once), or one of the recovery
  * codes (each used once). 'app', 'recovery', or null when neither matches.
  */

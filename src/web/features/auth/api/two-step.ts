@@ -31,6 +31,13 @@ export function useDisableTwoStep() {
   });
 }
 
+/** Ten new recovery codes for a code from the app; the old ones stop working. */
+export function useRenewRecoveryCodes() {
+  return useMutation({
+    mutationFn: (code: string) => api<TwoStepConfirmed>('POST', '/account/two-step/recovery-codes', { body: { code } }),
+  });
+}
+
 /** After the recovery codes were shown: the state read again (on, ten codes left). */
 export function useRefreshTwoStep() {
   const queryClient = useQueryClient();

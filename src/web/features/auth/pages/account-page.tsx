@@ -27,7 +27,14 @@ import { useSiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { logout } from '../api/session';
 import { useEndOwnSession, useOwnSessions } from '../api/sessions';
-import { useConfirmTwoStep, useDisableTwoStep, useRefreshTwoStep, useStartTwoStep, useTwoStep } from '../api/two-step';
+import {
+  useConfirmTwoStep,
+  useDisableTwoStep,
+  useRefreshTwoStep,
+  useRenewRecoveryCodes,
+  useStartTwoStep,
+  useTwoStep,
+} from '../api/two-step';
 
 const message = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Try again.');
 
@@ -125,8 +132,8 @@ function Enrol({
   );
 }
 
-/** The ten recovery codes, shown this once. */
-function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+/** The ten recovery codes, shown this once: at enrolment, or made anew (`renewed`). */
+function RecoveryCodes({ codes, onSaved, renewed }: { codes: string[]; onSaved: () => void; renewed: boolean }) {
   return (
     <Stack gap="sm">
       <Alert
@@ -134,12 +141,14 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
         title={
           // In the text's colour: the light green alert's own title is too faint on its background.
           <Text span inherit c="var(--mantine-color-text)">
-            Two-step sign-in is on
+            {renewed ? 'New recovery codes made' : 'Two-step sign-in is on'}
           </Text>
         }
         icon={<IconShieldCheck aria-hidden />}
       >
-        From now on you sign in with your password and the code your app shows.
+        {renewed
+          ? 'The earlier codes no longer work.'
+          : 'From now on you sign in with your password and the code your app shows.'}
       </Alert>
       <Text size="sm" fw={600}>
         Keep these recovery codes somewhere safe, away from your phone
@@ -164,6 +173,62 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
         <Button onClick={onSaved}>I have saved them</Button>
       </Group>
     </Stack>
+  );
+}
+
+/** Ten new recovery codes for a code from the app: the person still has it. */
+function NewCodes({
+  opened,
+  onClose,
+  onMade,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onMade: (codes: string[]) => void;
+}) {
+  const renew = useRenewRecoveryCodes();
+  const [code, setCode] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      toast.warning('Type the 6 digits your app shows');
+      return;
+    }
+    try {
+      const { recoveryCodes } = await renew.mutateAsync(code.trim());
+      toast.clear();
+      setCode('');
+      onMade(recoveryCodes);
+    } catch (error) {
+      setCode('');
+      toast.warning(message(error));
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="New recovery codes">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">Ten new codes replace the ones you have: the earlier codes stop working.</Text>
+          <TextInput
+            label="Code from your authenticator app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={renew.isPending}>
+              Make new codes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 
@@ -226,8 +291,9 @@ function TwoStepCard() {
   const navigate = useNavigate();
   const { timeZone } = useSiteConfig();
   const [enrolment, setEnrolment] = useState<TwoStepEnrolment | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const [codes, setCodes] = useState<{ list: string[]; renewed: boolean } | null>(null);
   const [turningOff, setTurningOff] = useState(false);
+  const [renewing, setRenewing] = useState(false);
 
   const begin = async () => {
     try {
@@ -241,12 +307,13 @@ function TwoStepCard() {
   if (codes)
     body = (
       <RecoveryCodes
-        codes={codes}
+        codes={codes.list}
+        renewed={codes.renewed}
         onSaved={() => {
           setCodes(null);
           void refresh();
           // Settings required it before anything else: now the rest of the app is open.
-          if (state.data?.required) void navigate(paths.admin.root);
+          if (!codes.renewed && state.data?.required) void navigate(paths.admin.root);
         }}
       />
     );
@@ -257,7 +324,7 @@ function TwoStepCard() {
         onCancel={() => setEnrolment(null)}
         onDone={(recovery) => {
           setEnrolment(null);
-          setCodes(recovery);
+          setCodes({ list: recovery, renewed: false });
         }}
       />
     );
@@ -290,22 +357,24 @@ function TwoStepCard() {
               </Text>
             }
           >
-            {state.data.required
-              ? 'Your business requires two-step sign-in, so it stays on: ask the owner to reset it (npm run user:reset-2fa on the server), then turn it on again for ten new ones.'
-              : 'Turn two-step sign-in off and on again for ten new ones.'}
+            Make ten new ones with New recovery codes, and keep them somewhere safe.
           </Alert>
         ) : null}
         {state.data.required ? (
           <Text size="sm" c="dimmed">
             Your business requires two-step sign-in for Owner and Office accounts, so it stays on.
           </Text>
-        ) : (
-          <Group>
+        ) : null}
+        <Group>
+          <Button variant="default" onClick={() => setRenewing(true)}>
+            New recovery codes
+          </Button>
+          {state.data.required ? null : (
             <Button variant="default" color="red" onClick={() => setTurningOff(true)}>
               Turn off two-step sign-in
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
       </Stack>
     );
   else
@@ -340,6 +409,14 @@ function TwoStepCard() {
     <SectionCard title="Two-step sign-in">
       {body}
       <TurnOff opened={turningOff} onClose={() => setTurningOff(false)} />
+      <NewCodes
+        opened={renewing}
+        onClose={() => setRenewing(false)}
+        onMade={(list) => {
+          setRenewing(false);
+          setCodes({ list, renewed: true });
+        }}
+      />
     </SectionCard>
   );
 }
