@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconLogout } from '@tabler/icons-react';
 import type { SessionView } from '#shared/schemas/auth';
 import { formatDateTime } from './date-text';
@@ -9,18 +9,34 @@ import { formatDateTime } from './date-text';
  */
 export function SessionList({
   sessions,
+  error,
   timeZone,
   ending,
   onEnd,
   currentLabel = 'This device',
 }: {
-  sessions: SessionView[];
+  /** Undefined while loading. */
+  sessions: SessionView[] | undefined;
+  /** Why they could not be loaded. */
+  error: Error | null;
   timeZone: string;
   /** The session being signed out, its button busy. */
   ending: string | null;
   onEnd: (session: SessionView) => void;
   currentLabel?: string;
 }) {
+  if (error)
+    return (
+      <Alert color="red" title="Could not be loaded">
+        {error.message}
+      </Alert>
+    );
+  if (!sessions)
+    return (
+      <Text size="sm" c="dimmed">
+        Loading…
+      </Text>
+    );
   if (sessions.length === 0)
     return (
       <Text size="sm" c="dimmed">

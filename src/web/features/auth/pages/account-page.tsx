@@ -51,6 +51,32 @@ function saveCodes(codes: string[]) {
   URL.revokeObjectURL(url);
 }
 
+/**
+ * A form that sends a code from the app for the ten recovery codes (turning on, or new ones): an
+ * empty field is answered at once; a wrong code empties it and says why; the codes go to `onCodes`.
+ */
+function useCodeForm(send: (code: string) => Promise<{ recoveryCodes: string[] }>, onCodes: (codes: string[]) => void) {
+  const [code, setCode] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      toast.warning('Type the 6 digits your app shows');
+      return;
+    }
+    try {
+      const { recoveryCodes } = await send(code.trim());
+      // A warning of an earlier wrong code is done with.
+      toast.clear();
+      setCode('');
+      onCodes(recoveryCodes);
+    } catch (error) {
+      setCode('');
+      toast.warning(message(error));
+    }
+  };
+  return { code, setCode, submit };
+}
+
 /** Step 1 and 2 of turning it on: scan (or type) the key, then type back the code the app shows. */
 function Enrol({
   enrolment,
@@ -62,23 +88,7 @@ function Enrol({
   onCancel: () => void;
 }) {
   const confirm = useConfirmTwoStep();
-  const [code, setCode] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      toast.warning('Type the 6 digits your app shows');
-      return;
-    }
-    try {
-      const { recoveryCodes } = await confirm.mutateAsync(code.trim());
-      // A warning of an earlier wrong code is done with.
-      toast.clear();
-      onDone(recoveryCodes);
-    } catch (error) {
-      setCode('');
-      toast.warning(message(error));
-    }
-  };
+  const { code, setCode, submit } = useCodeForm(confirm.mutateAsync, onDone);
   return (
     <form onSubmit={submit} noValidate aria-label="Turn on two-step sign-in">
       <Stack gap="md">
@@ -187,23 +197,7 @@ function NewCodes({
   onMade: (codes: string[]) => void;
 }) {
   const renew = useRenewRecoveryCodes();
-  const [code, setCode] = useState('');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!code.trim()) {
-      toast.warning('Type the 6 digits your app shows');
-      return;
-    }
-    try {
-      const { recoveryCodes } = await renew.mutateAsync(code.trim());
-      toast.clear();
-      setCode('');
-      onMade(recoveryCodes);
-    } catch (error) {
-      setCode('');
-      toast.warning(message(error));
-    }
-  };
+  const { code, setCode, submit } = useCodeForm(renew.mutateAsync, onMade);
   return (
     <Modal opened={opened} onClose={onClose} title="New recovery codes">
       <form onSubmit={submit} noValidate>
@@ -451,22 +445,13 @@ function SessionsCard() {
       <Text size="sm" c="dimmed" mb="xs">
         A session you do not recognise? Sign it out, then change your password.
       </Text>
-      {sessions.isError ? (
-        <Alert color="red" title="Could not be loaded">
-          {sessions.error.message}
-        </Alert>
-      ) : sessions.data ? (
-        <SessionList
-          sessions={sessions.data.sessions}
-          timeZone={timeZone}
-          ending={ending}
-          onEnd={(session) => void signOut(session)}
-        />
-      ) : (
-        <Text size="sm" c="dimmed">
-          Loading…
-        </Text>
-      )}
+      <SessionList
+        sessions={sessions.data?.sessions}
+        error={sessions.error}
+        timeZone={timeZone}
+        ending={ending}
+        onEnd={(session) => void signOut(session)}
+      />
     </SectionCard>
   );
 }

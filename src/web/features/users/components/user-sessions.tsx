@@ -1,4 +1,4 @@
-import { Alert, Divider, Stack, Text } from '@mantine/core';
+import { Divider, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { SessionView } from '#shared/schemas/auth';
 import type { UserView } from '#shared/schemas/users';
@@ -32,23 +32,14 @@ export function UserSessions({ user }: { user: UserView }) {
       <Text fw={600} size="sm">
         Where {user.username} is signed in
       </Text>
-      {sessions.isError ? (
-        <Alert color="red" title="Could not be loaded">
-          {sessions.error.message}
-        </Alert>
-      ) : sessions.data ? (
-        <SessionList
-          sessions={sessions.data.sessions}
-          timeZone={timeZone}
-          ending={ending}
-          currentLabel="You, here"
-          onEnd={(session) => void signOut(session)}
-        />
-      ) : (
-        <Text size="sm" c="dimmed">
-          Loading…
-        </Text>
-      )}
+      <SessionList
+        sessions={sessions.data?.sessions}
+        error={sessions.error}
+        timeZone={timeZone}
+        ending={ending}
+        currentLabel="You, here"
+        onEnd={(session) => void signOut(session)}
+      />
     </Stack>
   );
 }
