@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import './types';
-import { authRoutes, registerAuth, sessionRoutes, twoStepRoutes } from './auth';
+import { apiKeyRoutes, authRoutes, registerAuth, sessionRoutes, twoStepRoutes } from './auth';
 import { auditRoutes, registerAudit } from './audit';
 import { backupRoutes } from './backups';
 import { exportRoutes } from './exports';
@@ -182,6 +182,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes);
       await api.register(twoStepRoutes);
       await api.register(sessionRoutes);
+      await api.register(apiKeyRoutes);
       // The public status lookup also takes a quote's number (QT…), which the quotes feature resolves.
       // … and shows the next visit, which the visits feature knows; the status page's timeline reads
       // the features that build on requests.

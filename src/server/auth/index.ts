@@ -2,5 +2,6 @@
 export { authRoutes } from './routes';
 export { twoStepRoutes } from './two-step-routes';
 export { sessionRoutes } from './session-routes';
+export { apiKeyRoutes } from './api-key-routes';
 export { hasTwoStep, removeTwoStep } from './two-step';
 export { registerAuth, type Access } from './guard';

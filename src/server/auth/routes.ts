@@ -124,7 +124,12 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/logout',
     {
-      config: { access: 'staff', beforeTwoStep: true, audit: { kind: 'sign-in', action: 'Signed out' } },
+      config: {
+        access: 'staff',
+        beforeTwoStep: true,
+        sessionOnly: true,
+        audit: { kind: 'sign-in', action: 'Signed out' },
+      },
       schema: {
         tags: ['auth'],
         summary: "Sign out: the token's session ends on the server, so the token stops working everywhere at once",

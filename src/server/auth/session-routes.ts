@@ -30,7 +30,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   // Open before two-step sign-in is set up (Settings may require it): a person may still see and end them.
-  const own = { access: 'staff' as const, beforeTwoStep: true };
+  const own = { access: 'staff' as const, beforeTwoStep: true, sessionOnly: true };
 
   r.get(
     '/account/sessions',

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns';
 import { users } from '../users/tables';
 
@@ -55,4 +56,30 @@ export const twoStepRecoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('two_step_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Personal API keys (issue 33): an owner's key for their own scripts and tools, sent as a bearer token
+ * on the same routes with the same permissions as its maker. Only a SHA-256 of the key is kept (it is
+ * random, not chosen); its first characters name it in the list.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** "hk_AbCd1234": the start of the key, to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** 'read' answers GET only; 'write' everything its maker may do. */
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    createdAt: createdAt(),
+    /** When it was last used, to within API_KEY_SEEN_MINUTES. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId), check('api_keys_scope', sql`${t.scope} in ('read', 'write')`)],
 );

@@ -73,7 +73,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
     return 'ok';
   };
   // Open to an admin whom Settings require to turn it on first: turning it on is what they must do.
-  const staff = { access: 'staff' as const, beforeTwoStep: true };
+  const staff = { access: 'staff' as const, beforeTwoStep: true, sessionOnly: true };
 
   r.get(
     '/account/two-step',

@@ -16,6 +16,7 @@ const LEFT_OUT_TABLES = new Set([
   'payment_accounts',
   'two_step_secrets',
   'two_step_recovery_codes',
+  'api_keys',
 ]);
 const LEFT_OUT_COLUMNS: Record<string, string[]> = { users: ['passwordHash', 'tokenVersion'] };
 

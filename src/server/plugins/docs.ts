@@ -12,9 +12,32 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         description: 'Quote requests, quotes, jobs and staff accounts.',
         version: '1.0.0',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The token POST /api/login answers: a signed-in session.',
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'hk_…',
+            description:
+              "A personal API key an admin makes on Your account: it acts as its maker, read-only or read-write, at most 120 calls a minute. Not for the account's own routes (two-step sign-in, sessions, keys).",
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    // Every route but the public ones takes either token.
+    transform: (args) => {
+      const out = jsonSchemaTransform(args);
+      const access = (args.route as { config?: { access?: string } } | undefined)?.config?.access;
+      if (access && access !== 'public')
+        (out.schema as { security?: unknown }).security = [{ bearer: [] }, { apiKey: [] }];
+      return out;
+    },
   });
   // The pages' own security headers apply (no inline script, no framing); the UI needs nothing more.
   // Each feature's section starts folded: over 120 operations unfolded at once, Swagger UI (5.x) drew

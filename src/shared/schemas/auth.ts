@@ -38,3 +38,33 @@ export const sessionView = z.object({
 export type SessionView = z.infer<typeof sessionView>;
 export const sessionList = z.object({ sessions: z.array(sessionView) });
 export type SessionList = z.infer<typeof sessionList>;
+
+export const API_KEY_SCOPES = ['read', 'write'] as const;
+
+/** POST /api/account/api-keys: a name to know it by, and whether it may change things. */
+export const apiKeyInput = z.object({
+  name: z
+    .string({ error: 'Name the key' })
+    .trim()
+    .min(1, 'Name the key')
+    .max(60, 'The name must be at most 60 characters'),
+  scope: z.enum(API_KEY_SCOPES, { error: 'Choose what the key may do' }),
+});
+export type ApiKeyInput = z.infer<typeof apiKeyInput>;
+
+/** One of the signed-in admin's API keys, as the list shows it: never the key itself. */
+export const apiKeyView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** "hk_AbCd1234…": the start of the key. */
+  prefix: z.string(),
+  scope: z.enum(API_KEY_SCOPES),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiKeyView = z.infer<typeof apiKeyView>;
+export const apiKeyList = z.object({ keys: z.array(apiKeyView) });
+export type ApiKeyList = z.infer<typeof apiKeyList>;
+/** The answer to making one: the key, shown this once. */
+export const apiKeyCreated = apiKeyView.extend({ key: z.string() });
+export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
