@@ -4,7 +4,7 @@ import { paths } from '#shared/paths';
 import type { SettingsView } from '#shared/schemas/settings';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';
-import { apiToken, createEmployee, signInAs } from './support/staff';
+import { apiToken, createAdmin, createEmployee, signInAs } from './support/staff';
 
 // Issue 33: where each person is signed in, with "Sign out this session"; and Settings requiring
 // two-step sign-in of Owner and Office, which sends an admin without it to Your account first.
@@ -79,17 +79,6 @@ test('a crew member signs out a phone left signed in from Your account, and an a
   await expect(theirs.getByRole('listitem')).toHaveCount(1);
   expect(await stillSignedIn(request, iphone)).toBe(false);
 });
-
-async function createAdmin(request: APIRequestContext, label: string) {
-  const username = `office${Date.now().toString(36)}${device().slice(0, 1)}${label}`;
-  const password = 'office-password-1';
-  const res = await request.post('/api/users/adduser', {
-    headers: { authorization: `Bearer ${await apiToken(request)}` },
-    data: { username, password, fullName: `Office ${label}`, email: '', phone: '', role: 'admin', tags: [] },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { username, password };
-}
 
 const settingsWith = async (request: APIRequestContext, token: string, requireTwoStep: boolean) => {
   const headers = { authorization: `Bearer ${token}` };

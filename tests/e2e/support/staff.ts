@@ -62,6 +62,18 @@ export async function createEmployee(request: APIRequestContext, fields: { fullN
   return { username, password, id: (await res.json())._id as string };
 }
 
+/** A new admin made through the admin API (`label` in the username); returns its credentials. */
+export async function createAdmin(request: APIRequestContext, label: string) {
+  const username = `office${Date.now().toString(36)}w${worker}n${++n}${label}`;
+  const password = 'office-password-1';
+  const res = await request.post('/api/users/adduser', {
+    headers: { authorization: `Bearer ${await apiToken(request)}` },
+    data: { username, password, fullName: `Office ${label}`, email: '', phone: '', role: 'admin', tags: [] },
+  });
+  if (res.status() !== 201) throw new Error(await res.text());
+  return { username, password };
+}
+
 /** A quote request sent through the public API, as a visitor would. */
 export async function createQuoteRequest(
   request: APIRequestContext,

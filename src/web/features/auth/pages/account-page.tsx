@@ -25,7 +25,8 @@ import { SessionList } from '../../../components/session-list';
 import { ApiError } from '../../../lib/api-client';
 import { useSiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
-import { logout } from '../api/session';
+import { logout, useUserRole } from '../api/session';
+import { ApiKeysCard } from '../components/api-keys-card';
 import { useEndOwnSession, useOwnSessions } from '../api/sessions';
 import {
   useConfirmTwoStep,
@@ -456,14 +457,20 @@ function SessionsCard() {
   );
 }
 
-/** The signed-in person's own account: two-step sign-in (decision 040) and where they are signed in. */
+/**
+ * The signed-in person's own account: two-step sign-in (decision 040), where they are signed in, and
+ * for admins their API keys.
+ */
 export default function AccountPage() {
+  const role = useUserRole();
+  const admin = role.data?.userRole === 'admin' && !role.data.twoStepSetupRequired;
   return (
     <>
       <PageHeader title="Your account" />
       <Stack gap="md" maw={900}>
         <TwoStepCard />
         <SessionsCard />
+        {admin ? <ApiKeysCard /> : null}
       </Stack>
     </>
   );
