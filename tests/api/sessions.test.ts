@@ -186,6 +186,16 @@ describe.each(dbKinds)('sessions and required two-step sign-in (%s)', (kind) => 
     const office = await createUserAndSignIn(t, 'admin');
     const crew = await createUserAndSignIn(t, 'employee');
 
+    // A key the office made before: it stands for them, so the requirement holds for it too.
+    const officeKey = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/account/api-keys',
+        headers: bearer(office.token),
+        payload: { name: 'Script', scope: 'read' },
+      })
+    ).json<{ key: string }>().key;
+
     // Not before the owner has it: the requirement would otherwise lock its author out.
     const refused = await requireTwoStep(t, owner.token, true);
     expect(refused.statusCode).toBe(400);
@@ -206,6 +216,7 @@ describe.each(dbKinds)('sessions and required two-step sign-in (%s)', (kind) => 
       code: 'TWO_STEP_SETUP_REQUIRED',
       message: 'Your business requires two-step sign-in for Owner and Office accounts. Turn it on below to continue.',
     });
+    expect((await get(t, '/api/jobs', officeKey)).json()).toMatchObject({ code: 'TWO_STEP_SETUP_REQUIRED' });
     const state = (await get(t, '/api/account/two-step', office.token)).json<TwoStepState>();
     expect(state).toMatchObject({ enabled: false, required: true });
     expect((await get(t, '/api/account/sessions', office.token)).statusCode).toBe(200);
@@ -229,6 +240,7 @@ describe.each(dbKinds)('sessions and required two-step sign-in (%s)', (kind) => 
     // The office turns it on: the same session goes on to everything.
     await turnOnTwoStep(t, office.token);
     expect((await get(t, '/api/jobs', office.token)).statusCode).toBe(200);
+    expect((await get(t, '/api/jobs', officeKey)).statusCode).toBe(200);
     expect((await get(t, '/api/login/user-role', office.token)).json<UserRoleResponse>().twoStepSetupRequired).toBe(
       undefined,
     );
