@@ -79,6 +79,25 @@ export async function authenticate(
   };
 }
 
+/** What a personal API key may not do here, or null: own-account routes, writing with a read key, too many calls. */
+async function apiKeyRefusal(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  apiKey: { id: string; scope: 'read' | 'write' },
+) {
+  if (request.routeOptions.config.sessionOnly)
+    return { status: 403, headers: {}, body: errorBody(403, 'An API key cannot do this: sign in to your account') };
+  if (apiKey.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD')
+    return { status: 403, headers: {}, body: errorBody(403, 'This API key may only read') };
+  if ((await app.counters.increment(`api-key:${apiKey.id}`, 60_000)) > API_KEY_CALLS_PER_MINUTE)
+    return {
+      status: 429,
+      headers: { 'retry-after': '60' },
+      body: errorBody(429, messages.tooManyAttempts, 'RATE_LIMITED'),
+    };
+  return null;
+}
+
 /**
  * One guard for the whole API: every /api route states its access in `config.access` (start-up
  * fails if one does not), and a guard added to each non-public route enforces it.
@@ -110,25 +129,6 @@ export function registerAuth(app: FastifyInstance): void {
       return reply.code(403).send(errorBody(403, messages.twoStepSetupRequired, 'TWO_STEP_SETUP_REQUIRED'));
     }
   };
-
-  /** What a personal API key may not do here, or null: own-account routes, writing with a read key, too many calls. */
-  async function apiKeyRefusal(
-    app: FastifyInstance,
-    request: FastifyRequest,
-    apiKey: { id: string; scope: 'read' | 'write' },
-  ) {
-    if (request.routeOptions.config.sessionOnly)
-      return { status: 403, headers: {}, body: errorBody(403, 'An API key cannot do this: sign in to your account') };
-    if (apiKey.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD')
-      return { status: 403, headers: {}, body: errorBody(403, 'This API key may only read') };
-    if ((await app.counters.increment(`api-key:${apiKey.id}`, 60_000)) > API_KEY_CALLS_PER_MINUTE)
-      return {
-        status: 429,
-        headers: { 'retry-after': '60' },
-        body: errorBody(429, messages.tooManyAttempts, 'RATE_LIMITED'),
-      };
-    return null;
-  }
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
