@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '#shared/dates';
-import { invoices, mailOutbox, quoteRequestEvents } from '../../src/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { invoices, jobs, mailOutbox, quoteRequestEvents } from '../../src/server/db/schema';
 import { newId } from '../../src/server/db/ids';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
@@ -58,6 +59,12 @@ describe.each(dbKinds)('needs you today (%s)', (kind) => {
 
     // Open jobs: one with no visit; the visited one has its visits.
     const unscheduled = await insertJob(t, { name: 'No Visit Yet' });
+    // Made an hour before the next: PGlite's clock can give two jobs made at once the same moment, and
+    // the list's newest-first order is what is checked below.
+    await t.database.db
+      .update(jobs)
+      .set({ createdAt: sql`now() - interval '1 hour'` })
+      .where(eq(jobs.id, unscheduled));
     // Only a cancelled visit still leaves a job with no visit.
     const onlyCancelled = await insertJob(t, { name: 'Visit Called Off', status: 'In Progress' });
     const off = await send('POST', `/api/jobs/${onlyCancelled}/visits`, {
@@ -116,6 +123,7 @@ describe.each(dbKinds)('needs you today (%s)', (kind) => {
       items: [{ id: accepted._id, label: 'Waiting Quote', detail: `Request ${accepted.quoteNumber} · Sacramento` }],
     });
     expect(body.jobsWithoutVisit.count).toBe(2);
+    // Newest first.
     expect(body.jobsWithoutVisit.items.map((i: { id: string }) => i.id)).toEqual([onlyCancelled, unscheduled]);
     expect(body.jobsWithoutVisit.items[1].label).toBe('No Visit Yet');
     expect(body.jobsToInvoice).toEqual({
