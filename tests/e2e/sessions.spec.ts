@@ -120,6 +120,8 @@ test(
       const box = page.getByRole('checkbox', { name: 'Require two-step sign-in for Owner and Office' });
       await expect(box).toBeDisabled();
       await expect(page.getByText('Turn on two-step sign-in for your own account first, on')).toBeVisible();
+      await box.scrollIntoViewIfNeeded();
+      await screenshot(page, 'settings-sign-in');
 
       // The owner requires it in Settings.
       await useToken(ownerToken);
