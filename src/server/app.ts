@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import './types';
 import { apiKeyRoutes, authRoutes, registerAuth, sessionRoutes, twoStepRoutes } from './auth';
 import { auditRoutes, registerAudit } from './audit';
+import { pinClientAddress } from './lib/client-address';
 import { backupRoutes } from './backups';
 import { exportRoutes } from './exports';
 import { JobBoard } from './lib/job-board';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions) {
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
+  pinClientAddress(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -1,9 +1,19 @@
 // Issue 25, item 2: a staff change and its entry in the trail are stored together or not at all.
 // The trail's insert is made to fail by a trigger (a real database error, as a lone surrogate or a
 // full disk would give): the change must be rolled back and the answer an error.
+import http, { type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jobRecords, jobWorkers, payments, sessions, users } from '../../src/server/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  auditLog,
+  jobRecords,
+  jobWorkers,
+  payments,
+  sessions,
+  twoStepSecrets,
+  users,
+} from '../../src/server/db/schema';
 import { todayIn } from '#shared/dates';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
@@ -128,6 +138,58 @@ describe.each(dbKinds)('the audit entry commits with its change (%s)', (kind) =>
     expect(await entries('Signed out', leaving.user.id)).toHaveLength(1);
   });
 
+  // Their answers once warned "an audited write committed no transaction": the entry came after.
+  it('the price book, quote templates, API keys and two-step set-up: one-statement writes go with their entry', async () => {
+    const db = t.database.db;
+    const item = (
+      await send('POST', '/api/price-book', {
+        kind: 'material',
+        name: 'Gate hinge',
+        unit: 'each',
+        unitPrice: 12.5,
+        taxable: true,
+      })
+    ).json();
+    const template = (
+      await send('POST', '/api/quote-templates', {
+        name: 'Hinge swap',
+        materials: [{ name: 'Gate hinge', unitPrice: 12.5, quantity: 2, optional: false, taxable: true }],
+        labor: [],
+        notes: '',
+      })
+    ).json();
+    const key = (await send('POST', '/api/account/api-keys', { name: 'Books', scope: 'read' })).json();
+    const refused = async (method: Method, url: string, route: string, payload?: object) => {
+      await refuseRoute(route);
+      expect((await send(method, url, payload)).statusCode).toBe(500);
+      await allowRoutes();
+    };
+    await refused('PUT', `/api/price-book/${item._id}`, 'PUT /api/price-book/:id', {
+      ...item,
+      _id: undefined,
+      unitPrice: 14,
+    });
+    await refused('DELETE', `/api/price-book/${item._id}`, 'DELETE /api/price-book/:id');
+    expect((await send('GET', `/api/price-book?search=hinge`)).json().items).toMatchObject([{ unitPrice: 12.5 }]);
+    await refused('PATCH', `/api/quote-templates/${template._id}`, 'PATCH /api/quote-templates/:id', {
+      name: 'Hinges',
+    });
+    await refused('DELETE', `/api/quote-templates/${template._id}`, 'DELETE /api/quote-templates/:id');
+    expect((await send('GET', `/api/quote-templates/${template._id}`)).json().name).toBe('Hinge swap');
+    await refused('DELETE', `/api/account/api-keys/${key._id}`, 'DELETE /api/account/api-keys/:id');
+    expect((await send('GET', '/api/account/api-keys')).json().keys).toMatchObject([{ _id: key._id }]);
+    await refused('POST', '/api/account/two-step/start', 'POST /api/account/two-step/start');
+    expect(await db.select().from(twoStepSecrets).where(eq(twoStepSecrets.userId, adminId))).toEqual([]);
+
+    // Allowed, each is stored with its one entry.
+    expect((await send('DELETE', `/api/price-book/${item._id}`)).statusCode).toBe(200);
+    expect(await entries('Removed a price book entry')).toHaveLength(1);
+    expect((await send('DELETE', `/api/quote-templates/${template._id}`)).statusCode).toBe(200);
+    expect(await entries('Deleted a quote template')).toHaveLength(1);
+    expect((await send('DELETE', `/api/account/api-keys/${key._id}`)).statusCode).toBe(200);
+    expect(await entries('Revoked an API key')).toHaveLength(1);
+  });
+
   it('a sign-in and its entry go together too', async () => {
     const { user, password } = await createUserAndSignIn(t, 'employee');
     const before = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -171,6 +233,41 @@ describe.each(dbKinds)('the audit entry commits with its change (%s)', (kind) =>
     expect(entry).toMatchObject({ kind: 'users', route: 'POST /api/users/adduser', ip: '127.0.0.1' });
     expect((await send('GET', '/api/users', undefined, bearer(crew.token))).statusCode).toBe(403);
     expect(await entries('Refused: GET /api/users', crew.user.id)).toHaveLength(1);
+  });
+
+  // CI of session 20: a phone reloaded while its delete ran. The socket of a client that went away has
+  // no address, and the entry's address was read from it, so the delete was rolled back.
+  it('a client that hangs up while its write runs: the change and its entry are still kept, with its address', async () => {
+    const doomed = await createUserAndSignIn(t, 'employee');
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    // Hangs up as the request arrives, after Fastify has taken it and before the handler runs.
+    const hangUp = (request: IncomingMessage) => {
+      if (request.method === 'DELETE') request.socket.destroy();
+    };
+    t.app.server.on('request', hangUp);
+    try {
+      const answered = await new Promise<string>((resolve) => {
+        const call = http.request({
+          host: '127.0.0.1',
+          port,
+          method: 'DELETE',
+          path: `/api/users/${doomed.user.id}`,
+          headers: admin,
+        });
+        call.on('response', () => resolve('answered'));
+        call.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        call.end();
+      });
+      expect(answered).toBe('ECONNRESET');
+      await vi.waitFor(async () => {
+        expect(await t.database.db.select().from(users).where(eq(users.id, doomed.user.id))).toEqual([]);
+      });
+    } finally {
+      t.app.server.off('request', hangUp);
+    }
+    const deleted = (await entries('Deleted a user')).filter((e) => e.target === doomed.user.id);
+    expect(deleted).toMatchObject([{ ip: '127.0.0.1', route: 'DELETE /api/users/:id' }]);
   });
 
   // Issue 27: a trail of years is not counted whole for every page.

@@ -230,8 +230,12 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   await page.getByRole('button', { name: `Delete ${username}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
   await expect(confirm).toContainText('Are you sure you want to delete this item? This action cannot be undone.');
+  // The row goes at once; the reload waits for the server's answer (a reload before it is the API
+  // test "a client that hangs up while its write runs").
+  const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/users/'));
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Morgan Mason-Reyes', { exact: true })).toHaveCount(0);
+  expect((await deleted).status()).toBe(200);
   await page.reload();
   await page.getByLabel('Search').fill(username);
   await expect(page.getByText('No users match.')).toBeVisible();

@@ -76,13 +76,16 @@ export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKeyVie
 }
 
 /** Revokes one of the user's keys: it is refused from the next call. False when there is no such live key. */
-export async function revokeApiKey(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const revoked = await db
-    .update(apiKeys)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  return revoked.length > 0;
+export async function revokeApiKey(db: Db, userId: string, id: string): Promise<boolean> {
+  // In a transaction, so the request's trail entry is stored with it (decision 023).
+  return db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    return revoked.length > 0;
+  });
 }
 
 const keyUser = preparedStatement((db) =>

@@ -66,15 +66,18 @@ export async function startEnrolment(
 ): Promise<TwoStepEnrolment> {
   const secret = generateSecret();
   const sealed = app.tokens.seal(SEAL, secret);
-  const started = await app.db
-    .insert(twoStepSecrets)
-    .values({ userId: user.id, secretSealed: sealed })
-    .onConflictDoUpdate({
-      target: twoStepSecrets.userId,
-      set: { secretSealed: sealed, lastTimeStep: null, createdAt: sql`now()` },
-      setWhere: isNull(twoStepSecrets.confirmedAt),
-    })
-    .returning({ userId: twoStepSecrets.userId });
+  // In a transaction, so the request's trail entry is stored with it (decision 023).
+  const started = await app.db.transaction((tx) =>
+    tx
+      .insert(twoStepSecrets)
+      .values({ userId: user.id, secretSealed: sealed })
+      .onConflictDoUpdate({
+        target: twoStepSecrets.userId,
+        set: { secretSealed: sealed, lastTimeStep: null, createdAt: sql`now()` },
+        setWhere: isNull(twoStepSecrets.confirmedAt),
+      })
+      .returning({ userId: twoStepSecrets.userId }),
+  );
   if (started.length === 0)
     throw conflict('Two-step sign-in is already on for this account: turn it off first.', 'CONFLICT');
   const issuer = (await app.settings.current()).name;

@@ -81,13 +81,14 @@ export async function addItem(db: Db, input: Input): Promise<PriceBookItem> {
 }
 
 export async function changeItem(db: Db, id: string, input: Input): Promise<PriceBookItem> {
-  const found = await named(input, () => updateItem(db, id, valuesOf(input)));
+  // Each write in a transaction, so the request's trail entry is stored with it (decision 023).
+  const found = await named(input, () => db.transaction((tx) => updateItem(tx, id, valuesOf(input))));
   if (!found) throw notFound('Price book entry not found');
   return toItemView((await findItem(db, id))!);
 }
 
 export async function removeItem(db: Db, id: string): Promise<void> {
-  if (!(await deleteItem(db, id))) throw notFound('Price book entry not found');
+  if (!(await db.transaction((tx) => deleteItem(tx, id)))) throw notFound('Price book entry not found');
 }
 
 /** A material of the price book as the crew's record and the invoice read it (cents). */

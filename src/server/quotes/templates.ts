@@ -103,18 +103,23 @@ export async function saveTemplate(db: Db, input: Input): Promise<QuoteTemplate>
 }
 
 export async function renameTemplate(db: Db, id: string, name: string): Promise<QuoteTemplate> {
+  // Each write in a transaction, so the request's trail entry is stored with it (decision 023).
   const rows = await named(name, () =>
-    db
-      .update(quoteTemplates)
-      .set({ name, updatedAt: new Date() })
-      .where(eq(quoteTemplates.id, id))
-      .returning({ id: quoteTemplates.id }),
+    db.transaction((tx) =>
+      tx
+        .update(quoteTemplates)
+        .set({ name, updatedAt: new Date() })
+        .where(eq(quoteTemplates.id, id))
+        .returning({ id: quoteTemplates.id }),
+    ),
   );
   if (rows.length === 0) throw notFound('Template not found');
   return getTemplate(db, id);
 }
 
 export async function deleteTemplate(db: Db, id: string): Promise<void> {
-  const rows = await db.delete(quoteTemplates).where(eq(quoteTemplates.id, id)).returning({ id: quoteTemplates.id });
+  const rows = await db.transaction((tx) =>
+    tx.delete(quoteTemplates).where(eq(quoteTemplates.id, id)).returning({ id: quoteTemplates.id }),
+  );
   if (rows.length === 0) throw notFound('Template not found');
 }
