@@ -196,7 +196,7 @@ async function seedPhotoJob(db: Db, passwordHash: string): Promise<string> {
   const crew = await insertUser(db, {
     username: CREW.username,
     passwordHash,
-    role: 'employee',
+    teamRole: 'crew',
     fullName: 'Bench Crew',
   });
   const jobId = await insertJob(db, {

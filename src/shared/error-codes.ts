@@ -26,7 +26,7 @@ export const ERROR_CODES = [
   /** Settings require two-step sign-in for this role and the account has not turned it on yet. */
   'TWO_STEP_SETUP_REQUIRED',
   'TWO_STEP_INVALID',
-  'LAST_ADMIN',
+  'LAST_OWNER',
   'OWN_ACCOUNT',
   'INVALID_IMAGE',
   'IMAGE_TOO_LARGE',

@@ -10,20 +10,20 @@ describe('route access and audit declarations', () => {
     expect(() => app.get('/api/forgotten', async () => 'x')).toThrow(
       'Route GET /api/forgotten does not declare config.access',
     );
-    expect(() => app.get('/api/declared', { config: { access: 'admin' } }, async () => 'x')).not.toThrow();
+    expect(() => app.get('/api/declared', { config: { access: 'office' } }, async () => 'x')).not.toThrow();
     // Issue 26.2: a staff write says, beside its access, what the audit trail records of it.
-    expect(() => app.post('/api/unsaid', { config: { access: 'admin' } }, async () => 'x')).toThrow(
+    expect(() => app.post('/api/unsaid', { config: { access: 'office' } }, async () => 'x')).toThrow(
       'Route POST /api/unsaid does not say what the audit trail records (config.audit)',
     );
     expect(() =>
       app.post(
         '/api/said',
-        { config: { access: 'admin', audit: { kind: 'data', action: 'Did it' } } },
+        { config: { access: 'office', audit: { kind: 'data', action: 'Did it' } } },
         async () => 'x',
       ),
     ).not.toThrow();
     expect(() =>
-      app.post('/api/preview', { config: { access: 'admin', audit: false } }, async () => 'x'),
+      app.post('/api/preview', { config: { access: 'office', audit: false } }, async () => 'x'),
     ).not.toThrow();
     expect(() => app.post('/api/public-form', { config: { access: 'public' } }, async () => 'x')).not.toThrow();
     await app.close();

@@ -28,7 +28,7 @@ describe.each(dbKinds)('sign-in and tokens (%s)', (kind) => {
     expect(res.json()).toMatchObject({ role: 'employee', token: expect.any(String) });
     const lookup = await role(token);
     expect(lookup.statusCode).toBe(200);
-    expect(lookup.json()).toEqual({ valid: true, userRole: 'employee' });
+    expect(lookup.json()).toEqual({ valid: true, userRole: 'employee', teamRole: 'crew' });
   });
 
   it('refuses a wrong password or unknown user with the same answer', async () => {
@@ -110,7 +110,7 @@ describe.each(dbKinds)('sign-in and tokens (%s)', (kind) => {
     expect((await role(deleted.token)).statusCode).toBe(401);
 
     const demoted = await createUserAndSignIn(t, 'admin');
-    await t.database.db.update(users).set({ role: 'employee', tokenVersion: 1 }).where(eq(users.id, demoted.user.id));
+    await t.database.db.update(users).set({ teamRole: 'crew', tokenVersion: 1 }).where(eq(users.id, demoted.user.id));
     expect((await role(demoted.token)).statusCode).toBe(401);
   });
 });

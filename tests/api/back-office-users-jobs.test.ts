@@ -74,8 +74,13 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('You cannot delete your own account');
     const me = (await call('GET', '/api/users?search=owner-admin')).json().users[0];
-    const demote = await call('POST', '/api/users/updateuser', { ...me, role: 'employee' });
-    expect(demote.json().message).toBe('You cannot remove your own admin role');
+    // The spec's role and the team role read back from the list must agree when one is changed alone.
+    const torn = await call('POST', '/api/users/updateuser', { ...me, role: 'employee' });
+    expect(torn.json().message).toBe('teamRole: The role and the team role disagree');
+    const demote = await call('POST', '/api/users/updateuser', { ...me, role: 'employee', teamRole: 'crew' });
+    expect(demote.json().message).toBe('You cannot give up your own Owner role');
+    const toOffice = await call('POST', '/api/users/updateuser', { ...me, teamRole: 'office' });
+    expect(toOffice.json().message).toBe('You cannot give up your own Owner role');
     // A second admin can be removed while another remains; the last one cannot.
     const second = await createUserAndSignIn(t, 'admin', { username: 'second-admin' });
     expect((await call('DELETE', `/api/users/${second.user.id}`)).statusCode).toBe(200);
@@ -88,7 +93,7 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
       { _id: third.user.id, username: 'third-admin', role: 'employee', fullName: '', email: '', phone: '', tags: [] },
       bearer(third.token),
     );
-    expect(lastAdminDemoted.statusCode).toBe(400);
+    expect(lastAdminDemoted.json()).toMatchObject({ statusCode: 400, code: 'OWN_ACCOUNT' });
     admin = third;
     as = bearer(third.token);
   });

@@ -33,7 +33,7 @@ describe.each(dbKinds)('first admin (%s)', (kind) => {
 
   it('does not collide with an employee already called admin', async () => {
     database = await createTestDatabase(kind);
-    await insertUser(database.db, { username: 'Admin', passwordHash: 'x', role: 'employee' });
+    await insertUser(database.db, { username: 'Admin', passwordHash: 'x', teamRole: 'crew' });
     const result = await ensureFirstAdmin(database.db);
     expect(result.username).toMatch(/^admin-[a-z0-9]{4}$/);
   });
@@ -41,7 +41,7 @@ describe.each(dbKinds)('first admin (%s)', (kind) => {
   it('makes ADMIN_USERNAME an admin again when it names an existing account and no admin is left (issue 11)', async () => {
     database = await createTestDatabase(kind);
     const hash = await hashPassword('the-owners-own-password');
-    const owner = await insertUser(database.db, { username: 'owner', passwordHash: hash, role: 'employee' });
+    const owner = await insertUser(database.db, { username: 'owner', passwordHash: hash, teamRole: 'crew' });
     expect(await ensureFirstAdmin(database.db, 'Owner', 'another-password')).toEqual({
       created: false,
       promoted: true,

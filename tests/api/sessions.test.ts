@@ -209,7 +209,7 @@ describe.each(dbKinds)('sessions and required two-step sign-in (%s)', (kind) => 
 
     // The office account without it: the guard says so, and only its own account's routes answer.
     const role = (await get(t, '/api/login/user-role', office.token)).json<UserRoleResponse>();
-    expect(role).toEqual({ valid: true, userRole: 'admin', twoStepSetupRequired: true });
+    expect(role).toEqual({ valid: true, userRole: 'admin', teamRole: 'owner', twoStepSetupRequired: true });
     const jobs = await get(t, '/api/jobs', office.token);
     expect(jobs.statusCode).toBe(403);
     expect(jobs.json()).toMatchObject({

@@ -38,7 +38,7 @@ describe.each(dbKinds)('status columns (%s)', (kind) => {
       sql`update jobs set status = 'Finished' where id = ${jobId}`,
       sql`update quote_requests set status = 'Maybe'`,
       sql`update quotes set status = 'Sure'`,
-      sql`update users set role = 'owner'`,
+      sql`update users set team_role = 'boss'`,
     ]) {
       const error = await t.database.db.execute(statement).then(
         () => undefined,

@@ -41,8 +41,8 @@ describe.each(dbKinds)('a snapshot before an upgrade (%s)', (kind) => {
 
   it('saves the database and which version it came from, in DATA_DIR/backups', async () => {
     const older = await database();
-    await older.db.execute(sql`insert into users (id, username, password_hash, full_name, role)
-      values ('kept-user', 'kept', 'x', 'Kept Before The Upgrade', 'admin')`);
+    await older.db.execute(sql`insert into users (id, username, password_hash, full_name, team_role)
+      values ('kept-user', 'kept', 'x', 'Kept Before The Upgrade', 'owner')`);
     const from = await olderDatabase(older);
     const dataDir = path.join(tmp, `${kind}-upgrade`);
     const now = new Date('2026-11-25T17:30:00Z');

@@ -184,10 +184,8 @@ test('admins add, edit and delete users, with the spec messages', async ({ page 
   const listed = page.locator(device() === 'phone' ? 'li' : 'tr').filter({ hasText: username });
   await expect(listed.getByText('Morgan Mason', { exact: true })).toBeVisible();
   // The role reads whole, the worker's skills are listed, and on a phone Edit and Delete are in view (issue 13.9).
-  await expect(listed.getByText('employee', { exact: true })).toBeVisible();
-  expect(await listed.getByText('employee', { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(
-    true,
-  );
+  await expect(listed.getByText('Crew', { exact: true })).toBeVisible();
+  expect(await listed.getByText('Crew', { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
   for (const skill of ['Tile', 'Pressure washing']) {
     await expect(listed.getByText(skill, { exact: true })).toBeVisible();
     expect(await listed.getByText(skill, { exact: true }).evaluate((e) => e.scrollWidth <= e.clientWidth), skill).toBe(

@@ -36,3 +36,14 @@ export function brokenRelease(folder: string): { folder: string; broken: string 
   writeJournal(folder, journal);
   return { folder, broken };
 }
+
+/** The code's migrations up to and including `lastTag`, in `folder`: the schema as that release left it. */
+export function releaseUpTo(folder: string, lastTag: string): string {
+  fs.cpSync(migrationsFolder, folder, { recursive: true });
+  const journal = readJournal(folder);
+  const at = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (at < 0) throw new Error(`No migration ${lastTag}`);
+  for (const later of journal.entries.splice(at + 1)) fs.rmSync(path.join(folder, `${later.tag}.sql`));
+  writeJournal(folder, journal);
+  return folder;
+}

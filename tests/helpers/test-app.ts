@@ -1,3 +1,4 @@
+import { teamRoleOf, type TeamRole } from '#shared/roles';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,10 +91,13 @@ const hashOnce = (password: string) => {
   return hash;
 };
 
-/** Creates a user straight in the database and signs in through the API. */
+/**
+ * Creates a user straight in the database and signs in through the API: a team role, or the spec's
+ * role (admin is an Owner, employee is Crew, as the migration made them).
+ */
 export async function createUserAndSignIn(
   t: TestApp,
-  role: UserRole,
+  role: UserRole | TeamRole,
   fields: { username?: string; password?: string } = {},
 ): Promise<{ user: UserRow; token: string; password: string }> {
   const password = fields.password ?? 'correct horse battery';
@@ -101,7 +105,7 @@ export async function createUserAndSignIn(
   const user = await insertUser(t.database.db, {
     username,
     passwordHash: await hashOnce(password),
-    role,
+    teamRole: role === 'admin' || role === 'employee' ? teamRoleOf(role) : role,
     fullName: `${role} ${counter}`,
   });
   const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });

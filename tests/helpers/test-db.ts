@@ -27,9 +27,16 @@ async function templates(): Promise<{ pglite?: string | undefined; postgres?: st
 
 let pgliteTemplate: Buffer | undefined;
 
-/** A fresh, migrated database of its own: in-memory PGlite, or a new database on the server. */
-export async function createTestDatabase(kind: DbKind, options: { dataDir?: string } = {}): Promise<TestDatabase> {
-  const template = await templates();
+/**
+ * A fresh, migrated database of its own: in-memory PGlite, or a new database on the server. With
+ * `migrations`, a folder of an earlier release's migrations (tests/helpers/migration-folders.ts), it is
+ * migrated from nothing with those only: the database as that release left it.
+ */
+export async function createTestDatabase(
+  kind: DbKind,
+  options: { dataDir?: string; migrations?: string } = {},
+): Promise<TestDatabase> {
+  const template = options.migrations ? {} : await templates();
   if (kind === 'pglite') {
     const dataDir = options.dataDir ?? 'memory://';
     // A data directory that already holds a database (a restart) opens as it is.
@@ -40,7 +47,7 @@ export async function createTestDatabase(kind: DbKind, options: { dataDir?: stri
       loadDataDir: template.pglite && fresh ? pgliteTemplate : undefined,
     });
     // Already migrated when loaded from the template (then this only reads the migrations table).
-    await database.migrate();
+    await database.migrate(options.migrations);
     return { ...database, destroy: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -51,7 +58,7 @@ export async function createTestDatabase(kind: DbKind, options: { dataDir?: stri
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  await database.migrate();
+  await database.migrate(options.migrations);
   return {
     ...database,
     url: url.toString(),

@@ -28,7 +28,7 @@ describe('npm run user:add', () => {
   it('adds a user with the password read from stdin, and refuses a duplicate', async () => {
     const ok = userAdd(['--username', 'Maria', '--role', 'employee', '--full-name', 'Maria Lopez'], 'tile-and-grout\n');
     expect(ok.stderr).toBe('');
-    expect(ok.stdout).toContain('Added employee "Maria".');
+    expect(ok.stdout).toContain('Added Crew "Maria".');
     const dup = userAdd(['--username', 'maria', '--role', 'admin'], 'another-password\n');
     expect(dup.status).toBe(1);
     expect(dup.stderr).toContain('already taken');
@@ -36,14 +36,14 @@ describe('npm run user:add', () => {
     const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
     const user = await findUserByUsername(database.db, 'maria');
     await database.close();
-    expect(user).toMatchObject({ username: 'Maria', role: 'employee', fullName: 'Maria Lopez' });
+    expect(user).toMatchObject({ username: 'Maria', role: 'employee', teamRole: 'crew', fullName: 'Maria Lopez' });
     expect(await verifyPassword(user!.passwordHash, 'tile-and-grout')).toBe(true);
   });
 
   it('refuses a short password and an unknown role', () => {
     expect(userAdd(['--username', 'x', '--role', 'employee'], 'short\n').stderr).toContain('at least 8 characters');
-    expect(userAdd(['--username', 'x', '--role', 'owner'], 'long-enough\n').stderr).toContain(
-      '--role must be one of: employee, admin',
+    expect(userAdd(['--username', 'x', '--role', 'boss'], 'long-enough\n').stderr).toContain(
+      '--role must be one of: owner, office, crew_lead, crew',
     );
   });
 

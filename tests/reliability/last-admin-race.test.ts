@@ -10,7 +10,7 @@ import { dbKinds } from '../helpers/test-db';
 
 const ROUNDS = 50;
 
-describe.each(dbKinds)('the last admin under concurrency (%s)', (kind) => {
+describe.each(dbKinds)('the last Owner under concurrency (%s)', (kind) => {
   let t: TestApp;
   let passwordHash: string;
   beforeAll(async () => {
@@ -20,7 +20,7 @@ describe.each(dbKinds)('the last admin under concurrency (%s)', (kind) => {
   afterAll(() => t.close());
 
   const admin = async (name: string) => {
-    const user = await insertUser(t.database.db, { username: name, passwordHash, role: 'admin', fullName: name });
+    const user = await insertUser(t.database.db, { username: name, passwordHash, teamRole: 'owner', fullName: name });
     const sid = await createSession(t.database.db, user.id, 1, { userAgent: '', ip: '' });
     return { user, token: await t.app.tokens.sign({ sub: user.id, ver: user.tokenVersion, sid }) };
   };
@@ -33,7 +33,7 @@ describe.each(dbKinds)('the last admin under concurrency (%s)', (kind) => {
     tags: [],
   });
 
-  it(`keeps an admin when two admins remove each other, ${ROUNDS} times`, async () => {
+  it(`keeps an Owner when two Owners remove or demote each other, ${ROUNDS} times`, async () => {
     const outcomes = new Map<string, number>();
     for (let round = 0; round < ROUNDS; round++) {
       await t.database.db.delete(users);
@@ -47,7 +47,12 @@ describe.each(dbKinds)('the last admin under concurrency (%s)', (kind) => {
               method: 'POST',
               url: '/api/users/updateuser',
               headers: bearer(actor.token),
-              payload: { ...view(target.user), role: 'employee', password: '' },
+              // Down to Crew, or to Office (still the back office, no longer an Owner).
+              payload: {
+                ...view(target.user),
+                ...(round % 4 === 0 ? { role: 'employee' } : { role: 'admin', teamRole: 'office' }),
+                password: '',
+              },
             });
       const results = await Promise.all([remove(a, b), remove(b, a)]);
       for (const r of results) expect([200, 400, 401, 403], r.body).toContain(r.statusCode);
@@ -56,8 +61,8 @@ describe.each(dbKinds)('the last admin under concurrency (%s)', (kind) => {
         .sort()
         .join('/');
       outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-      const admins = await t.database.db.select().from(users).where(eq(users.role, 'admin'));
-      expect(admins.length, `round ${round} (${byDeletion ? 'deletion' : 'demotion'}): ${key}`).toBe(1);
+      const owners = await t.database.db.select().from(users).where(eq(users.teamRole, 'owner'));
+      expect(owners.length, `round ${round} (${byDeletion ? 'deletion' : 'demotion'}): ${key}`).toBe(1);
     }
     // Exactly one of each pair went through every time.
     expect([...outcomes.keys()].every((k) => k.startsWith('200/'))).toBe(true);

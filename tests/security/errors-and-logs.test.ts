@@ -146,11 +146,11 @@ describe.each(dbKinds)('errors from the database (%s)', (kind) => {
 
   it('are described without the query values: no password hash, no row', async () => {
     const passwordHash = await hashPassword('a-long-unusual-passphrase');
-    await insertUser(t.database.db, { username: 'owner', passwordHash, role: 'admin', fullName: 'Pat Owner' });
+    await insertUser(t.database.db, { username: 'owner', passwordHash, teamRole: 'owner', fullName: 'Pat Owner' });
     const error = await insertUser(t.database.db, {
       username: 'owner',
       passwordHash,
-      role: 'admin',
+      teamRole: 'owner',
       fullName: 'Pat Owner',
     }).then(
       () => undefined,

@@ -10,7 +10,7 @@ export async function activityRoutes(app: FastifyInstance) {
   r.get(
     '/quoterequest/:id/timeline',
     {
-      config: { access: 'admin' },
+      config: { access: 'office' },
       schema: {
         tags: ['quote requests'],
         summary:

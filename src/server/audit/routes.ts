@@ -12,7 +12,7 @@ export async function auditRoutes(app: FastifyInstance) {
   r.get(
     '/audit',
     {
-      config: { access: 'admin' },
+      config: { access: 'owner' },
       schema: {
         tags: ['audit'],
         summary:

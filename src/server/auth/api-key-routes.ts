@@ -14,7 +14,7 @@ import { API_KEYS_PER_USER, createApiKey, listApiKeys, revokeApiKey } from './ap
 export async function apiKeyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
-  const mine = { access: 'admin' as const, sessionOnly: true };
+  const mine = { access: 'owner' as const, sessionOnly: true };
 
   r.get(
     '/account/api-keys',

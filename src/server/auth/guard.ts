@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '#shared/messages';
+import { allows, REFUSALS, type Access } from '#shared/roles';
 import { findSessionUser, SESSION_SEEN_MINUTES, touchSession } from './sessions';
 import { twoStepRequiredFor } from './two-step';
 import { API_KEY_CALLS_PER_MINUTE, findApiKeyUser, looksLikeApiKey } from './api-keys';
 import type { UserRow } from '../users';
 import { errorBody } from '../lib/http-errors';
 
-/** Who may call a route: everyone, any signed-in staff member, or admins only. */
-export type Access = 'public' | 'staff' | 'admin';
+export type { Access } from '#shared/roles';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -122,8 +122,8 @@ export function registerAuth(app: FastifyInstance): void {
       const refusal = await apiKeyRefusal(app, request, apiKey);
       if (refusal) return reply.code(refusal.status).headers(refusal.headers).send(refusal.body);
     }
-    if (access === 'admin' && user.role !== 'admin') {
-      return reply.code(403).send(errorBody(403, 'This needs an admin account'));
+    if ((access === 'office' || access === 'owner') && !allows(access, user.teamRole)) {
+      return reply.code(403).send(errorBody(403, REFUSALS[access]));
     }
     if (signedIn.twoStepSetupRequired && !request.routeOptions.config.beforeTwoStep) {
       return reply.code(403).send(errorBody(403, messages.twoStepSetupRequired, 'TWO_STEP_SETUP_REQUIRED'));

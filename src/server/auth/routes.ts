@@ -116,6 +116,7 @@ export async function authRoutes(app: FastifyInstance) {
       return {
         valid: true,
         userRole: signedIn.user.role,
+        teamRole: signedIn.user.teamRole,
         ...(signedIn.twoStepSetupRequired ? { twoStepSetupRequired: true } : {}),
       };
     },
@@ -145,7 +146,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/users/:id/end-sessions',
     {
-      config: { access: 'admin', audit: { kind: 'users', action: 'Signed a user out everywhere' } },
+      config: { access: 'owner', audit: { kind: 'users', action: 'Signed a user out everywhere' } },
       schema: {
         tags: ['users'],
         summary:

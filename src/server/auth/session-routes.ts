@@ -66,7 +66,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   r.get(
     '/users/:id/sessions',
     {
-      config: { access: 'admin' },
+      config: { access: 'owner' },
       schema: {
         tags: ['users'],
         summary: "A user's live sessions: browser, address, signed in and last used",
@@ -83,7 +83,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   r.delete(
     '/users/:id/sessions/:sessionId',
     {
-      config: { access: 'admin', audit: { kind: 'users', action: "Signed out one of a user's sessions" } },
+      config: { access: 'owner', audit: { kind: 'users', action: "Signed out one of a user's sessions" } },
       schema: {
         tags: ['users'],
         summary: "Sign out one of a user's sessions (a phone left signed in): its token stops working at once",

@@ -12,7 +12,7 @@ export async function backupRoutes(app: FastifyInstance) {
   r.get(
     '/backups',
     {
-      config: { access: 'admin' },
+      config: { access: 'owner' },
       schema: {
         tags: ['data'],
         summary: 'How this install is backed up: the database kind and the automatic backups kept in DATA_DIR/backups',
@@ -30,7 +30,7 @@ export async function backupRoutes(app: FastifyInstance) {
   r.get(
     '/backups/download',
     {
-      config: { access: 'admin', audit: { kind: 'data', action: 'Downloaded a backup' } },
+      config: { access: 'owner', audit: { kind: 'data', action: 'Downloaded a backup' } },
       schema: {
         tags: ['data'],
         summary:

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { USER_ROLES, type UserRole } from '#shared/constants';
+import { TEAM_ROLE_LABELS, TEAM_ROLES, teamRoleOf, type TeamRole } from '#shared/roles';
 import { hashPassword } from '../lib/passwords';
 import { passwordProblem } from '../lib/password-policy';
 import { ConfigError, loadConfig } from '../config';
@@ -42,15 +43,18 @@ async function main() {
   const { values } = parseArgs({
     options: {
       username: { type: 'string' },
-      role: { type: 'string', default: 'employee' },
+      role: { type: 'string', default: 'crew' },
       'full-name': { type: 'string' },
       email: { type: 'string' },
       phone: { type: 'string' },
     },
   });
   const username = values.username?.trim();
-  if (!username) throw new Error('Give a username: npm run user:add -- --username NAME --role admin|employee');
-  if (!USER_ROLES.includes(values.role as UserRole)) throw new Error(`--role must be one of: ${USER_ROLES.join(', ')}`);
+  if (!username) throw new Error(`Give a username: npm run user:add -- --username NAME --role ${TEAM_ROLES.join('|')}`);
+  // The spec's two roles still work: admin is an Owner, employee is Crew.
+  const role = values.role ?? 'crew';
+  const teamRole = USER_ROLES.includes(role as UserRole) ? teamRoleOf(role as UserRole) : (role as TeamRole);
+  if (!TEAM_ROLES.includes(teamRole)) throw new Error(`--role must be one of: ${TEAM_ROLES.join(', ')}`);
 
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
@@ -69,12 +73,12 @@ async function main() {
     await insertUser(database.db, {
       username,
       passwordHash: await hashPassword(password),
-      role: values.role as UserRole,
+      teamRole,
       fullName: values['full-name'] ?? '',
       email: values.email ?? '',
       phone: values.phone ?? '',
     });
-    console.log(`Added ${values.role} "${username}".`);
+    console.log(`Added ${TEAM_ROLE_LABELS[teamRole]} "${username}".`);
   } finally {
     await database.close();
     if (!config.DATABASE_URL) secureDataDir(config.DATA_DIR);

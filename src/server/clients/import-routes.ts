@@ -19,7 +19,7 @@ export async function clientImportRoutes(app: FastifyInstance) {
   );
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['clients'];
-  const config = { access: 'admin' as const };
+  const config = { access: 'office' as const };
   const body = z.instanceof(Buffer, { error: 'Send the CSV file itself as the body (Content-Type: text/csv)' });
 
   const read = async (file: Buffer): Promise<ParsedImport> => {

@@ -97,7 +97,7 @@ export async function clientPageRoutes(app: FastifyInstance, options: ClientPage
   r.get(
     '/clients/:id/their-page',
     {
-      config: { access: 'admin', audit: { kind: 'clients', action: "Opened the client's own page as they see it" } },
+      config: { access: 'office', audit: { kind: 'clients', action: "Opened the client's own page as they see it" } },
       schema: {
         tags,
         summary: "A client's own page as they see it, for staff: read-only, recorded in the trail",

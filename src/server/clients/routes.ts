@@ -38,14 +38,14 @@ export interface ClientRoutesOptions {
 export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['clients'];
-  const admin = { access: 'admin' as const };
+  const office = { access: 'office' as const };
   const idParams = z.object({ id: z.string().max(64) });
   await app.register(clientImportRoutes);
 
   r.get(
     '/clients',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'Clients newest first, by page, searched by name, e-mail, phone or address',
@@ -63,7 +63,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
   r.get(
     '/clients/:id',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'A client with their addresses, every request, quote, job and invoice, and what they owe',
@@ -82,7 +82,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
   r.put(
     '/clients/:id',
     {
-      config: { ...admin, audit: { kind: 'clients', action: 'Changed a client' } },
+      config: { ...office, audit: { kind: 'clients', action: 'Changed a client' } },
       schema: {
         tags,
         summary: "Change a client's name, company, phone, notes or billing address",
@@ -102,7 +102,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
   r.post(
     '/clients/:id/addresses',
     {
-      config: { ...admin, audit: { kind: 'clients', action: 'Added a service address' } },
+      config: { ...office, audit: { kind: 'clients', action: 'Added a service address' } },
       schema: {
         tags,
         summary: 'Add a service address (a place the client has us work), chosen per request and job',
@@ -126,7 +126,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
   r.put(
     '/clients/:id/addresses/:addressId',
     {
-      config: { ...admin, audit: { kind: 'clients', action: 'Changed a service address' } },
+      config: { ...office, audit: { kind: 'clients', action: 'Changed a service address' } },
       schema: {
         tags,
         summary: 'Rename or correct a service address (open jobs at it follow; requests keep theirs as sent)',
@@ -156,7 +156,7 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
   r.delete(
     '/clients/:id/addresses/:addressId',
     {
-      config: { ...admin, audit: { kind: 'clients', action: 'Removed a service address' } },
+      config: { ...office, audit: { kind: 'clients', action: 'Removed a service address' } },
       schema: {
         tags,
         summary:

@@ -16,7 +16,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
   r.get(
     '/dashboard',
     {
-      config: { access: 'admin' },
+      config: { access: 'office' },
       schema: { tags: ['dashboard'], summary: 'Figures for the admin dashboard', response: { 200: dashboardStats } },
     },
     async () => {
@@ -48,7 +48,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
   r.get(
     '/dashboard/today',
     {
-      config: { access: 'admin' },
+      config: { access: 'office' },
       schema: {
         tags: ['dashboard'],
         summary: "Needs you today: today's visits and the records waiting for the owner",

@@ -14,7 +14,7 @@ export async function exportRoutes(app: FastifyInstance) {
   r.get(
     '/export/:dataset',
     {
-      config: { access: 'admin', audit: { kind: 'data', action: 'Exported data' } },
+      config: { access: 'owner', audit: { kind: 'data', action: 'Exported data' } },
       schema: {
         tags: ['data'],
         summary:

@@ -42,7 +42,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.documents.register('invoice', invoiceSource(app));
   const tags = ['invoices'];
-  const admin = { access: 'admin' as const };
+  const office = { access: 'office' as const };
   const zone = async () => (await app.settings.current()).timeZone;
 
   async function view(id: string) {
@@ -54,7 +54,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/jobs/:id/invoice',
     {
-      config: { ...admin, audit: { kind: 'invoices', action: 'Drafted an invoice' } },
+      config: { ...office, audit: { kind: 'invoices', action: 'Drafted an invoice' } },
       schema: {
         tags,
         summary: 'A draft invoice for a completed job: its sold lines, the crew’s extra materials and time',
@@ -68,7 +68,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.get(
     '/jobs/:id/invoice',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'The job’s invoice and its deposit invoice (not void), each or null',
@@ -92,7 +92,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.get(
     '/invoices',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'Invoices, newest first, by page; searched by number, client or e-mail, filtered by status',
@@ -116,7 +116,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.get(
     '/invoices/:id',
     {
-      config: admin,
+      config: office,
       schema: { tags, summary: 'One invoice', params: idParams, response: { 200: invoiceView, 404: errorResponse } },
     },
     async (request) => view(request.params.id),
@@ -125,7 +125,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.put(
     '/invoices/:id',
     {
-      config: { ...admin, audit: { kind: 'invoices', action: 'Changed a draft invoice' } },
+      config: { ...office, audit: { kind: 'invoices', action: 'Changed a draft invoice' } },
       schema: {
         tags,
         summary: 'Change a draft’s lines, days to pay and notes',
@@ -143,7 +143,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.delete(
     '/invoices/:id',
     {
-      config: { ...admin, audit: { kind: 'invoices', action: 'Deleted a draft invoice' } },
+      config: { ...office, audit: { kind: 'invoices', action: 'Deleted a draft invoice' } },
       schema: { tags, summary: 'Delete a draft', params: idParams, response: { 204: z.null(), ...failures } },
     },
     async (request, reply) => {
@@ -155,7 +155,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/send',
     {
-      config: { ...admin, audit: { kind: 'invoices', action: 'Sent an invoice' } },
+      config: { ...office, audit: { kind: 'invoices', action: 'Sent an invoice' } },
       schema: {
         tags,
         summary: 'Number a draft (INV-year-0001) and e-mail it to the client with its PDF and link',
@@ -172,7 +172,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/payments',
     {
-      config: { ...admin, audit: { kind: 'invoices', action: 'Recorded a payment' } },
+      config: { ...office, audit: { kind: 'invoices', action: 'Recorded a payment' } },
       schema: {
         tags,
         summary: 'Record a payment (never more than the balance); the client gets a receipt',
@@ -190,7 +190,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/void',
     {
-      config: { ...admin, audit: { kind: 'invoices', action: 'Voided an invoice' } },
+      config: { ...office, audit: { kind: 'invoices', action: 'Voided an invoice' } },
       schema: {
         tags,
         summary: 'Void a sent invoice with a reason (it keeps its number)',
@@ -211,7 +211,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.get(
     '/invoices.csv',
     {
-      config: { ...admin, audit: { kind: 'data', action: 'Exported invoices (CSV)' } },
+      config: { ...office, audit: { kind: 'data', action: 'Exported invoices (CSV)' } },
       schema: { tags, summary: 'Every invoice as CSV', produces: ['text/csv'] },
     },
     async (_request, reply) => {
@@ -255,7 +255,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   r.get(
     '/payments.csv',
     {
-      config: { ...admin, audit: { kind: 'data', action: 'Exported payments (CSV)' } },
+      config: { ...office, audit: { kind: 'data', action: 'Exported payments (CSV)' } },
       schema: { tags, summary: 'Every payment as CSV', produces: ['text/csv'] },
     },
     async (_request, reply) =>

@@ -56,7 +56,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
   const tags = ['job record'];
   app.documents.register('job-report', reportSource(app));
   const staff = { access: 'staff' as const };
-  const admin = { access: 'admin' as const };
+  const office = { access: 'office' as const };
 
   /** The job, when the signed-in worker is on it (anyone else's answers like a missing one). */
   async function myJob(jobId: string, userId: string) {
@@ -258,7 +258,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
   r.get(
     '/jobs/:id/record',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: "A job's record as the crew left it, with prices",
@@ -272,7 +272,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
   r.put(
     '/jobs/:id/materials/:itemId',
     {
-      config: { ...admin, audit: { kind: 'jobs', action: 'Priced a material' } },
+      config: { ...office, audit: { kind: 'jobs', action: 'Priced a material' } },
       schema: {
         tags,
         summary: 'Add, change or price a material used on a job (null clears the price)',
@@ -294,7 +294,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
   r.delete(
     '/jobs/:id/materials/:itemId',
     {
-      config: { ...admin, audit: { kind: 'jobs', action: 'Removed a material' } },
+      config: { ...office, audit: { kind: 'jobs', action: 'Removed a material' } },
       schema: {
         tags,
         summary: 'Remove a material from a job',

@@ -28,12 +28,12 @@ export async function jobRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
-  const admin = { access: 'admin' as const };
+  const office = { access: 'office' as const };
 
   r.get(
     '/jobs',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'Jobs newest first, by page, with optional client-name search and status',
@@ -55,7 +55,7 @@ export async function jobRoutes(
   r.get(
     '/jobs/:id',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'One job with its workers and quote',
@@ -74,7 +74,7 @@ export async function jobRoutes(
   r.get(
     '/jobs/by-quote-request/:quoteRequestId',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'The job a request became, or null while it has none (the request page links to it)',
@@ -92,7 +92,7 @@ export async function jobRoutes(
   r.post(
     '/jobs/:id/assign',
     {
-      config: { ...admin, audit: { kind: 'jobs', action: 'Assigned a job' } },
+      config: { ...office, audit: { kind: 'jobs', action: 'Assigned a job' } },
       schema: {
         tags,
         summary: "Set the job's workers (the list replaces the current one)",
@@ -113,7 +113,7 @@ export async function jobRoutes(
   r.patch(
     '/jobs/:id/address',
     {
-      config: { ...admin, audit: { kind: 'jobs', action: "Changed a job's service address" } },
+      config: { ...office, audit: { kind: 'jobs', action: "Changed a job's service address" } },
       schema: {
         tags,
         summary: "Move a job to another of its client's service addresses",
@@ -131,7 +131,7 @@ export async function jobRoutes(
   r.patch(
     '/jobs/:id/status',
     {
-      config: { ...admin, audit: { kind: 'jobs', action: "Changed a job's status" } },
+      config: { ...office, audit: { kind: 'jobs', action: "Changed a job's status" } },
       schema: {
         tags,
         summary:
@@ -154,7 +154,7 @@ export async function jobRoutes(
   r.post(
     '/jobs/:id/undo-cancel',
     {
-      config: { ...admin, audit: { kind: 'jobs', action: "Undid a job's cancellation" } },
+      config: { ...office, audit: { kind: 'jobs', action: "Undid a job's cancellation" } },
       schema: {
         tags,
         summary: 'Undo a cancellation: the job goes back to the status it had',

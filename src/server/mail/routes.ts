@@ -10,7 +10,7 @@ export async function mailRoutes(app: FastifyInstance) {
   r.post(
     '/mail/:id/send-again',
     {
-      config: { access: 'admin', audit: { kind: 'mail', action: 'Sent an e-mail again' } },
+      config: { access: 'office', audit: { kind: 'mail', action: 'Sent an e-mail again' } },
       schema: {
         tags: ['mail'],
         summary: 'Try an e-mail that has not gone out again, now',

@@ -36,13 +36,14 @@ const providerFailures = { 402: errorResponse, 503: errorResponse };
 /** Paying online with the owner's own Stripe account (decision 035). */
 export async function paymentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
+  const owner = { access: 'owner' as const };
+  const office = { access: 'office' as const };
   const tags = ['online payments'];
 
   r.get(
     '/settings/online-payments',
     {
-      config: admin,
+      config: owner,
       schema: {
         tags,
         summary: 'Whether clients can pay online (the key is never shown)',
@@ -55,7 +56,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   r.put(
     '/settings/online-payments',
     {
-      config: { ...admin, audit: { kind: 'settings', action: 'Changed online payments' } },
+      config: { ...owner, audit: { kind: 'settings', action: 'Changed online payments' } },
       schema: {
         tags,
         summary: 'Save the restricted key (sealed; never shown again), the webhook secret and what is paid online',
@@ -69,7 +70,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   r.delete(
     '/settings/online-payments',
     {
-      config: { ...admin, audit: { kind: 'settings', action: 'Turned online payments off' } },
+      config: { ...owner, audit: { kind: 'settings', action: 'Turned online payments off' } },
       schema: { tags, summary: 'Forget the key: clients pay as before', response: { 200: onlinePaymentsView } },
     },
     () => turnOffOnlinePayments(app),
@@ -78,7 +79,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   r.post(
     '/settings/online-payments/test',
     {
-      config: { ...admin, audit: { kind: 'settings', action: 'Tested the online payments connection' } },
+      config: { ...owner, audit: { kind: 'settings', action: 'Tested the online payments connection' } },
       schema: {
         tags,
         summary: 'Test the connection: a harmless read with the saved key',
@@ -91,7 +92,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   r.post(
     '/invoices/:id/refunds',
     {
-      config: { ...admin, audit: { kind: 'invoices', action: 'Refunded a payment' } },
+      config: { ...office, audit: { kind: 'invoices', action: 'Refunded a payment' } },
       schema: {
         tags,
         summary: 'Refund a payment whole or in part (through Stripe when paid online); recorded as a negative payment',

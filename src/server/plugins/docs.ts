@@ -3,6 +3,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** Who may call a route, in the documentation's words (decision 042). */
+const WHO = {
+  staff: 'any signed-in staff member',
+  office: 'the Owner and Office',
+  owner: 'the Owner',
+} as const;
+
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -25,7 +32,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
             scheme: 'bearer',
             bearerFormat: 'hk_…',
             description:
-              "A personal API key an admin makes on Your account: it acts as its maker, read-only or read-write, at most 120 calls a minute. Not for the account's own routes (two-step sign-in, sessions, keys).",
+              "A personal API key the Owner makes on Your account: it acts as its maker, read-only or read-write, at most 120 calls a minute. Not for the account's own routes (two-step sign-in, sessions, keys).",
           },
         },
       },
@@ -34,8 +41,13 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     transform: (args) => {
       const out = jsonSchemaTransform(args);
       const access = (args.route as { config?: { access?: string } } | undefined)?.config?.access;
-      if (access && access !== 'public')
-        (out.schema as { security?: unknown }).security = [{ bearer: [] }, { apiKey: [] }];
+      if (access && access !== 'public') {
+        const schema = out.schema as { security?: unknown; description?: string };
+        schema.security = [{ bearer: [] }, { apiKey: [] }];
+        schema.description = [schema.description, `Who may call it: ${WHO[access as keyof typeof WHO]}.`]
+          .filter(Boolean)
+          .join('\n\n');
+      }
       return out;
     },
   });

@@ -10,13 +10,13 @@ const itemParams = z.object({ id: z.string().max(64) });
 /** The price book: the owner keeps it; the quote builder searches it. Admins only, like quotes. */
 export async function priceBookRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
+  const office = { access: 'office' as const };
   const tags = ['price book'];
 
   r.get(
     '/price-book',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'Entries whose name or description holds the search, by name',
@@ -30,7 +30,7 @@ export async function priceBookRoutes(app: FastifyInstance) {
   r.post(
     '/price-book',
     {
-      config: { ...admin, audit: { kind: 'settings', action: 'Added to the price book' } },
+      config: { ...office, audit: { kind: 'settings', action: 'Added to the price book' } },
       schema: {
         tags,
         summary: 'Add a service or a material',
@@ -44,7 +44,7 @@ export async function priceBookRoutes(app: FastifyInstance) {
   r.put(
     '/price-book/:id',
     {
-      config: { ...admin, audit: { kind: 'settings', action: 'Changed a price book entry' } },
+      config: { ...office, audit: { kind: 'settings', action: 'Changed a price book entry' } },
       schema: {
         tags,
         summary: 'Change an entry (quotes already sent keep their prices)',
@@ -59,7 +59,7 @@ export async function priceBookRoutes(app: FastifyInstance) {
   r.delete(
     '/price-book/:id',
     {
-      config: { ...admin, audit: { kind: 'settings', action: 'Removed a price book entry' } },
+      config: { ...office, audit: { kind: 'settings', action: 'Removed a price book entry' } },
       schema: {
         tags,
         summary: 'Remove an entry',

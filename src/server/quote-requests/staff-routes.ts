@@ -24,12 +24,12 @@ const idParams = z.object({ id: z.string().max(64) });
 export async function staffQuoteRequestRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['quote requests'];
-  const admin = { access: 'admin' as const };
+  const office = { access: 'office' as const };
 
   r.get(
     '/quoterequest/all',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'Requests newest first, by page, with optional status and name search',
@@ -56,7 +56,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
   r.post(
     '/quoterequest/staff-entry',
     {
-      config: { ...admin, audit: { kind: 'requests', action: 'Entered a request' } },
+      config: { ...office, audit: { kind: 'requests', action: 'Entered a request' } },
       schema: {
         tags,
         summary: 'Enter a request for a client who phoned (photos optional, e-mail to the client optional)',
@@ -79,7 +79,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
   r.get(
     '/quoterequest/byStatus',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'The newest requests in one status (limit 0: all)',
@@ -100,7 +100,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
   r.get(
     '/quoterequest/:id',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'One request with signed addresses of its photos',
@@ -150,7 +150,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
   r.put(
     '/quoterequest/markAccepted/:id',
     {
-      config: { ...admin, audit: { kind: 'requests', action: 'Accepted a request' } },
+      config: { ...office, audit: { kind: 'requests', action: 'Accepted a request' } },
       schema: {
         tags,
         summary: 'Accept a pending request and tell the client a quote is coming',
@@ -167,7 +167,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
   r.post(
     '/quoterequest/markDeclined',
     {
-      config: { ...admin, audit: { kind: 'requests', action: 'Declined a request' } },
+      config: { ...office, audit: { kind: 'requests', action: 'Declined a request' } },
       schema: {
         tags,
         summary: 'Decline a pending request and e-mail the client the reason',

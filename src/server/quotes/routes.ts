@@ -35,7 +35,7 @@ const templateParams = z.object({ id: z.string().max(64) });
 export async function quoteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['quotes'];
-  const admin = { access: 'admin' as const };
+  const office = { access: 'office' as const };
 
   async function requestIn(quoteRequestId: string, status: 'Accepted' | 'Quote Sent') {
     const request = await findQuoteRequestById(app.db, quoteRequestId);
@@ -53,7 +53,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/createNew',
     {
-      config: { ...admin, audit: { kind: 'quotes', action: 'Created a quote' } },
+      config: { ...office, audit: { kind: 'quotes', action: 'Created a quote' } },
       schema: {
         tags,
         summary: 'A draft quote or revision: its number and totals (nothing is stored or sent)',
@@ -83,7 +83,7 @@ export async function quoteRoutes(app: FastifyInstance) {
     '/quotes/preview',
     {
       // Changes nothing: the trail has nothing to record.
-      config: { ...admin, audit: false },
+      config: { ...office, audit: false },
       schema: {
         tags,
         summary: "A draft quote exactly as the client's page will show it, without storing or sending it",
@@ -108,7 +108,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.get(
     '/quote-templates',
     {
-      config: admin,
+      config: office,
       schema: { tags, summary: 'The quote templates, by name', response: { 200: quoteTemplateList } },
     },
     async () => ({ templates: await listTemplates(app.db) }),
@@ -117,7 +117,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.get(
     '/quote-templates/:id',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'A template: the lines and client notes a new quote starts from',
@@ -131,7 +131,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quote-templates',
     {
-      config: { ...admin, audit: { kind: 'quotes', action: 'Saved a quote template' } },
+      config: { ...office, audit: { kind: 'quotes', action: 'Saved a quote template' } },
       schema: {
         tags,
         summary: "Keep a quote's lines and client notes as a template (never its internal notes)",
@@ -145,7 +145,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.patch(
     '/quote-templates/:id',
     {
-      config: { ...admin, audit: { kind: 'quotes', action: 'Renamed a quote template' } },
+      config: { ...office, audit: { kind: 'quotes', action: 'Renamed a quote template' } },
       schema: {
         tags,
         summary: 'Rename a template',
@@ -160,7 +160,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.delete(
     '/quote-templates/:id',
     {
-      config: { ...admin, audit: { kind: 'quotes', action: 'Deleted a quote template' } },
+      config: { ...office, audit: { kind: 'quotes', action: 'Deleted a quote template' } },
       schema: {
         tags,
         summary: 'Delete a template (quotes started from it keep their lines)',
@@ -177,7 +177,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/sendQuote',
     {
-      config: { ...admin, audit: { kind: 'quotes', action: 'Sent a quote' } },
+      config: { ...office, audit: { kind: 'quotes', action: 'Sent a quote' } },
       schema: {
         tags,
         summary: 'Store the quote and e-mail it (with a PDF) to the client; the request becomes Quote Sent',
@@ -196,7 +196,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/revise',
     {
-      config: { ...admin, audit: { kind: 'quotes', action: 'Revised a quote' } },
+      config: { ...office, audit: { kind: 'quotes', action: 'Revised a quote' } },
       schema: {
         tags,
         summary: 'Send a new version of a sent quote (QT…-2); the old link then points to it',
@@ -215,7 +215,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/:quoteId/reply',
     {
-      config: { ...admin, audit: { kind: 'quotes', action: "Answered a client's question" } },
+      config: { ...office, audit: { kind: 'quotes', action: "Answered a client's question" } },
       schema: {
         tags,
         summary: "Answer the client's question (e-mailed to them; the quote awaits them again)",
@@ -234,7 +234,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.get(
     '/quotes/by-quote-request/:quoteRequestId',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'The current quote of a request (its newest version)',
@@ -252,7 +252,7 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.get(
     '/quotes/:quoteId',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'A quote by its number',

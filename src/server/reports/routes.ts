@@ -14,7 +14,7 @@ export async function reportRoutes(app: FastifyInstance) {
   r.get(
     '/reports',
     {
-      config: { access: 'admin' },
+      config: { access: 'office' },
       schema: {
         tags: ['reports'],
         summary: 'Revenue by month, the funnel, and how long things take',

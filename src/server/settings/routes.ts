@@ -13,19 +13,19 @@ export interface SettingsRoutesOptions {
 /** The Settings page's API: admins only. */
 export async function settingsRoutes(app: FastifyInstance, { store }: SettingsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
+  const owner = { access: 'owner' as const };
   const tags = ['settings'];
 
   r.get(
     '/settings',
-    { config: admin, schema: { tags, summary: "The business's details and rules", response: { 200: settingsView } } },
+    { config: owner, schema: { tags, summary: "The business's details and rules", response: { 200: settingsView } } },
     () => store.view(),
   );
 
   r.put(
     '/settings',
     {
-      config: { ...admin, audit: { kind: 'settings', action: 'Changed the settings' } },
+      config: { ...owner, audit: { kind: 'settings', action: 'Changed the settings' } },
       schema: {
         tags,
         summary: 'Change the details and rules; pages, e-mails, PDFs and new quotes use them at once',
@@ -39,7 +39,7 @@ export async function settingsRoutes(app: FastifyInstance, { store }: SettingsRo
   r.put(
     '/settings/logo',
     {
-      config: { ...admin, audit: { kind: 'settings', action: 'Changed the logo' } },
+      config: { ...owner, audit: { kind: 'settings', action: 'Changed the logo' } },
       schema: {
         tags,
         summary: 'Set the logo (a JPEG, PNG, WebP or GIF picture; stored as a PNG)',
@@ -53,7 +53,7 @@ export async function settingsRoutes(app: FastifyInstance, { store }: SettingsRo
   r.delete(
     '/settings/logo',
     {
-      config: { ...admin, audit: { kind: 'settings', action: 'Removed the logo' } },
+      config: { ...owner, audit: { kind: 'settings', action: 'Removed the logo' } },
       schema: { tags, summary: 'Remove the logo', response: { 200: settingsView } },
     },
     () => store.removeLogo(),

@@ -8,7 +8,7 @@ export async function systemRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/system',
     {
-      config: { access: 'admin' },
+      config: { access: 'owner' },
       schema: {
         tags: ['health'],
         summary:

@@ -2,32 +2,32 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from './tables';
 import { generatePassword, hashPassword } from '../lib/passwords';
-import { countAdmins, findUserByUsername, insertUser } from './repository';
+import { countOwners, findUserByUsername, insertUser } from './repository';
 
 export interface FirstAdminResult {
   created: boolean;
   username?: string;
   /** Set only when the password was generated: it is shown once and never stored in clear. */
   generatedPassword?: string;
-  /** Set when no admin was left and ADMIN_USERNAME named an existing account, which was made admin. */
+  /** Set when no Owner was left and ADMIN_USERNAME named an existing account, which was made Owner. */
   promoted?: boolean;
 }
 
 /**
- * Makes sure the business can sign in: with no admin yet, creates ADMIN_USERNAME/ADMIN_PASSWORD,
+ * Makes sure the business can sign in: with no Owner yet, creates ADMIN_USERNAME/ADMIN_PASSWORD,
  * or `admin` with a generated password when neither is configured. When ADMIN_USERNAME names an
- * account that already exists, that account becomes admin (its password is kept): the way back in
- * for an owner whose last admin account was demoted.
+ * account that already exists, that account becomes the Owner (its password is kept): the way back in
+ * for an owner whose last Owner account was given another role.
  */
 export async function ensureFirstAdmin(db: Db, username?: string, password?: string): Promise<FirstAdminResult> {
-  if ((await countAdmins(db)) > 0) return { created: false };
+  if ((await countOwners(db)) > 0) return { created: false };
   if (username) {
     const existing = await findUserByUsername(db, username);
     if (existing) {
       // A role change ends the sessions signed with the old role, as it does in the back office.
       await db
         .update(users)
-        .set({ role: 'admin', tokenVersion: sql`${users.tokenVersion} + 1` })
+        .set({ teamRole: 'owner', tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.id, existing.id));
       return { created: false, promoted: true, username: existing.username };
     }
@@ -39,7 +39,7 @@ export async function ensureFirstAdmin(db: Db, username?: string, password?: str
   await insertUser(db, {
     username: name,
     passwordHash: await hashPassword(password ?? generated!),
-    role: 'admin',
+    teamRole: 'owner',
     fullName: 'Administrator',
   });
   return { created: true, username: name, ...(generated ? { generatedPassword: generated } : {}) };

@@ -38,8 +38,9 @@ export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow> {
   return row!;
 }
 
-export async function countAdmins(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+/** How many Owners there are: the business always keeps one. */
+export async function countOwners(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.teamRole, 'owner'));
   return row?.n ?? 0;
 }
 
@@ -54,6 +55,7 @@ export function toUserView(row: UserRow) {
     email: row.email,
     phone: row.phone,
     role: row.role,
+    teamRole: row.teamRole,
     tags: row.tags,
     schedule: row.schedule,
   };

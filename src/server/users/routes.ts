@@ -24,13 +24,13 @@ const tagList = z
 /** Staff accounts: admins only. */
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' as const };
+  const owner = { access: 'owner' as const };
   const tags = ['users'];
 
   r.get(
     '/users',
     {
-      config: admin,
+      config: owner,
       schema: {
         tags,
         summary: 'Staff accounts, a page at a time',
@@ -47,7 +47,8 @@ export async function userRoutes(app: FastifyInstance) {
   r.get(
     '/users/search-employees',
     {
-      config: admin,
+      // The office assigns workers to jobs and visits.
+      config: { access: 'office' },
       schema: {
         tags,
         summary: 'Employees by name and skills, to assign to a job',
@@ -61,7 +62,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.post(
     '/users/adduser',
     {
-      config: { ...admin, audit: { kind: 'users', action: 'Created a user' } },
+      config: { ...owner, audit: { kind: 'users', action: 'Created a user' } },
       schema: {
         tags,
         summary: 'Add a staff account',
@@ -75,7 +76,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.post(
     '/users/updateuser',
     {
-      config: { ...admin, audit: { kind: 'users', action: 'Changed a user' } },
+      config: { ...owner, audit: { kind: 'users', action: 'Changed a user' } },
       schema: {
         tags,
         summary: 'Change a staff account (the password only when given)',
@@ -89,7 +90,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.delete(
     '/users/:id',
     {
-      config: { ...admin, audit: { kind: 'users', action: 'Deleted a user' } },
+      config: { ...owner, audit: { kind: 'users', action: 'Deleted a user' } },
       schema: {
         tags,
         summary: 'Delete a staff account',
@@ -106,7 +107,7 @@ export async function userRoutes(app: FastifyInstance) {
   r.post(
     '/users/:id/calendar-feed/reset',
     {
-      config: { ...admin, audit: { kind: 'users', action: "Ended a user's calendar feed address" } },
+      config: { ...owner, audit: { kind: 'users', action: "Ended a user's calendar feed address" } },
       schema: {
         tags,
         summary:

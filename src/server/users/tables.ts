@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { USER_ROLES, type UserRole } from '#shared/constants';
+import type { UserRole } from '#shared/constants';
+import { TEAM_ROLES, type TeamRole } from '#shared/roles';
 import type { WeeklySchedule } from '#shared/schemas/schedule';
 import { oneOf, createdAt } from '../db/columns';
 
@@ -15,7 +16,13 @@ export const users = pgTable(
     fullName: text('full_name').notNull().default(''),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
-    role: text('role').$type<UserRole>().notNull(),
+    /** What the person may do (decision 042): owner, office, crew_lead or crew. */
+    teamRole: text('team_role').$type<TeamRole>().notNull(),
+    /** The spec's role, the area they sign in to: follows from the team role, never written. */
+    role: text('role')
+      .$type<UserRole>()
+      .notNull()
+      .generatedAlwaysAs(sql`case when team_role in ('owner', 'office') then 'admin' else 'employee' end`),
     tags: text('tags')
       .array()
       .notNull()
@@ -30,7 +37,7 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    oneOf('users_role_check', t.role, USER_ROLES),
+    oneOf('users_team_role_check', t.teamRole, TEAM_ROLES),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role, t.createdAt),
     index('users_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),

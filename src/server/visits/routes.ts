@@ -51,7 +51,7 @@ async function sendJson(request: FastifyRequest, reply: FastifyReply, json: Buff
 export async function visitRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['visits'];
-  const admin = { access: 'admin' as const };
+  const office = { access: 'office' as const };
   const staff = { access: 'staff' as const };
   const zone = async () => (await app.settings.current()).timeZone;
   // Calendars ask for the same month again and again (every refetch, every device): answered from here
@@ -62,7 +62,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.get(
     '/visits',
     {
-      config: admin,
+      config: office,
       schema: {
         tags,
         summary: 'Visits overlapping a range (a calendar’s visible days), optionally of one worker',
@@ -83,7 +83,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.get(
     '/jobs/:id/visits',
     {
-      config: admin,
+      config: office,
       schema: { tags, summary: "A job's visits, cancelled ones too", params: idParams, response: { 200: visitList } },
     },
     async (request) => ({
@@ -94,7 +94,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.post(
     '/jobs/:id/visits',
     {
-      config: { ...admin, audit: { kind: 'visits', action: 'Booked a visit' } },
+      config: { ...office, audit: { kind: 'visits', action: 'Booked a visit' } },
       schema: {
         tags,
         summary: 'Book a visit (409 VISIT_CONFLICT names busy or unavailable workers; resend with confirm)',
@@ -109,7 +109,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.patch(
     '/visits/:id',
     {
-      config: { ...admin, audit: { kind: 'visits', action: 'Changed a visit' } },
+      config: { ...office, audit: { kind: 'visits', action: 'Changed a visit' } },
       schema: {
         tags,
         summary: 'Move, resize or re-crew a visit (the client is told of a new time unless notifyClient is false)',
@@ -124,7 +124,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.post(
     '/visits/:id/cancel',
     {
-      config: { ...admin, audit: { kind: 'visits', action: 'Cancelled a visit' } },
+      config: { ...office, audit: { kind: 'visits', action: 'Cancelled a visit' } },
       schema: {
         tags,
         summary: 'Cancel a visit with a reason (the client is told; the reminder is called off)',
@@ -164,7 +164,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.get(
     '/calendar-feeds/company',
     {
-      config: admin,
+      config: office,
       schema: { tags, summary: "The company calendar feed's secret address", response: { 200: feedAddress } },
     },
     async () => ({ url: feedUrl(await feedToken(app.db, app.tokens, 'company')) }),
@@ -172,7 +172,7 @@ export async function visitRoutes(app: FastifyInstance) {
   r.post(
     '/calendar-feeds/company/regenerate',
     {
-      config: { ...admin, audit: { kind: 'visits', action: "Made a new address for the company's calendar feed" } },
+      config: { ...office, audit: { kind: 'visits', action: "Made a new address for the company's calendar feed" } },
       schema: { tags, summary: 'A new company feed address (the old one stops)', response: { 200: feedAddress } },
     },
     async () => ({ url: feedUrl(await app.db.transaction((tx) => regenerateFeedToken(tx, app.tokens, 'company'))) }),

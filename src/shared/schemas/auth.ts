@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEAM_ROLES } from '../roles';
 import { USER_ROLES } from '../constants';
 import { messages } from '../messages';
 
@@ -16,6 +17,8 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const userRoleResponse = z.object({
   valid: z.boolean(),
   userRole: z.enum(USER_ROLES).nullable(),
+  /** What the person may do (decision 042): the screens show only that. */
+  teamRole: z.enum(TEAM_ROLES).optional(),
   /** True when Settings require two-step sign-in for this account and it is not on yet: only Your account opens. */
   twoStepSetupRequired: z.boolean().optional(),
 });

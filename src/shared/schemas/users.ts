@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { USER_ROLES } from '../constants';
+import { USER_ROLES, type UserRole } from '../constants';
+import { areaOf, TEAM_ROLES, type TeamRole } from '../roles';
 import { weeklySchedule } from './schedule';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -29,19 +30,28 @@ const userFields = {
   email: z.string().trim().max(254).pipe(email).default(''),
   phone: z.string().trim().max(40).default(''),
   role: z.enum(USER_ROLES, { error: 'Choose a role' }),
+  /** What the person may do; without it an admin is an Owner and an employee Crew (decision 042). */
+  teamRole: z.enum(TEAM_ROLES, { error: 'Choose a role' }).optional(),
   tags: z.array(skill).max(20, 'At most 20 skills').default([]),
 };
 
+/** The spec's role and the team role must name the same area ("admin" with Owner or Office). */
+export const sameArea = (input: { role: UserRole; teamRole?: TeamRole | undefined }) =>
+  !input.teamRole || areaOf(input.teamRole) === input.role;
+export const areaMessage = { message: 'The role and the team role disagree', path: ['teamRole'] };
+
 /** POST /api/users/adduser and the Add User form. */
-export const addUserInput = z.object({ ...userFields, password });
+export const addUserInput = z.object({ ...userFields, password }).refine(sameArea, areaMessage);
 export type AddUserInput = z.input<typeof addUserInput>;
 
 /** POST /api/users/updateuser and the Edit User form: the password only when it changes. */
-export const updateUserInput = z.object({
-  _id: z.string().min(1),
-  ...userFields,
-  password: z.union([z.literal(''), password]).optional(),
-});
+export const updateUserInput = z
+  .object({
+    _id: z.string().min(1),
+    ...userFields,
+    password: z.union([z.literal(''), password]).optional(),
+  })
+  .refine(sameArea, areaMessage);
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
 export const userView = z.object({
@@ -51,6 +61,7 @@ export const userView = z.object({
   email: z.string(),
   phone: z.string(),
   role: z.enum(USER_ROLES),
+  teamRole: z.enum(TEAM_ROLES),
   tags: z.array(z.string()),
   schedule: weeklySchedule,
 });

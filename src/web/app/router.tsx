@@ -106,12 +106,18 @@ export const routes: RouteObject[] = [
           { path: paths.admin.invoices, lazy: page(() => import('../features/invoices/pages/invoices-page')) },
           { path: paths.admin.reports, lazy: page(() => import('../features/reports/pages/reports-page')) },
           { path: patterns.admin.invoice, lazy: page(() => import('../features/invoices/pages/invoice-page')) },
-          { path: paths.admin.users, lazy: page(() => import('../features/users/pages/users-page')) },
-          { path: paths.admin.settings, lazy: page(() => import('../features/settings/pages/settings-page')) },
           { path: paths.admin.priceBook, lazy: page(() => import('../features/price-book/pages/price-book-page')) },
-          { path: paths.admin.activity, lazy: page(() => import('../features/audit/pages/activity-page')) },
-          { path: paths.admin.data, lazy: page(() => import('../features/your-data/pages/your-data-page')) },
-          { path: paths.admin.system, lazy: page(() => import('../features/system/pages/system-page')) },
+          {
+            // The Owner's pages (decision 042): Office is sent to the 401 page.
+            lazy: async () => ({ Component: (await import('./layouts/staff-layout')).OwnerOnly }),
+            children: [
+              { path: paths.admin.users, lazy: page(() => import('../features/users/pages/users-page')) },
+              { path: paths.admin.settings, lazy: page(() => import('../features/settings/pages/settings-page')) },
+              { path: paths.admin.activity, lazy: page(() => import('../features/audit/pages/activity-page')) },
+              { path: paths.admin.data, lazy: page(() => import('../features/your-data/pages/your-data-page')) },
+              { path: paths.admin.system, lazy: page(() => import('../features/system/pages/system-page')) },
+            ],
+          },
           { path: paths.admin.account, lazy: page(() => import('../features/auth/pages/account-page')) },
           { path: '*', lazy: notFound },
         ],

@@ -1,4 +1,5 @@
 import { test, type APIRequestContext, type Page } from '@playwright/test';
+import { areaOf, TEAM_ROLE_LABELS, type TeamRole } from '#shared/roles';
 import { E2E_ADMIN } from './constants';
 import { futureDate } from '../../helpers/dates';
 
@@ -62,13 +63,25 @@ export async function createEmployee(request: APIRequestContext, fields: { fullN
   return { username, password, id: (await res.json())._id as string };
 }
 
-/** A new admin made through the admin API (`label` in the username); returns its credentials. */
-export async function createAdmin(request: APIRequestContext, label: string) {
+/**
+ * A new staff member made through the Owner's API (`label` in the username), an Owner unless another
+ * team role is asked for; returns its credentials.
+ */
+export async function createAdmin(request: APIRequestContext, label: string, teamRole: TeamRole = 'owner') {
   const username = `office${Date.now().toString(36)}w${worker}n${++n}${label}`;
   const password = 'office-password-1';
   const res = await request.post('/api/users/adduser', {
     headers: { authorization: `Bearer ${await apiToken(request)}` },
-    data: { username, password, fullName: `Office ${label}`, email: '', phone: '', role: 'admin', tags: [] },
+    data: {
+      username,
+      password,
+      fullName: `${TEAM_ROLE_LABELS[teamRole]} ${label}`,
+      email: '',
+      phone: '',
+      role: areaOf(teamRole),
+      teamRole,
+      tags: [],
+    },
   });
   if (res.status() !== 201) throw new Error(await res.text());
   return { username, password };

@@ -36,10 +36,11 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import type { UserRole } from '#shared/constants';
+import { allows, TEAM_ROLE_LABELS, type Access } from '#shared/roles';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
 import { BrandMark } from '../../components/logo';
-import { RequireRole } from '../../features/auth/components/require-role';
+import { RequireAccess, RequireRole, useTeamRole } from '../../features/auth/components/require-role';
 import { logout } from '../../features/auth/api/session';
 import { registerCrewApp } from '../../lib/crew-app';
 import { useSiteConfig } from '../../lib/site-config';
@@ -51,6 +52,8 @@ interface MenuItem {
   label: string;
   icon: Icon;
   end?: boolean;
+  /** Shown only to the roles this allows (decision 042); by default everyone in the area. */
+  access?: Access;
 }
 
 const adminMenu: MenuItem[] = [
@@ -62,11 +65,11 @@ const adminMenu: MenuItem[] = [
   { to: paths.admin.invoices, label: 'Invoices', icon: IconFileInvoice },
   { to: paths.admin.reports, label: 'Reports', icon: IconChartBar },
   { to: paths.admin.priceBook, label: 'Price book', icon: IconBook },
-  { to: paths.admin.users, label: 'Users', icon: IconUsers },
-  { to: paths.admin.activity, label: 'Activity', icon: IconHistory },
-  { to: paths.admin.data, label: 'Your data', icon: IconDatabase },
-  { to: paths.admin.system, label: 'System', icon: IconHeartbeat },
-  { to: paths.admin.settings, label: 'Settings', icon: IconSettings },
+  { to: paths.admin.users, label: 'Users', icon: IconUsers, access: 'owner' },
+  { to: paths.admin.activity, label: 'Activity', icon: IconHistory, access: 'owner' },
+  { to: paths.admin.data, label: 'Your data', icon: IconDatabase, access: 'owner' },
+  { to: paths.admin.system, label: 'System', icon: IconHeartbeat, access: 'owner' },
+  { to: paths.admin.settings, label: 'Settings', icon: IconSettings, access: 'owner' },
   { to: paths.admin.account, label: 'Your account', icon: IconUserShield },
 ];
 
@@ -84,6 +87,7 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { businessName } = useSiteConfig();
+  const teamRole = useTeamRole();
 
   const [signingOut, setSigningOut] = useState(false);
   // The page is taken down first, so no query of it is left to fetch again; then the token is
@@ -120,24 +124,26 @@ function StaffShell({ menu, area }: { menu: MenuItem[]; area: string }) {
             </Link>
           </Group>
           <Text size="sm" c="gray.2" visibleFrom="xs">
-            {area}
+            {teamRole ? `${area} · ${TEAM_ROLE_LABELS[teamRole]}` : area}
           </Text>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={`${area} menu`}>
         <AppShell.Section grow component={ScrollArea}>
-          {menu.map((item) => (
-            <MantineNavLink
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              end={item.end}
-              label={item.label}
-              leftSection={<item.icon size={20} aria-hidden />}
-              onClick={close}
-              className={classes.link}
-            />
-          ))}
+          {menu
+            .filter((item) => !item.access || allows(item.access, teamRole))
+            .map((item) => (
+              <MantineNavLink
+                key={item.to}
+                component={NavLink}
+                to={item.to}
+                end={item.end}
+                label={item.label}
+                leftSection={<item.icon size={20} aria-hidden />}
+                onClick={close}
+                className={classes.link}
+              />
+            ))}
           <MantineNavLink
             component={Link}
             to={paths.home}
@@ -172,6 +178,13 @@ export function StaffLayout({ role }: { role: UserRole }) {
 }
 
 export const AdminLayout = () => <StaffLayout role="admin" />;
+
+/** The Owner's pages of the back office: users, settings, the trail, backups and exports, the system. */
+export const OwnerOnly = () => (
+  <RequireAccess access="owner">
+    <Outlet />
+  </RequireAccess>
+);
 export function EmployeeLayout() {
   useEffect(registerCrewApp, []);
   return <StaffLayout role="employee" />;

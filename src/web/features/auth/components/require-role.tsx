@@ -1,7 +1,8 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { UserRole } from '#shared/constants';
+import { allows, type Access, type TeamRole } from '#shared/roles';
 import { paths } from '#shared/paths';
 import { ApiError, tokenStore } from '../../../lib/api-client';
 import { useUserRole } from '../api/session';
@@ -21,22 +22,38 @@ export function WaitScreen({ title, text }: { title: string; text: string }) {
 }
 
 const CONFIRMED_KEY = 'confirmed-role';
-/** The role the server last confirmed for this token (the token's end names it; nothing secret is kept). */
+interface Confirmed {
+  role: UserRole;
+  teamRole?: TeamRole | undefined;
+}
+/** The roles the server last confirmed for this token (the token's end names it; nothing secret is kept). */
 const confirmed = {
-  get(token: string): UserRole | undefined {
+  get(token: string): Confirmed | undefined {
     try {
-      const saved = JSON.parse(localStorage.getItem(CONFIRMED_KEY) ?? 'null') as {
-        token: string;
-        role: UserRole;
-      } | null;
-      return saved && saved.token === token.slice(-24) ? saved.role : undefined;
+      const saved = JSON.parse(localStorage.getItem(CONFIRMED_KEY) ?? 'null') as (Confirmed & { token: string }) | null;
+      return saved && saved.token === token.slice(-24) ? { role: saved.role, teamRole: saved.teamRole } : undefined;
     } catch {
       return undefined;
     }
   },
-  set: (token: string, role: UserRole) =>
-    localStorage.setItem(CONFIRMED_KEY, JSON.stringify({ token: token.slice(-24), role })),
+  set: (token: string, { role, teamRole }: Confirmed) =>
+    localStorage.setItem(CONFIRMED_KEY, JSON.stringify({ token: token.slice(-24), role, teamRole })),
 };
+
+/** The signed-in person's team role, as the guard confirmed it (decision 042); undefined outside it. */
+const TeamRoleContext = createContext<TeamRole | undefined>(undefined);
+export const useTeamRole = () => useContext(TeamRoleContext);
+
+/** Whether the signed-in person's role may do this: the screens show only what it may. */
+export const useMay = (access: Access) => allows(access, useTeamRole());
+
+/**
+ * A page inside the guard that needs more than the area's role (the Owner's pages): any other role
+ * is sent to the 401 page, as the spec's guard does for a wrong role.
+ */
+export function RequireAccess({ access, children }: { access: Access; children: ReactNode }) {
+  return useMay(access) ? children : <Navigate to={paths.unauthorized} replace />;
+}
 
 /**
  * The route guard: asks the server for the role behind the stored token. No token leads to /login,
@@ -61,7 +78,8 @@ export function RequireRole({ allow, children }: { allow: UserRole[]; children: 
   const refused = role.isError ? role.error instanceof ApiError && role.error.status === 401 : !role.data.valid;
   const token = tokenStore.get()!;
   const known = confirmed.get(token);
-  if (role.isError && !refused && !(role.error instanceof ApiError) && known && allow.includes(known)) return children;
+  if (role.isError && !refused && !(role.error instanceof ApiError) && known && allow.includes(known.role))
+    return <TeamRoleContext.Provider value={known.teamRole}>{children}</TeamRoleContext.Provider>;
   if (role.isError && !refused)
     return (
       <Center mih="100vh" p="lg">
@@ -84,6 +102,7 @@ export function RequireRole({ allow, children }: { allow: UserRole[]; children: 
   // Settings require two-step sign-in of this account and it is not on: Your account first.
   if (role.data.twoStepSetupRequired && location.pathname !== paths.admin.account)
     return <Navigate to={paths.admin.account} replace />;
-  if (known !== role.data.userRole) confirmed.set(token, role.data.userRole);
-  return children;
+  const { userRole, teamRole } = role.data;
+  if (known?.role !== userRole || known.teamRole !== teamRole) confirmed.set(token, { role: userRole, teamRole });
+  return <TeamRoleContext.Provider value={teamRole}>{children}</TeamRoleContext.Provider>;
 }

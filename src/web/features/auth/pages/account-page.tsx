@@ -26,6 +26,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { logout, useUserRole } from '../api/session';
+import { useMay } from '../components/require-role';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { useEndOwnSession, useOwnSessions } from '../api/sessions';
 import {
@@ -459,18 +460,19 @@ function SessionsCard() {
 
 /**
  * The signed-in person's own account: two-step sign-in (decision 040), where they are signed in, and
- * for admins their API keys.
+ * for the Owner their API keys.
  */
 export default function AccountPage() {
   const role = useUserRole();
-  const admin = role.data?.userRole === 'admin' && !role.data.twoStepSetupRequired;
+  // API keys are the Owner's (decision 042), once any two-step set-up Settings require is done.
+  const owner = useMay('owner') && role.data?.twoStepSetupRequired !== true;
   return (
     <>
       <PageHeader title="Your account" />
       <Stack gap="md" maw={900}>
         <TwoStepCard />
         <SessionsCard />
-        {admin ? <ApiKeysCard /> : null}
+        {owner ? <ApiKeysCard /> : null}
       </Stack>
     </>
   );

@@ -13,8 +13,9 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { USER_ROLES, WORKER_TAGS } from '#shared/constants';
+import type { z } from 'zod';
+import { WORKER_TAGS } from '#shared/constants';
+import { areaOf, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS, TEAM_ROLES, type TeamRole } from '#shared/roles';
 import { messages } from '#shared/messages';
 import { addUserInput, updateUserInput, type UserView } from '#shared/schemas/users';
 import { UserSessions } from './user-sessions';
@@ -34,8 +35,12 @@ const blank: FormValues = {
   email: '',
   phone: '',
   role: 'employee',
+  teamRole: 'crew',
   tags: [],
 };
+
+/** The four roles with what each may do, for the Role field (decision 042). */
+const roleOptions = TEAM_ROLES.map((value) => ({ value, label: TEAM_ROLE_LABELS[value] }));
 
 export function UserFormDialog({
   opened,
@@ -52,7 +57,7 @@ export function UserFormDialog({
   const resetFeed = useResetCalendarFeed();
   const [confirmingReset, setConfirmingReset] = useState(false);
   const form = useForm<FormValues>({
-    resolver: zodResolver(editing ? updateUserInput : addUserInput.extend({ _id: z.string().optional() })) as never,
+    resolver: zodResolver(editing ? updateUserInput : addUserInput) as never,
     defaultValues: blank,
   });
   const { errors, isSubmitting } = form.formState;
@@ -82,7 +87,7 @@ export function UserFormDialog({
       if (hasErrorCode(error, 'USERNAME_TAKEN')) toast.error(messages.usernameTaken);
       else if (hasErrorCode(error, 'WEAK_PASSWORD')) {
         form.setError('password', { type: 'server', message: error.message.replace(/^password: /, '') });
-      } else if (hasErrorCode(error, 'VALIDATION_FAILED', 'LAST_ADMIN', 'OWN_ACCOUNT')) toast.error(error.message);
+      } else if (hasErrorCode(error, 'VALIDATION_FAILED', 'LAST_OWNER', 'OWN_ACCOUNT')) toast.error(error.message);
       else toast.error(editing ? messages.userUpdateError : messages.userAddError);
     }
   });
@@ -151,16 +156,23 @@ export function UserFormDialog({
             />
             <Controller
               control={form.control}
-              name="role"
+              name="teamRole"
               render={({ field }) => (
                 <Select
                   label="Role"
                   withAsterisk
                   placeholder="Select Role"
-                  data={[...USER_ROLES]}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  error={errors.role?.message}
+                  data={roleOptions}
+                  description={field.value ? TEAM_ROLE_DESCRIPTIONS[field.value] : undefined}
+                  value={field.value ?? null}
+                  onChange={(v) => {
+                    if (!v) return;
+                    const teamRole = v as TeamRole;
+                    field.onChange(teamRole);
+                    // The spec's role follows: Owner and Office work in the back office.
+                    form.setValue('role', areaOf(teamRole));
+                  }}
+                  error={errors.teamRole?.message ?? errors.role?.message}
                   disabled={saving}
                   allowDeselect={false}
                 />

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { messages } from '#shared/messages';
+import { TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '#shared/roles';
 import type { UserView } from '#shared/schemas/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
@@ -35,7 +36,7 @@ export default function UsersPage() {
     setDeleting(null);
     remove.mutate(target._id, {
       onError: (error) =>
-        toast.error(hasErrorCode(error, 'LAST_ADMIN', 'OWN_ACCOUNT') ? error.message : messages.userDeleteError),
+        toast.error(hasErrorCode(error, 'LAST_OWNER', 'OWN_ACCOUNT') ? error.message : messages.userDeleteError),
     });
   };
 
@@ -87,8 +88,9 @@ export default function UsersPage() {
             variant="light"
             color={u.role === 'admin' ? 'brand' : 'gray'}
             c={u.role === 'admin' ? 'brand.8' : 'dark.6'}
+            title={TEAM_ROLE_DESCRIPTIONS[u.teamRole]}
           >
-            {u.role}
+            {TEAM_ROLE_LABELS[u.teamRole]}
           </Badge>,
           u.tags.length ? (
             <Group key="t" gap={4}>
