@@ -228,6 +228,46 @@ describe.each(dbKinds)('the crew’s record of a job (%s)', (kind) => {
     expect((await record(jobId)).materials[1].unitPrice).toBe(8.99);
   });
 
+  // Issue 33 (decision 042): the owner may let Crew leads see prices while the rest of the crew does not.
+  it('shows prices to a Crew lead on the job only when Settings let Crew leads see them', async () => {
+    const jobId = await alexJob();
+    const lead = await createUserAndSignIn(t, 'crew_lead');
+    const assigned = await send('POST', `/api/jobs/${jobId}/assign`, admin, {
+      workers: [{ _id: alex.id }, { _id: lead.user.id }],
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const { logoUrl: _l, updatedAt: _u, ...values } = (await send('GET', '/api/settings', admin)).json();
+    const setPrices = async (crewSeesPrices: boolean, crewLeadsSeePrices: boolean) =>
+      expect(
+        (await send('PUT', '/api/settings', admin, { ...values, crewSeesPrices, crewLeadsSeePrices })).statusCode,
+      ).toBe(200);
+    const tape = randomUUID();
+    await setPrices(false, false);
+    expect((await record(jobId, bearer(lead.token))).pricesShown).toBe(false);
+    await send('PUT', `/api/my/jobs/${jobId}/materials/${tape}`, bearer(lead.token), {
+      name: 'Painter tape',
+      quantity: 1,
+      unitPrice: 50,
+    });
+    expect((await record(jobId, bearer(lead.token))).materials[0].unitPrice).toBeNull();
+
+    await setPrices(false, true);
+    const leadView = await record(jobId, bearer(lead.token));
+    expect(leadView.pricesShown).toBe(true);
+    await send('PUT', `/api/my/jobs/${jobId}/materials/${tape}`, bearer(lead.token), {
+      name: 'Painter tape',
+      quantity: 2,
+      unitPrice: 6.25,
+    });
+    expect((await record(jobId, bearer(lead.token))).materials[0]).toMatchObject({ quantity: 2, unitPrice: 6.25 });
+    // The rest of the crew still sees none.
+    const crewView = await record(jobId);
+    expect(crewView.pricesShown).toBe(false);
+    expect(crewView.materials[0].unitPrice).toBeNull();
+    await setPrices(true, false);
+    expect((await record(jobId)).materials[0].unitPrice).toBe(6.25);
+  });
+
   it('stores photos re-encoded without their GPS position, once per id, behind signed addresses', async () => {
     const jobId = await alexJob();
     const photoId = randomUUID();

@@ -34,6 +34,7 @@ const saved: SettingsInput = {
   materialsTaxable: true,
   laborTaxable: false,
   crewSeesPrices: false,
+  crewLeadsSeePrices: false,
   requireTwoStep: false,
   backupsToKeep: 14,
   howClientsPay: { checkPayee: '', checkAddress: '', bankTransfer: '', cardByPhone: false, cardPhone: '' },
@@ -76,6 +77,24 @@ describe('Settings → Crew', () => {
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave.mock.calls[0]![0]).toMatchObject({ crewSeesPrices: true });
     expect(onSave.mock.calls[0]![0]).not.toHaveProperty('materialPriceList');
+  });
+
+  it('lets Crew leads alone see prices (issue 33)', async () => {
+    const onSave = vi.fn();
+    render(
+      <MemoryRouter>
+        <InForm onSave={onSave}>
+          <CrewSection />
+        </InForm>
+      </MemoryRouter>,
+    );
+    expect(
+      screen.getByText('Crew leads see and give prices on their jobs even when the rest of the crew does not'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Crew leads see prices' }));
+    save();
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ crewSeesPrices: false, crewLeadsSeePrices: true });
   });
 });
 

@@ -22,6 +22,7 @@ import { findJobById, isAssigned, jobDetail, type JobLifecycle } from '../jobs';
 import { reportKey } from './emails';
 import { verifyRecordLink, type RecordFile } from './links';
 import { findPhoto, findRecord, seedChecklist } from './repository';
+import type { UserRow } from '../users';
 import {
   applyInOrder,
   completeJob,
@@ -77,7 +78,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     return recordView(app, job, await app.settings.current(), actor);
   }
 
-  const crew = (userId: string): Actor => ({ userId, office: false });
+  const crew = (user: UserRow): Actor => ({ userId: user.id, office: false, lead: user.teamRole === 'crew_lead' });
 
   r.get(
     '/my/jobs/:id/record',
@@ -92,7 +93,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
     },
     async (request) => {
       await myJob(request.params.id, request.user!.id);
-      return viewFor(request.params.id, crew(request.user!.id));
+      return viewFor(request.params.id, crew(request.user!));
     },
   );
 
@@ -136,7 +137,7 @@ export async function jobRecordRoutes(app: FastifyInstance, { lifecycle }: { lif
         // Read before the transaction: on the embedded database, a read outside it would wait for it.
         const business = await app.settings.current();
         const run = (db: DbOrTx) =>
-          handle(db, params.id, params.itemId ?? '', request.body as z.infer<B>, crew(request.user!.id), business);
+          handle(db, params.id, params.itemId ?? '', request.body as z.infer<B>, crew(request.user!), business);
         if (!ordered) await run(app.db);
         else await applyInOrder(app.db, params.id, path.replace(':itemId', params.itemId ?? ''), request.headers, run);
         return { ok: true as const };

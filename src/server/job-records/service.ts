@@ -61,10 +61,16 @@ import {
   workerOf,
 } from './repository';
 
-/** Who changes a record: a worker on the job, or the office (which sees and sets prices). */
+/** Who changes a record: a worker on the job (a Crew lead or not), or the office (which sees and sets prices). */
 export interface Actor {
   userId: string;
   office: boolean;
+  lead?: boolean;
+}
+
+/** Whether this person sees and gives prices on a job's record: the office, and the crew as Settings allow. */
+export function pricesShownTo(actor: Actor, business: BusinessSettings): boolean {
+  return actor.office || business.crewSeesPrices || (Boolean(actor.lead) && business.crewLeadsSeePrices);
 }
 
 type Table = typeof jobChecklistItems | typeof jobTimeEntries | typeof jobMaterials | typeof jobPhotos;
@@ -310,7 +316,7 @@ export async function putMaterial(
   const [current] = exists ? await db.select().from(jobMaterials).where(eq(jobMaterials.id, materialId)) : [];
   const unitPriceCents = materialUnitPrice({
     given: input.unitPrice == null ? input.unitPrice : toCents(input.unitPrice),
-    mayGivePrice: actor.office || business.crewSeesPrices,
+    mayGivePrice: pricesShownTo(actor, business),
     office: actor.office,
     current: current && { name: current.name, price: current.unitPriceCents },
     name: input.name,
@@ -388,7 +394,7 @@ export async function recordView(
   actor: Actor,
 ): Promise<JobRecordView> {
   const db = app.db;
-  const pricesShown = actor.office || business.crewSeesPrices;
+  const pricesShown = pricesShownTo(actor, business);
   const [me, checklist, time, materials, photos, record, visits, requestPhotosOf, priceList] = await Promise.all([
     workerOf(db, actor.userId),
     checklistOf(db, job.id),

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "crew_leads_see_prices" boolean DEFAULT false NOT NULL;
