@@ -249,6 +249,26 @@ export const matrix: Record<string, Row> = {
   'PATCH /api/visits/:id': { access: 'office', url: '/api/visits/none', body: {}, ...OFFICE },
   'POST /api/visits/:id/cancel': { access: 'office', url: '/api/visits/none/cancel', body: {}, ...OFFICE },
   'POST /api/jobs/:id/undo-cancel': { access: 'office', url: '/api/jobs/none/undo-cancel', ...OFFICE },
+  // Crew leads add helpers to their visits (decision 042): the route is any staff member's, the handler a lead's.
+  'GET /api/my/jobs/:id/crew': {
+    access: 'staff',
+    url: '/api/my/jobs/none/crew',
+    anonymous: 401,
+    crew: 403,
+    crewLead: 'ok',
+    office: 403,
+    owner: 403,
+  },
+  'PUT /api/my/visits/:id/helpers': {
+    access: 'staff',
+    url: '/api/my/visits/none/helpers',
+    body: { helperIds: [] },
+    anonymous: 401,
+    crew: 403,
+    crewLead: 404,
+    office: 403,
+    owner: 403,
+  },
   'GET /api/my/visits': {
     access: 'staff',
     url: '/api/my/visits?from=2027-01-01T00:00:00Z&to=2027-01-31T00:00:00Z',

@@ -299,3 +299,34 @@ export async function visitsStarting(db: DbOrTx, from: Date, to: Date, limit: nu
   ]);
   return { count: total?.n ?? 0, rows };
 }
+
+/** The job's visits still to come or under way, not cancelled, that `leadId` is booked on: first first. */
+export async function leadVisitIds(db: DbOrTx, jobId: string, leadId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: visits.id })
+    .from(visits)
+    .innerJoin(visitWorkers, and(eq(visitWorkers.visitId, visits.id), eq(visitWorkers.userId, leadId)))
+    .where(and(eq(visits.jobId, jobId), isNull(visits.cancelledAt), gt(visits.endsAt, now)))
+    .orderBy(asc(visits.startsAt))
+    .limit(20);
+  return rows.map((r) => r.id);
+}
+
+/** Who is booked on a visit, with their team role. */
+export function visitCrewOf(db: DbOrTx, visitId: string) {
+  return db
+    .select({ userId: visitWorkers.userId, teamRole: users.teamRole })
+    .from(visitWorkers)
+    .innerJoin(users, eq(users.id, visitWorkers.userId))
+    .where(eq(visitWorkers.visitId, visitId));
+}
+
+/** The Crew (not leads, not the office) a Crew lead may take along, by name. */
+export function crewMembers(db: DbOrTx, ids?: string[]) {
+  return db
+    .select({ id: users.id, fullName: users.fullName, username: users.username })
+    .from(users)
+    .where(and(eq(users.teamRole, 'crew'), ids ? inArray(users.id, ids) : undefined))
+    .orderBy(asc(users.fullName), asc(users.username))
+    .limit(200);
+}

@@ -7,6 +7,8 @@ import { errorResponse } from '#shared/schemas/errors';
 import {
   cancelVisitInput,
   feedAddress,
+  helpersInput,
+  leadCrewView,
   visitChangeInput,
   visitInput,
   visitRangeQuery,
@@ -19,7 +21,7 @@ import { checkClientVisitCalendar } from './client-calendar';
 import { documentLimit } from '../plugins/rate-limit';
 import { RangeCache } from './range-cache';
 import { viewOf, visitById, visitsInRange, visitsInRangeJson, visitsOfJob } from './repository';
-import { bookVisit, cancelVisit, changeVisit, sequenceOf } from './service';
+import { bookVisit, cancelVisit, changeVisit, leadCrew, sequenceOf, setHelpers } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const visitList = z.object({ visits: z.array(visitView) });
@@ -159,6 +161,39 @@ export async function visitRoutes(app: FastifyInstance) {
       );
       return sendJson(request, reply, mine);
     },
+  );
+
+  // Crew leads (decision 042): the Crew with them on their visits.
+  const leadOnly = (request: FastifyRequest) => {
+    if (request.user!.teamRole !== 'crew_lead') throw new HttpError(403, 'Only a Crew lead adds helpers to a visit');
+    return request.user!.id;
+  };
+  r.get(
+    '/my/jobs/:id/crew',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "A Crew lead's coming visits of a job with who is on each, and the Crew they may add",
+        params: idParams,
+        response: { 200: leadCrewView, 403: errorResponse },
+      },
+    },
+    async (request) => leadCrew(app, request.params.id, leadOnly(request)),
+  );
+  r.put(
+    '/my/visits/:id/helpers',
+    {
+      config: { ...staff, audit: { kind: 'visits', action: 'Changed the helpers on a visit' } },
+      schema: {
+        tags,
+        summary: 'A Crew lead sets the Crew with them on a visit they are on (409 VISIT_CONFLICT names a busy helper)',
+        params: idParams,
+        body: helpersInput,
+        response: { 200: visitView, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => setHelpers(app, request.params.id, leadOnly(request), request.body),
   );
 
   r.get(

@@ -2,7 +2,14 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
-import type { VisitConflict, VisitView, visitChangeInput, visitInput } from '#shared/schemas/visits';
+import type {
+  helpersInput,
+  LeadCrewView,
+  VisitConflict,
+  VisitView,
+  visitChangeInput,
+  visitInput,
+} from '#shared/schemas/visits';
 import type { WeeklySchedule } from '#shared/schemas/schedule';
 import type { DbOrTx, Tx } from '../db/client';
 import { users } from '../db/schema';
@@ -17,7 +24,10 @@ import { reminderDay, reminderTime } from './reminder';
 import {
   calledOffVisitsOf,
   comingVisitsOf,
+  crewMembers,
   findVisit,
+  leadVisitIds,
+  visitCrewOf,
   insertVisit,
   overlappingVisits,
   remindedVisitsOf,
@@ -107,7 +117,7 @@ function refuseConflicts(found: VisitConflict[]) {
   throw conflict(`${found.map((c) => `${c.worker} ${c.detail}`).join('; ')}. Book anyway?`, 'VISIT_CONFLICT');
 }
 
-async function loadView(tx: Tx, id: string, timeZone: string): Promise<VisitView> {
+async function loadView(tx: DbOrTx, id: string, timeZone: string): Promise<VisitView> {
   const record = await visitById(tx, id, timeZone);
   if (!record) throw notFound('Visit not found');
   return viewOf(record);
@@ -315,4 +325,58 @@ export async function cancelVisit(app: FastifyInstance, visitId: string, reason:
     return view;
   });
   return view;
+}
+
+/**
+ * What a Crew lead sees of a job's crew (decision 042): their visits of it still to come or under way,
+ * with who is on each, and the Crew they may take along.
+ */
+export async function leadCrew(app: FastifyInstance, jobId: string, leadId: string): Promise<LeadCrewView> {
+  const { timeZone } = await app.settings.current();
+  const ids = await leadVisitIds(app.db, jobId, leadId, new Date());
+  const [views, crew] = await Promise.all([
+    Promise.all(ids.map((id) => loadView(app.db, id, timeZone))),
+    crewMembers(app.db),
+  ]);
+  return { visits: views, helpers: crew.map((c) => ({ _id: c.id, fullName: staffName(c) })) };
+}
+
+/**
+ * A Crew lead sets the Crew with them on a visit they are booked on: the helpers come and go, the
+ * others booked on it (the lead, other leads) stay. A helper busy or not working then is warned
+ * about (409 VISIT_CONFLICT) unless confirmed, as the office's booking is; the client hears nothing.
+ */
+export async function setHelpers(
+  app: FastifyInstance,
+  visitId: string,
+  leadId: string,
+  body: z.output<typeof helpersInput>,
+): Promise<VisitView> {
+  const { timeZone } = await app.settings.current();
+  const helperIds = [...new Set(body.helperIds)];
+  if ((await crewMembers(app.db, helperIds)).length !== helperIds.length)
+    throw badRequest('helperIds: each helper must be a member of the Crew');
+  return app.db.transaction(async (tx) => {
+    // The visit's row is locked first, so two changes of its crew at once run one after the other.
+    const [current] = await tx
+      .update(visits)
+      .set({ updatedAt: new Date() })
+      .where(eq(visits.id, visitId))
+      .returning();
+    const crew = current ? await visitCrewOf(tx, visitId) : [];
+    // A visit the lead is not on answers like a missing one.
+    if (!current || !crew.some((c) => c.userId === leadId)) throw notFound('Visit not found');
+    if (current.cancelledAt) throw conflict('This visit was cancelled', 'VISIT_CANCELLED');
+    if (current.endsAt <= new Date()) throw conflict('This visit is over: its crew stays as it was', 'VISIT_OVER');
+    const view = await loadView(tx, visitId, timeZone);
+    const before = new Set(crew.map((c) => c.userId));
+    const added = helperIds.filter((id) => !before.has(id));
+    const asBooked: VisitBody = { ...view, workerIds: added, notes: '', clientNote: '', confirm: body.confirm };
+    await checkWorkers(tx, added, asBooked, current.startsAt, current.endsAt, timeZone, visitId);
+    const stays = crew.filter((c) => c.teamRole !== 'crew').map((c) => c.userId);
+    await setVisitWorkers(tx, visitId, [...stays, ...helperIds]);
+    // A helper is on the job: they see it, its photos and its work in their list.
+    await addJobWorkers(tx, current.jobId, helperIds);
+    return loadView(tx, visitId, timeZone);
+  });
 }

@@ -72,3 +72,24 @@ export type VisitConflict = z.infer<typeof visitConflict>;
 /** A calendar feed's secret address (GET and regenerate). */
 export const feedAddress = z.object({ url: z.string() });
 export type FeedAddress = z.infer<typeof feedAddress>;
+
+/** At most this many helpers a Crew lead adds to one visit. */
+export const MAX_HELPERS = 10;
+
+/** PUT /api/my/visits/:id/helpers: the Crew a Crew lead has with them on the visit (decision 042). */
+export const helpersInput = z.object({
+  helperIds: z
+    .array(z.string().min(1).max(64))
+    .max(MAX_HELPERS, `At most ${MAX_HELPERS} helpers on a visit`)
+    .default([]),
+  /** Add them even though one is busy or unavailable then (after the 409's warning). */
+  confirm: z.boolean().default(false),
+});
+export type HelpersInput = z.input<typeof helpersInput>;
+
+/** GET /api/my/jobs/:id/crew: a Crew lead's coming visits of the job, and the Crew they may add. */
+export const leadCrewView = z.object({
+  visits: z.array(visitView),
+  helpers: z.array(z.object({ _id: z.string(), fullName: z.string() })),
+});
+export type LeadCrewView = z.infer<typeof leadCrewView>;
