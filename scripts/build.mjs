@@ -101,7 +101,7 @@ const CREW_MODULES = [
   'app/layouts/staff-layout.tsx',
   'app/pages/employee-home-page.tsx',
   'features/employee/pages/employee-jobs-page.tsx',
-  'features/job-records/pages/crew-job-page.tsx',
+  'app/pages/crew-job-page.tsx',
   'features/employee/pages/schedule-page.tsx',
   'features/visits/pages/calendar-page.tsx',
 ];

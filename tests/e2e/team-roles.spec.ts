@@ -2,7 +2,9 @@ import { paths } from '#shared/paths';
 import { messages } from '#shared/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
-import { apiToken, createAdmin, signInAs } from './support/staff';
+import { waitForMail } from './support/mail';
+import { apiToken, createAdmin, createEmployee, signInAs, soldJobFor } from './support/staff';
+import { futureDate } from '../helpers/dates';
 
 // Issue 33 (decision 042): four team roles. The Owner gives each person theirs on Users; Office works
 // the back office without the Owner's pages, which its menu does not offer and whose links it cannot open.
@@ -108,4 +110,47 @@ test('a Crew lead signs in to the crew’s app, as Crew does, and the back offic
   if (device() === 'desktop') await expect(page.getByText('Employee · Crew lead')).toBeVisible();
   await page.goto(paths.admin.jobs);
   await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();
+});
+
+test('a Crew lead takes a helper along on their visit from the job page, and the helper has the visit', async ({
+  page,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const lead = await createAdmin(request, 'crewlead', 'crew_lead');
+  const helper = await createEmployee(request, { fullName: `Hana Helper ${tag}` });
+  const jobId = await soldJobFor(request, `Lead Client ${tag}`, lead.id, waitForMail);
+  const office = { authorization: `Bearer ${await apiToken(request)}` };
+  const booked = await request.post(`/api/jobs/${jobId}/visits`, {
+    headers: office,
+    data: { date: futureDate(3), start: '09:00', end: '11:00', workerIds: [lead.id], confirm: true },
+  });
+  expect(booked.status()).toBe(201);
+  const visitId = (await booked.json())._id as string;
+
+  await signInAs(page, await apiToken(request, lead.username, lead.password));
+  await page.goto(`/employee/jobs/${jobId}`);
+  await expect(page.getByRole('heading', { name: 'Your crew' })).toBeVisible();
+  await expect(page.getByText(/^Booked: Crew lead crewlead$/)).toBeVisible();
+  await page.getByRole('combobox', { name: 'Helpers' }).click();
+  await page.getByRole('combobox', { name: 'Helpers' }).fill('Hana');
+  await page.getByRole('option', { name: `Hana Helper ${tag}` }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save the crew' }).click();
+  await expect(page.getByText(/^The crew for .* is saved$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'lead-helpers');
+
+  // After a reload the helper is still there; the helper has the visit in their own list.
+  await page.reload();
+  // Its pill in the field (the closed list holds the option too).
+  await expect(page.getByText(`Hana Helper ${tag}`, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save the crew' })).toHaveCount(0);
+  const helperToken = await apiToken(request, helper.username, helper.password);
+  const from = new Date(Date.now() - 86_400_000).toISOString();
+  const to = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  const theirs = await request.get(`/api/my/visits?from=${from}&to=${to}`, {
+    headers: { authorization: `Bearer ${helperToken}` },
+  });
+  expect((await theirs.json()).visits.map((v: { _id: string }) => v._id)).toContain(visitId);
 });

@@ -128,7 +128,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('./pages/employee-home-page')) },
           { path: paths.employee.jobs, lazy: page(() => import('../features/employee/pages/employee-jobs-page')) },
-          { path: patterns.employee.job, lazy: page(() => import('../features/job-records/pages/crew-job-page')) },
+          { path: patterns.employee.job, lazy: page(() => import('./pages/crew-job-page')) },
           { path: paths.employee.schedule, lazy: page(() => import('../features/employee/pages/schedule-page')) },
           { path: paths.employee.account, lazy: page(() => import('../features/auth/pages/account-page')) },
           {

@@ -84,7 +84,7 @@ export async function createAdmin(request: APIRequestContext, label: string, tea
     },
   });
   if (res.status() !== 201) throw new Error(await res.text());
-  return { username, password };
+  return { username, password, id: (await res.json())._id as string };
 }
 
 /** A quote request sent through the public API, as a visitor would. */

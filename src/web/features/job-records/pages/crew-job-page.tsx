@@ -22,9 +22,10 @@ import type { JobStatus } from '#shared/constants';
 
 /**
  * A job on the crew's phone: the checklist, time, materials, photos, notes and the client's signature,
- * each saved as they go (kept on the phone while there is no signal), then Complete.
+ * each saved as they go (kept on the phone while there is no signal), then Complete. `more` adds
+ * sections after "Where and what" (the app composes them: a Crew lead's crew).
  */
-export default function CrewJobPage() {
+export default function CrewJobPage({ more }: { more?: (jobId: string) => ReactNode } = {}) {
   const jobId = useParams().jobId ?? '';
   const record = useCrewRecord(jobId);
   const changes = useRecordChanges(jobId);
@@ -109,6 +110,7 @@ export default function CrewJobPage() {
             <PhotoThumbnails photos={view.job.photos} />
           </Stack>
         </SectionCard>
+        {more?.(jobId)}
         <Box id="checklist">
           <SectionCard title="Checklist">
             <ChecklistSection {...props} />

@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserView } from '#shared/schemas/users';
-import type { FeedAddress, VisitChangeInput, VisitInput, VisitView } from '#shared/schemas/visits';
+import type {
+  FeedAddress,
+  HelpersInput,
+  LeadCrewView,
+  VisitChangeInput,
+  VisitInput,
+  VisitView,
+} from '#shared/schemas/visits';
 import { api } from '../../../lib/api-client';
 import { withOfflineCopy } from '../../../lib/offline-copy';
 import { queryRoots } from '../../../lib/query-roots';
@@ -101,4 +108,23 @@ export function useFeedUrl(scope: 'company' | 'mine') {
     onSuccess: (data) => queryClient.setQueryData(key, data),
   });
   return { feed, regenerate };
+}
+
+/** A Crew lead's coming visits of a job with their crews, and the Crew they may add (decision 042). */
+export function useLeadCrew(jobId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryRoots.visits, 'lead-crew', jobId],
+    queryFn: () => api<LeadCrewView>('GET', `/my/jobs/${encodeURIComponent(jobId)}/crew`),
+    enabled,
+  });
+}
+
+/** A Crew lead sets the helpers on one of their visits; their visit lists fetch again. */
+export function useSetHelpers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ visitId, body }: { visitId: string; body: HelpersInput }) =>
+      api<VisitView>('PUT', `/my/visits/${encodeURIComponent(visitId)}/helpers`, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.visits }),
+  });
 }
