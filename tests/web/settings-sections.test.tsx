@@ -61,7 +61,7 @@ function InForm({ onSave, children }: { onSave: (values: SettingsInput) => void;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
 
 describe('Settings → Crew', () => {
-  it('saves whether the crew sees prices and sends the owner to the price book for the materials', async () => {
+  const renderCrewSection = () => {
     const onSave = vi.fn();
     render(
       <MemoryRouter>
@@ -70,6 +70,11 @@ describe('Settings → Crew', () => {
         </InForm>
       </MemoryRouter>,
     );
+    return onSave;
+  };
+
+  it('saves whether the crew sees prices and sends the owner to the price book for the materials', async () => {
+    const onSave = renderCrewSection();
     expect(screen.queryByRole('textbox', { name: 'Material 1 name' })).toBeNull();
     expect(screen.getByRole('link', { name: 'price book' }).getAttribute('href')).toBe(paths.admin.priceBook);
     fireEvent.click(screen.getByRole('checkbox', { name: 'The crew sees prices' }));
@@ -80,14 +85,7 @@ describe('Settings → Crew', () => {
   });
 
   it('lets Crew leads alone see prices (issue 33)', async () => {
-    const onSave = vi.fn();
-    render(
-      <MemoryRouter>
-        <InForm onSave={onSave}>
-          <CrewSection />
-        </InForm>
-      </MemoryRouter>,
-    );
+    const onSave = renderCrewSection();
     expect(
       screen.getByText('Crew leads see and give prices on their jobs even when the rest of the crew does not'),
     ).toBeTruthy();

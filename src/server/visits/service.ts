@@ -358,11 +358,7 @@ export async function setHelpers(
     throw badRequest('helperIds: each helper must be a member of the Crew');
   return app.db.transaction(async (tx) => {
     // The visit's row is locked first, so two changes of its crew at once run one after the other.
-    const [current] = await tx
-      .update(visits)
-      .set({ updatedAt: new Date() })
-      .where(eq(visits.id, visitId))
-      .returning();
+    const [current] = await tx.update(visits).set({ updatedAt: new Date() }).where(eq(visits.id, visitId)).returning();
     const crew = current ? await visitCrewOf(tx, visitId) : [];
     // A visit the lead is not on answers like a missing one.
     if (!current || !crew.some((c) => c.userId === leadId)) throw notFound('Visit not found');
