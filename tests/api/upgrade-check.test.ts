@@ -69,8 +69,8 @@ describe.each(dbKinds)('upgrades that cannot break the business (%s)', (kind) =>
   async function previousDatabase(dataDir?: string) {
     const database = await emptyDatabase(dataDir);
     await database.migrate(previous.folder);
-    await database.db.execute(sql`insert into users (id, username, password_hash, full_name, role)
-      values ('kept-user', 'kept', 'x', 'Kept Through Upgrades', 'admin')`);
+    await database.db.execute(sql`insert into users (id, username, password_hash, full_name, team_role)
+      values ('kept-user', 'kept', 'x', 'Kept Through Upgrades', 'owner')`);
     return database;
   }
 

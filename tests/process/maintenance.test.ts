@@ -74,8 +74,8 @@ describe.each(kinds)('an upgrade that fails, on %s', (kind) => {
         ? openDatabase({ databaseUrl: env.DATABASE_URL!, dataDir: '' })
         : openDatabase({ dataDir: path.join(dataDir, 'db') });
     await database.migrate(previous.folder);
-    await database.db.execute(sql`insert into users (id, username, password_hash, full_name, role)
-      values ('owner-1', 'owner', ${await hashPassword(PASSWORD)}, 'Olive Owner', 'admin')`);
+    await database.db.execute(sql`insert into users (id, username, password_hash, full_name, team_role)
+      values ('owner-1', 'owner', ${await hashPassword(PASSWORD)}, 'Olive Owner', 'owner')`);
     const from = await lastAppliedMigration(database.db as never);
     await database.close();
 
