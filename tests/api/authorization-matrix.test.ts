@@ -457,6 +457,12 @@ export const matrix: Record<string, Row> = {
   'GET /api/invoices': { access: 'office', ...OFFICE },
   'GET /api/invoices.csv': { access: 'office', ...OFFICE },
   'GET /api/payments.csv': { access: 'office', ...OFFICE },
+  // The accountant's files (decision 043).
+  'GET /api/accounting/:system/:dataset': {
+    access: 'office',
+    url: '/api/accounting/xero/invoices.csv?from=2026-01-01&to=2026-12-31',
+    ...OFFICE,
+  },
   'GET /api/reports': { access: 'office', ...OFFICE },
   // Own your data (issue 18): the audit trail, backups, exports and the clients import are the owner's.
   'GET /api/audit': { access: 'owner', ...OWNER },

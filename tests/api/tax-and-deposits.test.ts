@@ -1,7 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../src/server/db/schema';
+import { parse } from 'csv-parse/sync';
+import { mailOutbox, payments } from '../../src/server/db/schema';
+import { newId } from '../../src/server/db/ids';
+import { QUICKBOOKS_INVOICE_COLUMNS, XERO_INVOICE_COLUMNS } from '#shared/accounting';
 import { todayIn } from '#shared/dates';
 import { toCents } from '#shared/money';
 import { createQuoteRequest } from '../helpers/factories';
@@ -61,7 +64,7 @@ describe.each(dbKinds)('sales tax per line and deposits credited once (%s)', (ki
     const jobId = jobs[0]._id as string;
     await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' });
     await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'Completed' });
-    return { quote, jobId, email, request };
+    return { quote, jobId, email, request, name };
   }
 
   it('taxes the materials only, splits the deposit the same way, and nets the unpaid deposit on the final invoice', async () => {
@@ -138,6 +141,116 @@ describe.each(dbKinds)('sales tax per line and deposits credited once (%s)', (ki
     expect((await ok('GET', '/api/reports')).funnel.paid).toBe(funnelBefore.paid + 1);
     const after = await ok('GET', '/api/dashboard');
     expect(toCents(after.outstanding)).toBe(toCents(before.outstanding));
+  });
+
+  // Issue 33 (decision 043): the accountant's files, parsed by their documented columns, carry the
+  // same money as the invoices: the deposit, the final bill less the deposit, tax per invoice, a refund.
+  it('exports invoices, payments and customers for QuickBooks Online and Xero, to the cent', async () => {
+    const { jobId, name } = await acceptedJob(25);
+    const { deposit } = await ok('GET', `/api/jobs/${jobId}/invoice`);
+    const bill = await ok('POST', `/api/invoices/${(await ok('POST', `/api/jobs/${jobId}/invoice`))._id}/send`);
+    await ok('POST', `/api/invoices/${deposit._id}/payments`, {
+      method: 'check',
+      paidOn: today(),
+      amount: 216.32,
+      reference: '1042',
+    });
+    const paid = await ok('POST', `/api/invoices/${bill._id}/payments`, {
+      method: 'cash',
+      paidOn: today(),
+      amount: 648.94,
+    });
+    // A refund of $25 on the bill's payment (as a card refund is stored: a negative amount).
+    await t.database.db.insert(payments).values({
+      id: newId(),
+      invoiceId: bill._id,
+      method: 'cash',
+      refundOf: paid.payments?.[0]?._id ?? null,
+      paidOn: today(),
+      amountCents: -2500,
+    });
+    // Another job of the same client, invoiced then voided: left out.
+    const other = await acceptedJob(25);
+    const otherDeposit = (await ok('GET', `/api/jobs/${other.jobId}/invoice`)).deposit;
+    await ok('POST', `/api/invoices/${otherDeposit._id}/void`, { reason: 'Sent twice' });
+
+    const file = async (system: string, dataset: string) => {
+      const res = await send('GET', `/api/accounting/${system}/${dataset}?from=${today()}&to=${today()}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="${system}-${dataset.replace('.csv', '')}-${today()}-to-${today()}.csv"`,
+      );
+      const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+      return {
+        header: res.body
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')[0]!
+          .split(/\r?\n/)[0]!,
+        rows,
+      };
+    };
+    const cents = (v: string) => toCents(Number(v));
+    const [y, m, d] = today().split('-');
+    const usToday = `${m}/${d}/${y}`;
+
+    const xero = await file('xero', 'invoices.csv');
+    expect(xero.header).toBe(XERO_INVOICE_COLUMNS.join(','));
+    const xeroOf = (number: string) => xero.rows.filter((r) => r.InvoiceNumber === number);
+    const gross = (rows: Record<string, string>[]) =>
+      rows.reduce((sum, r) => sum + Math.round(cents(r.UnitAmount!) * Number(r.Quantity)) + cents(r.TaxAmount!), 0);
+    const taxOf = (rows: Record<string, string>[]) => rows.reduce((sum, r) => sum + cents(r.TaxAmount!), 0);
+    expect(gross(xeroOf(deposit.number))).toBe(21632);
+    expect(taxOf(xeroOf(deposit.number))).toBe(158);
+    expect(gross(xeroOf(bill.number))).toBe(64894);
+    expect(taxOf(xeroOf(bill.number))).toBe(632 - 158);
+    expect(
+      xeroOf(bill.number).filter((r) => r.Description!.startsWith(`Less deposit ${deposit.number}: `)),
+    ).toHaveLength(2);
+    expect(xeroOf(bill.number)[0]).toMatchObject({
+      InvoiceDate: usToday,
+      AccountCode: '200',
+      Currency: 'USD',
+      ContactName: name,
+    });
+    expect(xeroOf(otherDeposit.number)).toEqual([]);
+
+    const quickbooks = await file('quickbooks', 'invoices.csv');
+    expect(quickbooks.header).toBe(QUICKBOOKS_INVOICE_COLUMNS.join(','));
+    const qbOf = (number: string) => quickbooks.rows.filter((r) => r['Invoice number'] === number);
+    expect(qbOf(bill.number).reduce((sum, r) => sum + cents(r['Item Amount']!), 0)).toBe(64894 - (632 - 158));
+    expect(qbOf(bill.number)[0]!.Memo).toBe('Sales tax 4.74');
+    expect(qbOf(bill.number).map((r) => r['Item tax code'])).toContain('NON');
+    expect(qbOf(otherDeposit.number)).toEqual([]);
+
+    const money = await file('xero', 'payments.csv');
+    expect(money.header).toBe('Date,Amount,Payee,Description,Reference');
+    const mine = money.rows.filter((r) => [deposit.number, bill.number].includes(r.Reference));
+    expect(mine.map((r) => [r.Reference, r.Amount])).toEqual([
+      [deposit.number, '216.32'],
+      [bill.number, '648.94'],
+      [bill.number, '-25'],
+    ]);
+    expect(mine[2]!.Description).toBe(`Refund on ${bill.number} (cash)`);
+    const bank = await file('quickbooks', 'payments.csv');
+    expect(bank.header).toBe('Date,Description,Amount');
+    expect(bank.rows.find((r) => r.Description!.includes(`Payment for ${deposit.number} (check 1042)`))).toMatchObject({
+      Date: usToday,
+      Amount: '216.32',
+    });
+
+    // The client once, though two invoices name them.
+    const contacts = await file('xero', 'customers.csv');
+    expect(contacts.rows.filter((r) => r.ContactName === name)).toHaveLength(1);
+    expect((await file('quickbooks', 'customers.csv')).header).toBe('Name,Company,Email,Street');
+
+    // A range backwards or over a year is refused.
+    const backwards = await send('GET', `/api/accounting/xero/invoices.csv?from=2026-12-01&to=2026-11-01`);
+    expect(backwards.json()).toMatchObject({
+      statusCode: 400,
+      message: 'to: The end date must be on or after the start date',
+    });
+    expect((await send('GET', `/api/accounting/xero/invoices.csv?from=2025-01-01&to=2026-06-01`)).statusCode).toBe(400);
+    expect((await send('GET', `/api/accounting/sage/invoices.csv?from=2026-01-01&to=2026-01-02`)).statusCode).toBe(400);
   });
 
   it('keeps a credited deposit from being voided under a sent bill; a draft bill lets it go', async () => {

@@ -21,6 +21,7 @@ import { invoiceKey } from './emails';
 import { documentLimit } from '../plugins/rate-limit';
 import { findInvoice, invoiceBatches, listInvoices, liveInvoiceOfJob, paymentBatches } from './repository';
 import { csvChunks, sendCsv } from '../lib/csv';
+import { accountingRoutes } from './accounting-routes';
 import { todayIn } from '#shared/dates';
 import {
   createInvoiceForJob,
@@ -39,6 +40,7 @@ const failures = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
 
 /** Invoices and payments for the office (admins), the PDF by signed address, and the client's link. */
 export async function invoiceRoutes(app: FastifyInstance) {
+  await app.register(accountingRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.documents.register('invoice', invoiceSource(app));
   const tags = ['invoices'];

@@ -6,6 +6,7 @@ import { DownloadButtons, MONEY_FILES } from '../../../components/download-butto
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { useReports } from '../api/reports';
+import { AccountantCard } from '../components/accountant-card';
 
 const monthLabel = (month: string) =>
   new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
@@ -95,6 +96,7 @@ export default function ReportsPage() {
               </Stack>
             </SectionCard>
           </SimpleGrid>
+          <AccountantCard />
         </Stack>
       )}
     </>
