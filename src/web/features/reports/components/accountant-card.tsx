@@ -35,6 +35,18 @@ export function AccountantCard() {
         : days >= MAX_ACCOUNTING_DAYS
           ? `One file covers at most ${MAX_ACCOUNTING_DAYS} days`
           : undefined;
+  const dateField = (key: 'from' | 'to', label: string, error?: string) => (
+    <TextInput
+      type="date"
+      label={label}
+      value={range[key]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setRange((r) => ({ ...r, [key]: value }));
+      }}
+      error={error}
+    />
+  );
   const query = `?from=${range.from}&to=${range.to}`;
   const file = (dataset: string, label: string) => ({
     label,
@@ -58,25 +70,8 @@ export function AccountantCard() {
           style={{ alignSelf: 'flex-start' }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} maw={420}>
-          <TextInput
-            type="date"
-            label="From"
-            value={range.from}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
-              setRange((r) => ({ ...r, from }));
-            }}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={range.to}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
-              setRange((r) => ({ ...r, to }));
-            }}
-            error={problem}
-          />
+          {dateField('from', 'From')}
+          {dateField('to', 'To', problem)}
         </SimpleGrid>
         {problem ? null : (
           <DownloadButtons
