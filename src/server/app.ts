@@ -41,6 +41,7 @@ import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
 import { priceBookRoutes } from './price-book';
 import { DocumentStore } from './documents';
 import { fileTransport, mailRoutes, MailRelay, outboxState, smtpTransport, type MailTransport } from './mail';
+import { emitWebhook, webhookRoutes, WebhookRelay } from './webhooks';
 import { registerMetrics } from './plugins/metrics';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -148,6 +149,19 @@ export async function buildApp(options: AppOptions) {
   // A document drawn after its commit wakes the relay, whose message may be waiting for it.
   documents.whenDrawn(() => relay.kick());
   app.decorate('mail', relay);
+  // The webhooks' outbox, sent like mail (decision 044): started with the mail relay.
+  app.decorate(
+    'webhooks',
+    new WebhookRelay({
+      db: database.db,
+      tokens: app.tokens,
+      log: app.log.child({ component: 'webhook-relay' }),
+      allowPrivate: async () => (await settings.current()).webhooksAllowPrivate,
+      pollMs: config.MAIL_POLL_MS,
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      retryMaxMs: config.MAIL_RETRY_MAX_MS,
+    }),
+  );
   app.decorate('quoteStatus', requestStatusCache(database.db));
   app.decorate('settings', settings);
   app.decorate('documents', documents);
@@ -172,7 +186,9 @@ export async function buildApp(options: AppOptions) {
     done(null, payload);
   });
   // Closing the app lets the relay finish the message it is sending; the database is closed by its owner.
-  app.addHook('onClose', async () => relay.stop());
+  app.addHook('onClose', async () => {
+    await Promise.all([relay.stop(), app.webhooks.stop()]);
+  });
   registerAuth(app);
   registerAudit(app);
   registerInputGuard(app);
@@ -202,6 +218,13 @@ export async function buildApp(options: AppOptions) {
         closed: async (tx, job, how, business) => {
           await endComingVisits(tx, business, job, how);
           await noticeOpenDeposit(app, tx, job, how, business);
+          if (how === 'Completed')
+            await emitWebhook(tx, 'job.completed', {
+              jobId: job.id,
+              quoteRequestId: job.quoteRequestId,
+              clientName: job.contactName,
+              address: { street: job.street, city: job.city, state: job.state, zip: job.zip },
+            });
         },
         reopened: async (tx, job, business) => restoreComingVisits(tx, business, job),
       };
@@ -238,6 +261,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(backupRoutes);
       await api.register(exportRoutes);
       await api.register(mailRoutes);
+      await api.register(webhookRoutes);
       // A client's page lists their requests, quotes and jobs: features that build on clients.
       await api.register(clientRoutes, {
         historyOf: clientHistory,

@@ -178,6 +178,7 @@ async function main() {
     );
   }
   app.mail.start();
+  app.webhooks.start();
   if (app.metrics) {
     try {
       const address = await app.metrics.listen();

@@ -4,6 +4,7 @@ import type { Counters } from './lib/counters';
 import type { Database, Db } from './db/client';
 import type { DocumentStore } from './documents';
 import type { MailRelay } from './mail/relay';
+import type { WebhookRelay } from './webhooks/relay';
 import type { JobBoard } from './lib/job-board';
 import type { Metrics } from './plugins/metrics';
 import type { TokenService } from './lib/tokens';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     mail: MailRelay;
+    /** The webhooks' outbox relay (decision 044). */
+    webhooks: WebhookRelay;
     /** Recently looked-up request statuses (the public status lookup). */
     quoteStatus: QuoteStatusCache;
     /** Expiring counters (sign-in failures), shared through Redis when REDIS_URL is set. */

@@ -457,6 +457,16 @@ export const matrix: Record<string, Row> = {
   'GET /api/invoices': { access: 'office', ...OFFICE },
   'GET /api/invoices.csv': { access: 'office', ...OFFICE },
   'GET /api/payments.csv': { access: 'office', ...OFFICE },
+  // Webhooks (decision 044): the Owner's.
+  'GET /api/webhooks': { access: 'owner', ...OWNER },
+  'POST /api/webhooks': { access: 'owner', body: {}, ...OWNER },
+  'DELETE /api/webhooks/:id': { access: 'owner', url: '/api/webhooks/none', ...OWNER },
+  'GET /api/webhooks/:id/deliveries': { access: 'owner', url: '/api/webhooks/none/deliveries', ...OWNER },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/send-again': {
+    access: 'owner',
+    url: '/api/webhooks/none/deliveries/none/send-again',
+    ...OWNER,
+  },
   // The accountant's files (decision 043).
   'GET /api/accounting/:system/:dataset': {
     access: 'office',

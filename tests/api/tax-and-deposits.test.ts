@@ -7,7 +7,7 @@ import { newId } from '../../src/server/db/ids';
 import { QUICKBOOKS_INVOICE_COLUMNS, XERO_INVOICE_COLUMNS } from '#shared/accounting';
 import { todayIn } from '#shared/dates';
 import { toCents } from '#shared/money';
-import { createQuoteRequest } from '../helpers/factories';
+import { acceptedJob as acceptedJobFor, createQuoteRequest } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { createMailingTestAppWithAdmin, type TestApp } from '../helpers/test-app';
@@ -38,34 +38,7 @@ describe.each(dbKinds)('sales tax per line and deposits credited once (%s)', (ki
     return res.json();
   };
 
-  /** A quote with a deposit, sent and accepted by its client (signed link), and its job completed. */
-  async function acceptedJob(depositPercent: number) {
-    const tag = Math.random().toString(36).slice(2, 10);
-    const email = `tax${tag}@home.test`;
-    const name = `Terry Taxes ${tag}`;
-    const request = await createQuoteRequest(t, { email, name });
-    await ok('PUT', `/api/quoterequest/markAccepted/${request._id}`);
-    const quote = await ok('POST', '/api/quotes/sendQuote', {
-      quoteRequestId: request._id,
-      clientName: name,
-      projectName: 'Gate and fence',
-      materials: [{ name: 'Gate hinge kit', unitPrice: 39.47, quantity: 2 }],
-      labor: [{ description: 'Rebuild the fence', hourlyRate: 65, hours: 12 }],
-      deposit: { kind: 'percent', value: depositPercent },
-    });
-    const token = await t.app.tokens.signScoped('client-quote', quote.quoteId, 3600);
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: `/api/client-quotes/${quote.quoteId}/answer`,
-      payload: { action: 'accept', token, signatureName: name },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    const { jobs } = await ok('GET', `/api/jobs?page=1&limit=5&search=${encodeURIComponent(name)}`);
-    const jobId = jobs[0]._id as string;
-    await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' });
-    await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'Completed' });
-    return { quote, jobId, email, request, name };
-  }
+  const acceptedJob = (depositPercent: number) => acceptedJobFor(t, admin, depositPercent);
 
   it('taxes the materials only, splits the deposit the same way, and nets the unpaid deposit on the final invoice', async () => {
     const before = await ok('GET', '/api/dashboard');

@@ -131,3 +131,40 @@ export async function soldJobWithDeposit(
   const [job] = await t.database.db.select().from(jobs).where(eq(jobs.quoteId, quote!.id));
   return { quote: quote!, jobId: job!.id };
 }
+
+/**
+ * A quote with a deposit (2 hinge kits at $39.47, taxed; 12 hours at $65), sent by the office and
+ * accepted by its client through the signed link, and its job completed: the whole way a yes goes.
+ */
+export async function acceptedJob(t: TestApp, office: Record<string, string>, depositPercent: number) {
+  const ok = async (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url, headers: office, ...(payload ? { payload } : {}) });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const tag = Math.random().toString(36).slice(2, 10);
+  const email = `tax${tag}@home.test`;
+  const name = `Terry Taxes ${tag}`;
+  const request = await createQuoteRequest(t, { email, name });
+  await ok('PUT', `/api/quoterequest/markAccepted/${request._id}`);
+  const quote = await ok('POST', '/api/quotes/sendQuote', {
+    quoteRequestId: request._id,
+    clientName: name,
+    projectName: 'Gate and fence',
+    materials: [{ name: 'Gate hinge kit', unitPrice: 39.47, quantity: 2 }],
+    labor: [{ description: 'Rebuild the fence', hourlyRate: 65, hours: 12 }],
+    deposit: { kind: 'percent', value: depositPercent },
+  });
+  const token = await t.app.tokens.signScoped('client-quote', quote.quoteId, 3600);
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: `/api/client-quotes/${quote.quoteId}/answer`,
+    payload: { action: 'accept', token, signatureName: name },
+  });
+  if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.body}`);
+  const { jobs: found } = await ok('GET', `/api/jobs?page=1&limit=5&search=${encodeURIComponent(name)}`);
+  const jobId = found[0]._id as string;
+  await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' });
+  await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'Completed' });
+  return { quote, jobId, email, request, name };
+}

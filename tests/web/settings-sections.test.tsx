@@ -35,6 +35,7 @@ const saved: SettingsInput = {
   laborTaxable: false,
   crewSeesPrices: false,
   crewLeadsSeePrices: false,
+  webhooksAllowPrivate: false,
   requireTwoStep: false,
   backupsToKeep: 14,
   howClientsPay: { checkPayee: '', checkAddress: '', bankTransfer: '', cardByPhone: false, cardPhone: '' },

@@ -19,3 +19,4 @@ export * from '../reports/tables';
 export * from '../price-book/tables';
 export * from '../payments/tables';
 export * from '../system/tables';
+export * from '../webhooks/tables';

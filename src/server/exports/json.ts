@@ -18,7 +18,10 @@ const LEFT_OUT_TABLES = new Set([
   'two_step_recovery_codes',
   'api_keys',
 ]);
-const LEFT_OUT_COLUMNS: Record<string, string[]> = { users: ['passwordHash', 'tokenVersion'] };
+const LEFT_OUT_COLUMNS: Record<string, string[]> = {
+  users: ['passwordHash', 'tokenVersion'],
+  webhook_endpoints: ['secretSealed'],
+};
 
 /**
  * What a signed link carries: a JWT (a client's quote or invoice link, a staff file link), and the

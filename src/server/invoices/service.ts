@@ -1,3 +1,4 @@
+import { emitWebhook } from '../webhooks';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
@@ -386,6 +387,20 @@ async function sendInTx(
     if (reminderId) reminderMailIds.push(reminderId);
   }
   const [done] = await tx.update(invoices).set({ reminderMailIds }).where(eq(invoices.id, id)).returning();
+  await emitWebhook(tx, 'invoice.sent', {
+    invoiceId: id,
+    number,
+    kind: done!.kind,
+    jobId: done!.jobId,
+    clientName: done!.clientName,
+    clientEmail: done!.clientEmail,
+    issueDate: today,
+    dueDate,
+    totalCents: done!.totalCents,
+    taxCents: done!.taxCents,
+    creditCents: done!.creditCents,
+    dueCents: done!.totalCents - done!.creditCents,
+  });
   return done!;
 }
 
@@ -488,6 +503,19 @@ async function addPayment(
     refundOf: p.refundOf ?? null,
   });
   const view = await invoiceView(app, tx, row, business.timeZone);
+  // A refund is a payment of a negative amount: the same event, its amount below zero.
+  await emitWebhook(tx, 'payment.recorded', {
+    paymentId,
+    invoiceId: row.id,
+    invoiceNumber: row.number,
+    jobId: row.jobId,
+    clientName: row.clientName,
+    method: p.method,
+    paidOn: p.paidOn,
+    amountCents: p.amountCents,
+    refund: p.amountCents < 0,
+    balanceCents: toCents(view.balance),
+  });
   // Paid in full: the overdue reminders are called off.
   if (view.balance === 0) for (const mailId of row.reminderMailIds) await cancelMail(tx, mailId);
   if (view.clientEmail)

@@ -31,6 +31,7 @@ export interface BusinessSettings extends Business {
   /** Whether the crew sees prices (the owner's choice). */
   crewSeesPrices: boolean;
   crewLeadsSeePrices: boolean;
+  webhooksAllowPrivate: boolean;
   /** Owner and Office must sign in with two steps. */
   requireTwoStep: boolean;
   /** How many daily backups to keep (embedded database). */

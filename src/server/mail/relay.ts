@@ -1,3 +1,4 @@
+import { backoffMs } from '../lib/backoff';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { onCommitted, type Db } from '../db/client';
@@ -53,10 +54,7 @@ export function withClientPage(message: OutboxMessage, block: { html: string; te
 /** When the relay looks again at a message whose PDF is being drawn (the drawing wakes it too). */
 const DOCUMENT_RETRY_MS = 1000;
 
-/** Delay before attempt n+1 after n failures: base · 2^(n-1), capped. */
-export function backoffMs(failures: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
-}
+export { backoffMs };
 
 /**
  * Delivers the outbox: claims due messages, sends each, marks it sent, and on failure schedules a

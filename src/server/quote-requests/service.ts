@@ -15,6 +15,7 @@ import {
   quoteRequestDeclinedMail,
   quoteRequestThankYou,
 } from './emails';
+import { emitWebhook } from '../webhooks';
 import { findQuoteRequestById, insertQuoteRequest, transitionQuoteRequest, type QuoteRequestRow } from './repository';
 
 type RequestBody = Omit<z.output<typeof quoteRequestInput>, 'images'>;
@@ -32,7 +33,7 @@ function checkPreferredEndDate(body: RequestBody, business: BusinessSettings): v
 async function storeRequest(tx: Tx, body: RequestBody, images: ProcessedImage[], chosen?: ChosenPlace) {
   const place = chosen ? await chosenPlace(tx, chosen) : undefined;
   const client = place ?? (await matchClient(tx, body.contactPerson, body.address));
-  return insertQuoteRequest(
+  const created = await insertQuoteRequest(
     tx,
     {
       contactName: body.contactPerson.name,
@@ -46,6 +47,17 @@ async function storeRequest(tx: Tx, body: RequestBody, images: ProcessedImage[],
     },
     images,
   );
+  await emitWebhook(tx, 'request.created', {
+    quoteRequestId: created.id,
+    quoteNumber: created.quoteNumber,
+    name: created.contactName,
+    email: created.contactEmail,
+    phone: created.contactPhone,
+    address: { street: created.street, city: created.city, state: created.state, zip: created.zip },
+    notes: created.notes,
+    photos: images.length,
+  });
+  return created;
 }
 
 /** An existing client and one of their service addresses, chosen by the office (decision 037). */

@@ -1,3 +1,5 @@
+import { emitWebhook } from '../webhooks';
+import { toCents } from '#shared/money';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -349,6 +351,15 @@ export async function answerQuote(
       if (!source) throw notFound('Quote request not found');
       ({ jobId, depositInvoiceId } = await onAccepted(tx, updated, source, { business, logo, accepted: stored }));
       clientMailId = await enqueueMail(tx, toClient(quoteAcceptedMail(business, source.contactEmail, stored)));
+      await emitWebhook(tx, 'quote.accepted', {
+        quoteNumber: row.quoteNumber,
+        quoteRequestId: row.quoteRequestId,
+        jobId,
+        depositInvoiceId,
+        clientName: source.contactName,
+        signatureName: accepting.signatureName,
+        totalCents: toCents(stored.totalCostAfterTax),
+      });
     }
     const notice = await enqueueNotice(
       tx,

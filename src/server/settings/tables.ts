@@ -46,6 +46,8 @@ export const settings = pgTable(
     crewSeesPrices: boolean('crew_sees_prices').notNull().default(false),
     /** Whether Crew leads see them when the crew does not (decision 042); the owner's choice. */
     crewLeadsSeePrices: boolean('crew_leads_see_prices').notNull().default(false),
+    /** Whether webhooks may go to this machine or a private network (decision 044); the owner's choice. */
+    webhooksAllowPrivate: boolean('webhooks_allow_private').notNull().default(false),
     /** Whether admins (Owner and Office) must sign in with two steps; off, each person chooses. */
     requireTwoStep: boolean('require_two_step').notNull().default(false),
     /** Whether a new material line / labor line is charged sales tax unless switched (California's rule). */

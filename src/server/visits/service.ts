@@ -19,6 +19,7 @@ import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { cancelMail, enqueueMail, toClient } from '../mail';
 import { staffName } from '../users';
+import { emitWebhook } from '../webhooks';
 import { visitMail, type VisitMailKind } from './emails';
 import { reminderDay, reminderTime } from './reminder';
 import {
@@ -267,6 +268,18 @@ export async function bookVisit(app: FastifyInstance, jobId: string, body: Visit
     await addJobWorkers(tx, jobId, workerIds);
     const view = await loadView(tx, row.id, business.timeZone);
     await tellClient(tx, business, job.contactEmail, row, view, 'booked');
+    // The crew's notes stay out: what the office's other tools need is when, where and who.
+    await emitWebhook(tx, 'visit.booked', {
+      visitId: view._id,
+      jobId,
+      startsAt: view.startsAt,
+      endsAt: view.endsAt,
+      date: view.date,
+      start: view.start,
+      end: view.end,
+      workers: view.workers.map((w) => w.fullName),
+      client: { name: view.client.name, address: view.client.address },
+    });
     return view;
   });
   return view;

@@ -111,6 +111,7 @@ export const settingsInput = z.object({
   /** Whether the crew sees prices: the price book's materials' and those of what they add. */
   crewSeesPrices: z.boolean().default(false),
   crewLeadsSeePrices: z.boolean().default(false),
+  webhooksAllowPrivate: z.boolean().default(false),
   /** Whether Owner and Office accounts must sign in with two steps (decision 040). */
   requireTwoStep: z.boolean().default(false),
   /** How many daily backups of the embedded database are kept in DATA_DIR/backups. */

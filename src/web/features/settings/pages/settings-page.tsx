@@ -19,6 +19,8 @@ import { OnlinePaymentsSection } from '../components/online-payments-section';
 import { QuotesSection } from '../components/quotes-section';
 import { ServiceAreaSection } from '../components/service-area-section';
 import { SignInSection } from '../components/sign-in-section';
+import { WebhookAddressesSection } from '../components/webhook-addresses-section';
+import { WebhooksSection } from '../components/webhooks-section';
 import { valuesOf, type SettingsFormValues } from '../components/settings-form';
 
 /** The owner's Settings: the business's details, where it works, how quotes are priced and sent. */
@@ -36,6 +38,7 @@ export default function SettingsPage() {
           <SettingsForm settings={settings.data} />
           <LogoSection logoUrl={settings.data.logoUrl} businessName={settings.data.businessName} />
           <OnlinePaymentsSection />
+          <WebhooksSection />
         </Stack>
       ) : settings.isError ? (
         <Alert color="red" title="Settings could not be loaded">
@@ -86,6 +89,7 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
           <HowClientsPaySection />
           <CrewSection />
           <SignInSection savedRequired={settings.requireTwoStep} />
+          <WebhookAddressesSection />
           <BackupsSection />
           <Group justify="flex-end" gap="sm">
             <Button
