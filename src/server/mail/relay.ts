@@ -1,4 +1,5 @@
 import { backoffMs } from '../lib/backoff';
+import { PollingLoop } from '../lib/polling-loop';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { onCommitted, type Db } from '../db/client';
@@ -61,39 +62,40 @@ export { backoffMs };
  * retry with exponential backoff. Several relays (one per app process) can share one database.
  */
 export class MailRelay {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  private kicked = false;
+  private readonly loop: PollingLoop;
   private stopListening: (() => void) | undefined;
 
-  constructor(private readonly options: RelayOptions) {}
+  constructor(private readonly options: RelayOptions) {
+    const { board } = options;
+    this.loop = new PollingLoop({
+      work: () => (board ? board.run(RELAY_JOB, () => this.deliverDue()) : this.deliverDue()),
+      pollMs: options.pollMs,
+      failed: (error) => options.log.warn({ err: error }, 'mail relay could not read the outbox'),
+      waiting: (next) => board?.scheduled(RELAY_JOB, next),
+    });
+  }
 
   get transportName(): string {
     return this.options.transport.describe;
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.loop.started) return;
     this.options.board?.declare(RELAY_JOB, 'Sending e-mail', this.options.pollMs / 1000);
     // A transaction that queued mail wakes the relay once it has committed (outbox.ts, enqueueMail).
     this.stopListening = onCommitted(this.options.db, MAIL_QUEUED, () => this.kick());
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Look at the outbox now rather than at the next poll (after a commit that queued mail, a PDF drawn). */
   kick(): void {
-    this.kicked = true;
-    this.wake?.();
+    this.loop.kick();
   }
 
   /** Stops polling; a send under way is finished and recorded first. */
   async stop(): Promise<void> {
-    this.running = false;
     this.stopListening?.();
-    this.wake?.();
-    await this.loop;
+    await this.loop.stop();
     this.options.transport.close();
   }
 
@@ -107,34 +109,6 @@ export class MailRelay {
       if (message) await this.deliverOne(message);
     }
     return batch.length;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.kicked = false;
-      let attempted = 0;
-      try {
-        const { board } = this.options;
-        attempted = await (board ? board.run(RELAY_JOB, () => this.deliverDue()) : this.deliverDue());
-      } catch (error) {
-        this.options.log.warn({ err: error }, 'mail relay could not read the outbox');
-      }
-      if (attempted === 0 && !this.kicked && this.running) {
-        this.options.board?.scheduled(RELAY_JOB, new Date(Date.now() + this.options.pollMs));
-        await this.sleep(this.options.pollMs);
-      }
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   private async claim(): Promise<{ id: string }[]> {

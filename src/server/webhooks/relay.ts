@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { onCommitted, type Db } from '../db/client';
 import type { TokenService } from '../lib/tokens';
 import { backoffMs } from '../lib/backoff';
+import { PollingLoop } from '../lib/polling-loop';
 import { ForbiddenAddressError, guardedLookup, isPrivateAddress } from './address-guard';
 import { SIGNATURE_HEADER, signatureHeader } from './signing';
 import { webhookDeliveries, webhookEndpoints } from './tables';
@@ -66,31 +67,30 @@ function post(url: string, body: string, headers: Record<string, string>, allowP
  * followed (it counts as a failure).
  */
 export class WebhookRelay {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  private kicked = false;
+  private readonly loop: PollingLoop;
   private stopListening: (() => void) | undefined;
 
-  constructor(private readonly options: WebhookRelayOptions) {}
+  constructor(private readonly options: WebhookRelayOptions) {
+    this.loop = new PollingLoop({
+      work: () => this.deliverDue(),
+      pollMs: options.pollMs,
+      failed: (error) => options.log.warn({ err: error }, 'webhook relay could not read its outbox'),
+    });
+  }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this.loop.started) return;
     this.stopListening = onCommitted(this.options.db, WEBHOOK_QUEUED, () => this.kick());
-    this.loop = this.run();
+    this.loop.start();
   }
 
   kick(): void {
-    this.kicked = true;
-    this.wake?.();
+    this.loop.kick();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
     this.stopListening?.();
-    this.wake?.();
-    await this.loop;
+    await this.loop.stop();
   }
 
   /** Sends every delivery due now; returns how many were tried. */
@@ -100,30 +100,6 @@ export class WebhookRelay {
     const allowPrivate = await this.options.allowPrivate();
     for (const { id } of batch) await this.deliverOne(id, allowPrivate);
     return batch.length;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.kicked = false;
-      let tried = 0;
-      try {
-        tried = await this.deliverDue();
-      } catch (error) {
-        this.options.log.warn({ err: error }, 'webhook relay could not read its outbox');
-      }
-      if (tried === 0 && !this.kicked && this.running) await this.sleep(this.options.pollMs);
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   private async claim(): Promise<{ id: string }[]> {

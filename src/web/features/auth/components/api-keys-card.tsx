@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { ApiKeyCreated, ApiKeyView } from '#shared/schemas/auth';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../components/date-text';
+import { SecretShownOnce } from '../../../components/secret-shown-once';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { useSiteConfig } from '../../../lib/site-config';
@@ -19,36 +20,13 @@ const scopeLabel = (scope: ApiKeyView['scope']) => (scope === 'read' ? 'Read onl
 /** The key just made, shown this once with a copy button. */
 function NewKey({ made, onDone }: { made: ApiKeyCreated; onDone: () => void }) {
   return (
-    <Alert
-      color="green"
-      title={
-        <Text span inherit c="var(--mantine-color-text)">
-          {made.name}: copy the key now
-        </Text>
-      }
-    >
-      <Stack gap="xs">
-        <Text size="sm">It is shown only this once. Keep it like a password: it acts as you.</Text>
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
-            label="API key"
-            readOnly
-            value={made.key}
-            style={{ flex: '1 1 16rem' }}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <CopyButton value={made.key}>
-            {({ copied, copy }) => (
-              <Button variant="default" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onDone}>Done</Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <SecretShownOnce
+      title={`${made.name}: copy the key now`}
+      note="It is shown only this once. Keep it like a password: it acts as you."
+      label="API key"
+      value={made.key}
+      onDone={onDone}
+    />
   );
 }
 

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  CopyButton,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatMoment } from '#shared/dates';
 import {
@@ -23,6 +11,7 @@ import {
   type WebhookView,
 } from '#shared/schemas/webhooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SecretShownOnce } from '../../../components/secret-shown-once';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';
@@ -44,38 +33,13 @@ function StateBadge({ state }: { state: keyof typeof STATE_WORDS }) {
 /** The signing secret of a new webhook, shown this once. */
 function NewSecret({ made, onDone }: { made: WebhookCreated; onDone: () => void }) {
   return (
-    <Alert
-      color="green"
-      title={
-        <Text span inherit c="var(--mantine-color-text)">
-          Copy the signing secret now
-        </Text>
-      }
-    >
-      <Stack gap="xs">
-        <Text size="sm">
-          It is shown only this once. The receiver checks each delivery with it (README: "Webhooks").
-        </Text>
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Signing secret"
-            readOnly
-            value={made.secret}
-            style={{ flex: '1 1 16rem' }}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <CopyButton value={made.secret}>
-            {({ copied, copy }) => (
-              <Button variant="default" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onDone}>Done</Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <SecretShownOnce
+      title="Copy the signing secret now"
+      note={'It is shown only this once. The receiver checks each delivery with it (README: "Webhooks").'}
+      label="Signing secret"
+      value={made.secret}
+      onDone={onDone}
+    />
   );
 }
 
