@@ -70,9 +70,17 @@ test('Office sees only the office’s screens: no Owner page in the menu, a link
   await expectNoAxeViolations(page);
   await screenshot(page, 'office-menu', { fullPage: false });
 
-  // The office's own pages open and answer.
-  await menu.getByRole('link', { name: 'Invoices', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+  // The office's own pages open and answer: each loads without a refused call (the page fixture fails
+  // on any console error, a 403 included).
+  const addresses = await Promise.all(
+    [...OFFICE_PAGES, 'Your account'].map((name) => menu.getByRole('link', { name, exact: true }).getAttribute('href')),
+  );
+  for (const address of addresses) {
+    await page.goto(address!);
+    await expect(page.getByRole('heading', { level: 1 }), address!).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
 
   // The Owner's pages, by their addresses, show the 401 page; the server refuses their calls too.
   for (const path of [
