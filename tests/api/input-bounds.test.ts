@@ -164,7 +164,7 @@ describe.each(dbKinds)('dates in range and names that show (%s)', (kind) => {
     expect((await send('POST', `/api/invoices/${draft._id}/send`)).statusCode).toBe(200);
     const paid = await send('POST', `/api/invoices/${draft._id}/payments`, {
       method: 'check',
-      reference: '1042',
+      reference: 'CHECK-REF-1042',
       paidOn: '2026-11-20',
       amount: 10,
       note: 'OFFICE-ONLY: client is slow, call the spouse',
@@ -206,7 +206,7 @@ describe.each(dbKinds)('dates in range and names that show (%s)', (kind) => {
       ].sort(),
     );
     expect(body.paid).toBe(10);
-    for (const hidden of ['OFFICE-ONLY', '1042', 'payments', 'voidReason', jobId, email, '"_id"'])
+    for (const hidden of ['OFFICE-ONLY', 'CHECK-REF-1042', 'payments', 'voidReason', jobId, email, '"_id"'])
       expect(res.body, hidden).not.toContain(hidden);
   });
 
