@@ -132,7 +132,7 @@ export async function buildApp(options: AppOptions) {
       return { name, replyTo: email };
     },
     // A PDF attached by reference is read (or drawn) when its message is sent, one message at a time.
-    document: (key) => documents.ifReady(key, () => relay.kick()),
+    document: (key, drawn) => documents.ifReady(key, drawn),
     // A message to a client carries the signed link to their own page (decision 036).
     clientPage: (to) => clientPageBlock(app, to),
     board: jobs,

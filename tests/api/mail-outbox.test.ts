@@ -14,8 +14,8 @@ import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-
 const log = pino({ level: 'silent' });
 const from = 'Handyman <no-reply@handyman.test>';
 
-function relayFor(database: TestDatabase, transport: ReturnType<typeof smtpTransport>) {
-  return new MailRelay({ db: database.db, transport, log, retryBaseMs: 40, retryMaxMs: 200, pollMs: 30 });
+function relayFor(database: TestDatabase, transport: ReturnType<typeof smtpTransport>, pollMs = 30) {
+  return new MailRelay({ db: database.db, transport, log, retryBaseMs: 40, retryMaxMs: 200, pollMs });
 }
 
 describe('backoff', () => {
@@ -119,13 +119,14 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     await relay.stop();
   });
 
-  it('retries while the SMTP server is down and delivers exactly once when it is back', async () => {
+  it('retries while the SMTP server is down and delivers exactly once when it is back, each retry when due whatever the poll', async () => {
     const { database, smtp } = await setup();
     const port = smtp.port;
     await smtp.stop();
     await enqueueMail(database.db, { to: 'one@home.test', subject: 'First', text: '1', html: '<p>1</p>' });
     await enqueueMail(database.db, { to: 'two@home.test', subject: 'Second', text: '2', html: '<p>2</p>' });
-    const relay = relayFor(database, smtpTransport(smtp.url, from));
+    // A poll of ten minutes: only the retries' own wake-ups (40–200 ms of backoff) can send these in time.
+    const relay = relayFor(database, smtpTransport(smtp.url, from), 600_000);
     relay.start();
     cleanups.push(() => relay.stop());
     await waitFor(
@@ -141,6 +142,47 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual(['First', 'Second']);
+  });
+
+  it('sends a message once its PDF is drawn, not at the relay’s next look, whatever the poll', async () => {
+    const { database, smtp } = await setup();
+    const id = (await enqueueMail(database.db, {
+      to: 'drawn@home.test',
+      subject: 'Your invoice',
+      text: 'x',
+      html: '<p>x</p>',
+      attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', document: 'invoice:1' }],
+    }))!;
+    let drawing = true;
+    let tellDrawn: (() => void) | undefined;
+    const relay = new MailRelay({
+      db: database.db,
+      transport: smtpTransport(smtp.url, from),
+      log,
+      retryBaseMs: 40,
+      retryMaxMs: 200,
+      pollMs: 600_000,
+      // The relay's own look again is a minute away: only the drawing's word can send it sooner.
+      documentRetryMs: 60_000,
+      document: async (_key, drawn) => {
+        if (!drawing) return { bytes: Buffer.from('%PDF-1.4 drawn') };
+        tellDrawn = drawn;
+        return 'drawing';
+      },
+    });
+    relay.start();
+    cleanups.push(() => relay.stop());
+    const row = async () => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+    // Put back while its PDF is drawn: not sent, not counted as a failure.
+    await waitFor(async () => tellDrawn && (await row()).lockedUntil === null && !(await row()).sent, {
+      what: 'the message put back while its PDF is drawn',
+    });
+    expect((await row()).attempts).toBe(0);
+    drawing = false;
+    tellDrawn!();
+    const mail = await waitFor(() => smtp.to('drawn@home.test')[0], { what: 'the e-mail, once its PDF was drawn' });
+    expect(mail.parsed.attachments.map((a) => a.content.toString())).toEqual(['%PDF-1.4 drawn']);
+    expect((await row()).sent).toBe(true);
   });
 
   it('delivers mail left in the outbox by a stopped app after the restart', async () => {

@@ -1,12 +1,19 @@
+/** `kickIn`'s moments are rounded up to this. */
+const WAKE_GRAIN_MS = 100;
+
 /**
  * A worker that does its work again at once while there was some, and otherwise waits `pollMs` or
- * until it is woken (`kick`), until stopped: the mail relay and the webhook relay.
+ * until it is woken (`kick` now, `kickIn` later), until stopped: the mail relay and the webhook relay.
+ * Work it scheduled itself (a retry with backoff) wakes it when due, whatever the poll: the poll is
+ * only for what another process left (a claim whose process died).
  */
 export class PollingLoop {
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private kicked = false;
+  /** The timers of `kickIn`, by the moment (rounded up to WAKE_GRAIN_MS) they fire. */
+  private readonly later = new Map<number, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly options: {
@@ -36,9 +43,27 @@ export class PollingLoop {
     this.wake?.();
   }
 
+  /**
+   * Work in `ms` (something falls due then, such as a retry). Moments are rounded up to
+   * WAKE_GRAIN_MS: a thousand messages failing in one round keep one timer, not a thousand.
+   */
+  kickIn(ms: number): void {
+    if (!this.running) return;
+    const at = Math.ceil((Date.now() + Math.max(0, ms)) / WAKE_GRAIN_MS) * WAKE_GRAIN_MS;
+    if (this.later.has(at)) return;
+    const timer = setTimeout(() => {
+      this.later.delete(at);
+      this.kick();
+    }, at - Date.now());
+    timer.unref();
+    this.later.set(at, timer);
+  }
+
   /** Stops; a round under way is finished first. */
   async stop(): Promise<void> {
     this.running = false;
+    for (const timer of this.later.values()) clearTimeout(timer);
+    this.later.clear();
     this.wake?.();
     await this.loop;
   }

@@ -19,13 +19,15 @@ export interface RelayOptions {
   /** How long a claimed message stays reserved for this relay before another may try it. */
   claimSeconds?: number;
   batchSize?: number;
+  /** When the relay looks again at a message whose PDF is being drawn, if the drawing has not told it sooner. */
+  documentRetryMs?: number;
   /** The business at the moment of sending (from the settings): the From name and where replies go. */
   sender?: () => Promise<Sender>;
   /**
    * The bytes of a stored document an attachment names (`invoice:<id>`); 'drawing' while it is being
-   * drawn (the relay looks again shortly); undefined when it is gone.
+   * drawn (`drawn` is called once it is); undefined when it is gone.
    */
-  document?: (key: string) => Promise<{ bytes: Buffer } | 'drawing' | undefined>;
+  document?: (key: string, drawn: () => void) => Promise<{ bytes: Buffer } | 'drawing' | undefined>;
   /**
    * For a message to a client (`client_page`): the block that links to their own page, as HTML and
    * text, or null when the address is no client's (decision 036). Asked when the message is sent,
@@ -52,7 +54,6 @@ export function withClientPage(message: OutboxMessage, block: { html: string; te
   return { ...message, html, text };
 }
 
-/** When the relay looks again at a message whose PDF is being drawn (the drawing wakes it too). */
 const DOCUMENT_RETRY_MS = 1000;
 
 export { backoffMs };
@@ -99,6 +100,20 @@ export class MailRelay {
     this.options.transport.close();
   }
 
+  /** A message put back while its PDF was drawn, due at once now that it is. */
+  private async dueNow(id: string): Promise<void> {
+    try {
+      await this.options.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.sent, false), isNull(mailOutbox.lockedUntil)));
+      this.kick();
+    } catch (error) {
+      // The relay's own retry still comes (documentRetryMs); a database closed meanwhile is a stop.
+      this.options.log.warn({ err: error, mailId: id }, 'mail relay could not mark a message due');
+    }
+  }
+
   /** Delivers everything due now; returns how many messages were attempted. */
   async deliverDue(): Promise<number> {
     // The claim returns ids only: a message's bodies and attachments are read when it is its turn, so
@@ -138,7 +153,7 @@ export class MailRelay {
   }
 
   /** The message with each attachment given by reference replaced by the document's bytes. */
-  private async withDocuments(message: OutboxMessage): Promise<OutboxMessage | undefined> {
+  private async withDocuments(message: OutboxMessage, drawn: () => void): Promise<OutboxMessage | undefined> {
     if (!message.attachments.some((a) => 'document' in a)) return message;
     const attachments = [];
     for (const a of message.attachments) {
@@ -146,7 +161,7 @@ export class MailRelay {
         attachments.push(a);
         continue;
       }
-      const found = await this.options.document?.(a.document);
+      const found = await this.options.document?.(a.document, drawn);
       if (found === 'drawing') return undefined;
       if (!found) throw new Error(`The attached document ${a.document} is not there`);
       attachments.push({ filename: a.filename, contentType: a.contentType, content: found.bytes });
@@ -159,15 +174,19 @@ export class MailRelay {
     try {
       // A PDF still being drawn does not hold up the messages behind it: this one waits its turn again
       // shortly (not counted as a failure), while the drawing goes on.
-      const ready = await this.withDocuments(message);
+      const retryMs = this.options.documentRetryMs ?? DOCUMENT_RETRY_MS;
+      let drawn = () => {};
+      const whenDrawn = new Promise<void>((resolve) => (drawn = resolve));
+      const ready = await this.withDocuments(message, () => drawn());
       if (!ready) {
         await db
           .update(mailOutbox)
-          .set({ nextAttemptAt: sql`now() + make_interval(secs => ${DOCUMENT_RETRY_MS / 1000})`, lockedUntil: null })
+          .set({ nextAttemptAt: sql`now() + make_interval(secs => ${retryMs / 1000})`, lockedUntil: null })
           .where(eq(mailOutbox.id, message.id));
-        // Due again then, whatever the poll: look again at that moment (the drawing also wakes the relay,
-        // but it may finish before the message is due).
-        setTimeout(() => this.kick(), DOCUMENT_RETRY_MS + 50).unref();
+        // Due again then, whatever the poll; or at once when the drawing ends sooner (told after the line
+        // above, which would otherwise put it back a second).
+        this.loop.kickIn(retryMs + 50);
+        void whenDrawn.then(() => this.dueNow(message.id));
         return;
       }
       const page = ready.clientPage ? await this.options.clientPage?.(ready.toAddress) : null;
@@ -186,6 +205,8 @@ export class MailRelay {
           lockedUntil: null,
         })
         .where(eq(mailOutbox.id, message.id));
+      // Due again then, whatever the poll (the database's clock stamped it; ours may differ a little).
+      this.loop.kickIn(delay + 50);
       return;
     }
     await db

@@ -175,5 +175,7 @@ export class WebhookRelay {
         ...(giveUp ? { failedAt: sql`now()` } : { nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` }),
       })
       .where(eq(webhookDeliveries.id, id));
+    // Due again then, whatever the poll.
+    if (!giveUp) this.loop.kickIn(delay + 50);
   }
 }
