@@ -43,7 +43,6 @@ export function testConfig(
     OWNER_EMAIL: 'owner@handyman.test',
     MAIL_RETRY_BASE_MS: '50',
     MAIL_RETRY_MAX_MS: '400',
-    MAIL_POLL_MS: '50',
     RATE_LIMIT_MAX: '1000',
     LOGIN_RATE_LIMIT_MAX: '1000',
     LOGIN_USER_RATE_LIMIT_MAX: '1000',

@@ -125,7 +125,6 @@ async function startApp(dataDir: string, smtpPort: number, stripeUrl: string, en
       OWNER_EMAIL: 'owner@handyman.test',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      MAIL_POLL_MS: '100',
       RATE_LIMIT_MAX: '1000',
       LOGIN_RATE_LIMIT_MAX: '1000',
       LOGIN_USER_RATE_LIMIT_MAX: '1000',
