@@ -92,6 +92,15 @@ export class FakeStripe {
     this.faults.push({ match, fault });
   }
 
+  /**
+   * Forgets the answers set by `fail` that no request has taken yet: the client's library gave up or
+   * retried on its own (a timed-out request it abandoned before sending, a kept-alive connection found
+   * closed), so a later scenario does not meet an earlier one's fault.
+   */
+  forgetFaults() {
+    this.faults.length = 0;
+  }
+
   /** The client pays on the hosted page (what the Pay button does). */
   pay(sessionId: string) {
     const session = this.sessions.get(sessionId);
