@@ -61,4 +61,24 @@ describe.each(dbKinds)('the records Activity names (%s)', (kind) => {
     // A sign-in or a settings change touches none of them.
     expect(of('Signed in') ?? null).toBeNull();
   });
+
+  it('records a quote when it is sent, not the drafts the builder asks for on the way', async () => {
+    const request = await createQuoteRequest(t, { name: 'Quinn Drafts' });
+    await ok('PUT', `/api/quoterequest/markAccepted/${request._id}`);
+    const quote = {
+      quoteRequestId: request._id,
+      clientName: 'Quinn Drafts',
+      projectName: 'Gate latch',
+      materials: [{ name: 'Latch', unitPrice: 24.5, quantity: 1 }],
+      labor: [],
+    };
+    const draft = await ok('POST', '/api/quotes/createNew', quote);
+    await ok('POST', '/api/quotes/preview', quote);
+    const before = (await trail()).filter((e) => e.target === request._id || e.kind === 'quotes');
+    expect(before.map((e) => e.action)).not.toContain('Created a quote');
+    await ok('POST', '/api/quotes/sendQuote', { ...quote, quote: { quoteId: draft.quoteId } });
+    const sent = (await trail()).filter((e) => e.action === 'Sent a quote');
+    expect(sent).toHaveLength(1);
+    expect((await trail()).map((e) => e.action)).not.toContain('Created a quote');
+  });
 });

@@ -53,7 +53,8 @@ export async function quoteRoutes(app: FastifyInstance) {
   r.post(
     '/quotes/createNew',
     {
-      config: { ...office, audit: { kind: 'quotes', action: 'Created a quote' } },
+      // Stores nothing (the quote is recorded when it is sent): the trail has nothing to record.
+      config: { ...office, audit: false },
       schema: {
         tags,
         summary: 'A draft quote or revision: its number and totals (nothing is stored or sent)',
