@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { paths } from '#shared/paths';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
@@ -18,6 +19,8 @@ test('the owner keeps the price book: services by the hour or flat, and the mate
   if (device() === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('link', { name: 'Price book' }).click();
   await expect(page.getByRole('heading', { name: 'Price book', level: 1 })).toBeVisible();
+  // The Owner is linked to where the tax defaults are set.
+  await expect(page.getByRole('link', { name: 'Settings → Quotes' })).toHaveAttribute('href', paths.admin.settings);
 
   const add = async (entry: { kind?: string; name: string; description?: string; unit: string; price: string }) => {
     const kind = entry.kind ?? 'service';

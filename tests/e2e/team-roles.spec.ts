@@ -79,6 +79,11 @@ test('Office sees only the office’s screens: no Owner page in the menu, a link
     await page.goto(address!);
     await expect(page.getByRole('heading', { level: 1 }), address!).toBeVisible();
     await page.waitForLoadState('networkidle');
+    // The price book names who sets the tax defaults, without a link Office could not open.
+    if (address === paths.admin.priceBook) {
+      await expect(page.getByText('(the Owner sets this in Settings).', { exact: false })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Settings → Quotes' })).toHaveCount(0);
+    }
   }
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
 

@@ -1,10 +1,11 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { UserRole } from '#shared/constants';
-import { allows, type Access, type TeamRole } from '#shared/roles';
+import type { Access, TeamRole } from '#shared/roles';
 import { paths } from '#shared/paths';
 import { ApiError, tokenStore } from '../../../lib/api-client';
+import { TeamRoleContext, useMay } from '../../../lib/team-role';
 import { useUserRole } from '../api/session';
 
 export function WaitScreen({ title, text }: { title: string; text: string }) {
@@ -39,13 +40,6 @@ const confirmed = {
   set: (token: string, { role, teamRole }: Confirmed) =>
     localStorage.setItem(CONFIRMED_KEY, JSON.stringify({ token: token.slice(-24), role, teamRole })),
 };
-
-/** The signed-in person's team role, as the guard confirmed it (decision 042); undefined outside it. */
-const TeamRoleContext = createContext<TeamRole | undefined>(undefined);
-export const useTeamRole = () => useContext(TeamRoleContext);
-
-/** Whether the signed-in person's role may do this: the screens show only what it may. */
-export const useMay = (access: Access) => allows(access, useTeamRole());
 
 /**
  * A page inside the guard that needs more than the area's role (the Owner's pages): any other role

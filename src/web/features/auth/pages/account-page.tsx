@@ -26,7 +26,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { logout, useUserRole } from '../api/session';
-import { useMay } from '../components/require-role';
+import { useMay } from '../../../lib/team-role';
 import { ApiKeysCard } from '../components/api-keys-card';
 import { useEndOwnSession, useOwnSessions } from '../api/sessions';
 import {

@@ -1,7 +1,9 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatDollars } from '#shared/money';
+import { paths } from '#shared/paths';
 import {
   isHourly,
   MAX_PRICE_BOOK_ITEMS,
@@ -17,6 +19,7 @@ import { editAndDeleteCells } from '../../../components/row-actions';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { siteConfig } from '../../../lib/site-config';
+import { useMay } from '../../../lib/team-role';
 import { toast } from '../../../lib/toast';
 import { useDeletePriceBookItem, usePriceBook, useSavePriceBookItem } from '../api/price-book';
 import { QuoteTemplatesSection } from '../components/quote-templates-section';
@@ -50,6 +53,7 @@ export default function PriceBookPage() {
   const [editing, setEditing] = useState<PriceBookItem | PriceBookKind | null>(null);
   const [deleting, setDeleting] = useState<PriceBookItem | null>(null);
   const { materialsTaxable, laborTaxable } = siteConfig();
+  const mayChangeTax = useMay('owner');
 
   const adding = editing === 'service' || editing === 'material';
   // A new entry starts as its kind usually is: a service by the hour at the labor tax default, a material each.
@@ -86,7 +90,18 @@ export default function PriceBookPage() {
       <Text size="sm" c="dimmed" mb="md" maw={720}>
         Search it from the Quote Builder to add a line without retyping. A service by the hour becomes hourly labor, any
         other unit a flat-price line; the materials are also what the crew picks from on a job. New materials are taxed{' '}
-        {materialsTaxable ? '' : 'not '}by default, labor {laborTaxable ? '' : 'not '}(Settings → Quotes).
+        {materialsTaxable ? '' : 'not '}by default, labor {laborTaxable ? '' : 'not '}
+        {mayChangeTax ? (
+          <>
+            (
+            <Anchor component={Link} to={paths.admin.settings} inherit underline="always">
+              Settings → Quotes
+            </Anchor>
+            ).
+          </>
+        ) : (
+          '(the Owner sets this in Settings).'
+        )}
       </Text>
       <ListToolbar
         controls={list}
