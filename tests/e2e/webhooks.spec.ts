@@ -19,7 +19,8 @@ test(
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
       req.on('end', () => {
         bodies.push({ body, signature: String(req.headers['x-handyman-signature']) });
-        res.writeHead(204).end();
+        // The first delivery is refused, as a receiver that is down a moment: it is tried again.
+        res.writeHead(bodies.length === 1 ? 500 : 204).end();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,15 +55,27 @@ test(
       const got = bodies.find((b) => b.body.includes(`Hook Client ${tag}`))!;
       expect(verifySignature(secret, got.signature, got.body)).toBe(true);
 
+      // Refused once: the log says it is retrying, and once the retry is taken (the backoff's first
+      // step, 5 s) both the log and the list's "Last:" line say so, without a reload.
+      await page.reload();
       await page.getByRole('button', { name: 'Deliveries' }).click();
       const log = page.getByRole('list', { name: `Deliveries to ${url}` });
       await expect(log.getByText('A quote request comes in')).toBeVisible();
+      await expect(log.getByText('Retrying')).toBeVisible();
+      const last = page.getByText(/^Last: /).locator('..');
+      await expect(last.getByText('Retrying')).toBeVisible();
+      await expect
+        .poll(() => bodies.filter((b) => b.body.includes(`Hook Client ${tag}`)).length, {
+          timeout: 20_000,
+        })
+        .toBe(2);
       await expect(log.getByText('Delivered')).toBeVisible();
+      await expect(last.getByText('Delivered')).toBeVisible();
       await expectNoAxeViolations(page);
       await screenshot(page, 'webhook-deliveries', { fullPage: false });
       await log.getByRole('button', { name: 'Send again' }).first().click();
       await expect(page.getByText('Sent again')).toBeVisible();
-      await expect.poll(() => bodies.filter((b) => b.body.includes(`Hook Client ${tag}`)).length).toBe(2);
+      await expect.poll(() => bodies.filter((b) => b.body.includes(`Hook Client ${tag}`)).length).toBe(3);
 
       // Removed: it hears of nothing more.
       await page.getByRole('button', { name: 'Remove' }).click();

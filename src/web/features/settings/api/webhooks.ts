@@ -12,9 +12,18 @@ export function useWebhooks() {
 }
 
 export function useWebhookDeliveries(id: string, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const deliveriesKey = [...key, id, 'deliveries'];
   return useQuery({
-    queryKey: [...key, id, 'deliveries'],
-    queryFn: () => api<{ deliveries: WebhookDeliveryView[] }>('GET', `/webhooks/${enc(id)}/deliveries`),
+    queryKey: deliveriesKey,
+    queryFn: async () => {
+      const before = queryClient.getQueryData<{ deliveries: WebhookDeliveryView[] }>(deliveriesKey);
+      const now = await api<{ deliveries: WebhookDeliveryView[] }>('GET', `/webhooks/${enc(id)}/deliveries`);
+      // A delivery that moved on changes the list's "Last:" line too: the list looks again.
+      if (before && JSON.stringify(before.deliveries) !== JSON.stringify(now.deliveries))
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      return now;
+    },
     enabled,
     // A delivery waiting or retrying changes by itself: the log looks again while it is open.
     refetchInterval: (query) =>
