@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/server/db/schema';
 import { enqueueMail } from '../../src/server/mail/outbox';
-import { backoffMs, MailRelay } from '../../src/server/mail/relay';
+import { backoffMs, MailRelay, type RelayOptions } from '../../src/server/mail/relay';
 import { fileTransport, smtpTransport } from '../../src/server/mail/transports';
 import { TestSmtpServer, waitFor } from '../helpers/smtp';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
@@ -14,8 +14,12 @@ import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-
 const log = pino({ level: 'silent' });
 const from = 'Handyman <no-reply@handyman.test>';
 
-function relayFor(database: TestDatabase, transport: ReturnType<typeof smtpTransport>, pollMs = 30) {
-  return new MailRelay({ db: database.db, transport, log, retryBaseMs: 40, retryMaxMs: 200, pollMs });
+function relayFor(
+  database: TestDatabase,
+  transport: ReturnType<typeof smtpTransport>,
+  options: Partial<RelayOptions> = {},
+) {
+  return new MailRelay({ db: database.db, transport, log, retryBaseMs: 40, retryMaxMs: 200, pollMs: 30, ...options });
 }
 
 describe('backoff', () => {
@@ -94,13 +98,7 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
       html: '<p>x</p>',
     });
     let business = { name: 'Sac Handyman', replyTo: 'hello@biz.test' };
-    const relay = new MailRelay({
-      db: database.db,
-      transport: smtpTransport(smtp.url, from),
-      log,
-      retryBaseMs: 40,
-      retryMaxMs: 200,
-      pollMs: 30,
+    const relay = relayFor(database, smtpTransport(smtp.url, from), {
       sender: async () => business,
     });
     expect(await relay.deliverDue()).toBe(2);
@@ -126,7 +124,7 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     await enqueueMail(database.db, { to: 'one@home.test', subject: 'First', text: '1', html: '<p>1</p>' });
     await enqueueMail(database.db, { to: 'two@home.test', subject: 'Second', text: '2', html: '<p>2</p>' });
     // A poll of ten minutes: only the retries' own wake-ups (40–200 ms of backoff) can send these in time.
-    const relay = relayFor(database, smtpTransport(smtp.url, from), 600_000);
+    const relay = relayFor(database, smtpTransport(smtp.url, from), { pollMs: 600_000 });
     relay.start();
     cleanups.push(() => relay.stop());
     await waitFor(
@@ -155,12 +153,7 @@ describe.each(dbKinds)('mail outbox and relay (%s)', (kind) => {
     }))!;
     let drawing = true;
     let tellDrawn: (() => void) | undefined;
-    const relay = new MailRelay({
-      db: database.db,
-      transport: smtpTransport(smtp.url, from),
-      log,
-      retryBaseMs: 40,
-      retryMaxMs: 200,
+    const relay = relayFor(database, smtpTransport(smtp.url, from), {
       pollMs: 600_000,
       // The relay's own look again is a minute away: only the drawing's word can send it sooner.
       documentRetryMs: 60_000,
