@@ -83,6 +83,7 @@ test('Office sees only the office’s screens: no Owner page in the menu, a link
     if (address === paths.admin.priceBook) {
       await expect(page.getByText('(the Owner sets this in Settings).', { exact: false })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Settings → Quotes' })).toHaveCount(0);
+      await screenshot(page, 'office-price-book', { fullPage: false });
     }
   }
   await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();

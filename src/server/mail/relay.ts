@@ -54,6 +54,7 @@ export function withClientPage(message: OutboxMessage, block: { html: string; te
   return { ...message, html, text };
 }
 
+/** `documentRetryMs` unless given. */
 const DOCUMENT_RETRY_MS = 1000;
 
 export { backoffMs };
