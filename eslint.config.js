@@ -27,6 +27,7 @@ export default tseslint.config(
     ignores: [
       'src/server/mail/**',
       'src/server/webhooks/relay.ts',
+      'src/server/texts/relay.ts',
       'src/server/lib/polling-loop.ts',
       'src/server/app.ts',
     ],

@@ -28,7 +28,7 @@ import {
 import { clientQuoteRoutes, quoteRoutes, requestIdOfQuote, type OnQuoteAccepted } from './quotes';
 import { dashboardRoutes } from './dashboard';
 import { activityRoutes } from './activity';
-import { clientPageBlock, clientPageRoutes, clientRoutes } from './clients';
+import { clientPageBlock, clientPageRoutes, clientRoutes, notePageLinkSent } from './clients';
 import { clientPageOf } from './client-page';
 import { clientHistory } from './client-history';
 import { clientTimeline } from './client-status';
@@ -42,6 +42,7 @@ import { priceBookRoutes } from './price-book';
 import { DocumentStore } from './documents';
 import { fileTransport, mailRoutes, MailRelay, outboxState, smtpTransport, type MailTransport } from './mail';
 import { emitWebhook, webhookRoutes, WebhookRelay } from './webhooks';
+import { currentTextProvider, STATUS_CALLBACK_PATH, textLinkRoutes, textRoutes, TextRelay } from './texts';
 import { registerMetrics } from './plugins/metrics';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -162,6 +163,23 @@ export async function buildApp(options: AppOptions) {
       retryMaxMs: config.MAIL_RETRY_MAX_MS,
     }),
   );
+  // Texts to clients, sent like mail (decision 045): started with the mail relay.
+  app.decorate(
+    'texts',
+    new TextRelay({
+      db: database.db,
+      log: app.log.child({ component: 'text-relay' }),
+      provider: () => currentTextProvider(app),
+      statusCallback: `${config.PUBLIC_URL}${STATUS_CALLBACK_PATH}`,
+      publicUrl: config.PUBLIC_URL,
+      pollMs: config.MAIL_POLL_MS,
+      retryBaseMs: config.MAIL_RETRY_BASE_MS,
+      retryMaxMs: config.MAIL_RETRY_MAX_MS,
+      claimSeconds: config.MAIL_CLAIM_SECONDS,
+      pageLinkSent: (clientId) => notePageLinkSent(app, clientId),
+      board: jobs,
+    }),
+  );
   app.decorate('quoteStatus', requestStatusCache(database.db));
   app.decorate('settings', settings);
   app.decorate('documents', documents);
@@ -187,7 +205,7 @@ export async function buildApp(options: AppOptions) {
   });
   // Closing the app lets the relay finish the message it is sending; the database is closed by its owner.
   app.addHook('onClose', async () => {
-    await Promise.all([relay.stop(), app.webhooks.stop()]);
+    await Promise.all([relay.stop(), app.webhooks.stop(), app.texts.stop()]);
   });
   registerAuth(app);
   registerAudit(app);
@@ -262,6 +280,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(exportRoutes);
       await api.register(mailRoutes);
       await api.register(webhookRoutes);
+      await api.register(textRoutes);
       // A client's page lists their requests, quotes and jobs: features that build on clients.
       await api.register(clientRoutes, {
         historyOf: clientHistory,
@@ -275,6 +294,7 @@ export async function buildApp(options: AppOptions) {
   );
 
   await app.register(siteRoutes);
+  await app.register(textLinkRoutes);
   await app.register(logoRoutes, { store: settings });
   await registerWeb(app, options.webRoot ?? webDistDir);
   return app;

@@ -104,6 +104,10 @@ export const envSchema = z
     PAYMENTS_POLL_SECONDS: positiveInt(60),
     /** How long a call to the payment provider may take before it counts as unanswered. */
     PAYMENTS_TIMEOUT_MS: positiveInt(20_000),
+    /** Tests only: where the text provider's API answers (an in-process fake on 127.0.0.1; decision 045). */
+    TEXTS_API_URL: url(['http:', 'https:'], 'must be an http:// or https:// URL'),
+    /** How long a call to the text provider may take before it counts as unanswered. */
+    TEXTS_TIMEOUT_MS: positiveInt(15_000),
     BUSINESS_NAME: z.string().trim().min(1).default(defaultBusiness.name),
     BUSINESS_EMAIL: z.email('must be an e-mail address').default(defaultBusiness.email),
     BUSINESS_PHONE: z.string().trim().min(1).default(defaultBusiness.phone),

@@ -179,6 +179,7 @@ async function main() {
   }
   app.mail.start();
   app.webhooks.start();
+  app.texts.start();
   if (app.metrics) {
     try {
       const address = await app.metrics.listen();

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client';
 import type { DocumentStore } from './documents';
 import type { MailRelay } from './mail/relay';
 import type { WebhookRelay } from './webhooks/relay';
+import type { TextRelay } from './texts/relay';
 import type { JobBoard } from './lib/job-board';
 import type { Metrics } from './plugins/metrics';
 import type { TokenService } from './lib/tokens';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     mail: MailRelay;
     /** The webhooks' outbox relay (decision 044). */
     webhooks: WebhookRelay;
+    /** The text messages' relay (decision 045). */
+    texts: TextRelay;
     /** Recently looked-up request statuses (the public status lookup). */
     quoteStatus: QuoteStatusCache;
     /** Expiring counters (sign-in failures), shared through Redis when REDIS_URL is set. */

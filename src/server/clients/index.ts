@@ -11,4 +11,4 @@ export {
 } from './repository';
 export { clientRoutes } from './routes';
 export { clientPageRoutes } from './page-routes';
-export { clientPageBlock } from './page-link';
+export { clientPageBlock, clientPagePath, notePageLinkSent } from './page-link';

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { MIN_PHONE_DIGITS, phoneDigitsOf } from '#shared/phone';
+import type { MessageChannel } from '#shared/schemas/texts';
 import type { ClientView } from '#shared/schemas/clients';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
@@ -234,6 +235,8 @@ export async function clientViews(db: DbOrTx, rows: ClientRow[]): Promise<Client
     companyName: r.companyName,
     email: r.email,
     phone: r.phone,
+    mobile: r.mobile,
+    messageChannel: r.messageChannel,
     notes: r.notes,
     billingAddress: r.billingStreet
       ? { street: r.billingStreet, city: r.billingCity, state: r.billingState, zip: r.billingZip }
@@ -254,9 +257,12 @@ export async function updateClient(
     notes: string;
     companyName?: string | undefined;
     billingAddress?: PropertyAddress | null | undefined;
+    /** E.164 or '' (read by the route); left out, unchanged. */
+    mobile?: string | undefined;
+    messageChannel?: MessageChannel | undefined;
   },
 ): Promise<ClientRow | undefined> {
-  const { billingAddress, companyName, ...values } = input;
+  const { billingAddress, companyName, mobile, messageChannel, ...values } = input;
   const billing =
     billingAddress === undefined
       ? {}
@@ -273,6 +279,8 @@ export async function updateClient(
         ...values,
         ...billing,
         ...(companyName === undefined ? {} : { companyName }),
+        ...(mobile === undefined ? {} : { mobile }),
+        ...(messageChannel === undefined ? {} : { messageChannel }),
         phoneDigits: phoneDigitsOf(values.phone),
         updatedAt: new Date(),
       })

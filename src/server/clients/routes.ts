@@ -15,6 +15,7 @@ import {
 import type { Db } from '../db/client';
 import { jobNumberOf } from '#shared/schemas/jobs';
 import { conflict, notFound } from '../lib/http-errors';
+import { mobileOrRefuse } from '../lib/phone';
 import { clientImportRoutes } from './import-routes';
 import {
   addServiceAddress,
@@ -85,14 +86,19 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
       config: { ...office, audit: { kind: 'clients', action: 'Changed a client' } },
       schema: {
         tags,
-        summary: "Change a client's name, company, phone, notes or billing address",
+        summary: "Change a client's name, company, phone, mobile for texts, how they hear from us, notes or billing address",
         params: idParams,
         body: clientUpdateInput,
         response: { 200: clientView, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
-      const row = await updateClient(app.db, request.params.id, request.body);
+      const { mobile, ...fields } = request.body;
+      // The one reading of a typed number for texts (lib/phone): '' clears it.
+      const row = await updateClient(app.db, request.params.id, {
+        ...fields,
+        ...(mobile === undefined ? {} : { mobile: mobile === '' ? '' : mobileOrRefuse('mobile', mobile) }),
+      });
       if (!row) throw notFound('Client not found');
       const [view] = await clientViews(app.db, [row]);
       return view!;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../db/columns';
+import { createdAt, oneOf } from '../db/columns';
+import { MESSAGE_CHANNELS, type MessageChannel } from '#shared/schemas/texts';
 
 // The tables this feature owns and alone writes (`npm run check`: features/tables-owned rule).
 
@@ -16,6 +17,13 @@ export const clients = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
+    /**
+     * The mobile number texts go to, in E.164 ('' when none): set by the office (or the client on their
+     * page), never taken from a public form, so a stranger cannot make us text anyone (decision 045).
+     */
+    mobile: text('mobile').notNull().default(''),
+    /** How the client wants to hear from us: e-mail, text, or both (texts only when they are set up). */
+    messageChannel: text('message_channel').$type<MessageChannel>().notNull().default('email'),
     notes: text('notes').notNull().default(''),
     /** A commercial client's company ('' for a household): shown with the contact's name. */
     companyName: text('company_name').notNull().default(''),
@@ -37,6 +45,7 @@ export const clients = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    oneOf('clients_message_channel_check', t.messageChannel, MESSAGE_CHANNELS),
     // Reversed, so "ends with these digits" (the whole number, or its last four) is a prefix search.
     index('clients_phone_digits_reversed_idx').on(sql`reverse(${t.phoneDigits}) text_pattern_ops`),
     uniqueIndex('clients_email_lower_idx')

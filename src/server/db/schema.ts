@@ -20,3 +20,4 @@ export * from '../price-book/tables';
 export * from '../payments/tables';
 export * from '../system/tables';
 export * from '../webhooks/tables';
+export * from '../texts/tables';

@@ -8,7 +8,8 @@ export const JSON_EXPORT_FORMAT = 'handyman-export';
 
 /**
  * What never leaves in an export: sign-in secrets (two-step secrets and recovery codes too), live
- * sessions, calendar-feed tokens, and the payment account's sealed keys (decision 035).
+ * sessions, calendar-feed tokens, the payment and text accounts' sealed keys (decisions 035, 045) and
+ * the texts' short page links.
  */
 const LEFT_OUT_TABLES = new Set([
   'sessions',
@@ -17,6 +18,8 @@ const LEFT_OUT_TABLES = new Set([
   'two_step_secrets',
   'two_step_recovery_codes',
   'api_keys',
+  'text_accounts',
+  'text_links',
 ]);
 const LEFT_OUT_COLUMNS: Record<string, string[]> = {
   users: ['passwordHash', 'tokenVersion'],
@@ -30,13 +33,18 @@ const LEFT_OUT_COLUMNS: Record<string, string[]> = {
  */
 const SIGNED_TOKEN = /eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/g;
 const FEED_ADDRESS = /\/api\/feeds\/[\w-]{16,64}\.ics/g;
+/** A text's short link to a client's page (decision 045). */
+const PAGE_CODE = /\/p\/[A-Za-z0-9]{6,20}\b/g;
 export const REMOVED_LINK = '[link removed]';
 
 /** A text without the secrets a link carries. */
 export function withoutLinks(text: string): string {
   // Most texts hold neither: skip both replaces (the export reads millions of texts).
-  if (!text.includes('eyJ') && !text.includes('/api/feeds/')) return text;
-  return text.replace(SIGNED_TOKEN, REMOVED_LINK).replace(FEED_ADDRESS, `/api/feeds/${REMOVED_LINK}`);
+  if (!text.includes('eyJ') && !text.includes('/api/feeds/') && !text.includes('/p/')) return text;
+  return text
+    .replace(SIGNED_TOKEN, REMOVED_LINK)
+    .replace(FEED_ADDRESS, `/api/feeds/${REMOVED_LINK}`)
+    .replace(PAGE_CODE, `/p/${REMOVED_LINK}`);
 }
 
 /** Every text in a value (a row, a jsonb document) without links; bytes and other values as they are. */

@@ -94,3 +94,31 @@ export function visitMail(
           ],
   };
 }
+
+/**
+ * The text about a visit (decision 045): short, with the business's name and the window, and the
+ * link to the client's page for the rest; nothing private (no address, no notes).
+ */
+export function visitText(
+  business: BusinessSettings,
+  visit: VisitView,
+  kind: VisitMailKind,
+  day: ReminderDay = 'tomorrow',
+): { body: string; pageLink: boolean } {
+  const when = formatVisitWindow(visit.startsAt, visit.endsAt, business.timeZone);
+  const name = business.name;
+  switch (kind) {
+    case 'booked':
+      return { body: `${name}: your visit is booked for ${when}. Details:`, pageLink: true };
+    case 'moved':
+      return { body: `${name}: your visit has moved to ${when}. Details:`, pageLink: true };
+    case 'reminder':
+      return { body: `${name}: a reminder that we are coming ${day}, ${when}. Details:`, pageLink: true };
+    case 'cancelled':
+    case 'called-off':
+      return {
+        body: `${name}: your visit on ${when} is cancelled. Questions? Call ${business.phone}.`,
+        pageLink: false,
+      };
+  }
+}

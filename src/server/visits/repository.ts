@@ -49,6 +49,10 @@ export const remindedVisitsOf = (db: DbOrTx, jobId: string) =>
     .from(visits)
     .where(and(eq(visits.jobId, jobId), isNotNull(visits.reminderMailId)));
 
+/** Every visit of a job, by id. */
+export const visitIdsOf = async (db: DbOrTx, jobId: string) =>
+  (await db.select({ id: visits.id }).from(visits).where(eq(visits.jobId, jobId))).map((v) => v.id);
+
 /** A job's booked (not cancelled) visits starting after `after`. */
 export const comingVisitsOf = (db: DbOrTx, jobId: string, after: Date) =>
   db

@@ -14,7 +14,9 @@ import {
   visitRangeQuery,
   visitView,
 } from '#shared/schemas/visits';
+import { onMyWayInput, onMyWayView } from '#shared/schemas/texts';
 import { HttpError } from '../lib/http-errors';
+import { onMyWayState, sayOnMyWay } from './on-my-way';
 import { feedOwnerOf, feedToken, regenerateFeedToken, type FeedOwner } from '../users';
 import { visitFeed, visitInvite } from './ics';
 import { checkClientVisitCalendar } from './client-calendar';
@@ -161,6 +163,35 @@ export async function visitRoutes(app: FastifyInstance) {
       );
       return sendJson(request, reply, mine);
     },
+  );
+
+  // "On my way" (decision 045): the crew's one tap, once per visit, on the client's channel.
+  r.get(
+    '/my/visits/:id/on-my-way',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Whether "On my way" can be sent for one of my visits, and how the one sent stands',
+        params: idParams,
+        response: { 200: onMyWayView, 404: errorResponse },
+      },
+    },
+    (request) => onMyWayState(app, request.params.id, request.user!.id),
+  );
+  r.post(
+    '/my/visits/:id/on-my-way',
+    {
+      config: { ...staff, audit: { kind: 'visits', action: 'Told the client the crew is on the way' } },
+      schema: {
+        tags,
+        summary: 'Tell the client I am on the way, arriving in 15, 30, 45 or 60 minutes (once per visit)',
+        params: idParams,
+        body: onMyWayInput,
+        response: { 200: onMyWayView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    (request) => sayOnMyWay(app, request.params.id, request.user!.id, request.body.minutes),
   );
 
   // Crew leads (decision 042): the Crew with them on their visits.

@@ -20,7 +20,8 @@ import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { cancelMail, enqueueMail, toClient } from '../mail';
 import { staffName } from '../users';
 import { emitWebhook } from '../webhooks';
-import { visitMail, type VisitMailKind } from './emails';
+import { visitMail, visitText, type VisitMailKind } from './emails';
+import { cancelVisitTexts, clientReach, enqueueText } from '../texts';
 import { reminderDay, reminderTime } from './reminder';
 import {
   calledOffVisitsOf,
@@ -32,6 +33,7 @@ import {
   insertVisit,
   overlappingVisits,
   remindedVisitsOf,
+  visitIdsOf,
   setVisitWorkers,
   visitById,
   viewOf,
@@ -124,46 +126,84 @@ async function loadView(tx: DbOrTx, id: string, timeZone: string): Promise<Visit
   return viewOf(record);
 }
 
+/** The job's client as messages reach them: their e-mail and, for texts, who they are. */
+type ClientOfJob = { contactEmail: string; clientId: string | null };
+
+/** What a visit's change is called in the texts' ledger. */
+const TEXT_KIND = {
+  booked: 'visit-booked',
+  moved: 'visit-moved',
+  cancelled: 'visit-cancelled',
+  'called-off': 'visit-cancelled',
+} as const;
+
 /**
- * The client's e-mail about the visit (with its .ics), and the reminder in the outbox, replacing the
- * one for the visit's old time.
+ * The client's word about the visit on their channels (decision 045): the e-mail (with its .ics) and
+ * the text, and the reminder in the outbox and the ledger, replacing the ones for the visit's old time.
  */
 async function tellClient(
   tx: Tx,
   business: BusinessSettings,
-  to: string,
+  job: ClientOfJob,
   row: VisitRow,
   view: VisitView,
   kind: Exclude<VisitMailKind, 'reminder'>,
 ) {
-  await enqueueMail(tx, toClient(visitMail(business, to, view, kind, sequenceOf(row))));
+  const reach = await clientReach(tx, job.clientId);
+  if (reach.email) await enqueueMail(tx, toClient(visitMail(business, job.contactEmail, view, kind, sequenceOf(row))));
+  if (reach.text && job.clientId)
+    await enqueueText(tx, business, {
+      clientId: job.clientId,
+      kind: TEXT_KIND[kind],
+      visitId: row.id,
+      ...visitText(business, view, kind),
+    });
+  await callOffReminder(tx, row);
+  await scheduleReminder(tx, business, job, row, kind === 'cancelled' || kind === 'called-off' ? null : view);
+}
+
+/** The visit's reminder, by e-mail and by text, called off (its time changed, or the visit is off). */
+async function callOffReminder(tx: Tx, row: Pick<VisitRow, 'id' | 'reminderMailId'>) {
   await cancelMail(tx, row.reminderMailId);
-  await scheduleReminder(tx, business, to, row, kind === 'cancelled' || kind === 'called-off' ? null : view);
+  await cancelVisitTexts(tx, row.id, ['visit-reminder']);
 }
 
 /**
- * The reminder in the outbox ("not before"): the day before, or the morning of a visit booked later
- * than that, or at once (`reminderTime`); none for a visit begun, or without a view (cancelled).
- * `quietly` (a move the client is not told of): none that would go at once, as that would tell them.
+ * The reminder in the outbox ("not before") and in the texts' ledger: the day before, or the morning
+ * of a visit booked later than that, or at once (`reminderTime`); none for a visit begun, or without a
+ * view (cancelled). `quietly` (a move the client is not told of): none that would go at once, as that
+ * would tell them.
  */
 async function scheduleReminder(
   tx: Tx,
   business: BusinessSettings,
-  to: string,
+  job: ClientOfJob,
   row: VisitRow,
   view: VisitView | null,
   quietly = false,
 ) {
   let reminderMailId: string | null = null;
+  // One reminder text per visit: one still waiting (a job reopened) gives way to this one.
+  await cancelVisitTexts(tx, row.id, ['visit-reminder']);
   const now = new Date();
   const remindAt = view && reminderTime(row.startsAt, business.timeZone, now);
   if (view && remindAt && !(quietly && remindAt <= now)) {
     const day = reminderDay(row.startsAt, remindAt, business.timeZone);
-    reminderMailId = await enqueueMail(tx, {
-      ...visitMail(business, to, view, 'reminder', sequenceOf(row), day),
-      notBefore: remindAt,
-      clientPage: true,
-    });
+    const reach = await clientReach(tx, job.clientId);
+    if (reach.email)
+      reminderMailId = await enqueueMail(tx, {
+        ...visitMail(business, job.contactEmail, view, 'reminder', sequenceOf(row), day),
+        notBefore: remindAt,
+        clientPage: true,
+      });
+    if (reach.text && job.clientId)
+      await enqueueText(tx, business, {
+        clientId: job.clientId,
+        kind: 'visit-reminder',
+        visitId: row.id,
+        notBefore: remindAt,
+        ...visitText(business, view, 'reminder', day),
+      });
   }
   await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, row.id));
 }
@@ -172,6 +212,7 @@ async function scheduleReminder(
 async function callOffReminders(tx: Tx, jobId: string): Promise<void> {
   const waiting = await remindedVisitsOf(tx, jobId);
   for (const row of waiting) await cancelMail(tx, row.reminderMailId);
+  await cancelVisitTexts(tx, await visitIdsOf(tx, jobId), ['visit-reminder']);
   if (waiting.length)
     await tx
       .update(visits)
@@ -194,7 +235,7 @@ async function callOffReminders(tx: Tx, jobId: string): Promise<void> {
 export async function endComingVisits(
   tx: Tx,
   business: BusinessSettings,
-  job: { id: string; contactEmail: string },
+  job: { id: string } & ClientOfJob,
   how: 'Completed' | 'Cancelled',
 ): Promise<void> {
   const cancelReason = how === 'Completed' ? 'The work is finished.' : 'The job is cancelled.';
@@ -205,15 +246,7 @@ export async function endComingVisits(
       .set({ cancelledAt: at, cancelReason, calledOffWithJob: true, updatedAt: at })
       .where(and(eq(visits.id, coming.id), isNull(visits.cancelledAt)))
       .returning();
-    if (row)
-      await tellClient(
-        tx,
-        business,
-        job.contactEmail,
-        row,
-        await loadView(tx, row.id, business.timeZone),
-        'called-off',
-      );
+    if (row) await tellClient(tx, business, job, row, await loadView(tx, row.id, business.timeZone), 'called-off');
   }
   await callOffReminders(tx, job.id);
 }
@@ -226,7 +259,7 @@ export async function endComingVisits(
 export async function restoreComingVisits(
   tx: Tx,
   business: BusinessSettings,
-  job: { id: string; contactEmail: string },
+  job: { id: string } & ClientOfJob,
 ): Promise<void> {
   const at = new Date();
   for (const row of await calledOffVisitsOf(tx, job.id, at)) {
@@ -235,12 +268,11 @@ export async function restoreComingVisits(
       .set({ cancelledAt: null, cancelReason: null, calledOffWithJob: false, updatedAt: at })
       .where(and(eq(visits.id, row.id), eq(visits.calledOffWithJob, true)))
       .returning();
-    if (back)
-      await tellClient(tx, business, job.contactEmail, back, await loadView(tx, back.id, business.timeZone), 'booked');
+    if (back) await tellClient(tx, business, job, back, await loadView(tx, back.id, business.timeZone), 'booked');
   }
   for (const row of await comingVisitsOf(tx, job.id, at)) {
     if (row.reminderMailId) continue;
-    await scheduleReminder(tx, business, job.contactEmail, row, await loadView(tx, row.id, business.timeZone));
+    await scheduleReminder(tx, business, job, row, await loadView(tx, row.id, business.timeZone));
   }
 }
 
@@ -267,7 +299,7 @@ export async function bookVisit(app: FastifyInstance, jobId: string, body: Visit
     // The visit's crew is on the job: they see it, its photos and its work in their list.
     await addJobWorkers(tx, jobId, workerIds);
     const view = await loadView(tx, row.id, business.timeZone);
-    await tellClient(tx, business, job.contactEmail, row, view, 'booked');
+    await tellClient(tx, business, job, row, view, 'booked');
     // The crew's notes stay out: what the office's other tools need is when, where and who.
     await emitWebhook(tx, 'visit.booked', {
       visitId: view._id,
@@ -309,10 +341,10 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
     await setVisitWorkers(tx, visitId, workerIds);
     await addJobWorkers(tx, current.jobId, workerIds);
     const view = await loadView(tx, visitId, business.timeZone);
-    if (moved && body.notifyClient) await tellClient(tx, business, job.contactEmail, row!, view, 'moved');
+    if (moved && body.notifyClient) await tellClient(tx, business, job, row!, view, 'moved');
     else if (moved) {
-      await cancelMail(tx, row!.reminderMailId);
-      await scheduleReminder(tx, business, job.contactEmail, row!, view, true);
+      await callOffReminder(tx, row!);
+      await scheduleReminder(tx, business, job, row!, view, true);
     }
     return view;
   });
@@ -334,7 +366,7 @@ export async function cancelVisit(app: FastifyInstance, visitId: string, reason:
       .where(eq(visits.id, visitId))
       .returning();
     const view = await loadView(tx, visitId, business.timeZone);
-    await tellClient(tx, business, job.contactEmail, row!, view, 'cancelled');
+    await tellClient(tx, business, job, row!, view, 'cancelled');
     return view;
   });
   return view;

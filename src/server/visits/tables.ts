@@ -29,6 +29,8 @@ export const visits = pgTable(
     calledOffWithJob: boolean('called_off_with_job').notNull().default(false),
     /** The client's reminder the day before, in the outbox: called off when the visit moves or is cancelled. */
     reminderMailId: text('reminder_mail_id'),
+    /** When the crew said "On my way" (once per visit; decision 045). */
+    onMyWayAt: timestamp('on_my_way_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

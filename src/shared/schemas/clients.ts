@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, JOB_STATUSES } from '../constants';
 import { invoiceSummary } from './invoices';
 import { pageQuery } from './paging';
+import { MESSAGE_CHANNELS } from './texts';
 
 export const clientAddress = z.object({
   _id: z.string(),
@@ -20,6 +21,10 @@ export const clientView = z.object({
   companyName: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The mobile texts go to, in E.164 ('' when none; decision 045). */
+  mobile: z.string(),
+  /** How they want to hear from us (texts only when texts are set up in Settings). */
+  messageChannel: z.enum(MESSAGE_CHANNELS),
   notes: z.string(),
   /** Where bills go, when the client gave one apart from their properties (an import's billing address). */
   billingAddress: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() }).nullable(),
@@ -61,6 +66,9 @@ export const clientUpdateInput = z.object({
   companyName: z.string().trim().max(200, 'Company name must be at most 200 characters').optional(),
   /** Where the bills go when not to the property (null: to the property); left out, unchanged. */
   billingAddress: streetAddressInput.nullable().optional(),
+  /** The mobile texts go to, as typed ('' for none; the server reads it as E.164); left out, unchanged. */
+  mobile: z.string().trim().max(40, 'Mobile must be at most 40 characters').optional(),
+  messageChannel: z.enum(MESSAGE_CHANNELS, { error: 'Choose e-mail, text or both' }).optional(),
 });
 
 /** POST /api/clients/:id/addresses: another place the client has us work. */

@@ -1,0 +1,14 @@
+// The texts feature's public entry (decision 045): features write texts to the ledger; the relay sends them.
+export {
+  cancelVisitTexts,
+  clientReach,
+  enqueueText,
+  onMyWayText,
+  TEXT_QUEUED,
+  type ClientReach,
+  type OutgoingText,
+  type TextContext,
+} from './outbox';
+export { TextRelay, TEXT_RELAY_JOB } from './relay';
+export { currentTextProvider, STATUS_CALLBACK_PATH } from './service';
+export { textLinkRoutes, textRoutes } from './routes';

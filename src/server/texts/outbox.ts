@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import type { TextKind } from '#shared/schemas/texts';
+import { plainForText } from '#shared/sms';
+import { afterCommit, type DbOrTx } from '../db/client';
+import { newId } from '../db/ids';
+import { clients } from '../db/schema';
+import { outsideQuietHours } from './quiet-hours';
+import { textAccounts, textLinks, textMessages, textOptOuts } from './tables';
+
+/** Told after a commit that queued a text: the relay sends it at once rather than at its next poll. */
+export const TEXT_QUEUED = 'text-queued';
+
+/** What a text needs to know of the business when it is written (the quiet hours are on its clock). */
+export interface TextContext {
+  timeZone: string;
+}
+
+/** How a client can be reached now: by e-mail, and by text (their number) or why not. */
+export interface ClientReach {
+  email: boolean;
+  /** The number a text goes to, or null. */
+  text: string | null;
+  /** Why no text, in words for the crew and the office (null when one can go). */
+  why: string | null;
+  /** The client asked for texts (text or both), whether or not one can go now. */
+  wantsText: boolean;
+}
+
+/** Whether the owner has set texts up (a saved account; whether its token still reads is the relay's concern). */
+export async function textsOn(tx: DbOrTx): Promise<boolean> {
+  const [row] = await tx.select({ id: textAccounts.id }).from(textAccounts).limit(1);
+  return Boolean(row);
+}
+
+/** Whether the number answered STOP (and not START since). */
+export async function optedOut(tx: DbOrTx, number: string): Promise<Date | null> {
+  const [row] = await tx.select().from(textOptOuts).where(eq(textOptOuts.number, number));
+  return row?.stoppedAt ?? null;
+}
+
+/**
+ * The one rule for a client's channels (decision 045): e-mail as they chose, and a text when they
+ * chose text or both, texts are set up, they have a mobile, and it did not answer STOP. A client who
+ * chose text alone but cannot be texted now is e-mailed instead, so nothing goes nowhere.
+ */
+export async function clientReach(tx: DbOrTx, clientId: string | null): Promise<ClientReach> {
+  const [client] = clientId
+    ? await tx
+        .select({ mobile: clients.mobile, channel: clients.messageChannel })
+        .from(clients)
+        .where(eq(clients.id, clientId))
+    : [];
+  const wantsText = (client?.channel ?? 'email') !== 'email';
+  let why: string | null = null;
+  if (!(await textsOn(tx))) why = 'Texts are off (Settings → Text messages)';
+  else if (!client?.mobile) why = 'No mobile number on file';
+  else if (await optedOut(tx, client.mobile)) why = 'The client replied STOP to our texts';
+  else if (!wantsText) why = 'The client prefers e-mail';
+  const text = why ? null : client!.mobile;
+  return { email: client?.channel !== 'text' || text === null, text, why, wantsText };
+}
+
+/** The client's short page code (one per client, made on first use). */
+export async function linkCodeOf(tx: DbOrTx, clientId: string): Promise<string> {
+  // 10 characters of 62: about 60 bits, unguessable behind the public rate limit.
+  const code = randomBytes(16)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 10);
+  await tx.insert(textLinks).values({ code, clientId }).onConflictDoNothing({ target: textLinks.clientId });
+  const [row] = await tx.select({ code: textLinks.code }).from(textLinks).where(eq(textLinks.clientId, clientId));
+  return row!.code;
+}
+
+export interface OutgoingText {
+  clientId: string;
+  kind: TextKind;
+  body: string;
+  visitId?: string;
+  /** Not before this moment (a reminder the day before). */
+  notBefore?: Date;
+  /** Add the short link to the client's page at the end. */
+  pageLink?: boolean;
+  /** Sent even in the quiet hours ("on my way": the client is expecting us). */
+  anyHour?: boolean;
+}
+
+/** How many texts one number may get in a day, from Settings. */
+async function dailyLimit(tx: DbOrTx): Promise<number> {
+  const [row] = await tx.select({ limit: textAccounts.dailyLimit }).from(textAccounts).limit(1);
+  return row?.limit ?? 0;
+}
+
+/**
+ * Writes a text to the ledger in the transaction of the change that causes it; the relay sends it
+ * after the commit. Nothing is written (null) when the client cannot or would not be texted. Over the
+ * number's limit for the day, the row is written as not sent, so the office sees why.
+ */
+export async function enqueueText(tx: DbOrTx, ctx: TextContext, text: OutgoingText): Promise<string | null> {
+  const reach = await clientReach(tx, text.clientId);
+  if (!reach.text) return null;
+  const to = reach.text;
+  // The short link is made now (one per client) and written into the body as the relay sends it.
+  if (text.pageLink) await linkCodeOf(tx, text.clientId);
+  const body = plainForText(text.body);
+  const due = text.notBefore ?? new Date();
+  // One number's texts are counted one transaction at a time (two bookings at once count each other).
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`text:${to}`}, 0))`);
+  const limit = await dailyLimit(tx);
+  const [sentToday] = await tx
+    .select({ n: count() })
+    .from(textMessages)
+    .where(
+      and(
+        eq(textMessages.toNumber, to),
+        gt(textMessages.createdAt, sql`now() - interval '1 day'`),
+        notInArray(textMessages.state, ['not-sent', 'cancelled']),
+      ),
+    );
+  const overLimit = (sentToday?.n ?? 0) >= limit;
+  const id = newId();
+  await tx.insert(textMessages).values({
+    id,
+    clientId: text.clientId,
+    visitId: text.visitId ?? null,
+    kind: text.kind,
+    toNumber: to,
+    body,
+    pageLink: text.pageLink ?? false,
+    ...(overLimit
+      ? { state: 'not-sent' as const, reason: `The limit of ${limit} texts a day to this number was reached` }
+      : { nextAttemptAt: text.anyHour ? due : outsideQuietHours(due, ctx.timeZone) }),
+  });
+  if (!overLimit) afterCommit(tx, TEXT_QUEUED);
+  return id;
+}
+
+/** Calls off the texts of these kinds not yet sent about a visit (or visits): a reminder for a time no longer right. */
+export async function cancelVisitTexts(tx: DbOrTx, visitId: string | string[], kinds: TextKind[]): Promise<void> {
+  const ids = typeof visitId === 'string' ? [visitId] : visitId;
+  if (ids.length === 0) return;
+  await tx
+    .update(textMessages)
+    .set({ state: 'cancelled', stateAt: sql`now()` })
+    .where(
+      and(inArray(textMessages.visitId, ids), inArray(textMessages.kind, kinds), eq(textMessages.state, 'queued')),
+    );
+}
+
+/** The visit's "on my way" text as the ledger has it (null: none was written). */
+export async function onMyWayText(tx: DbOrTx, visitId: string) {
+  const [row] = await tx
+    .select({ state: textMessages.state, body: textMessages.body, stateAt: textMessages.stateAt })
+    .from(textMessages)
+    .where(and(eq(textMessages.visitId, visitId), eq(textMessages.kind, 'on-my-way')));
+  return row ?? null;
+}

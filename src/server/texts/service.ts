@@ -1,0 +1,231 @@
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ClientTexts, TextSettingsInput, TextSettingsView, TextState } from '#shared/schemas/texts';
+import { DEFAULT_TEXT_DAILY_LIMIT } from '#shared/schemas/texts';
+import { clientOf, clientPagePath } from '../clients';
+import { newId } from '../db/ids';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
+import { mobileOrRefuse, toE164 } from '../lib/phone';
+import { optedOut, textsOn } from './outbox';
+import { TextProviderError, type TextProvider } from './provider';
+import { TWILIO_UNSUBSCRIBED } from './relay';
+import { textAccounts, textLinks, textMessages, textOptOuts } from './tables';
+import { twilioProvider } from './twilio';
+
+const AUTH_TOKEN = 'texts-auth-token';
+export const STATUS_CALLBACK_PATH = '/api/texts/twilio/status';
+export const INBOUND_PATH = '/api/texts/twilio/inbound';
+
+async function readAccount(app: FastifyInstance) {
+  const [row] = await app.db.select().from(textAccounts).where(eq(textAccounts.id, 1));
+  return row ?? null;
+}
+
+/** The owner's provider, or null when texts are off or the token cannot be read on this install. */
+export async function currentTextProvider(app: FastifyInstance): Promise<TextProvider | null> {
+  const account = await readAccount(app);
+  const authToken = account ? app.tokens.unseal(AUTH_TOKEN, account.authTokenSealed) : null;
+  if (!account || !authToken) return null;
+  return twilioProvider({
+    accountSid: account.accountSid,
+    authToken,
+    fromNumber: account.fromNumber,
+    messagingServiceSid: account.messagingServiceSid,
+    apiUrl: app.config.TEXTS_API_URL,
+    timeoutMs: app.config.TEXTS_TIMEOUT_MS,
+  });
+}
+
+/** What Settings → Text messages shows: never the token, only that one is saved. */
+export async function textSettingsView(app: FastifyInstance): Promise<TextSettingsView> {
+  const account = await readAccount(app);
+  const readable = account ? app.tokens.unseal(AUTH_TOKEN, account.authTokenSealed) !== null : false;
+  return {
+    enabled: readable,
+    accountSid: account?.accountSid ?? '',
+    tokenSaved: Boolean(account),
+    tokenUnreadable: Boolean(account) && !readable,
+    fromNumber: account?.fromNumber ?? '',
+    messagingServiceSid: account?.messagingServiceSid ?? '',
+    dailyLimit: account?.dailyLimit ?? DEFAULT_TEXT_DAILY_LIMIT,
+    statusCallbackUrl: `${app.config.PUBLIC_URL}${STATUS_CALLBACK_PATH}`,
+    inboundUrl: `${app.config.PUBLIC_URL}${INBOUND_PATH}`,
+  };
+}
+
+export async function saveTextSettings(app: FastifyInstance, input: TextSettingsInput & { dailyLimit: number }) {
+  const fromNumber = input.fromNumber ? mobileOrRefuse('fromNumber', input.fromNumber) : '';
+  const values = {
+    accountSid: input.accountSid ?? '',
+    fromNumber,
+    messagingServiceSid: input.messagingServiceSid ?? '',
+    dailyLimit: input.dailyLimit,
+    updatedAt: new Date(),
+  };
+  const token = input.authToken ? app.tokens.seal(AUTH_TOKEN, input.authToken) : null;
+  const existing = await readAccount(app);
+  if (!existing && !token) throw badRequest('authToken: paste the auth token from Twilio', 'VALIDATION_FAILED');
+  await app.db
+    .insert(textAccounts)
+    .values({ id: 1, ...values, authTokenSealed: token ?? existing!.authTokenSealed })
+    .onConflictDoUpdate({ target: textAccounts.id, set: { ...values, ...(token ? { authTokenSealed: token } : {}) } });
+  return textSettingsView(app);
+}
+
+export async function turnOffTexts(app: FastifyInstance) {
+  await app.db.delete(textAccounts).where(eq(textAccounts.id, 1));
+  return textSettingsView(app);
+}
+
+/** The provider's refusal as an answer the owner can act on. */
+function providerFailure(error: unknown): never {
+  if (error instanceof TextProviderError) {
+    if (error.kind === 'unavailable') throw new HttpError(503, 'Twilio did not answer: try again in a moment');
+    throw conflict(`Twilio refused: ${error.message}`);
+  }
+  throw error;
+}
+
+/**
+ * "Send a test text": the account is read (the SID and token work), then one text goes to the number
+ * typed, recorded in the ledger like any other.
+ */
+export async function sendTestText(app: FastifyInstance, to: string) {
+  const number = mobileOrRefuse('to', to);
+  const provider = await currentTextProvider(app);
+  if (!provider) throw conflict('Save the Twilio account first');
+  if (await optedOut(app.db, number))
+    throw conflict('This number replied STOP: it gets no texts until it replies START');
+  await provider.test().catch(providerFailure);
+  const business = await app.settings.current();
+  const body = `${business.name}: this is a test text. Texts to clients are on.`;
+  const id = newId();
+  await app.db.insert(textMessages).values({ id, kind: 'test', toNumber: number, body });
+  try {
+    const sent = await provider.send({
+      to: number,
+      body,
+      statusCallback: `${app.config.PUBLIC_URL}${STATUS_CALLBACK_PATH}`,
+    });
+    await app.db
+      .update(textMessages)
+      .set({ state: 'sent', providerSid: sent.sid, sentAt: new Date(), attempts: 1, stateAt: new Date() })
+      .where(eq(textMessages.id, id));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await app.db
+      .update(textMessages)
+      .set({ state: 'failed', reason: reason.slice(0, 500), attempts: 1, stateAt: new Date() })
+      .where(eq(textMessages.id, id));
+    providerFailure(error);
+  }
+  return { ok: true as const, message: `Twilio took the test text to ${number}` };
+}
+
+/** A provider's callback, refused unless signed with the account's token over the address it was posted to. */
+async function verifiedCallback(
+  app: FastifyInstance,
+  path: string,
+  signature: string | undefined,
+  params: Record<string, string>,
+): Promise<void> {
+  const provider = await currentTextProvider(app);
+  // The address is ours (PUBLIC_URL), never the Host header a caller sets.
+  if (!provider || !provider.verify(signature, `${app.config.PUBLIC_URL}${path}`, params))
+    throw new HttpError(403, 'The signature does not match');
+}
+
+/** What a state may become: a later report never takes a text back (delivered stays delivered). */
+const BEFORE: Record<'sent' | 'delivered' | 'failed', TextState[]> = {
+  sent: ['queued'],
+  delivered: ['queued', 'sent'],
+  failed: ['queued', 'sent'],
+};
+
+/** Twilio's delivery report for one text (MessageSid, MessageStatus, ErrorCode). */
+export async function receiveStatus(
+  app: FastifyInstance,
+  signature: string | undefined,
+  params: Record<string, string>,
+) {
+  await verifiedCallback(app, STATUS_CALLBACK_PATH, signature, params);
+  const sid = params.MessageSid ?? '';
+  const status = params.MessageStatus ?? '';
+  const errorCode = params.ErrorCode ? Number(params.ErrorCode) : null;
+  const state =
+    status === 'delivered' ? 'delivered' : status === 'failed' || status === 'undelivered' ? 'failed' : 'sent';
+  const [row] = await app.db
+    .update(textMessages)
+    .set({
+      state,
+      stateAt: sql`now()`,
+      ...(state === 'delivered' ? { deliveredAt: sql`now()`, reason: null } : {}),
+      ...(state === 'failed'
+        ? { reason: `The carrier reported it ${status}${errorCode ? ` (Twilio ${errorCode})` : ''}` }
+        : {}),
+    })
+    .where(and(eq(textMessages.providerSid, sid), inArray(textMessages.state, BEFORE[state])))
+    .returning({ to: textMessages.toNumber });
+  if (row && errorCode === TWILIO_UNSUBSCRIBED)
+    await app.db.insert(textOptOuts).values({ number: row.to }).onConflictDoNothing();
+  return { ok: true as const };
+}
+
+/** The words carriers and Twilio treat as "stop texting me", and as "texts again". */
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
+const START_WORDS = new Set(['START', 'UNSTOP', 'YES']);
+
+/** A text a client sent us: STOP and START are honoured (Twilio answers them itself). */
+export async function receiveInbound(
+  app: FastifyInstance,
+  signature: string | undefined,
+  params: Record<string, string>,
+) {
+  await verifiedCallback(app, INBOUND_PATH, signature, params);
+  const from = toE164(params.From ?? '');
+  const word = (params.Body ?? '').trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+  if (!from) return;
+  if (STOP_WORDS.has(word)) {
+    await app.db.insert(textOptOuts).values({ number: from }).onConflictDoNothing();
+    app.log.info('a client replied STOP: no more texts to that number');
+  } else if (START_WORDS.has(word)) {
+    await app.db.delete(textOptOuts).where(eq(textOptOuts.number, from));
+  }
+}
+
+/** A client's texts, newest first, and whether they can be texted now (the office's client page). */
+export async function clientTexts(app: FastifyInstance, clientId: string): Promise<ClientTexts> {
+  const client = await clientOf(app.db, clientId);
+  if (!client) throw notFound('Client not found');
+  const [rows, on, stopped] = await Promise.all([
+    app.db
+      .select()
+      .from(textMessages)
+      .where(eq(textMessages.clientId, clientId))
+      .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
+      .limit(100),
+    textsOn(app.db),
+    client.mobile ? optedOut(app.db, client.mobile) : null,
+  ]);
+  return {
+    textsOn: on,
+    mobile: client.mobile,
+    stoppedAt: stopped?.toISOString() ?? null,
+    texts: rows.map((r) => ({
+      _id: r.id,
+      kind: r.kind,
+      to: r.toNumber,
+      body: r.body,
+      state: r.state,
+      reason: r.reason,
+      createdAt: r.createdAt.toISOString(),
+      stateAt: r.stateAt.toISOString(),
+    })),
+  };
+}
+
+/** Where a text's short link goes: the client's page, signed for them alone (null: no such code). */
+export async function pageOfCode(app: FastifyInstance, code: string): Promise<string | null> {
+  const [row] = await app.db.select().from(textLinks).where(eq(textLinks.code, code));
+  return row ? clientPagePath(app, row.clientId) : null;
+}

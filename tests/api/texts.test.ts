@@ -1,0 +1,428 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { todayIn, wallTimeIn } from '#shared/dates';
+import type { ClientTexts, OnMyWayView, TextSettingsView } from '#shared/schemas/texts';
+import { clients, jobs, mailOutbox, textAccounts, textMessages, textOptOuts, users } from '../../src/server/db/schema';
+import { enqueueText } from '../../src/server/texts';
+import { TextRelay } from '../../src/server/texts/relay';
+import { currentTextProvider, STATUS_CALLBACK_PATH } from '../../src/server/texts/service';
+import { createQuoteRequest, insertJob } from '../helpers/factories';
+import { FakeTwilio, type Poster } from '../helpers/fake-twilio';
+import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
+import { dbKinds } from '../helpers/test-db';
+
+const ZONE = 'America/Los_Angeles';
+const PUBLIC_URL = 'http://handyman.test';
+
+describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)', (kind) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let owner: Record<string, string>;
+  let dana: { id: string; token: string };
+  const fake = new FakeTwilio();
+  const fromNumber = '+19165550000';
+
+  beforeAll(async () => {
+    await fake.start();
+    const mailing = await createMailingTestApp(kind, { TEXTS_API_URL: fake.url, TEXTS_TIMEOUT_MS: '1500' });
+    t = mailing;
+    smtp = mailing.smtp;
+    t.app.texts.start();
+    owner = bearer((await createUserAndSignIn(t, 'admin')).token);
+    const crew = await createUserAndSignIn(t, 'employee');
+    dana = { id: crew.user.id, token: crew.token };
+    await t.database.db.update(users).set({ fullName: 'Dana Lopez' }).where(eq(users.id, dana.id));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+  });
+  beforeEach(() => fake.forgetFaults());
+
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, headers = owner) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  /** Posts a signed callback through the app, as Twilio would post it to PUBLIC_URL. */
+  const inject: Poster = async (url, form, headers) =>
+    (await t.app.inject({ method: 'POST', url: url.replace(PUBLIC_URL, ''), payload: form, headers })).statusCode;
+
+  const turnOn = (overrides: Record<string, unknown> = {}) =>
+    call('PUT', '/api/settings/texts', {
+      accountSid: fake.accountSid,
+      authToken: fake.authToken,
+      fromNumber: '(916) 555-0000',
+      messagingServiceSid: '',
+      dailyLimit: 6,
+      ...overrides,
+    });
+
+  let n = 0;
+  /** A client (from a request, as a visitor makes one) with a job, texts as `channel` to a fresh mobile. */
+  async function clientWithJob(channel: 'email' | 'text' | 'both' = 'both') {
+    n++;
+    const email = `texts${randomUUID().slice(0, 8)}@home.test`;
+    const request = await createQuoteRequest(t, { email, name: `Texted Client ${n}` });
+    const [client] = await t.database.db.select().from(clients).where(eq(clients.email, email));
+    const mobile = `+1916555${String(1000 + Math.floor(Math.random() * 8999))}`;
+    const res = await call('PUT', `/api/clients/${client!.id}`, {
+      name: client!.name,
+      phone: client!.phone,
+      notes: '',
+      mobile: `(${mobile.slice(2, 5)}) ${mobile.slice(5, 8)}-${mobile.slice(8)}`,
+      messageChannel: channel,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().mobile).toBe(mobile);
+    const jobId = await insertJob(t, { email, quoteRequestId: request._id });
+    await t.database.db.update(jobs).set({ clientId: client!.id }).where(eq(jobs.id, jobId));
+    return { clientId: client!.id, email, mobile, jobId };
+  }
+
+  const book = (jobId: string, date: string, start = '10:00', end = '12:00', workerIds = [dana.id]) =>
+    call('POST', `/api/jobs/${jobId}/visits`, {
+      date,
+      start,
+      end,
+      workerIds,
+      notes: '',
+      clientNote: '',
+      confirm: true,
+    });
+
+  const textsOf = async (clientId: string) => (await call('GET', `/api/clients/${clientId}/texts`)).json<ClientTexts>();
+  const ledger = (clientId: string) =>
+    t.database.db.select().from(textMessages).where(eq(textMessages.clientId, clientId));
+
+  it('is off until the owner saves an account; the token is sealed and never shown', async () => {
+    const off = await call('GET', '/api/settings/texts');
+    expect(off.json<TextSettingsView>()).toMatchObject({ enabled: false, tokenSaved: false });
+    const bad = await turnOn({ accountSid: 'AC123' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('account SID');
+    const noSender = await turnOn({ fromNumber: '' });
+    expect(noSender.statusCode).toBe(400);
+    expect(noSender.json().message).toContain('number texts come from');
+    const notANumber = await turnOn({ fromNumber: 'call me' });
+    expect(notANumber.statusCode).toBe(400);
+    const on = await turnOn();
+    expect(on.statusCode, on.body).toBe(200);
+    const view = on.json<TextSettingsView>();
+    expect(view).toMatchObject({ enabled: true, tokenSaved: true, fromNumber, accountSid: fake.accountSid });
+    expect(view.statusCallbackUrl).toBe(`${PUBLIC_URL}${STATUS_CALLBACK_PATH}`);
+    expect(on.body).not.toContain(fake.authToken);
+    const [row] = await t.database.db.select().from(textAccounts);
+    expect(row!.authTokenSealed).not.toContain(fake.authToken);
+    // Saved again without the token: the sealed one stays.
+    const again = await turnOn({ authToken: '', dailyLimit: 6 });
+    expect(again.json<TextSettingsView>().tokenSaved).toBe(true);
+    expect(await currentTextProvider(t.app)).not.toBeNull();
+  });
+
+  it('sends a test text through the official client to the fake, and refuses a wrong token with Twilio’s words', async () => {
+    await turnOn();
+    const res = await call('POST', '/api/settings/texts/test', { to: '916 555 0142' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [sent] = fake.to('+19165550142');
+    expect(sent).toMatchObject({ from: fromNumber, statusCallback: `${PUBLIC_URL}${STATUS_CALLBACK_PATH}` });
+    expect(sent!.body).toContain('this is a test text');
+    expect(fake.requests.every((r) => r.authorized)).toBe(true);
+    const [row] = await t.database.db.select().from(textMessages).where(eq(textMessages.providerSid, sent!.sid));
+    expect(row!.state).toBe('sent');
+
+    const badNumber = await call('POST', '/api/settings/texts/test', { to: '12' });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().message).toContain('mobile number');
+
+    await turnOn({ authToken: 'f'.repeat(32) });
+    const refused = await call('POST', '/api/settings/texts/test', { to: '916 555 0142' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Twilio refused');
+    await turnOn();
+  });
+
+  it('texts and e-mails a client who takes both when a visit is booked; the short link opens their page', async () => {
+    await turnOn();
+    const c = await clientWithJob('both');
+    const res = await book(c.jobId, '2027-03-16');
+    expect(res.statusCode, res.body).toBe(201);
+    await waitFor(() => smtp.to(c.email).find((m) => m.parsed.subject?.startsWith('Your visit on')), {
+      what: 'the booking e-mail',
+    });
+    const text = await waitFor(() => fake.to(c.mobile)[0], { what: 'the booking text' });
+    expect(text!.body).toMatch(
+      /^Sac Handyman Services: your visit is booked for Tue, Mar 16, 10:00 AM - 12:00 PM\. Details: http:\/\/handyman\.test\/p\/[A-Za-z0-9]{10}$/,
+    );
+    // Plain GSM-7, one segment: no en dash, nothing private.
+    expect(text!.body.length).toBeLessThanOrEqual(160);
+    expect(text!.body).not.toContain('Oak Ave');
+    const code = text!.body.split('/p/')[1]!;
+    const page = await t.app.inject({ method: 'GET', url: `/p/${code}` });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toMatch(new RegExp(`^/your-page/${c.clientId}\\?token=`));
+    expect((await t.app.inject({ method: 'GET', url: '/p/NoSuchCode1' })).statusCode).toBe(404);
+
+    // The reminder the day before waits in the ledger, on the business's clock.
+    const rows = await ledger(c.clientId);
+    const reminder = rows.find((r) => r.kind === 'visit-reminder');
+    expect(reminder).toMatchObject({ state: 'queued' });
+    expect(wallTimeIn(ZONE, reminder!.nextAttemptAt)).toEqual({ date: '2027-03-15', time: '10:00' });
+  });
+
+  it('follows delivery reports, refuses a forged one, and never takes a delivered text back', async () => {
+    await turnOn();
+    const c = await clientWithJob('text');
+    await book(c.jobId, '2027-03-17');
+    const text = await waitFor(() => fake.to(c.mobile)[0], { what: 'the text' });
+    // Forged: signed with another token. Refused, nothing changes.
+    const forged = fake.signed(
+      `${PUBLIC_URL}${STATUS_CALLBACK_PATH}`,
+      { MessageSid: text!.sid, MessageStatus: 'failed' },
+      'x'.repeat(32),
+    );
+    expect(await inject(`${PUBLIC_URL}${STATUS_CALLBACK_PATH}`, forged.form, forged.headers)).toBe(403);
+    // Signed over another address (a Host header a caller set): refused too.
+    const elsewhere = fake.signed(`http://evil.test${STATUS_CALLBACK_PATH}`, {
+      MessageSid: text!.sid,
+      MessageStatus: 'failed',
+    });
+    expect(await inject(`${PUBLIC_URL}${STATUS_CALLBACK_PATH}`, elsewhere.form, elsewhere.headers)).toBe(403);
+    expect(await fake.report(text!, 'delivered', { post: inject })).toBe(200);
+    expect(await fake.report(text!, 'sent', { post: inject })).toBe(200);
+    const booked = (await textsOf(c.clientId)).texts.find((x) => x.kind === 'visit-booked');
+    expect(booked).toMatchObject({ state: 'delivered', to: c.mobile });
+    // A client who takes texts alone gets no e-mail about it.
+    await new Promise((r) => setTimeout(r, 300));
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, c.email));
+    expect(mails.filter((m) => m.subject.startsWith('Your visit'))).toHaveLength(0);
+  });
+
+  it('marks a carrier failure with its code', async () => {
+    await turnOn();
+    const c = await clientWithJob('text');
+    await book(c.jobId, '2027-03-18');
+    const text = await waitFor(() => fake.to(c.mobile)[0], { what: 'the text' });
+    expect(await fake.report(text!, 'undelivered', { errorCode: 30003, post: inject })).toBe(200);
+    const row = (await textsOf(c.clientId)).texts.find((x) => x.kind === 'visit-booked');
+    expect(row).toMatchObject({ state: 'failed' });
+    expect(row!.reason).toContain('30003');
+  });
+
+  it('honours STOP from a signed reply until START; a client who takes texts alone is e-mailed meanwhile', async () => {
+    await turnOn();
+    const c = await clientWithJob('text');
+    const inbound = `${PUBLIC_URL}/api/texts/twilio/inbound`;
+    // A forged STOP changes nothing.
+    const forged = fake.signed(inbound, { From: c.mobile, Body: 'STOP' }, 'y'.repeat(32));
+    expect(await inject(inbound, forged.form, forged.headers)).toBe(403);
+    expect((await textsOf(c.clientId)).stoppedAt).toBeNull();
+
+    expect(await fake.reply(inbound, c.mobile, 'Stop', inject)).toBe(200);
+    expect((await textsOf(c.clientId)).stoppedAt).not.toBeNull();
+    await book(c.jobId, '2027-03-19');
+    await waitFor(() => smtp.to(c.email).find((m) => m.parsed.subject?.startsWith('Your visit on')), {
+      what: 'the e-mail instead',
+    });
+    expect(fake.to(c.mobile)).toHaveLength(0);
+    expect(await ledger(c.clientId)).toHaveLength(0);
+
+    expect(await fake.reply(inbound, c.mobile, 'START', inject)).toBe(200);
+    expect((await textsOf(c.clientId)).stoppedAt).toBeNull();
+    await book(c.jobId, '2027-03-22');
+    await waitFor(() => fake.to(c.mobile).length, { what: 'texts again after START' });
+  });
+
+  it('records Twilio’s own STOP refusal (21610) and retries an outage until it is sent', async () => {
+    await turnOn();
+    const stopped = await clientWithJob('text');
+    fake.fail(new RegExp(`^\\${stopped.mobile}$`), 'unsubscribed');
+    await book(stopped.jobId, '2027-03-23');
+    const failed = await waitFor(
+      async () => (await ledger(stopped.clientId)).find((r) => r.kind === 'visit-booked' && r.state === 'failed'),
+      { what: 'the refusal' },
+    );
+    expect(failed.reason).toContain('21610');
+    const [optOut] = await t.database.db.select().from(textOptOuts).where(eq(textOptOuts.number, stopped.mobile));
+    expect(optOut).toBeDefined();
+
+    const later = await clientWithJob('text');
+    fake.fail(new RegExp(`^\\${later.mobile}$`), 'server_error');
+    await book(later.jobId, '2027-03-24');
+    await waitFor(
+      async () => (await ledger(later.clientId)).find((r) => r.kind === 'visit-booked' && r.attempts >= 1),
+      { what: 'a failed try' },
+    );
+    fake.forgetFaults();
+    const sent = await waitFor(
+      async () => (await ledger(later.clientId)).find((r) => r.kind === 'visit-booked' && r.state === 'sent'),
+      { what: 'the retry' },
+    );
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
+    expect(fake.to(later.mobile)).toHaveLength(1);
+  });
+
+  it('holds texts out of the quiet hours on the business’s clock and counts a number’s day', async () => {
+    await turnOn({ dailyLimit: 2 });
+    const c = await clientWithJob('text');
+    const ctx = { timeZone: ZONE };
+    const at = (date: string, time: string) => new Date(`${date}T${time}:00-08:00`);
+    const id = await t.database.db.transaction((tx) =>
+      enqueueText(tx, ctx, {
+        clientId: c.clientId,
+        kind: 'visit-reminder',
+        body: 'Late',
+        notBefore: at('2027-01-12', '22:30'),
+      }),
+    );
+    const early = await t.database.db.transaction((tx) =>
+      enqueueText(tx, ctx, {
+        clientId: c.clientId,
+        kind: 'visit-reminder',
+        body: 'Early',
+        notBefore: at('2027-01-13', '06:15'),
+      }),
+    );
+    const [late] = await t.database.db.select().from(textMessages).where(eq(textMessages.id, id!));
+    const [soon] = await t.database.db.select().from(textMessages).where(eq(textMessages.id, early!));
+    expect(wallTimeIn(ZONE, late!.nextAttemptAt)).toEqual({ date: '2027-01-13', time: '08:00' });
+    expect(wallTimeIn(ZONE, soon!.nextAttemptAt)).toEqual({ date: '2027-01-13', time: '08:00' });
+    // The third text to the number in a day is not sent, and says why.
+    const third = await t.database.db.transaction((tx) =>
+      enqueueText(tx, ctx, { clientId: c.clientId, kind: 'visit-booked', body: 'Third' }),
+    );
+    const [over] = await t.database.db.select().from(textMessages).where(eq(textMessages.id, third!));
+    expect(over).toMatchObject({ state: 'not-sent' });
+    expect(over!.reason).toContain('limit of 2 texts a day');
+    await t.database.db.update(textMessages).set({ state: 'cancelled' }).where(eq(textMessages.clientId, c.clientId));
+    await turnOn();
+  });
+
+  it('calls off the reminder text when the visit is cancelled, and texts the cancellation', async () => {
+    await turnOn();
+    const c = await clientWithJob('text');
+    const visit = (await book(c.jobId, '2027-03-25')).json<{ _id: string }>();
+    await waitFor(() => fake.to(c.mobile).length, { what: 'the booking text' });
+    const res = await call('POST', `/api/visits/${visit._id}/cancel`, { reason: 'Rain' });
+    expect(res.statusCode, res.body).toBe(200);
+    const cancelled = await waitFor(() => fake.to(c.mobile).find((m) => m.body.includes('is cancelled')), {
+      what: 'the cancellation text',
+    });
+    expect(cancelled.body).toContain('Questions? Call');
+    const reminder = (await ledger(c.clientId)).find((r) => r.kind === 'visit-reminder');
+    expect(reminder!.state).toBe('cancelled');
+  });
+
+  it('sends “On my way” once per visit, for the visit’s own crew, today only; two taps at once send one', async () => {
+    await turnOn();
+    const c = await clientWithJob('text');
+    const today = todayIn(ZONE);
+    // A visit later today (or now, late in the evening): booked for the next whole hour's window.
+    const hour = Math.min(22, Number(wallTimeIn(ZONE, new Date()).time.slice(0, 2)) + 1);
+    const start = `${String(hour).padStart(2, '0')}:00`;
+    const end = `${String(hour).padStart(2, '0')}:30`;
+    const visit = (await book(c.jobId, today, start, end)).json<{ _id: string }>();
+    const url = `/api/my/visits/${visit._id}/on-my-way`;
+    const crew = bearer(dana.token);
+    const state = (await call('GET', url, undefined, crew)).json<OnMyWayView>();
+    expect(state).toMatchObject({ available: true, why: null, sentAt: null });
+
+    const other = await createUserAndSignIn(t, 'employee');
+    expect((await call('POST', url, { minutes: 30 }, bearer(other.token))).statusCode).toBe(404);
+    expect((await call('POST', url, { minutes: 20 }, crew)).statusCode).toBe(400);
+
+    const [a, b] = await Promise.all([
+      call('POST', url, { minutes: 30 }, crew),
+      call('POST', url, { minutes: 30 }, crew),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const text = await waitFor(() => fake.to(c.mobile).find((m) => m.body.includes('is on the way')), {
+      what: 'the on-my-way text',
+    });
+    expect(text.body).toMatch(/^Dana from Sac Handyman Services is on the way, arriving around \d{1,2}:\d\d [AP]M$/);
+    expect((await call('POST', url, { minutes: 15 }, crew)).statusCode).toBe(409);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fake.to(c.mobile).filter((m) => m.body.includes('is on the way'))).toHaveLength(1);
+    const after = (await call('GET', url, undefined, crew)).json<OnMyWayView>();
+    expect(after.available).toBe(false);
+    expect(after.sentAt).not.toBeNull();
+
+    // Another day's visit: not yet.
+    const tomorrow = (await book(c.jobId, '2027-04-01')).json<{ _id: string }>();
+    const notToday = await call('POST', `/api/my/visits/${tomorrow._id}/on-my-way`, { minutes: 15 }, crew);
+    expect(notToday.statusCode).toBe(409);
+    expect(notToday.json().message).toContain('today');
+  });
+
+  it('sends “On my way” by e-mail to a client who prefers e-mail', async () => {
+    await turnOn();
+    const c = await clientWithJob('email');
+    const hour = Math.min(22, Number(wallTimeIn(ZONE, new Date()).time.slice(0, 2)) + 1);
+    const start = `${String(hour).padStart(2, '0')}:00`;
+    const visit = (await book(c.jobId, todayIn(ZONE), start, `${String(hour).padStart(2, '0')}:30`)).json<{
+      _id: string;
+    }>();
+    const res = await call('POST', `/api/my/visits/${visit._id}/on-my-way`, { minutes: 15 }, bearer(dana.token));
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await waitFor(() => smtp.to(c.email).find((m) => m.parsed.subject?.includes('is on the way')), {
+      what: 'the on-my-way e-mail',
+    });
+    expect(mail.parsed.subject).toMatch(/^Dana from .* is on the way, arriving around/);
+    expect(fake.to(c.mobile)).toHaveLength(0);
+  });
+
+  it('sends nothing by text while texts are off: e-mail as before', async () => {
+    await call('DELETE', '/api/settings/texts');
+    const c = await clientWithJob('text');
+    await book(c.jobId, '2027-03-26');
+    await waitFor(() => smtp.to(c.email).find((m) => m.parsed.subject?.startsWith('Your visit on')), {
+      what: 'the e-mail',
+    });
+    expect(await ledger(c.clientId)).toHaveLength(0);
+    expect((await textsOf(c.clientId)).textsOn).toBe(false);
+    await turnOn();
+  });
+
+  it('sends each text once with two relays on one database', async () => {
+    await turnOn();
+    const c = await clientWithJob('text');
+    await t.app.texts.stop();
+    await t.database.db.update(textAccounts).set({ dailyLimit: 50 });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        (await t.database.db.transaction((tx) =>
+          enqueueText(
+            tx,
+            { timeZone: ZONE },
+            { clientId: c.clientId, kind: 'visit-booked', body: `Race ${i}`, anyHour: true },
+          ),
+        ))!,
+      );
+    const relay = () =>
+      new TextRelay({
+        db: t.database.db,
+        log: t.app.log,
+        provider: () => currentTextProvider(t.app),
+        statusCallback: `${PUBLIC_URL}${STATUS_CALLBACK_PATH}`,
+        publicUrl: PUBLIC_URL,
+        retryBaseMs: 50,
+        retryMaxMs: 400,
+        pollMs: 60_000,
+        batchSize: 3,
+      });
+    const [one, two] = [relay(), relay()];
+    for (let round = 0; round < 10; round++) {
+      const [x, y] = await Promise.all([one.deliverDue(), two.deliverDue()]);
+      if (x + y === 0) break;
+    }
+    const bodies = fake.to(c.mobile).map((m) => m.body);
+    expect(bodies.sort()).toEqual(ids.map((_, i) => `Race ${i}`).sort());
+    const states = await t.database.db
+      .select({ state: textMessages.state })
+      .from(textMessages)
+      .where(and(eq(textMessages.clientId, c.clientId), sql`${textMessages.body} like 'Race %'`));
+    expect(states.every((s) => s.state === 'sent')).toBe(true);
+    t.app.texts.start();
+  });
+});

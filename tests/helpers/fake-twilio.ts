@@ -1,0 +1,175 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import twilio from 'twilio';
+
+/**
+ * An in-process fake of the few Twilio endpoints the product calls (decision 045), on 127.0.0.1, for
+ * the official `twilio` client pointed at it. It checks the account's basic auth and the form each
+ * message is sent with, answers as Twilio does (201 queued, or its error body), and posts delivery
+ * reports and replies signed the way Twilio signs them (`X-Twilio-Signature`, made with the client
+ * library's own `getExpectedTwilioSignature`).
+ */
+
+export type TwilioFault = 'invalid_number' | 'unsubscribed' | 'server_error' | 'timeout';
+
+export interface FakeMessage {
+  sid: string;
+  to: string;
+  from: string | null;
+  messagingServiceSid: string | null;
+  body: string;
+  statusCallback: string | null;
+}
+
+/** How a signed post reaches the app: over HTTP by default, or through `app.inject` in API tests. */
+export type Poster = (url: string, form: string, headers: Record<string, string>) => Promise<number>;
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+const fetchPoster: Poster = async (url, form, headers) =>
+  (await fetch(url, { method: 'POST', body: form, headers })).status;
+
+export class FakeTwilio {
+  readonly accountSid = `AC${hex(16)}`;
+  readonly authToken = hex(16);
+  readonly messages: FakeMessage[] = [];
+  /** Every request, in order, as the fake saw it. */
+  readonly requests: { method: string; path: string; form: URLSearchParams; authorized: boolean }[] = [];
+  private faults: { match: RegExp; fault: TwilioFault }[] = [];
+  private server: http.Server | undefined;
+  url = '';
+
+  /** The next messages to a number matching `match` answer with `fault`. */
+  fail(match: RegExp, fault: TwilioFault) {
+    this.faults.push({ match, fault });
+  }
+
+  forgetFaults() {
+    this.faults = [];
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      req.on('end', () => this.answer(req, res, raw));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop() {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  private answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const path = (req.url ?? '').split('?')[0]!;
+    const form = new URLSearchParams(raw);
+    const expected = `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString('base64')}`;
+    const authorized = req.headers.authorization === expected;
+    this.requests.push({ method: req.method ?? '', path, form, authorized });
+    const json = (status: number, body: object) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const error = (status: number, code: number, message: string) =>
+      json(status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
+    if (!authorized) return error(401, 20003, 'Authenticate');
+    if (req.method === 'GET' && path === `/2010-04-01/Accounts/${this.accountSid}.json`)
+      return json(200, { sid: this.accountSid, friendly_name: 'Sac Handyman', status: 'active', type: 'Full' });
+    if (req.method === 'POST' && path === `/2010-04-01/Accounts/${this.accountSid}/Messages.json`) {
+      const to = form.get('To') ?? '';
+      const body = form.get('Body') ?? '';
+      const from = form.get('From');
+      const service = form.get('MessagingServiceSid');
+      if (!/^\+[1-9]\d{7,14}$/.test(to)) return error(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+      if (!body) return error(400, 21602, 'Message body is required.');
+      if (!from && !service) return error(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required.");
+      const fault = this.faults.find((f) => f.match.test(to))?.fault;
+      if (fault === 'timeout') return; // never answered
+      if (fault === 'server_error') return error(500, 20500, 'Internal Server Error');
+      if (fault === 'invalid_number') return error(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+      if (fault === 'unsubscribed') return error(400, 21610, 'Attempt to send to unsubscribed recipient');
+      const message: FakeMessage = {
+        sid: `SM${hex(16)}`,
+        to,
+        from,
+        messagingServiceSid: service,
+        body,
+        statusCallback: form.get('StatusCallback'),
+      };
+      this.messages.push(message);
+      return json(201, {
+        sid: message.sid,
+        account_sid: this.accountSid,
+        to,
+        from,
+        messaging_service_sid: service,
+        body,
+        status: 'queued',
+        num_segments: '1',
+        direction: 'outbound-api',
+        api_version: '2010-04-01',
+        date_created: new Date().toUTCString(),
+        uri: `/2010-04-01/Accounts/${this.accountSid}/Messages/${message.sid}.json`,
+      });
+    }
+    return error(404, 20404, 'The requested resource was not found');
+  }
+
+  /** A form post signed as Twilio signs it: over the exact address and the fields. */
+  signed(url: string, params: Record<string, string>, token = this.authToken) {
+    return {
+      form: new URLSearchParams(params).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(token, url, params),
+      },
+    };
+  }
+
+  /** Twilio's delivery report for a message, posted to its StatusCallback; the app's HTTP status. */
+  async report(
+    message: FakeMessage,
+    status: 'sent' | 'delivered' | 'undelivered' | 'failed',
+    options: { errorCode?: number; post?: Poster } = {},
+  ): Promise<number> {
+    const params: Record<string, string> = {
+      AccountSid: this.accountSid,
+      ApiVersion: '2010-04-01',
+      MessageSid: message.sid,
+      SmsSid: message.sid,
+      MessageStatus: status,
+      SmsStatus: status,
+      To: message.to,
+      From: message.from ?? '+19165550000',
+      ...(options.errorCode ? { ErrorCode: String(options.errorCode) } : {}),
+    };
+    const url = message.statusCallback!;
+    const { form, headers } = this.signed(url, params);
+    return (options.post ?? fetchPoster)(url, form, headers);
+  }
+
+  /** A text a client sends the business's number, posted to the number's incoming-message address. */
+  async reply(url: string, from: string, body: string, post: Poster = fetchPoster): Promise<number> {
+    const params = {
+      AccountSid: this.accountSid,
+      ApiVersion: '2010-04-01',
+      MessageSid: `SM${hex(16)}`,
+      From: from,
+      To: '+19165550000',
+      Body: body,
+      NumMedia: '0',
+    };
+    const { form, headers } = this.signed(url, params);
+    return post(url, form, headers);
+  }
+
+  /** The messages sent to a number. */
+  to(number: string) {
+    return this.messages.filter((m) => m.to === number);
+  }
+}
