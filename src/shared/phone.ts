@@ -12,3 +12,9 @@ export const isReachable = (contact: { email: string; phone: string }) =>
   contact.email.trim() !== '' || phoneDigitsOf(contact.phone).length >= MIN_PHONE_DIGITS;
 
 export const EMAIL_OR_PHONE_REQUIRED = 'Give an e-mail or a phone number';
+
+/** An E.164 number as people read it here: "+19165550142" → "(916) 555-0142"; others as stored. */
+export function formatMobile(e164: string): string {
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : e164;
+}

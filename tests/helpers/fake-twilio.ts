@@ -77,6 +77,7 @@ export class FakeTwilio {
     };
     const error = (status: number, code: number, message: string) =>
       json(status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
+    if (path.startsWith('/_fake/')) return void this.control(req, path, raw, json);
     if (!authorized) return error(401, 20003, 'Authenticate');
     if (req.method === 'GET' && path === `/2010-04-01/Accounts/${this.accountSid}.json`)
       return json(200, { sid: this.accountSid, friendly_name: 'Sac Handyman', status: 'active', type: 'Full' });
@@ -118,6 +119,37 @@ export class FakeTwilio {
       });
     }
     return error(404, 20404, 'The requested resource was not found');
+  }
+
+  /**
+   * The browser tests' handle on the fake, which runs in their global setup: the messages sent to a
+   * number, and a delivery report or a reply to post (JSON in, JSON out; not part of Twilio's API).
+   */
+  private async control(
+    req: http.IncomingMessage,
+    path: string,
+    raw: string,
+    json: (status: number, body: object) => void,
+  ) {
+    try {
+      if (path === '/_fake/messages') {
+        const to = new URL(req.url ?? '', 'http://fake').searchParams.get('to') ?? '';
+        return json(200, { messages: this.to(to) });
+      }
+      const body = JSON.parse(raw || '{}') as Record<string, string>;
+      if (path === '/_fake/report') {
+        const message = this.messages.find((m) => m.sid === body.sid);
+        if (!message) return json(404, { error: 'no such message' });
+        const status = await this.report(message, body.status as 'delivered', {
+          ...(body.errorCode ? { errorCode: Number(body.errorCode) } : {}),
+        });
+        return json(200, { status });
+      }
+      if (path === '/_fake/reply') return json(200, { status: await this.reply(body.url!, body.from!, body.body!) });
+      return json(404, { error: 'unknown control' });
+    } catch (error) {
+      return json(500, { error: String(error) });
+    }
   }
 
   /** A form post signed as Twilio signs it: over the exact address and the fields. */

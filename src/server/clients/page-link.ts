@@ -29,7 +29,10 @@ export async function clientPagePath(app: FastifyInstance, clientId: string): Pr
 
 /** A text carried the client's page link (decision 045): the page's 60 days start again, as for an e-mail. */
 export async function notePageLinkSent(app: FastifyInstance, clientId: string): Promise<void> {
-  await app.db.update(clients).set({ pageLinkSentAt: sql`now()` }).where(eq(clients.id, clientId));
+  await app.db
+    .update(clients)
+    .set({ pageLinkSentAt: sql`now()` })
+    .where(eq(clients.id, clientId));
 }
 
 const expiresAt = (sentAt: Date) => new Date(sentAt.getTime() + CLIENT_PAGE_LINK_DAYS * 86_400_000);

@@ -86,7 +86,8 @@ export async function clientRoutes(app: FastifyInstance, options: ClientRoutesOp
       config: { ...office, audit: { kind: 'clients', action: 'Changed a client' } },
       schema: {
         tags,
-        summary: "Change a client's name, company, phone, mobile for texts, how they hear from us, notes or billing address",
+        summary:
+          "Change a client's name, company, phone, mobile for texts, how they hear from us, notes or billing address",
         params: idParams,
         body: clientUpdateInput,
         response: { 200: clientView, 400: errorResponse, 404: errorResponse },

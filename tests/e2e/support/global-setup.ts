@@ -6,6 +6,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { builtServerEntry, freePort, startServerProcess, waitForHealth } from '../../helpers/server-process';
 import { FakeStripe } from '../../helpers/fake-stripe';
+import { FakeTwilio } from '../../helpers/fake-twilio';
 import { E2E_ADMIN } from './constants';
 
 /**
@@ -51,6 +52,11 @@ export default async function globalSetup() {
   // An in-process fake of Stripe on loopback (decision 035): the servers' Stripe client talks to it.
   const stripe = await new FakeStripe().start();
   process.env.E2E_FAKE_STRIPE_KEY = stripe.secretKey;
+  // And of Twilio (decision 045): the servers send texts to it; the tests read them and post its reports.
+  const twilio = await new FakeTwilio().start();
+  process.env.E2E_FAKE_TWILIO_URL = twilio.url;
+  process.env.E2E_FAKE_TWILIO_SID = twilio.accountSid;
+  process.env.E2E_FAKE_TWILIO_TOKEN = twilio.authToken;
   // The first server runs on the PostgreSQL server when there is one (TEST_DATABASE_URL, as in CI), in a
   // database of its own: PGlite was a third of that server's busy time, and the browser then meets both
   // databases. The other two, for the tests that change or count what all share, stay on PGlite.
@@ -59,13 +65,14 @@ export default async function globalSetup() {
     // The first takes no automatic backup a minute after start: it copies and packs the whole database
     // while the tests wait on it. The other two keep the daily backup the owner's Your data page describes.
     startApp(path.join(dataDir, 'main'), smtpPort, stripe.url, {
+      TEXTS_API_URL: twilio.url,
       BACKUP_EVERY_HOURS: '0',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     }),
     // One for each device's shared-state tests: the two run at once, each alone on its server, instead of
     // the desktop ones waiting for the phone ones and then running with one core idle (a minute and a half).
-    startApp(path.join(dataDir, 'shared'), smtpPort, stripe.url),
-    startApp(path.join(dataDir, 'shared-desktop'), smtpPort, stripe.url),
+    startApp(path.join(dataDir, 'shared'), smtpPort, stripe.url, { TEXTS_API_URL: twilio.url }),
+    startApp(path.join(dataDir, 'shared-desktop'), smtpPort, stripe.url, { TEXTS_API_URL: twilio.url }),
   ]);
   process.env.E2E_BASE_URL = main.base;
   process.env.E2E_SHARED_BASE_URL = shared.base;
@@ -82,6 +89,7 @@ export default async function globalSetup() {
     }
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await stripe.stop();
+    await twilio.stop();
     await postgres?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

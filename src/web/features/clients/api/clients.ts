@@ -7,6 +7,7 @@ import type {
   ClientView,
   ServiceAddressInput,
 } from '#shared/schemas/clients';
+import type { ClientTexts } from '#shared/schemas/texts';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
@@ -70,5 +71,14 @@ export function useRemoveServiceAddress(id: string) {
         queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
         queryClient.invalidateQueries({ queryKey: queryRoots.jobs }),
       ]),
+  });
+}
+
+/** A client's texts and whether they can be texted now (decision 045). */
+export function useClientTexts(id: string) {
+  return useQuery({
+    queryKey: [...queryRoots.clients, 'texts', id],
+    queryFn: () => api<ClientTexts>('GET', `/clients/${encodeURIComponent(id)}/texts`),
+    refetchInterval: 15_000,
   });
 }

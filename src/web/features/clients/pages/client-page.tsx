@@ -6,6 +6,7 @@ import {
   Group,
   Modal,
   Paper,
+  SegmentedControl,
   Skeleton,
   Stack,
   Table,
@@ -18,6 +19,8 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '#shared/messages';
+import { formatMobile } from '#shared/phone';
+import { MESSAGE_CHANNELS, type MessageChannel } from '#shared/schemas/texts';
 import { formatDollars } from '#shared/money';
 import { paths } from '#shared/paths';
 import {
@@ -46,6 +49,7 @@ import {
   useUpdateClient,
 } from '../api/clients';
 import { TheirPage } from '../components/their-page';
+import { ClientTexts } from '../components/client-texts';
 
 const ADDRESS_FIELDS: { name: keyof ServiceAddressInput; label: string; placeholder?: string }[] = [
   { name: 'label', label: 'Label', placeholder: 'e.g. Warehouse, Store #12' },
@@ -188,12 +192,17 @@ function RemoveServiceAddress({
   );
 }
 
+const CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'E-mail', text: 'Text', both: 'Both' };
+const CHANNEL_WORDS: Record<MessageChannel, string> = { email: 'e-mail', text: 'text', both: 'e-mail and text' };
+
 function EditClient({ client, opened, onClose }: { client: ClientDetail; opened: boolean; onClose: () => void }) {
   const update = useUpdateClient(client._id);
   const [values, setValues] = useState({
     name: client.name,
     companyName: client.companyName,
     phone: client.phone,
+    mobile: formatMobile(client.mobile),
+    messageChannel: client.messageChannel,
     notes: client.notes,
     billingStreet: client.billingAddress?.street ?? '',
     billingCity: client.billingAddress?.city ?? '',
@@ -229,7 +238,12 @@ function EditClient({ client, opened, onClose }: { client: ClientDetail; opened:
         toast.success('Client saved');
         onClose();
       },
-      onError: () => toast.error('The client could not be saved'),
+      onError: (error) => {
+        // The server reads the mobile number (it knows every country's numbers): its refusal names the field.
+        if (error.message.startsWith('mobile:'))
+          setErrors({ mobile: error.message.replace(/^mobile:\s*(.)/, (_m, first: string) => first.toUpperCase()) });
+        else toast.error('The client could not be saved');
+      },
     });
   };
   const set = (key: keyof typeof values) => (e: { currentTarget: { value: string } }) => {
@@ -256,6 +270,25 @@ function EditClient({ client, opened, onClose }: { client: ClientDetail; opened:
           error={errors.companyName}
         />
         <TextInput label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={errors.phone} />
+        <TextInput
+          label="Mobile for texts"
+          description="Only a number the client gave you for texts: public forms never set it"
+          type="tel"
+          value={values.mobile}
+          onChange={set('mobile')}
+          error={errors.mobile}
+        />
+        <div>
+          <Text size="sm" fw={500} id="channel-label">
+            Send messages by
+          </Text>
+          <SegmentedControl
+            aria-labelledby="channel-label"
+            value={values.messageChannel}
+            onChange={(value) => setValues((v) => ({ ...v, messageChannel: value as MessageChannel }))}
+            data={MESSAGE_CHANNELS.map((value) => ({ value, label: CHANNEL_LABELS[value] }))}
+          />
+        </div>
         <Text size="sm" fw={600} mb={-8}>
           Billing address
         </Text>
@@ -418,6 +451,17 @@ export default function ClientPage() {
                   <Text c="dimmed">{messages.noEmail}</Text>
                 )}
                 {c.phone ? <Anchor href={telHref(c.phone)}>{c.phone}</Anchor> : <Text c="dimmed">No phone</Text>}
+                {c.mobile ? (
+                  <Text size="sm">
+                    Mobile for texts:{' '}
+                    <Anchor href={telHref(c.mobile)} underline="always">
+                      {formatMobile(c.mobile)}
+                    </Anchor>
+                  </Text>
+                ) : null}
+                <Text size="sm" data-testid="client-channel">
+                  Hears from us by {CHANNEL_WORDS[c.messageChannel]}
+                </Text>
                 <Text size="sm" c="dimmed">
                   Client since {formatDate(c.createdAt)}
                 </Text>
@@ -504,6 +548,7 @@ export default function ClientPage() {
                 {c.notes || 'No notes yet.'}
               </Text>
             </SectionCard>
+            <ClientTexts clientId={c._id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

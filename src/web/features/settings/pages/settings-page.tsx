@@ -17,6 +17,7 @@ import { LogoSection } from '../components/logo-section';
 import { NoticesSection } from '../components/notices-section';
 import { OnlinePaymentsSection } from '../components/online-payments-section';
 import { QuotesSection } from '../components/quotes-section';
+import { TextsSection } from '../components/texts-section';
 import { ServiceAreaSection } from '../components/service-area-section';
 import { SignInSection } from '../components/sign-in-section';
 import { WebhookAddressesSection } from '../components/webhook-addresses-section';
@@ -38,6 +39,7 @@ export default function SettingsPage() {
           <SettingsForm settings={settings.data} />
           <LogoSection logoUrl={settings.data.logoUrl} businessName={settings.data.businessName} />
           <OnlinePaymentsSection />
+          <TextsSection />
           <WebhooksSection />
         </Stack>
       ) : settings.isError ? (

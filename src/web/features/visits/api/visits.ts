@@ -8,6 +8,7 @@ import type {
   VisitInput,
   VisitView,
 } from '#shared/schemas/visits';
+import type { OnMyWayView } from '#shared/schemas/texts';
 import { api } from '../../../lib/api-client';
 import { withOfflineCopy } from '../../../lib/offline-copy';
 import { queryRoots } from '../../../lib/query-roots';
@@ -127,4 +128,23 @@ export function useSetHelpers() {
       api<VisitView>('PUT', `/my/visits/${encodeURIComponent(visitId)}/helpers`, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.visits }),
   });
+}
+
+/** "On my way" for one of my visits today (decision 045): whether it can go, and how the one sent stands. */
+export function useOnMyWay(visitId: string) {
+  const queryClient = useQueryClient();
+  const queryKey = [...queryRoots.visits, 'on-my-way', visitId];
+  const url = `/my/visits/${encodeURIComponent(visitId)}/on-my-way`;
+  const state = useQuery({
+    queryKey,
+    queryFn: () => api<OnMyWayView>('GET', url),
+    // Delivery is reported a few seconds after sending: looked at again while the card is open.
+    refetchInterval: (query) => (query.state.data?.sentAt && query.state.data.state !== 'delivered' ? 10_000 : false),
+  });
+  const send = useMutation({
+    mutationFn: (minutes: number) => api<OnMyWayView>('POST', url, { body: { minutes } }),
+    onSuccess: (view) => queryClient.setQueryData(queryKey, view),
+    onError: () => queryClient.invalidateQueries({ queryKey }),
+  });
+  return { state, send };
 }

@@ -10,8 +10,9 @@ import { siteConfig } from '../../../lib/site-config';
 import { myVisitsCopy, useMyOpenJobs, useVisitsInRange } from '../api/visits';
 import { PhotoThumbnails } from '../../../components/photo-thumbnails';
 import { WorkList } from '../../../components/work-list';
+import { OnMyWay } from './on-my-way';
 
-function VisitCard({ visit, job }: { visit: VisitView; job: CrewJob | undefined }) {
+function VisitCard({ visit, job, today = false }: { visit: VisitView; job: CrewJob | undefined; today?: boolean }) {
   const [street, ...rest] = visit.client.address.split(', ');
   return (
     <Paper withBorder radius="lg" p="md">
@@ -28,6 +29,7 @@ function VisitCard({ visit, job }: { visit: VisitView; job: CrewJob | undefined 
           {visit.client.address}
         </Anchor>
         {visit.client.phone ? <Anchor href={telHref(visit.client.phone)}>{visit.client.phone}</Anchor> : null}
+        {today && !visit.cancelled ? <OnMyWay visitId={visit._id} /> : null}
         {visit.workers.length > 1 ? (
           <Text size="sm" c="dimmed">
             With {visit.workers.map((w) => w.fullName).join(', ')}
@@ -82,7 +84,7 @@ export function MyVisits() {
         {todays.length ? (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {todays.map((v) => (
-              <VisitCard key={v._id} visit={v} job={jobOf(v)} />
+              <VisitCard key={v._id} visit={v} job={jobOf(v)} today />
             ))}
           </SimpleGrid>
         ) : (

@@ -1,0 +1,156 @@
+import type { APIRequestContext } from '@playwright/test';
+import { todayIn, wallTimeIn } from '#shared/dates';
+import { expectNoAxeViolations } from './support/axe';
+import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';
+import { waitForMail } from './support/mail';
+import { apiToken, createEmployee, signInAs, soldJobFor } from './support/staff';
+
+const ZONE = 'America/Los_Angeles';
+const fakeUrl = () => process.env.E2E_FAKE_TWILIO_URL!;
+
+interface FakeText {
+  sid: string;
+  to: string;
+  body: string;
+}
+
+/** The texts the fake Twilio (in the global setup) took for a number. */
+async function textsTo(request: APIRequestContext, number: string): Promise<FakeText[]> {
+  const res = await request.get(`${fakeUrl()}/_fake/messages?to=${encodeURIComponent(number)}`);
+  return ((await res.json()) as { messages: FakeText[] }).messages;
+}
+
+async function textTo(request: APIRequestContext, number: string, match: RegExp): Promise<FakeText> {
+  let found: FakeText | undefined;
+  await expect
+    .poll(async () => (found = (await textsTo(request, number)).find((m) => match.test(m.body))), {
+      timeout: 15_000,
+      message: `a text to ${number} matching ${match}`,
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+/**
+ * Issue 30 (decision 045): the owner sets up texts on Settings and sends a test text; the office gives
+ * a client a mobile and chooses texts for them; a visit booked for today reaches the client by text
+ * (the fake Twilio), its delivery report shows on the client's page; the crew taps "On my way" on a
+ * 375 px phone and the text goes out once. Texts are a setting the whole server reads: the test runs
+ * alone on its server and turns texts off at the end.
+ */
+test(
+  'the owner turns texts on, the client is texted their visit, delivery shows, and the crew’s On my way goes once',
+  { tag: SHARED_STATE },
+  async ({ page, request, browser }) => {
+    test.setTimeout(120_000);
+    const headers = { authorization: `Bearer ${await apiToken(request)}` };
+    const suffix = `${device() === 'phone' ? 1 : 2}${String(Date.now()).slice(-3)}`;
+    const mobile = `+1916555${suffix}`;
+    const typedMobile = `(916) 555-${suffix}`;
+    try {
+      // The owner adds the Twilio account on Settings and sends a test text.
+      await signInAs(page, await apiToken(request));
+      await page.goto('/admin/settings');
+      const section = page.getByRole('region', { name: 'Text messages' });
+      await expect(section.getByText('Texts are off')).toBeVisible();
+      await section.getByLabel('Account SID').fill(process.env.E2E_FAKE_TWILIO_SID!);
+      await section.getByLabel('Auth token', { exact: true }).fill(process.env.E2E_FAKE_TWILIO_TOKEN!);
+      await section.getByLabel('Texts come from').fill('(916) 555-0000');
+      await section.getByRole('button', { name: 'Save text messages' }).click();
+      await expect(section.getByText('Texts are on')).toBeVisible();
+      await expect(section.getByLabel('Texts come from')).toHaveValue('(916) 555-0000');
+      await section.getByLabel('Send a test text to').fill(typedMobile);
+      await section.getByRole('button', { name: 'Send a test text' }).click();
+      await expect(page.getByText(`Twilio took the test text to ${mobile}`)).toBeVisible();
+      await textTo(request, mobile, /this is a test text/);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, 'settings-texts', { fullPage: false });
+
+      // A sold job for a client, with a worker on it; the office gives the client a mobile and texts.
+      const crew = await createEmployee(request, { fullName: `Dana Texts${suffix}` });
+      const name = `Texted Client ${device()} ${Date.now().toString(36)}`;
+      const jobId = await soldJobFor(request, name, crew.id, waitForMail);
+      const { clients } = await (
+        await request.get(`/api/clients?page=1&limit=5&search=${encodeURIComponent(name)}`, { headers })
+      ).json();
+      await page.goto(`/admin/clients/${clients[0]._id}`);
+      await page.getByRole('button', { name: 'Edit client' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit client' });
+      await dialog.getByLabel('Mobile for texts').fill('12');
+      await dialog
+        .locator('label')
+        .filter({ hasText: /^Text$/ })
+        .click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText('Enter a mobile number such as (916) 555-0142')).toBeVisible();
+      await dialog.getByLabel('Mobile for texts').fill(typedMobile);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(`Mobile for texts: ${typedMobile}`)).toBeVisible();
+      await expect(page.getByTestId('client-channel')).toHaveText('Hears from us by text');
+
+      // A visit today (this hour), booked by the office: the client is texted, not e-mailed.
+      const hour = wallTimeIn(ZONE, new Date()).time.slice(0, 2);
+      const booked = await request.post(`/api/jobs/${jobId}/visits`, {
+        headers,
+        data: {
+          date: todayIn(ZONE),
+          start: `${hour}:00`,
+          end: `${hour}:45`,
+          workerIds: [crew.id],
+          notes: 'Gate code 1234',
+          clientNote: '',
+          confirm: true,
+        },
+      });
+      expect(booked.status(), await booked.text()).toBe(201);
+      const visitText = await textTo(request, mobile, /your visit is booked for/);
+      expect(visitText.body).not.toContain('Gate code');
+      const code = /\/p\/([A-Za-z0-9]+)$/.exec(visitText.body)![1]!;
+
+      // Twilio reports it delivered: the client's page says so.
+      const reported = await request.post(`${fakeUrl()}/_fake/report`, {
+        data: { sid: visitText.sid, status: 'delivered' },
+      });
+      expect((await reported.json()).status).toBe(200);
+      await page.reload();
+      const texts = page.getByRole('region', { name: 'Texts' });
+      await expect(texts.getByTestId('client-text').filter({ hasText: 'Visit booked' })).toContainText('Delivered');
+      await expectNoAxeViolations(page);
+      await texts.scrollIntoViewIfNeeded();
+      await screenshot(page, 'client-texts', { fullPage: false });
+
+      // The text's short link opens the client's own page.
+      const client = await browser.newContext({ viewport: { width: 375, height: 812 } });
+      const clientPage = await client.newPage();
+      await clientPage.goto(`/p/${code}`);
+      await expect(clientPage.getByRole('heading', { level: 1, name })).toBeVisible();
+      await client.close();
+
+      // The worker, on a phone, taps On my way on today's visit: one text, whatever is tapped after.
+      const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
+      try {
+        const crewPage = await phone.newPage();
+        await signInAs(crewPage, await apiToken(request, crew.username, crew.password));
+        await crewPage.goto('/employee');
+        const today = crewPage.getByRole('region', { name: 'Today' });
+        await expect(today.getByText(name)).toBeVisible();
+        await expect(today.getByText('On my way: arriving in')).toBeVisible();
+        await screenshot(crewPage, 'crew-on-my-way', { device: 'phone' });
+        await today.getByRole('button', { name: 'On my way, arriving in 30 minutes' }).click();
+        await expect(today.getByTestId('on-my-way-sent')).toContainText('On my way told the client at');
+        const onMyWay = await textTo(request, mobile, /is on the way/);
+        expect(onMyWay.body).toMatch(new RegExp(`^Dana from .+ is on the way, arriving around \\d{1,2}:\\d\\d [AP]M$`));
+        await crewPage.reload();
+        await expect(today.getByTestId('on-my-way-sent')).toBeVisible();
+        await expect(today.getByRole('button', { name: /On my way, arriving in/ })).toHaveCount(0);
+        await expectNoAxeViolations(crewPage);
+        expect((await textsTo(request, mobile)).filter((m) => /is on the way/.test(m.body))).toHaveLength(1);
+      } finally {
+        await phone.close();
+      }
+    } finally {
+      await request.delete('/api/settings/texts', { headers });
+    }
+  },
+);
