@@ -32,7 +32,7 @@ import { clientPageBlock, clientPageRoutes, clientRoutes, notePageLinkSent } fro
 import { clientPageOf } from './client-page';
 import { clientHistory } from './client-history';
 import { clientTimeline } from './client-status';
-import { endComingVisits, nextVisitOfRequest, restoreComingVisits, visitRoutes } from './visits';
+import { confirmVisit, endComingVisits, nextVisitOfRequest, restoreComingVisits, visitRoutes } from './visits';
 import { completeJob, jobRecordRoutes } from './job-records';
 import { clientInvoicePaths, invoiceRoutes, issueDepositInvoice, noticeOpenDeposit } from './invoices';
 import { onlineState, paymentRoutes, paysOnline } from './payments';
@@ -280,14 +280,19 @@ export async function buildApp(options: AppOptions) {
       await api.register(exportRoutes);
       await api.register(mailRoutes);
       await api.register(webhookRoutes);
-      await api.register(textRoutes);
+      await api.register(textRoutes, {
+        confirmVisit: (visitId, clientId) => confirmVisit(app, visitId, clientId, 'text'),
+      });
       // A client's page lists their requests, quotes and jobs: features that build on clients.
       await api.register(clientRoutes, {
         historyOf: clientHistory,
         addressUsers: { openJobsAt: openJobsAtAddress, followChange: followAddressChange },
       });
       // … and their own page, behind one signed link (decision 036).
-      await api.register(clientPageRoutes, { pageOf: clientPageOf });
+      await api.register(clientPageRoutes, {
+        pageOf: clientPageOf,
+        confirmVisit: (app, visitId, clientId) => confirmVisit(app, visitId, clientId, 'page'),
+      });
       await api.register(visitRoutes);
     },
     { prefix: '/api' },

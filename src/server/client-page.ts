@@ -78,6 +78,7 @@ export async function clientPageOf(
         startsAt: v.startsAt,
         address: v.client.address,
         upcoming: Date.parse(v.endsAt) > now,
+        confirmed: v.confirmedAt !== null,
         icsHref: await clientVisitCalendarPath(app, v._id),
       })),
     ),

@@ -562,6 +562,16 @@ export const matrix: Record<string, Row> = {
     office: 202,
     owner: 202,
   },
+  'POST /api/client-page/:id/visits/:visitId/confirm': {
+    access: 'public',
+    url: '/api/client-page/none/visits/none/confirm',
+    body: { token: 'x' },
+    anonymous: 403,
+    crew: 403,
+    crewLead: 403,
+    office: 403,
+    owner: 403,
+  },
   'GET /api/clients/:id/their-page': { access: 'office', url: '/api/clients/none/their-page', ...OFFICE },
   'GET /api/client-visits/:id/calendar.ics': {
     access: 'public',

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { todayIn, wallTimeIn } from '#shared/dates';
+import { addDays, todayIn, wallTimeIn } from '#shared/dates';
 import type { ClientTexts, OnMyWayView, TextSettingsView } from '#shared/schemas/texts';
-import { clients, jobs, mailOutbox, textAccounts, textMessages, textOptOuts, users } from '../../src/server/db/schema';
+import {
+  clients,
+  jobs,
+  mailOutbox,
+  textAccounts,
+  textMessages,
+  textOptOuts,
+  users,
+  visits,
+} from '../../src/server/db/schema';
+import { clientPagePath } from '../../src/server/clients';
 import { enqueueText } from '../../src/server/texts';
 import { TextRelay } from '../../src/server/texts/relay';
 import { currentTextProvider, STATUS_CALLBACK_PATH } from '../../src/server/texts/service';
@@ -41,7 +51,7 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
   });
   beforeEach(() => fake.forgetFaults());
 
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, headers = owner) =>
+  const call = (method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = owner) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
   /** Posts a signed callback through the app, as Twilio would post it to PUBLIC_URL. */
@@ -369,6 +379,97 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     });
     expect(mail.parsed.subject).toMatch(/^Dana from .* is on the way, arriving around/);
     expect(fake.to(c.mobile)).toHaveLength(0);
+  });
+
+  it('asks the client to confirm; C confirms the visit of the last reminder, a move asks again, the dashboard lists tomorrow’s unconfirmed', async () => {
+    await turnOn();
+    const c = await clientWithJob('text');
+    const tomorrow = addDays(todayIn(ZONE), 1);
+    const visit = (await book(c.jobId, tomorrow, '09:00', '10:00')).json<{ _id: string }>();
+    const needsYou = async () =>
+      (await call('GET', '/api/dashboard/today')).json<{ unconfirmedVisits: { items: { id: string }[] } }>();
+    expect((await needsYou()).unconfirmedVisits.items.map((i) => i.id)).toContain(c.jobId);
+    // The reminder, made due now (it waits for the day before, out of the quiet hours).
+    await t.database.db
+      .update(textMessages)
+      .set({ nextAttemptAt: new Date() })
+      .where(and(eq(textMessages.visitId, visit._id), eq(textMessages.kind, 'visit-reminder')));
+    t.app.texts.kick();
+    const reminder = await waitFor(() => fake.to(c.mobile).find((m) => m.body.includes('Reply C to confirm')), {
+      what: 'the reminder',
+    });
+    expect(reminder.body).toMatch(
+      /^Sac Handyman Services: we are coming (today|tomorrow), .+\. Reply C to confirm\. Details: http/,
+    );
+    expect(reminder.body.length).toBeLessThanOrEqual(160);
+
+    const inbound = `${PUBLIC_URL}/api/texts/twilio/inbound`;
+    const { form, headers } = fake.signed(inbound, { From: c.mobile, Body: ' c ', To: fromNumber });
+    const answer = await t.app.inject({ method: 'POST', url: '/api/texts/twilio/inbound', payload: form, headers });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toMatch(
+      /<Response><Message>Sac Handyman Services: thank you, your visit on .+ is confirmed\.<\/Message><\/Response>/,
+    );
+    const [row] = await t.database.db.select().from(visits).where(eq(visits.id, visit._id));
+    expect(row).toMatchObject({ confirmedBy: 'text' });
+    expect((await needsYou()).unconfirmedVisits.items.map((i) => i.id)).not.toContain(c.jobId);
+    const { visits: listed } = (await call('GET', `/api/jobs/${c.jobId}/visits`)).json<{
+      visits: { _id: string; confirmedAt: string | null }[];
+    }>();
+    expect(listed.find((v) => v._id === visit._id)!.confirmedAt).not.toBeNull();
+    expect((await textsOf(c.clientId)).texts.find((x) => x.kind === 'reply')!.body).toContain('is confirmed');
+
+    // Moved: the new time is confirmed again.
+    const moved = await call('PATCH', `/api/visits/${visit._id}`, {
+      date: tomorrow,
+      start: '13:00',
+      end: '14:00',
+      workerIds: [dana.id],
+      notes: '',
+      clientNote: '',
+      confirm: true,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().confirmedAt).toBeNull();
+
+    // A C from a number we never reminded confirms nothing, and says so.
+    const stranger = fake.signed(inbound, { From: '+19165550999', Body: 'C' });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/texts/twilio/inbound',
+      payload: stranger.form,
+      headers: stranger.headers,
+    });
+    expect(none.body).toContain('we could not find a visit to confirm');
+  });
+
+  it('lets the client confirm on their own page, only their own visit still to come', async () => {
+    await turnOn();
+    const c = await clientWithJob('email');
+    const other = await clientWithJob('email');
+    const visit = (await book(c.jobId, addDays(todayIn(ZONE), 3))).json<{ _id: string }>();
+    // Both have had a link to their page lately (the booking's e-mail carried c's).
+    await t.database.db.update(clients).set({ pageLinkSentAt: new Date() }).where(eq(clients.id, other.clientId));
+    const tokenOf = async (clientId: string) =>
+      new URL(`http://x${await clientPagePath(t.app, clientId)}`).searchParams.get('token')!;
+    const confirm = async (clientId: string, visitId: string, token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/client-page/${clientId}/visits/${visitId}/confirm`,
+        payload: { token },
+      });
+    // Another client's link, or their own link for someone else's visit: refused.
+    expect((await confirm(c.clientId, visit._id, await tokenOf(other.clientId))).statusCode).toBe(403);
+    expect((await confirm(other.clientId, visit._id, await tokenOf(other.clientId))).statusCode).toBe(404);
+    const ok = await confirm(c.clientId, visit._id, await tokenOf(c.clientId));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/client-page/${c.clientId}?token=${encodeURIComponent(await tokenOf(c.clientId))}`,
+    });
+    expect(page.json().visits.find((v: { id: string }) => v.id === visit._id).confirmed).toBe(true);
+    const [row] = await t.database.db.select().from(visits).where(eq(visits.id, visit._id));
+    expect(row!.confirmedBy).toBe('page');
   });
 
   it('sends nothing by text while texts are off: e-mail as before', async () => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { todayIn, wallTimeIn } from '#shared/dates';
+import { addDays, todayIn, wallTimeIn } from '#shared/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
@@ -120,12 +120,31 @@ test(
       await texts.scrollIntoViewIfNeeded();
       await screenshot(page, 'client-texts', { fullPage: false });
 
-      // The text's short link opens the client's own page.
+      // The text's short link opens the client's own page, where they confirm tomorrow's visit.
+      const tomorrowVisit = await request.post(`/api/jobs/${jobId}/visits`, {
+        headers,
+        data: {
+          date: addDays(todayIn(ZONE), 1),
+          start: '10:00',
+          end: '12:00',
+          workerIds: [crew.id],
+          notes: '',
+          clientNote: '',
+          confirm: true,
+        },
+      });
+      expect(tomorrowVisit.status()).toBe(201);
       const client = await browser.newContext({ viewport: { width: 375, height: 812 } });
       const clientPage = await client.newPage();
       await clientPage.goto(`/p/${code}`);
       await expect(clientPage.getByRole('heading', { level: 1, name })).toBeVisible();
+      await clientPage.getByRole('button', { name: /^Confirm the visit of / }).click();
+      await expect(clientPage.getByTestId('visit-confirmed')).toHaveText('You confirmed this time. Thank you!');
+      await screenshot(clientPage, 'client-confirmed-visit', { device: 'phone' });
       await client.close();
+      // The office sees it on the job.
+      await page.goto(`/admin/jobs/${jobId}`);
+      await expect(page.getByTestId('visit-confirmed')).toHaveText('✓ Confirmed by the client');
 
       // The worker, on a phone, taps On my way on today's visit: one text, whatever is tapped after.
       const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });

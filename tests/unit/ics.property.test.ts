@@ -58,6 +58,7 @@ const visit = (
   clientNote,
   cancelled: false,
   cancelReason: null,
+  confirmedAt: null,
   work: 'Fix',
   client,
 });

@@ -5,6 +5,8 @@ import { errorResponse } from '#shared/schemas/errors';
 import {
   clientPageMessages,
   clientPageView,
+  confirmVisitAnswer,
+  confirmVisitInput,
   freshLinkRequest,
   pageLinkAnswer,
   pageLinkRequest,
@@ -22,6 +24,8 @@ export interface ClientPageRoutesOptions {
     client: ClientRow,
     access: { readOnly: boolean; validUntil: Date | null },
   ) => Promise<ClientPageView>;
+  /** Confirm on the page: the visit's window, or null when it is not this client's visit to confirm. */
+  confirmVisit: (app: FastifyInstance, visitId: string, clientId: string) => Promise<string | null>;
 }
 
 /**
@@ -52,6 +56,26 @@ export async function clientPageRoutes(app: FastifyInstance, options: ClientPage
       const { client, validUntil } = await clientOfPageLink(app, request.params.id, request.query.token);
       reply.header('cache-control', 'private, no-store');
       return options.pageOf(app, client, { readOnly: false, validUntil });
+    },
+  );
+
+  r.post(
+    '/client-page/:id/visits/:visitId/confirm',
+    {
+      config: { access: 'public', ...publicFormLimit(app.config) },
+      schema: {
+        tags,
+        summary: 'The client confirms a visit of theirs still to come, by their page link',
+        params: z.object({ id: z.string().max(64), visitId: z.string().max(64) }),
+        body: confirmVisitInput,
+        response: { 200: confirmVisitAnswer, 403: errorResponse, 404: errorResponse, 410: errorResponse },
+      },
+    },
+    async (request) => {
+      const { client } = await clientOfPageLink(app, request.params.id, request.body.token);
+      const when = await options.confirmVisit(app, request.params.visitId, client.id);
+      if (!when) throw notFound('This visit cannot be confirmed: it has passed, moved or been cancelled');
+      return { confirmed: true as const, when };
     },
   );
 

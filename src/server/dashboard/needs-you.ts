@@ -8,6 +8,7 @@ import { requestsOfMail } from '../activity';
 import { hasFinalInvoice, unpaidDeposits } from '../invoices';
 import { jobsLacking } from '../jobs';
 import { failingMail } from '../mail';
+import { failingTexts } from '../texts';
 import { requestsAwaitingQuote } from '../quote-requests';
 import { hasBookedVisit, visitsStarting } from '../visits';
 
@@ -18,18 +19,22 @@ import { hasBookedVisit, visitsStarting } from '../visits';
 export async function needsYouToday(db: DbOrTx, timeZone: string, now = new Date()): Promise<NeedsYouToday> {
   const today = todayIn(timeZone, now);
   const limit = NEEDS_YOU_LIST_LIMIT;
-  const [visits, requests, unscheduled, toInvoice, deposits, mail] = await Promise.all([
+  const tomorrow = addDays(today, 1);
+  const [visits, unconfirmed, requests, unscheduled, toInvoice, deposits, mail, texts] = await Promise.all([
+    visitsStarting(db, zonedTimeToUtc(today, '00:00', timeZone), zonedTimeToUtc(tomorrow, '00:00', timeZone), limit),
     visitsStarting(
       db,
-      zonedTimeToUtc(today, '00:00', timeZone),
-      zonedTimeToUtc(addDays(today, 1), '00:00', timeZone),
+      zonedTimeToUtc(tomorrow, '00:00', timeZone),
+      zonedTimeToUtc(addDays(tomorrow, 1), '00:00', timeZone),
       limit,
+      true,
     ),
     requestsAwaitingQuote(db, limit),
     jobsLacking(db, OPEN_JOB_STATUSES, hasBookedVisit, limit),
     jobsLacking(db, ['Completed'], hasFinalInvoice, limit),
     unpaidDeposits(db, limit),
     failingMail(db, limit),
+    failingTexts(db, limit),
   ]);
   const mailRequests = await requestsOfMail(
     db,
@@ -51,6 +56,14 @@ export async function needsYouToday(db: DbOrTx, timeZone: string, now = new Date
         detail: `${clock(v.startsAt)} – ${clock(v.endsAt)} · ${v.city}`,
       })),
     },
+    unconfirmedVisits: {
+      count: unconfirmed.count,
+      items: unconfirmed.rows.map((v) => ({
+        id: v.jobId,
+        label: v.name,
+        detail: `Tomorrow ${clock(v.startsAt)} – ${clock(v.endsAt)} · ${v.city}`,
+      })),
+    },
     acceptedRequests: {
       count: requests.count,
       items: requests.rows.map((r) => ({ id: r.id, label: r.name, detail: `Request ${r.quoteNumber} · ${r.city}` })),
@@ -68,6 +81,10 @@ export async function needsYouToday(db: DbOrTx, timeZone: string, now = new Date
     failingEmails: {
       count: mail.count,
       items: mail.rows.map((m) => ({ id: mailRequests.get(m.id) ?? null, label: m.subject, detail: `To ${m.to}` })),
+    },
+    failingTexts: {
+      count: texts.count,
+      items: texts.rows.map((t) => ({ id: t.clientId, label: t.name, detail: t.reason })),
     },
   };
 }

@@ -3,6 +3,7 @@ export {
   cancelVisitTexts,
   clientReach,
   enqueueText,
+  failingTexts,
   onMyWayText,
   TEXT_QUEUED,
   type ClientReach,
@@ -10,5 +11,5 @@ export {
   type TextContext,
 } from './outbox';
 export { TextRelay, TEXT_RELAY_JOB } from './relay';
-export { currentTextProvider, STATUS_CALLBACK_PATH } from './service';
+export { currentTextProvider, STATUS_CALLBACK_PATH, type ConfirmVisit } from './service';
 export { textLinkRoutes, textRoutes } from './routes';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { TextKind } from '#shared/schemas/texts';
 import { plainForText } from '#shared/sms';
 import { afterCommit, type DbOrTx } from '../db/client';
@@ -155,4 +155,27 @@ export async function onMyWayText(tx: DbOrTx, visitId: string) {
     .from(textMessages)
     .where(and(eq(textMessages.visitId, visitId), eq(textMessages.kind, 'on-my-way')));
   return row ?? null;
+}
+
+/** Texts of the last week that failed or were held back, newest first, with their client, and how many. */
+export async function failingTexts(db: DbOrTx, limit: number) {
+  const where = and(
+    inArray(textMessages.state, ['failed', 'not-sent']),
+    gt(textMessages.createdAt, sql`now() - interval '7 days'`),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        clientId: textMessages.clientId,
+        name: sql<string>`coalesce(${clients.name}, ${textMessages.toNumber})`,
+        reason: sql<string>`coalesce(${textMessages.reason}, 'Not delivered')`,
+      })
+      .from(textMessages)
+      .leftJoin(clients, eq(clients.id, textMessages.clientId))
+      .where(where)
+      .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
+      .limit(limit),
+    db.select({ n: count() }).from(textMessages).where(where),
+  ]);
+  return { count: total?.n ?? 0, rows };
 }

@@ -5,6 +5,7 @@ import { errorResponse } from '#shared/schemas/errors';
 import { clientTexts, testTextInput, testTextResult, textSettingsInput, textSettingsView } from '#shared/schemas/texts';
 import { publicFormLimit } from '../plugins/rate-limit';
 import {
+  type ConfirmVisit,
   clientTexts as clientTextsOf,
   INBOUND_PATH,
   pageOfCode,
@@ -22,13 +23,21 @@ function formFields(body: unknown): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : '').entries());
 }
 
+const escapeXml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
 const signatureOf = (headers: Record<string, string | string[] | undefined>) => {
   const value = headers['x-twilio-signature'];
   return typeof value === 'string' ? value : undefined;
 };
 
+export interface TextRoutesOptions {
+  /** A client's C confirms their visit: given by the app, since visits build on texts. */
+  confirmVisit: ConfirmVisit;
+}
+
 /** Text messages through the owner's own Twilio account (decision 045). */
-export async function textRoutes(app: FastifyInstance) {
+export async function textRoutes(app: FastifyInstance, options: TextRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const owner = { access: 'owner' as const };
   const tags = ['text messages'];
@@ -122,14 +131,20 @@ export async function textRoutes(app: FastifyInstance) {
       INBOUND_PATH.replace('/api', ''),
       {
         config: callback,
-        schema: { tags, summary: 'A text a client sent us (STOP and START are honoured; signed)' },
+        schema: { tags, summary: 'A text a client sent us (STOP and START are honoured, C confirms a visit; signed)' },
       },
       async (request, reply) => {
-        await receiveInbound(app, signatureOf(request.headers), formFields(request.body));
-        // An empty answer: Twilio itself answers STOP and START with the carrier's words.
+        const answer = await receiveInbound(
+          app,
+          signatureOf(request.headers),
+          formFields(request.body),
+          options.confirmVisit,
+        );
+        // Twilio itself answers STOP and START with the carrier's words; C is answered with ours.
+        const message = answer ? `<Message>${escapeXml(answer)}</Message>` : '';
         return reply
           .type('text/xml; charset=utf-8')
-          .send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+          .send(`<?xml version="1.0" encoding="UTF-8"?><Response>${message}</Response>`);
       },
     );
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClientTexts, TextSettingsInput, TextSettingsView, TextState } from '#shared/schemas/texts';
 import { DEFAULT_TEXT_DAILY_LIMIT } from '#shared/schemas/texts';
+import { plainForText } from '#shared/sms';
 import { clientOf, clientPagePath } from '../clients';
 import { newId } from '../db/ids';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
@@ -175,22 +176,71 @@ export async function receiveStatus(
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
 const START_WORDS = new Set(['START', 'UNSTOP', 'YES']);
 
-/** A text a client sent us: STOP and START are honoured (Twilio answers them itself). */
+const CONFIRM_WORDS = new Set(['C', 'CONFIRM', 'CONFIRMED']);
+
+/** Confirms a visit for its client (given by the app: visits build on texts); its window, or null. */
+export type ConfirmVisit = (visitId: string, clientId: string) => Promise<string | null>;
+
+/**
+ * A text a client sent us: STOP and START are honoured (Twilio answers them itself); C confirms the
+ * visit of the last reminder we texted that number, and is answered (the answer is in the ledger).
+ * Returns the answer's words, or null for none.
+ */
 export async function receiveInbound(
   app: FastifyInstance,
   signature: string | undefined,
   params: Record<string, string>,
-) {
+  confirmVisit: ConfirmVisit,
+): Promise<string | null> {
   await verifiedCallback(app, INBOUND_PATH, signature, params);
   const from = toE164(params.From ?? '');
-  const word = (params.Body ?? '').trim().split(/\s+/)[0]?.toUpperCase() ?? '';
-  if (!from) return;
+  const word =
+    (params.Body ?? '')
+      .trim()
+      .split(/\s+/)[0]
+      ?.toUpperCase()
+      .replace(/[.!]+$/, '') ?? '';
+  if (!from) return null;
   if (STOP_WORDS.has(word)) {
     await app.db.insert(textOptOuts).values({ number: from }).onConflictDoNothing();
     app.log.info('a client replied STOP: no more texts to that number');
-  } else if (START_WORDS.has(word)) {
-    await app.db.delete(textOptOuts).where(eq(textOptOuts.number, from));
+    return null;
   }
+  if (START_WORDS.has(word)) {
+    await app.db.delete(textOptOuts).where(eq(textOptOuts.number, from));
+    return null;
+  }
+  if (!CONFIRM_WORDS.has(word)) return null;
+  const business = await app.settings.current();
+  const [reminder] = await app.db
+    .select({ visitId: textMessages.visitId, clientId: textMessages.clientId })
+    .from(textMessages)
+    .where(
+      and(
+        eq(textMessages.toNumber, from),
+        eq(textMessages.kind, 'visit-reminder'),
+        inArray(textMessages.state, ['sent', 'delivered']),
+      ),
+    )
+    .orderBy(desc(textMessages.sentAt))
+    .limit(1);
+  const when = reminder?.visitId && reminder.clientId ? await confirmVisit(reminder.visitId, reminder.clientId) : null;
+  const body = plainForText(
+    when
+      ? `${business.name}: thank you, your visit on ${when} is confirmed.`
+      : `${business.name}: we could not find a visit to confirm. Please call us at ${business.phone}.`,
+  );
+  await app.db.insert(textMessages).values({
+    id: newId(),
+    clientId: reminder?.clientId ?? null,
+    visitId: when ? reminder!.visitId : null,
+    kind: 'reply',
+    toNumber: from,
+    body,
+    state: 'sent',
+    sentAt: new Date(),
+  });
+  return body;
 }
 
 /** A client's texts, newest first, and whether they can be texted now (the office's client page). */

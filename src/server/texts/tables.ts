@@ -66,6 +66,10 @@ export const textMessages = pgTable(
       .on(t.providerSid)
       .where(sql`${t.providerSid} is not null`),
     index('text_messages_client_idx').on(t.clientId, t.createdAt),
+    // The dashboard's "Texts not delivered" (the last week's failed and held-back texts).
+    index('text_messages_trouble_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} in ('failed', 'not-sent')`),
     // The daily limit counts a number's texts of the last day.
     index('text_messages_number_idx').on(t.toNumber, t.createdAt),
     index('text_messages_visit_idx')

@@ -44,7 +44,7 @@ export function visitMail(
           moved: 'We have moved your visit. The new time is below; the attached calendar entry replaces the old one.',
           cancelled: `We have cancelled the visit planned for ${when}.${reason} We will be in touch to find another time.`,
           'called-off': `We have cancelled the visit planned for ${when}.${reason} There is nothing you need to do.`,
-          reminder: `A reminder that we are coming ${day}.`,
+          reminder: `A reminder that we are coming ${day}. Please confirm the time: press Confirm on your page (the link below), or reply to this e-mail.`,
         }[kind],
       },
       ...(kind === 'cancelled' || kind === 'called-off'
@@ -113,7 +113,7 @@ export function visitText(
     case 'moved':
       return { body: `${name}: your visit has moved to ${when}. Details:`, pageLink: true };
     case 'reminder':
-      return { body: `${name}: a reminder that we are coming ${day}, ${when}. Details:`, pageLink: true };
+      return { body: `${name}: we are coming ${day}, ${when}. Reply C to confirm. Details:`, pageLink: true };
     case 'cancelled':
     case 'called-off':
       return {

@@ -111,7 +111,7 @@ export function workersByIds(db: DbOrTx, ids: string[]) {
  */
 function visitJson(timeZone: string, workers: SQL) {
   const local = (column: typeof visits.startsAt | typeof visits.endsAt) => sql`(${column} at time zone ${timeZone})`;
-  const iso = (column: typeof visits.startsAt | typeof visits.endsAt) =>
+  const iso = (column: typeof visits.startsAt | typeof visits.endsAt | typeof visits.confirmedAt) =>
     sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return sql`json_build_object(
     '_id', ${visits.id},
@@ -127,6 +127,7 @@ function visitJson(timeZone: string, workers: SQL) {
     'clientNote', ${visits.clientNote},
     'cancelled', ${visits.cancelledAt} is not null,
     'cancelReason', ${visits.cancelReason},
+    'confirmedAt', ${iso(visits.confirmedAt)},
     'work', ${jobs.notes},
     'client', json_build_object(
       'name', ${jobs.contactName},
@@ -282,9 +283,17 @@ export async function nextVisitOfRequest(
 export const hasBookedVisit = (jobId: SQLWrapper): SQL =>
   sql`exists (select 1 from ${visits} where ${visits.jobId} = ${jobId} and ${visits.cancelledAt} is null)`;
 
-/** The booked visits starting in [from, to), in time order, with their job's client and city, and how many. */
-export async function visitsStarting(db: DbOrTx, from: Date, to: Date, limit: number) {
-  const where = and(isNull(visits.cancelledAt), gte(visits.startsAt, from), lt(visits.startsAt, to));
+/**
+ * The booked visits starting in [from, to), in time order, with their job's client and city, and how
+ * many; `unconfirmed`: only those the client has not confirmed.
+ */
+export async function visitsStarting(db: DbOrTx, from: Date, to: Date, limit: number, unconfirmed = false) {
+  const where = and(
+    isNull(visits.cancelledAt),
+    gte(visits.startsAt, from),
+    lt(visits.startsAt, to),
+    unconfirmed ? isNull(visits.confirmedAt) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({

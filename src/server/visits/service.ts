@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
+import { formatVisitWindow, wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
 import type {
   helpersInput,
   LeadCrewView,
@@ -265,7 +265,14 @@ export async function restoreComingVisits(
   for (const row of await calledOffVisitsOf(tx, job.id, at)) {
     const [back] = await tx
       .update(visits)
-      .set({ cancelledAt: null, cancelReason: null, calledOffWithJob: false, updatedAt: at })
+      .set({
+        cancelledAt: null,
+        cancelReason: null,
+        calledOffWithJob: false,
+        confirmedAt: null,
+        confirmedBy: null,
+        updatedAt: at,
+      })
       .where(and(eq(visits.id, row.id), eq(visits.calledOffWithJob, true)))
       .returning();
     if (back) await tellClient(tx, business, job, back, await loadView(tx, back.id, business.timeZone), 'booked');
@@ -335,7 +342,15 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
     await checkWorkers(tx, workerIds, body, startsAt, endsAt, business.timeZone, visitId);
     const [row] = await tx
       .update(visits)
-      .set({ startsAt, endsAt, notes: body.notes, clientNote: body.clientNote, updatedAt: new Date() })
+      .set({
+        startsAt,
+        endsAt,
+        notes: body.notes,
+        clientNote: body.clientNote,
+        updatedAt: new Date(),
+        // A new time is confirmed again.
+        ...(moved ? { confirmedAt: null, confirmedBy: null } : {}),
+      })
       .where(eq(visits.id, visitId))
       .returning();
     await setVisitWorkers(tx, visitId, workerIds);
@@ -420,4 +435,27 @@ export async function setHelpers(
     await addJobWorkers(tx, current.jobId, helperIds);
     return loadView(tx, visitId, timeZone);
   });
+}
+
+/**
+ * The client confirms a visit's time (decision 045): by replying C to its reminder, or with Confirm on
+ * their page. Only their own visit, booked and still to come; confirming twice is the same yes. Null
+ * when there is no such visit; else its window as their messages read it.
+ */
+export async function confirmVisit(
+  app: FastifyInstance,
+  visitId: string,
+  clientId: string,
+  how: 'text' | 'page',
+): Promise<string | null> {
+  const current = await findVisit(app.db, visitId);
+  if (!current || current.cancelledAt || current.startsAt <= new Date()) return null;
+  const job = await findJobById(app.db, current.jobId);
+  if (!job || job.clientId !== clientId) return null;
+  await app.db
+    .update(visits)
+    .set({ confirmedAt: new Date(), confirmedBy: how, updatedAt: new Date() })
+    .where(and(eq(visits.id, visitId), isNull(visits.confirmedAt), isNull(visits.cancelledAt)));
+  const { timeZone } = await app.settings.current();
+  return formatVisitWindow(current.startsAt, current.endsAt, timeZone);
 }

@@ -29,6 +29,10 @@ export const visits = pgTable(
     calledOffWithJob: boolean('called_off_with_job').notNull().default(false),
     /** The client's reminder the day before, in the outbox: called off when the visit moves or is cancelled. */
     reminderMailId: text('reminder_mail_id'),
+    /** When the client confirmed this time (a reply C, Confirm on their page); cleared when it moves. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** How: 'text', 'page'. */
+    confirmedBy: text('confirmed_by'),
     /** When the crew said "On my way" (once per visit; decision 045). */
     onMyWayAt: timestamp('on_my_way_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

@@ -58,6 +58,8 @@ export const clientPageView = z.object({
       startsAt: z.string(),
       address: z.string(),
       upcoming: z.boolean(),
+      /** The client confirmed this time (decision 045): by a reply C, or Confirm here. */
+      confirmed: z.boolean(),
       /** An .ics of the visit, signed like the page. */
       icsHref: z.string(),
     }),
@@ -117,3 +119,7 @@ export const freshLinkRequest = z.strictObject({ token: z.string().max(2000) });
 
 /** The one answer to either (`clientPageMessages.linkSent`), whether or not the address or link is known. */
 export const pageLinkAnswer = z.object({ message: z.string() });
+
+/** Confirm on the client's page: the page's own token proves whose visit it is. */
+export const confirmVisitInput = z.object({ token: z.string().max(2000) });
+export const confirmVisitAnswer = z.object({ confirmed: z.literal(true), when: z.string() });

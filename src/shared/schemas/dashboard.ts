@@ -22,6 +22,8 @@ export const needsYouToday = z.object({
   date: z.string(),
   /** Booked visits starting today; each opens its job. */
   visits: needsYouList,
+  /** Tomorrow's booked visits the client has not confirmed (decision 045); each opens its job. */
+  unconfirmedVisits: needsYouList,
   /** Requests accepted for quoting with no quote sent yet; each opens the request. */
   acceptedRequests: needsYouList,
   /** Open jobs with no booked visit; each opens the job. */
@@ -32,5 +34,7 @@ export const needsYouToday = z.object({
   unpaidDeposits: needsYouList,
   /** E-mails the relay could not deliver; each opens the request whose history can send it again. */
   failingEmails: needsYouList,
+  /** Texts of the last week that failed or were not sent; each opens the client (decision 045). */
+  failingTexts: needsYouList,
 });
 export type NeedsYouToday = z.infer<typeof needsYouToday>;

@@ -10,6 +10,8 @@ export const TEXT_KINDS = [
   'visit-reminder',
   'on-my-way',
   'test',
+  /** Our answer to a client's reply (a visit confirmed by C). */
+  'reply',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 

@@ -44,6 +44,8 @@ export const visitView = z.object({
   clientNote: z.string(),
   cancelled: z.boolean(),
   cancelReason: z.string().nullable(),
+  /** When the client confirmed this time (by text or on their page); null until they do. */
+  confirmedAt: z.string().nullable(),
   /** What the job is about (the request's description): what the crew reads on the way. */
   work: z.string(),
   client: z.object({ name: z.string(), phone: z.string(), address: z.string() }),

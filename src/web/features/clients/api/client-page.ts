@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientPageView } from '#shared/schemas/client-page';
 import type { QuoteRequestInput } from '#shared/schemas/quote-request';
 import { api, publicApi } from '../../../lib/api-client';
@@ -36,5 +36,19 @@ export function useRequestNewWork() {
   return useMutation({
     mutationFn: (body: QuoteRequestInput) =>
       publicApi<{ quoteRequest: { _id: string; quoteNumber: string } }>('POST', '/quoterequest/create', { body }),
+  });
+}
+
+/** Confirm on the client's page (decision 045): the page's own token proves whose visit it is. */
+export function useConfirmVisit(id: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (visitId: string) =>
+      publicApi<{ confirmed: true; when: string }>(
+        'POST',
+        `/client-page/${encodeURIComponent(id)}/visits/${encodeURIComponent(visitId)}/confirm`,
+        { body: { token } },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client-page', id] }),
   });
 }

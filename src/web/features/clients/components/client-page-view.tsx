@@ -124,7 +124,14 @@ function Item({ title, pill, children }: { title: ReactNode; pill?: ReactNode; c
  * invoices with their payments, and a form to ask for new work. `readOnly`: staff looking at it as
  * the client sees it (the form cannot be sent).
  */
-export function ClientPageContent({ page }: { page: ClientPageView }) {
+export function ClientPageContent({
+  page,
+  confirmVisit,
+}: {
+  page: ClientPageView;
+  /** Confirm a visit (the client's own page; staff looking at it cannot). */
+  confirmVisit?: { run: (visitId: string) => void; pending: string | null; error: string | null };
+}) {
   const upcoming = page.visits.filter((v) => v.upcoming);
   const past = page.visits.filter((v) => !v.upcoming);
   return (
@@ -207,6 +214,32 @@ export function ClientPageContent({ page }: { page: ClientPageView }) {
               <Anchor href={v.icsHref} size="sm" underline="always">
                 Add the visit of {formatLongDate(v.date)} to your calendar
               </Anchor>
+            ) : null}
+            {v.upcoming && v.confirmed ? (
+              <Text size="sm" fw={600} data-testid="visit-confirmed">
+                You confirmed this time. Thank you!
+              </Text>
+            ) : v.upcoming && Date.parse(v.startsAt) > Date.now() && confirmVisit ? (
+              <div>
+                <Button
+                  size="sm"
+                  mt={4}
+                  loading={confirmVisit.pending === v.id}
+                  onClick={() => confirmVisit.run(v.id)}
+                  aria-label={`Confirm the visit of ${formatLongDate(v.date)}`}
+                >
+                  Confirm this visit
+                </Button>
+                {confirmVisit.error && confirmVisit.pending === null ? (
+                  <Text size="sm" c="red.9" role="alert">
+                    {confirmVisit.error}
+                  </Text>
+                ) : null}
+              </div>
+            ) : v.upcoming && Date.parse(v.startsAt) > Date.now() ? (
+              <Text size="sm" c="dimmed">
+                Not confirmed yet
+              </Text>
             ) : null}
           </Item>
         ))}

@@ -13,6 +13,7 @@ const KIND_LABELS: Record<TextKind, string> = {
   'visit-reminder': 'Visit reminder',
   'on-my-way': 'On my way',
   test: 'Test text',
+  reply: 'Our answer to their reply',
 };
 
 const STATE_LABELS: Record<TextState, { label: string; color: string }> = {

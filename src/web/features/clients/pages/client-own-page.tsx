@@ -5,7 +5,7 @@ import { EmailMyLink } from '../../../components/email-my-link';
 import { hasErrorCode } from '../../../lib/api-client';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useClientPage, useFreshLink } from '../api/client-page';
+import { useClientPage, useConfirmVisit, useFreshLink } from '../api/client-page';
 import { ClientPageContent } from '../components/client-page-view';
 import layout from '../../../components/layout.module.css';
 
@@ -15,11 +15,19 @@ export default function ClientOwnPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const page = useClientPage(id, token);
+  const confirm = useConfirmVisit(id, token);
   usePageTitle('Your page');
   return (
     <Container size={720} className={layout.pagePad}>
       {page.data ? (
-        <ClientPageContent page={page.data} />
+        <ClientPageContent
+          page={page.data}
+          confirmVisit={{
+            run: (visitId) => confirm.mutate(visitId),
+            pending: confirm.isPending ? (confirm.variables ?? null) : null,
+            error: confirm.isError ? confirm.error.message : null,
+          }}
+        />
       ) : page.isError ? (
         hasErrorCode(page.error, 'LINK_EXPIRED') ? (
           <ExpiredLink id={id} token={token} />

@@ -2,8 +2,10 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import {
   IconCalendarEvent,
   IconCalendarOff,
+  IconCalendarQuestion,
   IconFileInvoice,
   IconMailExclamation,
+  IconMessageExclamation,
   IconPigMoney,
   IconPencilDollar,
   type Icon,
@@ -33,6 +35,14 @@ const LISTS: ListSpec[] = [
     open: paths.admin.job,
     all: { to: paths.admin.calendar, label: 'Open the calendar' },
     empty: 'No visits booked today.',
+  },
+  {
+    key: 'unconfirmedVisits',
+    title: 'Not confirmed for tomorrow',
+    icon: IconCalendarQuestion,
+    open: paths.admin.job,
+    all: { to: paths.admin.calendar, label: 'Open the calendar' },
+    empty: 'Every visit tomorrow is confirmed.',
   },
   {
     key: 'acceptedRequests',
@@ -72,6 +82,13 @@ const LISTS: ListSpec[] = [
     icon: IconMailExclamation,
     open: paths.admin.quoteRequest,
     empty: 'Every e-mail went out.',
+  },
+  {
+    key: 'failingTexts',
+    title: 'Texts not delivered',
+    icon: IconMessageExclamation,
+    open: paths.admin.client,
+    empty: 'Every text this week went out.',
   },
 ];
 

@@ -62,6 +62,11 @@ export function JobVisits({ jobId, open }: { jobId: string; open: boolean }) {
                   {v.notes ? ` · ${v.notes}` : ''}
                 </Text>
                 {v.clientNote ? <Text size="sm">To the client: {v.clientNote}</Text> : null}
+                {!v.cancelled && v.confirmedAt ? (
+                  <Text size="sm" fw={600} data-testid="visit-confirmed">
+                    ✓ Confirmed by the client
+                  </Text>
+                ) : null}
                 {v.cancelled ? (
                   <Text size="sm" c="red.9">
                     Cancelled{v.cancelReason ? `: ${v.cancelReason}` : ''}

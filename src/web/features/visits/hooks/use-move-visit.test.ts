@@ -27,6 +27,7 @@ const visit: VisitView = {
   clientNote: '',
   cancelled: false,
   cancelReason: null,
+  confirmedAt: null,
   work: 'Fix the gate',
   client: { name: 'Dana Client', phone: '(916) 555-0101', address: '1 Main St' },
 };

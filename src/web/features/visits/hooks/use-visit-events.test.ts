@@ -19,6 +19,7 @@ function visit(over: Partial<VisitView> & Pick<VisitView, '_id' | 'date' | 'star
     clientNote: '',
     cancelled: false,
     cancelReason: null,
+    confirmedAt: null,
     work: 'Fix the gate',
     client: { name: 'Dana Client', phone: '(916) 555-0101', address: '1 Main St, Sacramento' },
     ...over,
@@ -35,6 +36,15 @@ describe('visits as calendar events', () => {
       ['v1', 'Dana Client · Ana Ruiz, Ben Okafor'],
       ['v2', 'Dana Client'],
     ]);
+  });
+
+  it('starts the title of a visit the client confirmed with a tick', () => {
+    const [confirmed, waiting] = visitEvents([
+      visit({ _id: 'v1', date: '2026-07-01', start: '09:00', end: '11:00', confirmedAt: '2026-06-30T18:00:00.000Z' }),
+      visit({ _id: 'v2', date: '2026-07-01', start: '13:00', end: '14:00' }),
+    ]);
+    expect(confirmed!.title).toBe('✓ Dana Client · Ana Ruiz');
+    expect(waiting!.title).toBe('Dana Client · Ana Ruiz');
   });
 
   it("colours an event with its first worker's colour, the same on every visit of theirs; grey with nobody on it", () => {

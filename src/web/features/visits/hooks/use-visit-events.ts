@@ -14,7 +14,8 @@ export function visitEvents(visits: readonly VisitView[]): EventInput[] {
     .filter((v) => !v.cancelled)
     .map((v) => ({
       id: v._id,
-      title: `${v.client.name}${v.workers.length ? ` · ${v.workers.map((w) => w.fullName).join(', ')}` : ''}`,
+      // A visit the client confirmed starts with a tick (decision 045).
+      title: `${v.confirmedAt ? '✓ ' : ''}${v.client.name}${v.workers.length ? ` · ${v.workers.map((w) => w.fullName).join(', ')}` : ''}`,
       start: asWall(v.date, v.start),
       end: asWall(v.date, v.end === '24:00' ? '23:59' : v.end),
       backgroundColor: workerColor(v.workers[0]?._id),
