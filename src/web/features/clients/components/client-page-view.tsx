@@ -132,6 +132,9 @@ export function ClientPageContent({
   /** Confirm a visit (the client's own page; staff looking at it cannot). */
   confirmVisit?: { run: (visitId: string) => void; pending: string | null; error: string | null };
 }) {
+  // The moment the page was drawn: a visit begun by then is no longer for confirming.
+  const [drawnAt] = useState(() => Date.now());
+  const notBegun = (v: { startsAt: string }) => Date.parse(v.startsAt) > drawnAt;
   const upcoming = page.visits.filter((v) => v.upcoming);
   const past = page.visits.filter((v) => !v.upcoming);
   return (
@@ -219,7 +222,7 @@ export function ClientPageContent({
               <Text size="sm" fw={600} data-testid="visit-confirmed">
                 You confirmed this time. Thank you!
               </Text>
-            ) : v.upcoming && Date.parse(v.startsAt) > Date.now() && confirmVisit ? (
+            ) : v.upcoming && notBegun(v) && confirmVisit ? (
               <div>
                 <Button
                   size="sm"
@@ -236,7 +239,7 @@ export function ClientPageContent({
                   </Text>
                 ) : null}
               </div>
-            ) : v.upcoming && Date.parse(v.startsAt) > Date.now() ? (
+            ) : v.upcoming && notBegun(v) ? (
               <Text size="sm" c="dimmed">
                 Not confirmed yet
               </Text>
