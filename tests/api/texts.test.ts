@@ -448,8 +448,9 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     const c = await clientWithJob('email');
     const other = await clientWithJob('email');
     const visit = (await book(c.jobId, addDays(todayIn(ZONE), 3))).json<{ _id: string }>();
-    // Both have had a link to their page lately (the booking's e-mail carried c's).
-    await t.database.db.update(clients).set({ pageLinkSentAt: new Date() }).where(eq(clients.id, other.clientId));
+    // Both have had a link to their page lately (their links open it; the booking's e-mail may not have left yet).
+    for (const id of [c.clientId, other.clientId])
+      await t.database.db.update(clients).set({ pageLinkSentAt: new Date() }).where(eq(clients.id, id));
     const tokenOf = async (clientId: string) =>
       new URL(`http://x${await clientPagePath(t.app, clientId)}`).searchParams.get('token')!;
     const confirm = async (clientId: string, visitId: string, token: string) =>
@@ -470,6 +471,56 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     expect(page.json().visits.find((v: { id: string }) => v.id === visit._id).confirmed).toBe(true);
     const [row] = await t.database.db.select().from(visits).where(eq(visits.id, visit._id));
     expect(row!.confirmedBy).toBe('page');
+  });
+
+  it('texts a quote and its deposit invoice as well as e-mailing them, with the e-mail’s figure', async () => {
+    await turnOn();
+    const email = `quoted${randomUUID().slice(0, 8)}@home.test`;
+    const name = `Quoted Client ${randomUUID().slice(0, 4)}`;
+    const request = await createQuoteRequest(t, { email, name });
+    const [client] = await t.database.db.select().from(clients).where(eq(clients.email, email));
+    const mobile = '+19165557001';
+    await t.database.db.delete(textMessages).where(eq(textMessages.toNumber, mobile));
+    const put = await call('PUT', `/api/clients/${client!.id}`, {
+      name,
+      phone: client!.phone,
+      notes: '',
+      mobile: '916-555-7001',
+      messageChannel: 'both',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await call('PUT', `/api/quoterequest/markAccepted/${request._id}`)).statusCode).toBe(200);
+    const sent = await call('POST', '/api/quotes/sendQuote', {
+      quoteRequestId: request._id,
+      clientName: name,
+      projectName: 'Gate and fence',
+      materials: [{ name: 'Gate hinge kit', unitPrice: 39.47, quantity: 2 }],
+      labor: [{ description: 'Rebuild the fence', hourlyRate: 65, hours: 12 }],
+      deposit: { kind: 'percent', value: 25 },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const quoteId = sent.json().quoteId as string;
+    const quoteText = await waitFor(() => fake.to(mobile).find((m) => m.body.includes(`quote ${quoteId} is ready`)), {
+      what: 'the quote text',
+    });
+    expect(quoteText.body).toMatch(/See it and answer on your page: http:\/\/handyman\.test\/p\/\w+$/);
+    const token = await t.app.tokens.signScoped('client-quote', quoteId, 3600);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/client-quotes/${quoteId}/answer`,
+      payload: { action: 'accept', token, signatureName: name },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const invoiceText = await waitFor(() => fake.to(mobile).find((m) => m.body.includes('deposit invoice')), {
+      what: 'the deposit invoice text',
+    });
+    const invoiceMail = await waitFor(
+      () => smtp.to(email).find((m) => m.parsed.subject?.startsWith('Deposit invoice')),
+      { what: 'the deposit invoice e-mail' },
+    );
+    const figure = /Deposit due\s*\n?\s*(\$[\d,.]+)/.exec(invoiceMail.parsed.text!)![1]!;
+    expect(invoiceText.body).toContain(`is ready, ${figure} due`);
+    expect(invoiceText.body.length).toBeLessThanOrEqual(160);
   });
 
   it('sends nothing by text while texts are off: e-mail as before', async () => {

@@ -1,7 +1,7 @@
 import { emitWebhook } from '../webhooks';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, todayIn, zonedTimeToUtc } from '#shared/dates';
+import { addDays, formatShortDay, todayIn, zonedTimeToUtc } from '#shared/dates';
 import {
   balanceCents,
   depositParts,
@@ -34,6 +34,7 @@ import { billingOf } from '../clients';
 import { findJobById, jobDetail } from '../jobs';
 import { materialPrice } from '../price-book';
 import { cancelMail, enqueueMail, toClient } from '../mail';
+import { enqueueText } from '../texts';
 import { invoiceKey, invoiceMail, overdueReminderMail, receiptMail } from './emails';
 import { fingerprint, type DocumentSource } from '../documents';
 import { clientInvoiceLink, staffPdfLink } from './links';
@@ -376,6 +377,14 @@ async function sendInTx(
   const view = await invoiceView(app, tx, { ...sent!, dueDate }, business.timeZone);
   const link = await clientInvoiceLink(app, id);
   await enqueueMail(tx, toClient(invoiceMail(business, view, link, forQuote)));
+  // A client who takes texts is told by text too, with the figure the e-mail gives (decision 045).
+  if (sent!.clientId)
+    await enqueueText(tx, business, {
+      clientId: sent!.clientId,
+      kind: 'invoice-sent',
+      body: `${business.name}: ${view.kind === 'deposit' ? 'deposit invoice' : 'invoice'} ${view.number} is ready, ${formatDollars(view.balance)} due${view.dueDate ? ` ${formatShortDay(view.dueDate).replace(/^\w+, /, '')}` : ''}. See and pay it on your page:`,
+      pageLink: true,
+    });
   // Reminders wait in the outbox for their day (09:00 in the business's zone after the due date).
   const reminderMailIds: string[] = [];
   for (const days of business.invoiceReminderDays.slice(0, 3)) {

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../db/client';
 import { quotes } from './tables';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
+import { enqueueText } from '../texts';
 import { enqueueMail, type OutgoingMail, toClient } from '../mail';
 import { findQuoteRequestById, setQuoteStatus, transitionQuoteRequest, type QuoteRequestRow } from '../quote-requests';
 import { quoteAcceptedMail, quoteAnswerNotice, quoteKey, quoteMail, quoteReminderMail, quoteReplyMail } from './emails';
@@ -151,6 +152,14 @@ async function storeAndSend(
   const stored = await quoteView(tx, row, businessToday(business));
   const link = await clientQuoteLink(app, stored.quoteId, stored.validUntil);
   const mailId = await enqueueMail(tx, toClient(quoteMail(business, quoteRequest.contactEmail, stored, link)));
+  // A document goes by e-mail (its PDF and link); a client who takes texts is told by text too (decision 045).
+  if (quoteRequest.clientId)
+    await enqueueText(tx, business, {
+      clientId: quoteRequest.clientId,
+      kind: 'quote-sent',
+      body: `${business.name}: your ${identity.version > 1 ? 'updated ' : ''}quote ${stored.quoteId} is ready. See it and answer on your page:`,
+      pageLink: true,
+    });
   await setQuoteStatus(tx, quoteRequest.id, 'Pending');
   await recordActivity(tx, {
     quoteRequestId: quoteRequest.id,

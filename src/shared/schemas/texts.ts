@@ -9,6 +9,8 @@ export const TEXT_KINDS = [
   'visit-cancelled',
   'visit-reminder',
   'on-my-way',
+  'quote-sent',
+  'invoice-sent',
   'test',
   /** Our answer to a client's reply (a visit confirmed by C). */
   'reply',

@@ -12,6 +12,8 @@ const KIND_LABELS: Record<TextKind, string> = {
   'visit-cancelled': 'Visit cancelled',
   'visit-reminder': 'Visit reminder',
   'on-my-way': 'On my way',
+  'quote-sent': 'Quote sent',
+  'invoice-sent': 'Invoice sent',
   test: 'Test text',
   reply: 'Our answer to their reply',
 };
