@@ -11,6 +11,7 @@ import { jobsOfRequests } from './jobs';
 import { requestsOfClient } from './quote-requests';
 import { clientQuotePaths, isQuoteExpired, quotesOfRequests, type QuoteRow } from './quotes';
 import { clientVisitCalendarPath, visitsOfJob } from './visits';
+import { textsSentTo } from './texts';
 
 const byNewest =
   <T>(key: (item: T) => string) =>
@@ -147,6 +148,7 @@ export async function clientPageOf(
       .map((j) => ({ jobId: j.job.id, on: day(j.report!.at), at: j.report!.at.toISOString(), href: j.report!.href! }))
       .sort(byNewest((r) => r.at)),
     invoices: invoices.sort(byNewest((i) => `${i.issueDate ?? ''}${i.number}`)),
+    texts: (await textsSentTo(app.db, client.id, 10)).map((x) => ({ ...x, at: x.at.toISOString() })),
     balanceCents: invoices.reduce((sum, i) => sum + Math.max(0, i.balanceCents), 0),
   };
 }

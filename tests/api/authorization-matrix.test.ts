@@ -622,6 +622,12 @@ export const matrix: Record<string, Row> = {
   'DELETE /api/settings/texts': { access: 'owner', ...OWNER },
   'POST /api/settings/texts/test': { access: 'owner', body: {}, ...OWNER },
   'GET /api/clients/:id/texts': { access: 'office', url: '/api/clients/none/texts', ...OFFICE },
+  'POST /api/texts/:id/send-again': {
+    access: 'office',
+    url: '/api/texts/none/send-again',
+    body: { channel: 'text' },
+    ...OFFICE,
+  },
   // Twilio's callbacks take only its signed form posts: anything else is refused, whoever sends it.
   'POST /api/texts/twilio/status': {
     access: 'public',

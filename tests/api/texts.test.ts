@@ -272,6 +272,46 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     expect(fake.to(later.mobile)).toHaveLength(1);
   });
 
+  it('sends a failed text again, by text or by e-mail instead, and shows the client what we texted them', async () => {
+    await turnOn();
+    const c = await clientWithJob('text');
+    fake.fail(new RegExp(`^\\${c.mobile}$`), 'invalid_number');
+    await book(c.jobId, '2027-04-05');
+    const failed = await waitFor(
+      async () => (await ledger(c.clientId)).find((r) => r.kind === 'visit-booked' && r.state === 'failed'),
+      { what: 'the failure' },
+    );
+    expect(failed.reason).toContain('21211');
+    // Only a failed or held-back text is sent again.
+    const reminder = (await ledger(c.clientId)).find((r) => r.kind === 'visit-reminder')!;
+    expect((await call('POST', `/api/texts/${reminder.id}/send-again`, { channel: 'text' })).statusCode).toBe(409);
+    fake.forgetFaults();
+    const again = await call('POST', `/api/texts/${failed.id}/send-again`, { channel: 'text' });
+    expect(again.statusCode, again.body).toBe(201);
+    const text = await waitFor(() => fake.to(c.mobile).find((m) => m.body.includes('your visit is booked')), {
+      what: 'the text sent again',
+    });
+    expect(text.body).toMatch(/Details: http:\/\/handyman\.test\/p\/\w+$/);
+    const byMail = await call('POST', `/api/texts/${failed.id}/send-again`, { channel: 'email' });
+    expect(byMail.statusCode, byMail.body).toBe(201);
+    const mail = await waitFor(
+      () => smtp.to(c.email).find((m) => m.parsed.subject === 'A message from Sac Handyman Services'),
+      { what: 'the e-mail instead' },
+    );
+    expect(mail.parsed.text).toContain('your visit is booked for Mon, Apr 5');
+    // The client's own page lists what we texted them, and whether it arrived.
+    await t.database.db.update(clients).set({ pageLinkSentAt: new Date() }).where(eq(clients.id, c.clientId));
+    const path = await clientPagePath(t.app, c.clientId);
+    const token = new URL(`http://x${path}`).searchParams.get('token')!;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/client-page/${c.clientId}?token=${encodeURIComponent(token)}`,
+    });
+    const texts = page.json().texts as { body: string; state: string }[];
+    expect(texts.map((x) => x.state)).toEqual(expect.arrayContaining(['sent', 'failed']));
+    expect(texts.every((x) => x.body.startsWith('Sac Handyman Services:'))).toBe(true);
+  });
+
   it('holds texts out of the quiet hours on the business’s clock and counts a number’s day', async () => {
     await turnOn({ dailyLimit: 2 });
     const c = await clientWithJob('text');

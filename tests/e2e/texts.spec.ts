@@ -138,6 +138,11 @@ test(
       const clientPage = await client.newPage();
       await clientPage.goto(`/p/${code}`);
       await expect(clientPage.getByRole('heading', { level: 1, name })).toBeVisible();
+      const ourTexts = clientPage.getByRole('region', { name: 'Our texts to you' });
+      // Today's booking, reported delivered; tomorrow's, just sent.
+      await expect(ourTexts.getByRole('listitem').filter({ hasText: 'Delivered' })).toContainText(
+        visitText.body.slice(0, 60),
+      );
       await clientPage.getByRole('button', { name: /^Confirm the visit of / }).click();
       await expect(clientPage.getByTestId('visit-confirmed')).toHaveText('You confirmed this time. Thank you!');
       await screenshot(clientPage, 'client-confirmed-visit', { device: 'phone' });

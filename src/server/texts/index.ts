@@ -5,6 +5,7 @@ export {
   enqueueText,
   failingTexts,
   onMyWayText,
+  textsSentTo,
   TEXT_QUEUED,
   type ClientReach,
   type OutgoingText,

@@ -16,6 +16,9 @@ export interface TextContext {
   timeZone: string;
 }
 
+/** Why a client with a mobile that can be texted is not: they chose e-mail. */
+export const PREFERS_EMAIL = 'The client prefers e-mail';
+
 /** How a client can be reached now: by e-mail, and by text (their number) or why not. */
 export interface ClientReach {
   email: boolean;
@@ -25,6 +28,8 @@ export interface ClientReach {
   why: string | null;
   /** The client asked for texts (text or both), whether or not one can go now. */
   wantsText: boolean;
+  /** Their mobile in E.164 ('' when none). */
+  mobile: string;
 }
 
 /** Whether the owner has set texts up (a saved account; whether its token still reads is the relay's concern). */
@@ -56,9 +61,9 @@ export async function clientReach(tx: DbOrTx, clientId: string | null): Promise<
   if (!(await textsOn(tx))) why = 'Texts are off (Settings → Text messages)';
   else if (!client?.mobile) why = 'No mobile number on file';
   else if (await optedOut(tx, client.mobile)) why = 'The client replied STOP to our texts';
-  else if (!wantsText) why = 'The client prefers e-mail';
+  else if (!wantsText) why = PREFERS_EMAIL;
   const text = why ? null : client!.mobile;
-  return { email: client?.channel !== 'text' || text === null, text, why, wantsText };
+  return { email: client?.channel !== 'text' || text === null, text, why, wantsText, mobile: client?.mobile ?? '' };
 }
 
 /** The client's short page code (one per client, made on first use). */
@@ -97,10 +102,16 @@ async function dailyLimit(tx: DbOrTx): Promise<number> {
  * after the commit. Nothing is written (null) when the client cannot or would not be texted. Over the
  * number's limit for the day, the row is written as not sent, so the office sees why.
  */
-export async function enqueueText(tx: DbOrTx, ctx: TextContext, text: OutgoingText): Promise<string | null> {
+export async function enqueueText(
+  tx: DbOrTx,
+  ctx: TextContext,
+  text: OutgoingText,
+  /** The office's "Send again by text" to a client who chose e-mail: their number, if it can be texted. */
+  options: { evenIfEmailPreferred?: boolean } = {},
+): Promise<string | null> {
   const reach = await clientReach(tx, text.clientId);
-  if (!reach.text) return null;
-  const to = reach.text;
+  const to = reach.text ?? (options.evenIfEmailPreferred && reach.why === PREFERS_EMAIL ? reach.mobile : null);
+  if (!to) return null;
   // The short link is made now (one per client) and written into the body as the relay sends it.
   if (text.pageLink) await linkCodeOf(tx, text.clientId);
   const body = plainForText(text.body);
@@ -178,4 +189,16 @@ export async function failingTexts(db: DbOrTx, limit: number) {
     db.select({ n: count() }).from(textMessages).where(where),
   ]);
   return { count: total?.n ?? 0, rows };
+}
+
+/** The texts a client was sent or we tried to send (sent, delivered, failed), newest first: what their own page lists. */
+export async function textsSentTo(db: DbOrTx, clientId: string, limit: number) {
+  const at = sql<Date>`coalesce(${textMessages.sentAt}, ${textMessages.stateAt})`.mapWith(textMessages.stateAt);
+  const rows = await db
+    .select({ at, body: textMessages.body, state: textMessages.state })
+    .from(textMessages)
+    .where(and(eq(textMessages.clientId, clientId), inArray(textMessages.state, ['sent', 'delivered', 'failed'])))
+    .orderBy(desc(at))
+    .limit(limit);
+  return rows.map((r) => ({ at: r.at, body: r.body, state: r.state as 'sent' | 'delivered' | 'failed' }));
 }

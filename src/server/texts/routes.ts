@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '#shared/schemas/errors';
-import { clientTexts, testTextInput, testTextResult, textSettingsInput, textSettingsView } from '#shared/schemas/texts';
+import {
+  clientTexts,
+  sendTextAgainAnswer,
+  sendTextAgainInput,
+  testTextInput,
+  testTextResult,
+  textSettingsInput,
+  textSettingsView,
+} from '#shared/schemas/texts';
 import { publicFormLimit } from '../plugins/rate-limit';
 import {
   type ConfirmVisit,
@@ -12,6 +20,7 @@ import {
   receiveInbound,
   receiveStatus,
   saveTextSettings,
+  sendTextAgain,
   sendTestText,
   STATUS_CALLBACK_PATH,
   textSettingsView as viewOf,
@@ -104,6 +113,21 @@ export async function textRoutes(app: FastifyInstance, options: TextRoutesOption
       },
     },
     (request) => clientTextsOf(app, request.params.id),
+  );
+
+  r.post(
+    '/texts/:id/send-again',
+    {
+      config: { access: 'office' as const, audit: { kind: 'clients', action: 'Sent a text again' } },
+      schema: {
+        tags,
+        summary: 'Send a text that failed or was not sent again: by text, or by e-mail instead',
+        params: z.object({ id: z.string().max(64) }),
+        body: sendTextAgainInput,
+        response: { 201: sendTextAgainAnswer, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await sendTextAgain(app, request.params.id, request.body.channel)),
   );
 
   // Twilio's callbacks: form posts, verified by their signature over our own address and the fields.

@@ -7,7 +7,8 @@ import { clientOf, clientPagePath } from '../clients';
 import { newId } from '../db/ids';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { mobileOrRefuse, toE164 } from '../lib/phone';
-import { optedOut, textsOn } from './outbox';
+import { clientReach, enqueueText, optedOut, PREFERS_EMAIL, textsOn } from './outbox';
+import { composeEmail, enqueueMail, toClient } from '../mail';
 import { TextProviderError, type TextProvider } from './provider';
 import { TWILIO_UNSUBSCRIBED } from './relay';
 import { textAccounts, textLinks, textMessages, textOptOuts } from './tables';
@@ -278,4 +279,52 @@ export async function clientTexts(app: FastifyInstance, clientId: string): Promi
 export async function pageOfCode(app: FastifyInstance, code: string): Promise<string | null> {
   const [row] = await app.db.select().from(textLinks).where(eq(textLinks.code, code));
   return row ? clientPagePath(app, row.clientId) : null;
+}
+
+/**
+ * "Send again" on a text that failed or was held back (decision 045): by text (a new row in the ledger,
+ * the same words, sent as any other: STOP and the day's limit still hold), or by e-mail to the
+ * client's address (the other channel).
+ */
+export async function sendTextAgain(app: FastifyInstance, id: string, channel: 'text' | 'email') {
+  const [row] = await app.db.select().from(textMessages).where(eq(textMessages.id, id));
+  if (!row || !row.clientId) throw notFound('Text not found');
+  if (row.state !== 'failed' && row.state !== 'not-sent')
+    throw conflict('Only a text that failed or was not sent can be sent again');
+  const business = await app.settings.current();
+  const clientId = row.clientId;
+  if (channel === 'email') {
+    const client = await clientOf(app.db, clientId);
+    if (!client?.email) throw conflict('This client has no e-mail on file');
+    const words = row.body.replace(/ https?:\/\/\S+\/p\/[A-Za-z0-9]+$/, '');
+    const { html, text } = composeEmail({
+      business,
+      heading: `A message from ${business.name}`,
+      blocks: [
+        { kind: 'paragraph', text: `Hi ${client.name},` },
+        { kind: 'paragraph', text: words },
+      ],
+    });
+    await enqueueMail(app.db, toClient({ to: client.email, subject: `A message from ${business.name}`, html, text }));
+    return { sent: 'email' as const };
+  }
+  const reach = await clientReach(app.db, clientId);
+  if (!reach.text && reach.why !== PREFERS_EMAIL) throw conflict(reach.why ?? 'This client cannot be texted');
+  const created = await app.db.transaction(async (tx) =>
+    enqueueText(
+      tx,
+      business,
+      {
+        clientId,
+        kind: row.kind,
+        body: row.body.replace(/ https?:\/\/\S+\/p\/[A-Za-z0-9]+$/, ''),
+        pageLink: row.pageLink,
+        ...(row.visitId ? { visitId: row.visitId } : {}),
+        anyHour: row.kind === 'on-my-way',
+      },
+      { evenIfEmailPreferred: true },
+    ),
+  );
+  if (!created) throw conflict('This client cannot be texted');
+  return { sent: 'text' as const };
 }

@@ -65,6 +65,14 @@ export const clientPageView = z.object({
     }),
   ),
   reports: z.array(z.object({ jobId: z.string(), on: z.string(), at: z.string(), href: z.string() })),
+  /** The texts we sent them, newest first (decision 045): when, what, and whether it arrived. */
+  texts: z.array(
+    z.object({
+      at: z.string(),
+      body: z.string(),
+      state: z.enum(['sent', 'delivered', 'failed']),
+    }),
+  ),
   invoices: z.array(
     z.object({
       id: z.string(),

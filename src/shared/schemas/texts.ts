@@ -136,3 +136,9 @@ export const onMyWayView = z.object({
   body: z.string().nullable(),
 });
 export type OnMyWayView = z.infer<typeof onMyWayView>;
+
+/** "Send again" on a text that failed or was held back: by text, or by e-mail instead. */
+export const sendTextAgainInput = z.object({
+  channel: z.enum(['text', 'email'], { error: 'Choose text or e-mail' }),
+});
+export const sendTextAgainAnswer = z.object({ sent: z.enum(['text', 'email']) });

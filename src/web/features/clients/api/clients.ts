@@ -82,3 +82,13 @@ export function useClientTexts(id: string) {
     refetchInterval: 15_000,
   });
 }
+
+/** "Send again" on a client's text that failed or was held back: by text, or by e-mail instead. */
+export function useSendTextAgain(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, channel }: { id: string; channel: 'text' | 'email' }) =>
+      api<{ sent: 'text' | 'email' }>('POST', `/texts/${encodeURIComponent(id)}/send-again`, { body: { channel } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryRoots.clients, 'texts', clientId] }),
+  });
+}

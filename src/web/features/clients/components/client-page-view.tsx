@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { formatDayWindow, formatLongDate } from '#shared/dates';
+import { formatDayWindow, formatLongDate, formatMoment } from '#shared/dates';
 import { formatMoney } from '#shared/money';
 import type { ClientPageView, ClientQuoteState } from '#shared/schemas/client-page';
 import type { PaymentMethod } from '#shared/payment-methods';
 import { PlainTextarea } from '../../../components/plain-textarea';
 import { statusColor } from '../../../components/status-text';
 import { useCheckout } from '../../../lib/checkout';
+import { siteConfig } from '../../../lib/site-config';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useRequestNewWork } from '../api/client-page';
 import classes from './client-page-view.module.css';
@@ -79,6 +80,10 @@ function PayButton({ invoice }: { invoice: ClientPageView['invoices'][number] })
 }
 
 /** A status in a spec status's colour, on white (no colour mixing: the page stays valid CSS for the Nu checker). */
+const TEXT_LABELS = { sent: 'Sent', delivered: 'Delivered', failed: 'Not delivered' } as const;
+/** The status colours a text's state borrows. */
+const TEXT_COLOURS = { sent: 'In Progress', delivered: 'Completed', failed: 'Cancelled' } as const;
+
 function Pill({ colourOf, label }: { colourOf: string | undefined; label: string }) {
   const colour = statusColor(colourOf);
   return (
@@ -247,6 +252,22 @@ export function ClientPageContent({
           </Item>
         ))}
       </Section>
+
+      {page.texts.length ? (
+        <Section id="texts" title="Our texts to you" count={page.texts.length}>
+          {page.texts.map((t, n) => (
+            <Item
+              key={n}
+              title={`We texted you ${formatMoment(t.at, siteConfig().timeZone)}`}
+              pill={<Pill colourOf={TEXT_COLOURS[t.state]} label={TEXT_LABELS[t.state]} />}
+            >
+              <Text size="sm" className={classes.wrap}>
+                {t.body}
+              </Text>
+            </Item>
+          ))}
+        </Section>
+      ) : null}
 
       <Section id="reports" title="Job reports" count={page.reports.length}>
         {page.reports.map((r) => (

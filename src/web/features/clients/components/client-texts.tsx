@@ -1,10 +1,11 @@
-import { Alert, Badge, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { formatMobile } from '#shared/phone';
 import type { TextKind, TextLedgerItem, TextState } from '#shared/schemas/texts';
 import { formatDateTime } from '../../../components/date-text';
 import { SectionCard } from '../../../components/section-card';
 import { siteConfig } from '../../../lib/site-config';
-import { useClientTexts } from '../api/clients';
+import { toast } from '../../../lib/toast';
+import { useClientTexts, useSendTextAgain } from '../api/clients';
 
 const KIND_LABELS: Record<TextKind, string> = {
   'visit-booked': 'Visit booked',
@@ -27,7 +28,16 @@ const STATE_LABELS: Record<TextState, { label: string; color: string }> = {
   cancelled: { label: 'Called off', color: 'gray' },
 };
 
-function TextRow({ text, timeZone }: { text: TextLedgerItem; timeZone: string }) {
+function TextRow({
+  text,
+  timeZone,
+  again,
+}: {
+  text: TextLedgerItem;
+  timeZone: string;
+  /** Send it again, when it failed or was not sent: by text when the client can be texted, by e-mail when they have one. */
+  again: { byText: boolean; byEmail: boolean; send: (channel: 'text' | 'email') => void; pending: boolean } | null;
+}) {
   const state = STATE_LABELS[text.state];
   return (
     <Stack gap={2} data-testid="client-text">
@@ -51,13 +61,28 @@ function TextRow({ text, timeZone }: { text: TextLedgerItem; timeZone: string })
           {text.reason}
         </Text>
       ) : null}
+      {again && (again.byText || again.byEmail) ? (
+        <Group gap="xs">
+          {again.byText ? (
+            <Button size="compact-sm" variant="light" disabled={again.pending} onClick={() => again.send('text')}>
+              Send again by text
+            </Button>
+          ) : null}
+          {again.byEmail ? (
+            <Button size="compact-sm" variant="default" disabled={again.pending} onClick={() => again.send('email')}>
+              Send by e-mail instead
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
     </Stack>
   );
 }
 
 /** The office's view of a client's texts (decision 045): each with where it stands, and STOP when they sent it. */
-export function ClientTexts({ clientId }: { clientId: string }) {
+export function ClientTexts({ clientId, hasEmail }: { clientId: string; hasEmail: boolean }) {
   const texts = useClientTexts(clientId);
+  const sendAgain = useSendTextAgain(clientId);
   const { timeZone } = siteConfig();
   if (!texts.data) return null;
   const { textsOn, mobile, stoppedAt } = texts.data;
@@ -87,7 +112,30 @@ export function ClientTexts({ clientId }: { clientId: string }) {
           </Text>
         ) : null}
         {texts.data.texts.length ? (
-          texts.data.texts.map((t) => <TextRow key={t._id} text={t} timeZone={timeZone} />)
+          texts.data.texts.map((t) => (
+            <TextRow
+              key={t._id}
+              text={t}
+              timeZone={timeZone}
+              again={
+                t.state === 'failed' || t.state === 'not-sent'
+                  ? {
+                      byText: textsOn && Boolean(mobile) && !stoppedAt,
+                      byEmail: hasEmail,
+                      pending: sendAgain.isPending,
+                      send: (channel) =>
+                        sendAgain.mutate(
+                          { id: t._id, channel },
+                          {
+                            onSuccess: () => toast.success(channel === 'text' ? 'Text sent again' : 'E-mailed instead'),
+                            onError: (error) => toast.error(error.message),
+                          },
+                        ),
+                    }
+                  : null
+              }
+            />
+          ))
         ) : (
           <Text size="sm" c="dimmed">
             No texts yet.

@@ -548,7 +548,7 @@ export default function ClientPage() {
                 {c.notes || 'No notes yet.'}
               </Text>
             </SectionCard>
-            <ClientTexts clientId={c._id} />
+            <ClientTexts clientId={c._id} hasEmail={Boolean(c.email)} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
