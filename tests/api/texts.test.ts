@@ -217,6 +217,13 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     const row = (await textsOf(c.clientId)).texts.find((x) => x.kind === 'visit-booked');
     expect(row).toMatchObject({ state: 'failed' });
     expect(row!.reason).toContain('30003');
+    // The System page's Text messages line is red (and so in the owner's daily e-mail of red lines).
+    const system = (await call('GET', '/api/system')).json<{
+      lines: { key: string; state: string; summary: string }[];
+    }>();
+    const line = system.lines.find((l) => l.key === 'texts')!;
+    expect(line.state).toBe('failing');
+    expect(line.summary).toContain('could not be delivered in the last day');
   });
 
   it('honours STOP from a signed reply until START; a client who takes texts alone is e-mailed meanwhile', async () => {

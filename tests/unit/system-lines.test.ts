@@ -48,6 +48,15 @@ function facts(over: Partial<SystemFacts> = {}): SystemFacts {
     disk: { freeBytes: 40 * 1024 ** 3, totalBytes: 100 * 1024 ** 3 },
     redis: undefined,
     payments: { enabled: false, keyUnreadable: false },
+    texts: {
+      enabled: false,
+      tokenUnreadable: false,
+      failedLastDay: 0,
+      latestFailure: null,
+      stuck: 0,
+      oldestStuck: null,
+      lastSentAt: null,
+    },
     ...over,
   };
 }
@@ -70,6 +79,7 @@ describe('the System page lines', () => {
       'database',
       'disk',
       'payments',
+      'texts',
       'app',
     ]);
     expect(line(facts(), 'mail').summary).toBe(
@@ -187,9 +197,37 @@ describe('the System page lines', () => {
     expect(line(facts({ payments: { enabled: true, keyUnreadable: false } }), 'payments').state).toBe('ok');
   });
 
+  it('say texts are off, on with the last one sent, or red on failures of the last day, a stuck relay or an unreadable token', () => {
+    const texts = facts().texts;
+    expect(line(facts(), 'texts')).toMatchObject({ state: 'off', summary: 'Off: clients are e-mailed only.' });
+    expect(line(facts({ texts: { ...texts, enabled: true, lastSentAt: hoursAgo(2) } }), 'texts').summary).toBe(
+      'On, with your Twilio account. The last text left Fri, Nov 27, 3:00 PM.',
+    );
+    const failed = line(
+      facts({
+        texts: {
+          ...texts,
+          enabled: true,
+          failedLastDay: 2,
+          latestFailure: 'The carrier reported it undelivered (Twilio 30003)',
+        },
+      }),
+      'texts',
+    );
+    expect(failed.state).toBe('failing');
+    expect(failed.summary).toBe(
+      '2 texts could not be delivered in the last day. The latest: The carrier reported it undelivered (Twilio 30003).',
+    );
+    expect(
+      line(facts({ texts: { ...texts, enabled: true, stuck: 1, oldestStuck: hoursAgo(1) } }), 'texts').summary,
+    ).toContain('nothing is sending them');
+    expect(line(facts({ texts: { ...texts, tokenUnreadable: true } }), 'texts').state).toBe('failing');
+  });
+
   it('give every red line something to do', () => {
     const f = facts({ redis: 'down', disk: { freeBytes: 1, totalBytes: 10 } });
     f.mail = { ...f.mail, failing: 1, oldestFailure: { createdAt: now, error: 'x' } };
+    f.texts = { ...f.texts, enabled: true, failedLastDay: 1, latestFailure: 'x' };
     for (const l of systemLines(f).filter((x) => x.state === 'failing')) expect(l.action).toBeTruthy();
   });
 });

@@ -39,6 +39,15 @@ export interface SystemFacts {
   disk: { freeBytes: number; totalBytes: number } | null;
   redis: 'up' | 'down' | undefined;
   payments: { enabled: boolean; keyUnreadable: boolean };
+  texts: {
+    enabled: boolean;
+    tokenUnreadable: boolean;
+    failedLastDay: number;
+    latestFailure: string | null;
+    stuck: number;
+    oldestStuck: Date | null;
+    lastSentAt: Date | null;
+  };
 }
 
 /** Mail waiting longer than this with nobody sending it means the relay is not running. */
@@ -295,6 +304,48 @@ function paymentsLine(f: SystemFacts): SystemLine {
       };
 }
 
+/** Texts to clients (decision 045): off, on, or what needs the owner (a token unreadable, failures, a stuck relay). */
+function textsLine(f: SystemFacts): SystemLine {
+  const { texts } = f;
+  const line = { key: 'texts', label: 'Text messages' };
+  const at = (d: Date) => formatMoment(d, f.timeZone);
+  if (texts.tokenUnreadable)
+    return {
+      ...line,
+      state: 'failing',
+      summary: 'The saved Twilio auth token cannot be read by this install (a database restored from another one).',
+      action: 'Enter the auth token again in Settings → Text messages.',
+    };
+  if (!texts.enabled)
+    return {
+      ...line,
+      state: 'off',
+      summary: 'Off: clients are e-mailed only.',
+      action: 'To text clients about their visits, add your Twilio account in Settings → Text messages.',
+    };
+  if (texts.stuck > 0 && texts.oldestStuck)
+    return {
+      ...line,
+      state: 'failing',
+      summary: `${plural(texts.stuck, 'text')} ${texts.stuck === 1 ? 'has' : 'have'} waited to be sent since ${at(texts.oldestStuck)}: nothing is sending them.`,
+      action: 'Restart the server. If they still wait, its log says why the text relay stopped.',
+    };
+  if (texts.failedLastDay > 0)
+    return {
+      ...line,
+      state: 'failing',
+      summary: `${plural(texts.failedLastDay, 'text')} could not be delivered in the last day. The latest: ${texts.latestFailure ?? 'no reason given'}.`,
+      action:
+        "Each is on its client's page (Texts), with Send again by text or by e-mail; the dashboard lists them. A number that cannot take texts needs another, or e-mail.",
+    };
+  return {
+    ...line,
+    state: 'ok',
+    summary: `On, with your Twilio account. ${texts.lastSentAt ? `The last text left ${at(texts.lastSentAt)}.` : 'None has been sent yet.'}`,
+    action: null,
+  };
+}
+
 function appLine(f: SystemFacts): SystemLine {
   return {
     key: 'app',
@@ -319,6 +370,7 @@ export function systemLines(f: SystemFacts): SystemLine[] {
     diskLine(f),
     redisLine(f),
     paymentsLine(f),
+    textsLine(f),
     appLine(f),
   ].filter((line): line is SystemLine => line !== null);
 }

@@ -9,6 +9,7 @@ import { migrationState } from '../db/versions';
 import { every } from '../lib/job-board';
 import { describeError } from '../lib/safe-error';
 import { composeEmail, enqueueMail, outboxState, RELAY_JOB } from '../mail';
+import { textSettingsView, textsState } from '../texts';
 import { onlinePaymentsView } from '../payments';
 import { projectRoot } from '../paths';
 import { systemLines, type SystemFacts } from './lines';
@@ -42,11 +43,13 @@ function diskFacts(dataDir: string): SystemFacts['disk'] {
 
 /** Everything the System page's lines are made from, read now. */
 export async function systemFacts(app: FastifyInstance, now = new Date()): Promise<SystemFacts> {
-  const [business, outbox, database, payments] = await Promise.all([
+  const [business, outbox, database, payments, textSettings, texts] = await Promise.all([
     app.settings.current(),
     outboxState(app.db),
     databaseFacts(app),
     onlinePaymentsView(app),
+    textSettingsView(app),
+    textsState(app.db),
   ]);
   return {
     now,
@@ -68,6 +71,7 @@ export async function systemFacts(app: FastifyInstance, now = new Date()): Promi
     disk: diskFacts(app.config.DATA_DIR),
     redis: app.redisState(),
     payments: { enabled: payments.enabled, keyUnreadable: payments.keyUnreadable },
+    texts: { enabled: textSettings.enabled, tokenUnreadable: textSettings.tokenUnreadable, ...texts },
   };
 }
 

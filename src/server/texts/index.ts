@@ -6,11 +6,12 @@ export {
   failingTexts,
   onMyWayText,
   textsSentTo,
+  textsState,
   TEXT_QUEUED,
   type ClientReach,
   type OutgoingText,
   type TextContext,
 } from './outbox';
 export { TextRelay, TEXT_RELAY_JOB } from './relay';
-export { currentTextProvider, STATUS_CALLBACK_PATH, type ConfirmVisit } from './service';
+export { currentTextProvider, STATUS_CALLBACK_PATH, textSettingsView, type ConfirmVisit } from './service';
 export { textLinkRoutes, textRoutes } from './routes';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { TextKind } from '#shared/schemas/texts';
 import { plainForText } from '#shared/sms';
 import { afterCommit, type DbOrTx } from '../db/client';
@@ -201,4 +201,49 @@ export async function textsSentTo(db: DbOrTx, clientId: string, limit: number) {
     .orderBy(desc(at))
     .limit(limit);
   return rows.map((r) => ({ at: r.at, body: r.body, state: r.state as 'sent' | 'delivered' | 'failed' }));
+}
+
+/** What the System page shows of the texts (decision 045): failures of the last day, and texts due that nobody sends. */
+export async function textsState(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      failedLastDay:
+        sql<number>`count(*) filter (where ${textMessages.state} = 'failed' and ${textMessages.stateAt} > now() - interval '1 day')`.mapWith(
+          Number,
+        ),
+      latestFailure: sql<
+        string | null
+      >`(array_agg(${textMessages.reason} order by ${textMessages.stateAt} desc) filter (where ${textMessages.state} = 'failed' and ${textMessages.stateAt} > now() - interval '1 day'))[1]`,
+      stuck:
+        sql<number>`count(*) filter (where ${textMessages.state} = 'queued' and ${textMessages.nextAttemptAt} < now() - interval '10 minutes')`.mapWith(
+          Number,
+        ),
+      oldestStuck:
+        sql<Date | null>`min(${textMessages.nextAttemptAt}) filter (where ${textMessages.state} = 'queued' and ${textMessages.nextAttemptAt} < now() - interval '10 minutes')`.mapWith(
+          (v) => (v ? new Date(v as string) : null),
+        ),
+    })
+    .from(textMessages)
+    .where(
+      or(
+        and(eq(textMessages.state, 'queued'), sql`${textMessages.nextAttemptAt} < now() - interval '10 minutes'`),
+        and(
+          inArray(textMessages.state, ['failed', 'not-sent']),
+          gt(textMessages.createdAt, sql`now() - interval '2 days'`),
+        ),
+      ),
+    );
+  const [last] = await db
+    .select({ at: textMessages.sentAt })
+    .from(textMessages)
+    .where(sql`${textMessages.sentAt} is not null`)
+    .orderBy(desc(textMessages.sentAt))
+    .limit(1);
+  return {
+    failedLastDay: row?.failedLastDay ?? 0,
+    latestFailure: row?.latestFailure ?? null,
+    stuck: row?.stuck ?? 0,
+    oldestStuck: row?.oldestStuck ?? null,
+    lastSentAt: last?.at ?? null,
+  };
 }

@@ -66,6 +66,10 @@ export const textMessages = pgTable(
       .on(t.providerSid)
       .where(sql`${t.providerSid} is not null`),
     index('text_messages_client_idx').on(t.clientId, t.createdAt),
+    // The System page's "last text sent".
+    index('text_messages_sent_at_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
     // The dashboard's "Texts not delivered" (the last week's failed and held-back texts).
     index('text_messages_trouble_idx')
       .on(t.createdAt)
