@@ -42,7 +42,15 @@ import { priceBookRoutes } from './price-book';
 import { DocumentStore } from './documents';
 import { fileTransport, mailRoutes, MailRelay, outboxState, smtpTransport, type MailTransport } from './mail';
 import { emitWebhook, webhookRoutes, WebhookRelay } from './webhooks';
-import { currentTextProvider, STATUS_CALLBACK_PATH, textLinkRoutes, textRoutes, TextRelay } from './texts';
+import {
+  emailInsteadOfText,
+  parseQuietHours,
+  STATUS_CALLBACK_PATH,
+  textAccountNow,
+  textLinkRoutes,
+  textRoutes,
+  TextRelay,
+} from './texts';
 import { registerMetrics } from './plugins/metrics';
 import { registerApiDocs } from './plugins/docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -169,7 +177,10 @@ export async function buildApp(options: AppOptions) {
     new TextRelay({
       db: database.db,
       log: app.log.child({ component: 'text-relay' }),
-      provider: () => currentTextProvider(app),
+      provider: () => textAccountNow(app),
+      timeZone: async () => (await settings.current()).timeZone,
+      quietHours: parseQuietHours(config.TEXTS_QUIET_HOURS),
+      emailInstead: (row) => emailInsteadOfText(app, row),
       statusCallback: `${config.PUBLIC_URL}${STATUS_CALLBACK_PATH}`,
       publicUrl: config.PUBLIC_URL,
       pollMs: config.MAIL_POLL_MS,
@@ -281,7 +292,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(mailRoutes);
       await api.register(webhookRoutes);
       await api.register(textRoutes, {
-        confirmVisit: (visitId, clientId) => confirmVisit(app, visitId, clientId, 'text'),
+        confirmVisit: (visitId, clientId, remindedAt) => confirmVisit(app, visitId, clientId, 'text', remindedAt),
       });
       // A client's page lists their requests, quotes and jobs: features that build on clients.
       await api.register(clientRoutes, {

@@ -106,6 +106,14 @@ export const envSchema = z
     PAYMENTS_TIMEOUT_MS: positiveInt(20_000),
     /** Tests only: where the text provider's API answers (an in-process fake on 127.0.0.1; decision 045). */
     TEXTS_API_URL: url(['http:', 'https:'], 'must be an http:// or https:// URL'),
+    /**
+     * When no text but "on my way" reaches a client, on the business's clock (decision 045): "21:00-08:00",
+     * or "off" (the browser tests, which run at any hour; a business that texts at night on its own account).
+     */
+    TEXTS_QUIET_HOURS: z
+      .string()
+      .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, 'must be HH:MM-HH:MM or off')
+      .default('21:00-08:00'),
     /** How long a call to the text provider may take before it counts as unanswered. */
     TEXTS_TIMEOUT_MS: positiveInt(15_000),
     BUSINESS_NAME: z.string().trim().min(1).default(defaultBusiness.name),

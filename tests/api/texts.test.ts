@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, todayIn, wallTimeIn } from '#shared/dates';
+import { addDays, todayIn, wallTimeIn, zonedTimeToUtc } from '#shared/dates';
 import type { ClientTexts, OnMyWayView, TextSettingsView } from '#shared/schemas/texts';
 import {
   clients,
@@ -14,9 +14,10 @@ import {
   visits,
 } from '../../src/server/db/schema';
 import { clientPagePath } from '../../src/server/clients';
-import { enqueueText } from '../../src/server/texts';
+import { enqueueText, type OutgoingText } from '../../src/server/texts';
+import type { QuietHours } from '../../src/server/texts/quiet-hours';
 import { TextRelay } from '../../src/server/texts/relay';
-import { currentTextProvider, STATUS_CALLBACK_PATH } from '../../src/server/texts/service';
+import { currentTextProvider, STATUS_CALLBACK_PATH, textAccountNow } from '../../src/server/texts/service';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { FakeTwilio, type Poster } from '../helpers/fake-twilio';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
@@ -24,6 +25,7 @@ import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from 
 import { dbKinds } from '../helpers/test-db';
 
 const ZONE = 'America/Los_Angeles';
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 const PUBLIC_URL = 'http://handyman.test';
 
 describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)', (kind) => {
@@ -69,13 +71,16 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     });
 
   let n = 0;
+  /** A mobile no other test of this file texts (the fake keeps every text it took). */
+  let mobiles = 0;
+  const uniqueMobile = () => `+1916555${String(2000 + (kind === 'pglite' ? 0 : 4000) + ++mobiles).padStart(4, '0')}`;
   /** A client (from a request, as a visitor makes one) with a job, texts as `channel` to a fresh mobile. */
   async function clientWithJob(channel: 'email' | 'text' | 'both' = 'both') {
     n++;
     const email = `texts${randomUUID().slice(0, 8)}@home.test`;
     const request = await createQuoteRequest(t, { email, name: `Texted Client ${n}` });
     const [client] = await t.database.db.select().from(clients).where(eq(clients.email, email));
-    const mobile = `+1916555${String(1000 + Math.floor(Math.random() * 8999))}`;
+    const mobile = uniqueMobile();
     const res = await call('PUT', `/api/clients/${client!.id}`, {
       name: client!.name,
       phone: client!.phone,
@@ -197,7 +202,9 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
       MessageSid: text!.sid,
       MessageStatus: 'failed',
     });
-    expect(await inject(`${PUBLIC_URL}${STATUS_CALLBACK_PATH}`, elsewhere.form, elsewhere.headers)).toBe(403);
+    expect(
+      await inject(`${PUBLIC_URL}${STATUS_CALLBACK_PATH}`, elsewhere.form, { ...elsewhere.headers, host: 'evil.test' }),
+    ).toBe(403);
     expect(await fake.report(text!, 'delivered', { post: inject })).toBe(200);
     expect(await fake.report(text!, 'sent', { post: inject })).toBe(200);
     const booked = (await textsOf(c.clientId)).texts.find((x) => x.kind === 'visit-booked');
@@ -289,7 +296,11 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
       { what: 'the failure' },
     );
     expect(failed.reason).toContain('21211');
-    // Only a failed or held-back text is sent again.
+    // A client who takes texts alone gets its words by e-mail at once, since they had no e-mail of it.
+    const instead = () => smtp.to(c.email).filter((m) => m.parsed.subject === 'A message from Sac Handyman Services');
+    const first = await waitFor(() => instead()[0], { what: 'the e-mail instead' });
+    expect(first.parsed.text).toContain('your visit is booked for Mon, Apr 5');
+    // Only a failed or held-back text is sent again, once.
     const reminder = (await ledger(c.clientId)).find((r) => r.kind === 'visit-reminder')!;
     expect((await call('POST', `/api/texts/${reminder.id}/send-again`, { channel: 'text' })).statusCode).toBe(409);
     fake.forgetFaults();
@@ -299,13 +310,23 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
       what: 'the text sent again',
     });
     expect(text.body).toMatch(/Details: http:\/\/handyman\.test\/p\/\w+$/);
-    const byMail = await call('POST', `/api/texts/${failed.id}/send-again`, { channel: 'email' });
-    expect(byMail.statusCode, byMail.body).toBe(201);
-    const mail = await waitFor(
-      () => smtp.to(c.email).find((m) => m.parsed.subject === 'A message from Sac Handyman Services'),
-      { what: 'the e-mail instead' },
+    const twice = await call('POST', `/api/texts/${failed.id}/send-again`, { channel: 'email' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This text was already sent again');
+    // Another that failed, sent again by e-mail.
+    fake.fail(new RegExp(`^\\${c.mobile}$`), 'invalid_number');
+    await book(c.jobId, '2027-04-06');
+    const second = await waitFor(
+      async () =>
+        (await ledger(c.clientId)).find((r) => r.kind === 'visit-booked' && r.state === 'failed' && r.id !== failed.id),
+      { what: 'the second failure' },
     );
-    expect(mail.parsed.text).toContain('your visit is booked for Mon, Apr 5');
+    fake.forgetFaults();
+    await waitFor(() => instead().length >= 2, { what: 'its e-mail instead' });
+    const byMail = await call('POST', `/api/texts/${second.id}/send-again`, { channel: 'email' });
+    expect(byMail.statusCode, byMail.body).toBe(201);
+    await waitFor(() => instead().length >= 3, { what: 'the e-mail sent again' });
+    expect(instead()[2]!.parsed.text).toContain('your visit is booked for Tue, Apr 6');
     // The client's own page lists what we texted them, and whether it arrived.
     await t.database.db.update(clients).set({ pageLinkSentAt: new Date() }).where(eq(clients.id, c.clientId));
     const path = await clientPagePath(t.app, c.clientId);
@@ -319,40 +340,92 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     expect(texts.every((x) => x.body.startsWith('Sac Handyman Services:'))).toBe(true);
   });
 
-  it('holds texts out of the quiet hours on the business’s clock and counts a number’s day', async () => {
+  /** A relay of the test's own (the app's is stopped meanwhile), with the quiet hours it is given. */
+  const relayWith = (quietHours: QuietHours | null, batchSize = 10) =>
+    new TextRelay({
+      db: t.database.db,
+      log: t.app.log,
+      provider: () => textAccountNow(t.app),
+      timeZone: async () => ZONE,
+      quietHours,
+      statusCallback: `${PUBLIC_URL}${STATUS_CALLBACK_PATH}`,
+      publicUrl: PUBLIC_URL,
+      retryBaseMs: 50,
+      retryMaxMs: 400,
+      pollMs: 60_000,
+      batchSize,
+    });
+  const queue = (clientId: string, body: string, more: Partial<OutgoingText> = {}) =>
+    t.database.db.transaction((tx) =>
+      enqueueText(tx, { timeZone: ZONE }, { clientId, kind: 'visit-booked', body, ...more }),
+    );
+
+  it('holds a text out of the quiet hours when it is sent (not “on my way”), and counts a number’s day', async () => {
     await turnOn({ dailyLimit: 2 });
     const c = await clientWithJob('text');
-    const ctx = { timeZone: ZONE };
-    const at = (date: string, time: string) => new Date(`${date}T${time}:00-08:00`);
-    const id = await t.database.db.transaction((tx) =>
-      enqueueText(tx, ctx, {
-        clientId: c.clientId,
-        kind: 'visit-reminder',
-        body: 'Late',
-        notBefore: at('2027-01-12', '22:30'),
-      }),
-    );
-    const early = await t.database.db.transaction((tx) =>
-      enqueueText(tx, ctx, {
-        clientId: c.clientId,
-        kind: 'visit-reminder',
-        body: 'Early',
-        notBefore: at('2027-01-13', '06:15'),
-      }),
-    );
-    const [late] = await t.database.db.select().from(textMessages).where(eq(textMessages.id, id!));
-    const [soon] = await t.database.db.select().from(textMessages).where(eq(textMessages.id, early!));
-    expect(wallTimeIn(ZONE, late!.nextAttemptAt)).toEqual({ date: '2027-01-13', time: '08:00' });
-    expect(wallTimeIn(ZONE, soon!.nextAttemptAt)).toEqual({ date: '2027-01-13', time: '08:00' });
-    // The third text to the number in a day is not sent, and says why.
-    const third = await t.database.db.transaction((tx) =>
-      enqueueText(tx, ctx, { clientId: c.clientId, kind: 'visit-booked', body: 'Third' }),
-    );
-    const [over] = await t.database.db.select().from(textMessages).where(eq(textMessages.id, third!));
-    expect(over).toMatchObject({ state: 'not-sent' });
-    expect(over!.reason).toContain('limit of 2 texts a day');
-    await t.database.db.update(textMessages).set({ state: 'cancelled' }).where(eq(textMessages.clientId, c.clientId));
+    await t.app.texts.stop();
+    try {
+      // Quiet hours around this very moment on the business's clock: the hour now and the next.
+      const { date, time } = wallTimeIn(ZONE, new Date());
+      const hour = Number(time.slice(0, 2));
+      const pad = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+      const quiet = { from: pad(hour), until: pad(hour + 2) };
+      const held = await queue(c.clientId, 'Held');
+      const onMyWay = await queue(c.clientId, 'On my way', {
+        kind: 'on-my-way',
+        visitId: `v${randomUUID()}`,
+        anyHour: true,
+      });
+      await relayWith(quiet).deliverDue();
+      const [row] = await t.database.db.select().from(textMessages).where(eq(textMessages.id, held!));
+      expect(row).toMatchObject({ state: 'queued', attempts: 0 });
+      expect(row!.nextAttemptAt.toISOString()).toBe(
+        zonedTimeToUtc(hour + 2 >= 24 ? addDays(date, 1) : date, quiet.until, ZONE).toISOString(),
+      );
+      const [told] = await t.database.db.select().from(textMessages).where(eq(textMessages.id, onMyWay!));
+      expect(told!.state).toBe('sent');
+      // The quiet hours over: it goes. The third text of the number's day does not, and says why.
+      await t.database.db.update(textMessages).set({ nextAttemptAt: new Date() }).where(eq(textMessages.id, held!));
+      const third = await queue(c.clientId, 'Third');
+      await relayWith(null).deliverDue();
+      // Two a day: "On my way" and one of the other two; the other is held back, saying why.
+      const sent = fake.to(c.mobile).map((m) => m.body);
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toBe('On my way');
+      const rows = await t.database.db
+        .select()
+        .from(textMessages)
+        .where(inArray(textMessages.id, [held!, third!]));
+      expect(rows.map((r) => r.state).sort()).toEqual(['not-sent', 'sent']);
+      expect(rows.find((r) => r.state === 'not-sent')!.reason).toContain('limit of 2 texts a day');
+    } finally {
+      t.app.texts.start();
+      await turnOn();
+    }
+  });
+
+  it('does not send a queued text once the client’s mobile or choice changed', async () => {
     await turnOn();
+    const c = await clientWithJob('text');
+    await t.app.texts.stop();
+    try {
+      const id = await queue(c.clientId, 'Meant for the old number');
+      const [client] = await t.database.db.select().from(clients).where(eq(clients.id, c.clientId));
+      const res = await call('PUT', `/api/clients/${c.clientId}`, {
+        name: client!.name,
+        phone: client!.phone,
+        notes: '',
+        mobile: uniqueMobile(),
+        messageChannel: 'text',
+      });
+      expect(res.statusCode).toBe(200);
+      await relayWith(null).deliverDue();
+      const [row] = await t.database.db.select().from(textMessages).where(eq(textMessages.id, id!));
+      expect(row).toMatchObject({ state: 'cancelled' });
+      expect(fake.to(c.mobile)).toHaveLength(0);
+    } finally {
+      t.app.texts.start();
+    }
   });
 
   it('calls off the reminder text when the visit is cancelled, and texts the cancellation', async () => {
@@ -451,7 +524,8 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     expect(reminder.body.length).toBeLessThanOrEqual(160);
 
     const inbound = `${PUBLIC_URL}/api/texts/twilio/inbound`;
-    const { form, headers } = fake.signed(inbound, { From: c.mobile, Body: ' c ', To: fromNumber });
+    const sid = `SM${randomUUID().replaceAll('-', '')}`;
+    const { form, headers } = fake.signed(inbound, { MessageSid: sid, From: c.mobile, Body: ' c ', To: fromNumber });
     const answer = await t.app.inject({ method: 'POST', url: '/api/texts/twilio/inbound', payload: form, headers });
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toMatch(
@@ -479,15 +553,22 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().confirmedAt).toBeNull();
 
-    // A C from a number we never reminded confirms nothing, and says so.
-    const stranger = fake.signed(inbound, { From: '+19165550999', Body: 'C' });
+    // The same post again (a replay) does nothing; a C from a number we never reminded gets no answer (a paid text).
+    const again = await t.app.inject({ method: 'POST', url: '/api/texts/twilio/inbound', payload: form, headers });
+    expect(again.body).toBe(EMPTY_TWIML);
+    const stranger = fake.signed(inbound, {
+      MessageSid: `SM${randomUUID().replaceAll('-', '')}`,
+      From: '+19165550999',
+      Body: 'C',
+    });
     const none = await t.app.inject({
       method: 'POST',
       url: '/api/texts/twilio/inbound',
       payload: stranger.form,
       headers: stranger.headers,
     });
-    expect(none.body).toContain('we could not find a visit to confirm');
+    expect(none.body).toBe(EMPTY_TWIML);
+    expect((await textsOf(c.clientId)).texts.filter((x) => x.kind === 'reply')).toHaveLength(1);
   });
 
   it('lets the client confirm on their own page, only their own visit still to come', async () => {
@@ -591,25 +672,10 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     for (let i = 0; i < 12; i++)
       ids.push(
         (await t.database.db.transaction((tx) =>
-          enqueueText(
-            tx,
-            { timeZone: ZONE },
-            { clientId: c.clientId, kind: 'visit-booked', body: `Race ${i}`, anyHour: true },
-          ),
+          enqueueText(tx, { timeZone: ZONE }, { clientId: c.clientId, kind: 'visit-booked', body: `Race ${i}` }),
         ))!,
       );
-    const relay = () =>
-      new TextRelay({
-        db: t.database.db,
-        log: t.app.log,
-        provider: () => currentTextProvider(t.app),
-        statusCallback: `${PUBLIC_URL}${STATUS_CALLBACK_PATH}`,
-        publicUrl: PUBLIC_URL,
-        retryBaseMs: 50,
-        retryMaxMs: 400,
-        pollMs: 60_000,
-        batchSize: 3,
-      });
+    const relay = () => relayWith(null, 3);
     const [one, two] = [relay(), relay()];
     for (let round = 0; round < 10; round++) {
       const [x, y] = await Promise.all([one.deliverDue(), two.deliverDue()]);

@@ -47,6 +47,8 @@ export function testConfig(
     LOGIN_RATE_LIMIT_MAX: '1000',
     LOGIN_USER_RATE_LIMIT_MAX: '1000',
     STATUS_RATE_LIMIT_MAX: '100000',
+    // Tests run at any hour: the quiet hours are tested with a clock of their own (texts.test.ts).
+    TEXTS_QUIET_HOURS: 'off',
     ...env,
   });
 }

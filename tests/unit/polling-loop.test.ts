@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PollingLoop } from '../../src/server/lib/polling-loop';
 
 /** A loop with nothing to do and a poll of an hour: it works only when woken. */
@@ -18,9 +18,14 @@ function idleLoop() {
   return { loop, rounds };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Time passes on the test's own clock: the wake-ups' 100 ms moments fall where they should, however busy the machine. */
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 describe('the polling loop (mail and webhook relays)', () => {
+  // A clock on a whole 100 ms moment, so "the same moment" is the same in every run.
+  beforeEach(() => vi.useFakeTimers({ now: 1_790_000_000_000 }));
+  afterEach(() => vi.useRealTimers());
+
   it('works again when something it scheduled falls due, long before the next poll', async () => {
     const { loop, rounds } = idleLoop();
     loop.start();

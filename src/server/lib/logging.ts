@@ -7,8 +7,11 @@ const SECRET_QUERY = /([?&](?:token|sig)=)[^&#]*/gi;
 /** Anything shaped like a JWT, wherever it appears in an address. */
 const JWT_LIKE = /eyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 
+/** A text's short link to a client's page (decision 045): its code opens the page. */
+const PAGE_CODE = /^\/p\/[^/?#]+/;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]').replace(JWT_LIKE, '[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(JWT_LIKE, '[redacted]').replace(PAGE_CODE, '/p/[redacted]');
 }
 
 /**

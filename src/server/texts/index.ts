@@ -13,5 +13,13 @@ export {
   type TextContext,
 } from './outbox';
 export { TextRelay, TEXT_RELAY_JOB } from './relay';
-export { currentTextProvider, STATUS_CALLBACK_PATH, textSettingsView, type ConfirmVisit } from './service';
+export {
+  currentTextProvider,
+  emailInsteadOfText,
+  STATUS_CALLBACK_PATH,
+  textAccountNow,
+  textSettingsView,
+  type ConfirmVisit,
+} from './service';
 export { textLinkRoutes, textRoutes } from './routes';
+export { outsideQuietHours, parseQuietHours } from './quiet-hours';

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TextKind } from '#shared/schemas/texts';
 import { plainForText } from '#shared/sms';
 import { afterCommit, type DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { clients } from '../db/schema';
-import { outsideQuietHours } from './quiet-hours';
 import { textAccounts, textLinks, textMessages, textOptOuts } from './tables';
 
 /** Told after a commit that queued a text: the relay sends it at once rather than at its next poll. */
@@ -91,45 +90,19 @@ export interface OutgoingText {
   anyHour?: boolean;
 }
 
-/** How many texts one number may get in a day, from Settings. */
-async function dailyLimit(tx: DbOrTx): Promise<number> {
-  const [row] = await tx.select({ limit: textAccounts.dailyLimit }).from(textAccounts).limit(1);
-  return row?.limit ?? 0;
-}
-
 /**
  * Writes a text to the ledger in the transaction of the change that causes it; the relay sends it
- * after the commit. Nothing is written (null) when the client cannot or would not be texted. Over the
- * number's limit for the day, the row is written as not sent, so the office sees why.
+ * after the commit. Nothing is written (null) when the client cannot or would not be texted. The quiet
+ * hours and the number's limit for the day are the relay's to hold, when it sends.
  */
-export async function enqueueText(
-  tx: DbOrTx,
-  ctx: TextContext,
-  text: OutgoingText,
-  /** The office's "Send again by text" to a client who chose e-mail: their number, if it can be texted. */
-  options: { evenIfEmailPreferred?: boolean } = {},
-): Promise<string | null> {
+export async function enqueueText(tx: DbOrTx, ctx: TextContext, text: OutgoingText): Promise<string | null> {
   const reach = await clientReach(tx, text.clientId);
-  const to = reach.text ?? (options.evenIfEmailPreferred && reach.why === PREFERS_EMAIL ? reach.mobile : null);
+  const to = reach.text;
   if (!to) return null;
   // The short link is made now (one per client) and written into the body as the relay sends it.
   if (text.pageLink) await linkCodeOf(tx, text.clientId);
   const body = plainForText(text.body);
   const due = text.notBefore ?? new Date();
-  // One number's texts are counted one transaction at a time (two bookings at once count each other).
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`text:${to}`}, 0))`);
-  const limit = await dailyLimit(tx);
-  const [sentToday] = await tx
-    .select({ n: count() })
-    .from(textMessages)
-    .where(
-      and(
-        eq(textMessages.toNumber, to),
-        gt(textMessages.createdAt, sql`now() - interval '1 day'`),
-        notInArray(textMessages.state, ['not-sent', 'cancelled']),
-      ),
-    );
-  const overLimit = (sentToday?.n ?? 0) >= limit;
   const id = newId();
   await tx.insert(textMessages).values({
     id,
@@ -139,11 +112,10 @@ export async function enqueueText(
     toNumber: to,
     body,
     pageLink: text.pageLink ?? false,
-    ...(overLimit
-      ? { state: 'not-sent' as const, reason: `The limit of ${limit} texts a day to this number was reached` }
-      : { nextAttemptAt: text.anyHour ? due : outsideQuietHours(due, ctx.timeZone) }),
+    // The quiet hours are the relay's to hold, when it sends.
+    nextAttemptAt: due,
   });
-  if (!overLimit) afterCommit(tx, TEXT_QUEUED);
+  afterCommit(tx, TEXT_QUEUED);
   return id;
 }
 
@@ -155,7 +127,13 @@ export async function cancelVisitTexts(tx: DbOrTx, visitId: string | string[], k
     .update(textMessages)
     .set({ state: 'cancelled', stateAt: sql`now()` })
     .where(
-      and(inArray(textMessages.visitId, ids), inArray(textMessages.kind, kinds), eq(textMessages.state, 'queued')),
+      and(
+        inArray(textMessages.visitId, ids),
+        inArray(textMessages.kind, kinds),
+        eq(textMessages.state, 'queued'),
+        // One being sent right now is left to the relay, which records what happened to it.
+        or(isNull(textMessages.lockedUntil), lt(textMessages.lockedUntil, sql`now()`)),
+      ),
     );
 }
 
@@ -247,3 +225,6 @@ export async function textsState(db: DbOrTx) {
     lastSentAt: last?.at ?? null,
   };
 }
+
+/** A text's short page link as staff see it: the link opens the client's page, so its code is not shown. */
+export const maskPageLink = (body: string) => body.replace(/\/p\/[A-Za-z0-9]+/g, '/p/…');

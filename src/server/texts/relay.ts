@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { onCommitted, type Db } from '../db/client';
 import { backoffMs } from '../lib/backoff';
@@ -6,18 +6,28 @@ import type { JobBoard } from '../lib/job-board';
 import { PollingLoop } from '../lib/polling-loop';
 import { TEXT_QUEUED } from './outbox';
 import { TextProviderError, type TextProvider } from './provider';
+import { outsideQuietHours, type QuietHours } from './quiet-hours';
+import { clients } from '../db/schema';
 import { textLinks, textMessages, textOptOuts } from './tables';
 
 /** Twilio's code for "this number answered STOP": it is recorded as ours too. */
 export const TWILIO_UNSUBSCRIBED = 21610;
 /** A text the provider cannot take after this many tries (about a day with the default backoff) fails. */
 export const MAX_TEXT_ATTEMPTS = 10;
+/** "On my way" not sent within this long is not sent: the crew has arrived by then. */
+export const ON_MY_WAY_USEFUL_MS = 60 * 60_000;
 
 export interface TextRelayOptions {
   db: Db;
   log: FastifyBaseLogger;
-  /** The owner's provider now (null: texts are off, or the token cannot be read on this install). */
-  provider: () => Promise<TextProvider | null>;
+  /** The owner's provider now and the day's limit per number; 'off' without an account, 'unreadable' when its token cannot be read here. */
+  provider: () => Promise<{ provider: TextProvider; dailyLimit: number } | 'off' | 'unreadable'>;
+  /** The business's time zone now (the quiet hours). */
+  timeZone: () => Promise<string>;
+  /** The quiet hours (TEXTS_QUIET_HOURS); null: none. */
+  quietHours: QuietHours | null;
+  /** A text that ended failed or not sent: the e-mail in its place, for a client who takes texts alone. */
+  emailInstead?: (row: TextRow) => Promise<void>;
   /** Where the provider posts each text's delivery reports. */
   statusCallback: string;
   /** The site's address: a text's short link to the client's page starts with it. */
@@ -34,7 +44,7 @@ export interface TextRelayOptions {
 
 export const TEXT_RELAY_JOB = 'text-relay';
 
-type TextRow = typeof textMessages.$inferSelect;
+export type TextRow = typeof textMessages.$inferSelect;
 
 /**
  * Sends the texts the ledger holds, as the mail relay sends the outbox: claims due rows (one relay
@@ -94,19 +104,80 @@ export class TextRelay {
       .orderBy(asc(textMessages.nextAttemptAt), asc(textMessages.createdAt))
       .limit(this.options.batchSize ?? 10)
       .for('update', { skipLocked: true });
-    return db
-      .update(textMessages)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${this.options.claimSeconds ?? 120})` })
-      .where(inArray(textMessages.id, due))
-      .returning();
+    return (
+      db
+        .update(textMessages)
+        // Whole milliseconds, so the claim reads back exactly as stored (stillOurs compares it).
+        .set({
+          lockedUntil: sql`date_trunc('milliseconds', now() + make_interval(secs => ${this.options.claimSeconds ?? 120}))`,
+        })
+        .where(inArray(textMessages.id, due))
+        .returning()
+    );
   }
 
-  /** The row's end as not sent, failed or sent; only a row still queued and ours is changed. */
-  private settle(id: string, values: Partial<TextRow>) {
-    return this.options.db
+  /** The row's end as not sent, failed or cancelled: only a row still queued is changed. */
+  private async settle(row: TextRow, values: Partial<TextRow>) {
+    const [ended] = await this.options.db
       .update(textMessages)
       .set({ ...values, lockedUntil: null, stateAt: sql`now()` })
-      .where(and(eq(textMessages.id, id), eq(textMessages.state, 'queued')));
+      .where(and(eq(textMessages.id, row.id), eq(textMessages.state, 'queued')))
+      .returning();
+    // A client who takes texts alone hears by e-mail what could not reach them by text.
+    if (ended && (ended.state === 'failed' || ended.state === 'not-sent'))
+      await this.options
+        .emailInstead?.(ended)
+        .catch((error: unknown) =>
+          this.options.log.warn({ err: error, textId: row.id }, 'the e-mail in place of a text could not be written'),
+        );
+  }
+
+  /** Due again later, not counted as a try (the quiet hours; a provider that cannot be reached with this token). */
+  private async later(row: TextRow, at: Date | SQL, reason?: string) {
+    await this.options.db
+      .update(textMessages)
+      .set({ nextAttemptAt: at, lockedUntil: null, ...(reason ? { reason } : {}) })
+      .where(and(eq(textMessages.id, row.id), eq(textMessages.state, 'queued')));
+  }
+
+  /**
+   * The row, still queued and still this relay's: claimed again for the send (a batch that took longer
+   * than its claim may have been taken by another relay, which then sends it instead).
+   */
+  private async stillOurs(row: TextRow): Promise<boolean> {
+    const claim = this.options.claimSeconds ?? 120;
+    const [mine] = await this.options.db
+      .update(textMessages)
+      .set({ lockedUntil: sql`date_trunc('milliseconds', now() + make_interval(secs => ${claim}))` })
+      .where(
+        and(
+          eq(textMessages.id, row.id),
+          eq(textMessages.state, 'queued'),
+          row.lockedUntil ? eq(textMessages.lockedUntil, row.lockedUntil) : isNull(textMessages.lockedUntil),
+        ),
+      )
+      .returning({ id: textMessages.id });
+    return Boolean(mine);
+  }
+
+  /**
+   * Reserves the number's place in its day: under a lock on the number, counts the texts it was sent in
+   * the last day and, below the limit, stamps this one as sending now (so the next count sees it).
+   */
+  private async reserve(row: TextRow, limit: number): Promise<boolean> {
+    return this.options.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`text:${row.toNumber}`}, 0))`);
+      const [sent] = await tx
+        .select({ n: count() })
+        .from(textMessages)
+        .where(and(eq(textMessages.toNumber, row.toNumber), gt(textMessages.sentAt, sql`now() - interval '1 day'`)));
+      if ((sent?.n ?? 0) >= limit) return false;
+      await tx
+        .update(textMessages)
+        .set({ sentAt: sql`now()` })
+        .where(eq(textMessages.id, row.id));
+      return true;
+    });
   }
 
   /** The words sent: with the client's short page link at the end when the text carries one. */
@@ -118,55 +189,99 @@ export class TextRelay {
 
   private async deliverOne(row: TextRow): Promise<void> {
     const { db, log } = this.options;
+    if (!(await this.stillOurs(row))) return;
+    const now = new Date();
+    if (row.kind === 'on-my-way' && now.getTime() - row.createdAt.getTime() > ON_MY_WAY_USEFUL_MS)
+      return this.settle(row, { state: 'not-sent', reason: 'Too late to say the crew is on the way' });
+    // The quiet hours hold when it is sent, not only when it was written (a retry, a relay that was down).
+    if (row.kind !== 'on-my-way') {
+      const allowed = outsideQuietHours(now, await this.options.timeZone(), this.options.quietHours);
+      if (allowed > now) return this.later(row, allowed);
+    }
+    // The client's number or choice changed since it was written: it is no longer theirs to get.
+    if (row.clientId && row.kind !== 'test' && row.kind !== 'reply') {
+      const [client] = await db
+        .select({ mobile: clients.mobile, channel: clients.messageChannel })
+        .from(clients)
+        .where(eq(clients.id, row.clientId));
+      if (!client || client.mobile !== row.toNumber || client.channel === 'email')
+        return this.settle(row, { state: 'cancelled', reason: "The client's mobile or choice of messages changed" });
+    }
     const [stopped] = await db.select().from(textOptOuts).where(eq(textOptOuts.number, row.toNumber));
-    if (stopped) {
-      await this.settle(row.id, { state: 'not-sent', reason: 'The number replied STOP' });
-      return;
-    }
-    const provider = await this.options.provider();
-    if (!provider) {
-      await this.settle(row.id, { state: 'not-sent', reason: 'Texts are off (Settings → Text messages)' });
-      return;
-    }
+    if (stopped) return this.settle(row, { state: 'not-sent', reason: 'The number replied STOP' });
+    const account = await this.options.provider();
+    if (account === 'off')
+      return this.settle(row, { state: 'not-sent', reason: 'Texts are off (Settings → Text messages)' });
+    if (account === 'unreadable')
+      // Kept: the owner pastes the token again (the System page says so) and it goes.
+      return this.later(
+        row,
+        sql`now() + interval '15 minutes'`,
+        'The saved auth token cannot be read here: paste it again in Settings',
+      );
+    if (!(await this.reserve(row, account.dailyLimit)))
+      return this.settle(row, {
+        state: 'not-sent',
+        reason: `The limit of ${account.dailyLimit} texts a day to this number was reached`,
+      });
+    const body = await this.bodyOf(row);
+    let sid: string;
     try {
-      const body = await this.bodyOf(row);
-      const sent = await provider.send({ to: row.toNumber, body, statusCallback: this.options.statusCallback });
-      await this.settle(row.id, {
-        state: 'sent',
+      sid = (
+        await account.provider.send({
+          to: row.toNumber,
+          body,
+          statusCallback: `${this.options.statusCallback}?t=${row.id}`,
+        })
+      ).sid;
+    } catch (error) {
+      await db.update(textMessages).set({ sentAt: null }).where(eq(textMessages.id, row.id));
+      return this.failed(row, error);
+    }
+    // Recorded whatever a status report (which may come first) did meanwhile; never sent twice.
+    await db
+      .update(textMessages)
+      .set({
+        state: sql`case when ${textMessages.state} = 'queued' then 'sent' else ${textMessages.state} end`,
         body,
-        providerSid: sent.sid,
-        sentAt: new Date(),
+        providerSid: sid,
         attempts: row.attempts + 1,
         reason: null,
-      });
-      if (row.clientId && row.pageLink) await this.options.pageLinkSent?.(row.clientId);
-      log.info({ textId: row.id, kind: row.kind }, 'text sent');
-    } catch (error) {
-      const failures = row.attempts + 1;
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      if (error instanceof TextProviderError && error.kind === 'refused') {
-        if (error.code === TWILIO_UNSUBSCRIBED)
-          await db.insert(textOptOuts).values({ number: row.toNumber }).onConflictDoNothing();
-        await this.settle(row.id, { state: 'failed', reason, attempts: failures });
-        log.warn({ textId: row.id, reason }, 'text refused by the provider');
-        return;
-      }
-      if (failures >= MAX_TEXT_ATTEMPTS) {
-        await this.settle(row.id, { state: 'failed', reason, attempts: failures });
-        return;
-      }
-      const delay = backoffMs(failures, this.options.retryBaseMs, this.options.retryMaxMs);
-      log.warn({ textId: row.id, failures, retryInMs: delay, reason }, 'text not sent; will retry');
-      await db
-        .update(textMessages)
-        .set({
-          attempts: failures,
-          reason,
-          nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
-          lockedUntil: null,
-        })
-        .where(eq(textMessages.id, row.id));
-      this.loop.kickIn(delay + 50);
+        lockedUntil: null,
+        stateAt: sql`now()`,
+      })
+      .where(eq(textMessages.id, row.id));
+    log.info({ textId: row.id, kind: row.kind }, 'text sent');
+    if (row.clientId && row.pageLink)
+      await this.options
+        .pageLinkSent?.(row.clientId)
+        .catch((error: unknown) => log.warn({ err: error, textId: row.id }, 'the page link could not be noted'));
+  }
+
+  /** A send that failed: a refusal is final (STOP recorded when it is why); an outage is tried again with backoff. */
+  private async failed(row: TextRow, error: unknown): Promise<void> {
+    const { db, log } = this.options;
+    const failures = row.attempts + 1;
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const code = error instanceof TextProviderError ? error.code : undefined;
+    if (error instanceof TextProviderError && error.kind === 'refused') {
+      if (code === TWILIO_UNSUBSCRIBED)
+        await db.insert(textOptOuts).values({ number: row.toNumber }).onConflictDoNothing();
+      log.warn({ textId: row.id, code }, 'text refused by the provider');
+      return this.settle(row, { state: 'failed', reason, attempts: failures });
     }
+    if (failures >= MAX_TEXT_ATTEMPTS) return this.settle(row, { state: 'failed', reason, attempts: failures });
+    const delay = backoffMs(failures, this.options.retryBaseMs, this.options.retryMaxMs);
+    log.warn({ textId: row.id, failures, retryInMs: delay, code }, 'text not sent; will retry');
+    await db
+      .update(textMessages)
+      .set({
+        attempts: failures,
+        reason,
+        nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+        lockedUntil: null,
+      })
+      .where(eq(textMessages.id, row.id));
+    this.loop.kickIn(delay + 50);
   }
 }

@@ -11,7 +11,6 @@ import {
   textSettingsInput,
   textSettingsView,
 } from '#shared/schemas/texts';
-import { publicFormLimit } from '../plugins/rate-limit';
 import {
   type ConfirmVisit,
   clientTexts as clientTextsOf,
@@ -31,6 +30,9 @@ import {
 function formFields(body: unknown): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : '').entries());
 }
+
+/** How many signed posts from Twilio one address may make in a minute. */
+export const CALLBACKS_PER_MINUTE = 1200;
 
 const escapeXml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -138,7 +140,8 @@ export async function textRoutes(app: FastifyInstance, options: TextRoutesOption
       { parseAs: 'string', bodyLimit: 16 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    const callback = { access: 'public' as const, ...publicFormLimit(app.config) };
+    // Twilio posts about three reports per text, and replies come in bursts: a bound, not a form's.
+    const callback = { access: 'public' as const, rateLimit: { max: CALLBACKS_PER_MINUTE, timeWindow: 60_000 } };
     hook.withTypeProvider<ZodTypeProvider>().post(
       STATUS_CALLBACK_PATH.replace('/api', ''),
       {
@@ -149,7 +152,15 @@ export async function textRoutes(app: FastifyInstance, options: TextRoutesOption
           response: { 200: z.object({ ok: z.literal(true) }), 403: errorResponse },
         },
       },
-      (request) => receiveStatus(app, signatureOf(request.headers), formFields(request.body)),
+      (request) => {
+        const at = request.url.indexOf('?');
+        return receiveStatus(
+          app,
+          signatureOf(request.headers),
+          formFields(request.body),
+          at < 0 ? '' : request.url.slice(at),
+        );
+      },
     );
     hook.post(
       INBOUND_PATH.replace('/api', ''),
@@ -176,7 +187,9 @@ export async function textRoutes(app: FastifyInstance, options: TextRoutesOption
 
 /** `/p/<code>`: a text's short link to the client's own page (outside /api, like the site's pages). */
 export async function textLinkRoutes(app: FastifyInstance) {
-  app.get<{ Params: { code: string } }>('/p/:code', { config: publicFormLimit(app.config) }, async (request, reply) => {
+  // A client opens links from several texts: the status page's limit, not a form's.
+  const limit = { rateLimit: { max: app.config.STATUS_RATE_LIMIT_MAX, timeWindow: 60_000 } };
+  app.get<{ Params: { code: string } }>('/p/:code', { config: limit }, async (request, reply) => {
     const code = request.params.code;
     const target = /^[A-Za-z0-9]{6,20}$/.test(code) ? await pageOfCode(app, code) : null;
     if (!target) return reply.code(404).type('text/plain; charset=utf-8').send('This link is not valid.');

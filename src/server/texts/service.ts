@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ClientTexts, TextSettingsInput, TextSettingsView, TextState } from '#shared/schemas/texts';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { ClientTexts, TextKind, TextSettingsInput, TextSettingsView, TextState } from '#shared/schemas/texts';
 import { DEFAULT_TEXT_DAILY_LIMIT } from '#shared/schemas/texts';
 import { plainForText } from '#shared/sms';
 import { clientOf, clientPagePath } from '../clients';
 import { newId } from '../db/ids';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { mobileOrRefuse, toE164 } from '../lib/phone';
-import { clientReach, enqueueText, optedOut, PREFERS_EMAIL, textsOn } from './outbox';
+import { clientReach, enqueueText, maskPageLink, optedOut, textsOn } from './outbox';
+import { visits } from '../db/schema';
 import { composeEmail, enqueueMail, toClient } from '../mail';
 import { TextProviderError, type TextProvider } from './provider';
 import { TWILIO_UNSUBSCRIBED } from './relay';
-import { textAccounts, textLinks, textMessages, textOptOuts } from './tables';
+import { textAccounts, textInbound, textLinks, textMessages, textOptOuts } from './tables';
 import { twilioProvider } from './twilio';
 
 const AUTH_TOKEN = 'texts-auth-token';
@@ -36,6 +37,56 @@ export async function currentTextProvider(app: FastifyInstance): Promise<TextPro
     apiUrl: app.config.TEXTS_API_URL,
     timeoutMs: app.config.TEXTS_TIMEOUT_MS,
   });
+}
+
+/** The relay's view of the account: the provider and the day's limit, or why there is none. */
+export async function textAccountNow(
+  app: FastifyInstance,
+): Promise<{ provider: TextProvider; dailyLimit: number } | 'off' | 'unreadable'> {
+  const account = await readAccount(app);
+  if (!account) return 'off';
+  const provider = await currentTextProvider(app);
+  return provider ? { provider, dailyLimit: account.dailyLimit } : 'unreadable';
+}
+
+/** The kinds of text whose words matter enough to e-mail when they cannot be texted. */
+const WORTH_AN_EMAIL = new Set<TextKind>([
+  'visit-booked',
+  'visit-moved',
+  'visit-cancelled',
+  'visit-reminder',
+  'on-my-way',
+  'quote-sent',
+  'invoice-sent',
+]);
+
+/** The words of a text, by e-mail, to its client (the page link is in every e-mail to a client already). */
+async function emailTheWords(app: FastifyInstance, client: { name: string; email: string }, body: string) {
+  const business = await app.settings.current();
+  const words = body.replace(/ https?:\/\/\S+\/p\/[A-Za-z0-9]+$/, '');
+  const { html, text } = composeEmail({
+    business,
+    heading: `A message from ${business.name}`,
+    blocks: [
+      { kind: 'paragraph', text: `Hi ${client.name},` },
+      { kind: 'paragraph', text: words },
+    ],
+  });
+  await enqueueMail(app.db, toClient({ to: client.email, subject: `A message from ${business.name}`, html, text }));
+}
+
+/**
+ * A text that ended failed or not sent, for a client who takes texts alone (they got no e-mail of it):
+ * its words by e-mail instead, so the message still reaches them. Others had the e-mail already.
+ */
+export async function emailInsteadOfText(
+  app: FastifyInstance,
+  row: { clientId: string | null; kind: TextKind; body: string },
+) {
+  if (!row.clientId || !WORTH_AN_EMAIL.has(row.kind)) return;
+  const client = await clientOf(app.db, row.clientId);
+  if (!client?.email || client.messageChannel !== 'text') return;
+  await emailTheWords(app, client, row.body);
 }
 
 /** What Settings → Text messages shows: never the token, only that one is saved. */
@@ -139,7 +190,7 @@ async function verifiedCallback(
 
 /** What a state may become: a later report never takes a text back (delivered stays delivered). */
 const BEFORE: Record<'sent' | 'delivered' | 'failed', TextState[]> = {
-  sent: ['queued'],
+  sent: ['queued', 'sent'],
   delivered: ['queued', 'sent'],
   failed: ['queued', 'sent'],
 };
@@ -149,8 +200,11 @@ export async function receiveStatus(
   app: FastifyInstance,
   signature: string | undefined,
   params: Record<string, string>,
+  /** The address's query as posted (`t=<our id>`, set by the relay; signed with the rest). */
+  query: string,
 ) {
-  await verifiedCallback(app, STATUS_CALLBACK_PATH, signature, params);
+  await verifiedCallback(app, `${STATUS_CALLBACK_PATH}${query}`, signature, params);
+  const ours = new URLSearchParams(query.replace(/^\?/, '')).get('t');
   const sid = params.MessageSid ?? '';
   const status = params.MessageStatus ?? '';
   const errorCode = params.ErrorCode ? Number(params.ErrorCode) : null;
@@ -161,12 +215,21 @@ export async function receiveStatus(
     .set({
       state,
       stateAt: sql`now()`,
+      providerSid: sid,
       ...(state === 'delivered' ? { deliveredAt: sql`now()`, reason: null } : {}),
       ...(state === 'failed'
         ? { reason: `The carrier reported it ${status}${errorCode ? ` (Twilio ${errorCode})` : ''}` }
         : {}),
     })
-    .where(and(eq(textMessages.providerSid, sid), inArray(textMessages.state, BEFORE[state])))
+    .where(
+      and(
+        // By the provider's id, or by ours when the report comes before the send's answer was recorded.
+        ours
+          ? and(eq(textMessages.id, ours), or(isNull(textMessages.providerSid), eq(textMessages.providerSid, sid)))
+          : eq(textMessages.providerSid, sid),
+        inArray(textMessages.state, BEFORE[state]),
+      ),
+    )
     .returning({ to: textMessages.toNumber });
   if (row && errorCode === TWILIO_UNSUBSCRIBED)
     await app.db.insert(textOptOuts).values({ number: row.to }).onConflictDoNothing();
@@ -180,7 +243,7 @@ const START_WORDS = new Set(['START', 'UNSTOP', 'YES']);
 const CONFIRM_WORDS = new Set(['C', 'CONFIRM', 'CONFIRMED']);
 
 /** Confirms a visit for its client (given by the app: visits build on texts); its window, or null. */
-export type ConfirmVisit = (visitId: string, clientId: string) => Promise<string | null>;
+export type ConfirmVisit = (visitId: string, clientId: string, remindedAt: Date) => Promise<string | null>;
 
 /**
  * A text a client sent us: STOP and START are honoured (Twilio answers them itself); C confirms the
@@ -194,6 +257,11 @@ export async function receiveInbound(
   confirmVisit: ConfirmVisit,
 ): Promise<string | null> {
   await verifiedCallback(app, INBOUND_PATH, signature, params);
+  // A post replayed (the same message) does nothing the second time; Twilio names every message.
+  const messageSid = (params.MessageSid ?? '').slice(0, 64);
+  if (!messageSid) return null;
+  const [fresh] = await app.db.insert(textInbound).values({ messageSid }).onConflictDoNothing().returning();
+  if (!fresh) return null;
   const from = toE164(params.From ?? '');
   const word =
     (params.Body ?? '')
@@ -214,7 +282,7 @@ export async function receiveInbound(
   if (!CONFIRM_WORDS.has(word)) return null;
   const business = await app.settings.current();
   const [reminder] = await app.db
-    .select({ visitId: textMessages.visitId, clientId: textMessages.clientId })
+    .select({ visitId: textMessages.visitId, clientId: textMessages.clientId, sentAt: textMessages.sentAt })
     .from(textMessages)
     .where(
       and(
@@ -225,7 +293,12 @@ export async function receiveInbound(
     )
     .orderBy(desc(textMessages.sentAt))
     .limit(1);
-  const when = reminder?.visitId && reminder.clientId ? await confirmVisit(reminder.visitId, reminder.clientId) : null;
+  // A number we never reminded gets no answer (each answer is a text the owner pays for).
+  if (!reminder) return null;
+  const when =
+    reminder.visitId && reminder.clientId && reminder.sentAt
+      ? await confirmVisit(reminder.visitId, reminder.clientId, reminder.sentAt)
+      : null;
   const body = plainForText(
     when
       ? `${business.name}: thank you, your visit on ${when} is confirmed.`
@@ -233,8 +306,8 @@ export async function receiveInbound(
   );
   await app.db.insert(textMessages).values({
     id: newId(),
-    clientId: reminder?.clientId ?? null,
-    visitId: when ? reminder!.visitId : null,
+    clientId: reminder.clientId,
+    visitId: when ? reminder.visitId : null,
     kind: 'reply',
     toNumber: from,
     body,
@@ -260,15 +333,17 @@ export async function clientTexts(app: FastifyInstance, clientId: string): Promi
   ]);
   return {
     textsOn: on,
+    textable: Boolean((await clientReach(app.db, clientId)).text),
     mobile: client.mobile,
     stoppedAt: stopped?.toISOString() ?? null,
     texts: rows.map((r) => ({
       _id: r.id,
       kind: r.kind,
       to: r.toNumber,
-      body: r.body,
+      body: maskPageLink(r.body),
       state: r.state,
       reason: r.reason,
+      resent: r.resentAt !== null,
       createdAt: r.createdAt.toISOString(),
       stateAt: r.stateAt.toISOString(),
     })),
@@ -291,40 +366,50 @@ export async function sendTextAgain(app: FastifyInstance, id: string, channel: '
   if (!row || !row.clientId) throw notFound('Text not found');
   if (row.state !== 'failed' && row.state !== 'not-sent')
     throw conflict('Only a text that failed or was not sent can be sent again');
-  const business = await app.settings.current();
-  const clientId = row.clientId;
-  if (channel === 'email') {
-    const client = await clientOf(app.db, clientId);
-    if (!client?.email) throw conflict('This client has no e-mail on file');
-    const words = row.body.replace(/ https?:\/\/\S+\/p\/[A-Za-z0-9]+$/, '');
-    const { html, text } = composeEmail({
-      business,
-      heading: `A message from ${business.name}`,
-      blocks: [
-        { kind: 'paragraph', text: `Hi ${client.name},` },
-        { kind: 'paragraph', text: words },
-      ],
-    });
-    await enqueueMail(app.db, toClient({ to: client.email, subject: `A message from ${business.name}`, html, text }));
-    return { sent: 'email' as const };
+  if (row.kind === 'on-my-way') throw conflict('“On my way” is for the moment: it is not sent again');
+  // A text about a visit that has begun, moved since or been cancelled would say something untrue now.
+  if (row.visitId) {
+    const [visit] = await app.db
+      .select({ startsAt: visits.startsAt, cancelledAt: visits.cancelledAt, timeSetAt: visits.timeSetAt })
+      .from(visits)
+      .where(eq(visits.id, row.visitId));
+    if (
+      !visit || visit.cancelledAt
+        ? row.kind !== 'visit-cancelled'
+        : visit.startsAt <= new Date() || visit.timeSetAt > row.createdAt
+    )
+      throw conflict('The visit has changed since: this text is no longer true');
   }
-  const reach = await clientReach(app.db, clientId);
-  if (!reach.text && reach.why !== PREFERS_EMAIL) throw conflict(reach.why ?? 'This client cannot be texted');
-  const created = await app.db.transaction(async (tx) =>
-    enqueueText(
-      tx,
-      business,
-      {
+  // Once per text, however many clicks.
+  const [claimed] = await app.db
+    .update(textMessages)
+    .set({ resentAt: new Date() })
+    .where(and(eq(textMessages.id, id), isNull(textMessages.resentAt)))
+    .returning({ id: textMessages.id });
+  if (!claimed) throw conflict('This text was already sent again');
+  const clientId = row.clientId;
+  try {
+    if (channel === 'email') {
+      const client = await clientOf(app.db, clientId);
+      if (!client?.email) throw conflict('This client has no e-mail on file');
+      await emailTheWords(app, client, row.body);
+      return { sent: 'email' as const };
+    }
+    const business = await app.settings.current();
+    const created = await app.db.transaction(async (tx) =>
+      enqueueText(tx, business, {
         clientId,
         kind: row.kind,
         body: row.body.replace(/ https?:\/\/\S+\/p\/[A-Za-z0-9]+$/, ''),
         pageLink: row.pageLink,
         ...(row.visitId ? { visitId: row.visitId } : {}),
-        anyHour: row.kind === 'on-my-way',
-      },
-      { evenIfEmailPreferred: true },
-    ),
-  );
-  if (!created) throw conflict('This client cannot be texted');
-  return { sent: 'text' as const };
+      }),
+    );
+    if (!created) throw conflict((await clientReach(app.db, clientId)).why ?? 'This client cannot be texted');
+    return { sent: 'text' as const };
+  } catch (error) {
+    // Not sent after all: it may be sent again.
+    await app.db.update(textMessages).set({ resentAt: null }).where(eq(textMessages.id, id));
+    throw error;
+  }
 }

@@ -52,6 +52,8 @@ export const textMessages = pgTable(
     providerSid: text('provider_sid'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** When the office sent it again ("Send again"): once per text. */
+    resentAt: timestamp('resent_at', { withTimezone: true, mode: 'date' }),
     /** When the state last changed. */
     stateAt: timestamp('state_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -104,4 +106,10 @@ export const textLinks = pgTable('text_links', {
     .unique('text_links_client_idx')
     .references(() => clients.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
+});
+
+/** The texts clients sent us, by the provider's id: a replayed post (the same MessageSid) is ignored. */
+export const textInbound = pgTable('text_inbound', {
+  messageSid: text('message_sid').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

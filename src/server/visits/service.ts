@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { formatVisitWindow, wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
@@ -21,7 +21,7 @@ import { cancelMail, enqueueMail, toClient } from '../mail';
 import { staffName } from '../users';
 import { emitWebhook } from '../webhooks';
 import { visitMail, visitText, type VisitMailKind } from './emails';
-import { cancelVisitTexts, clientReach, enqueueText } from '../texts';
+import { cancelVisitTexts, clientReach, enqueueText, outsideQuietHours } from '../texts';
 import { reminderDay, reminderTime } from './reminder';
 import {
   calledOffVisitsOf,
@@ -162,10 +162,10 @@ async function tellClient(
   await scheduleReminder(tx, business, job, row, kind === 'cancelled' || kind === 'called-off' ? null : view);
 }
 
-/** The visit's reminder, by e-mail and by text, called off (its time changed, or the visit is off). */
+/** The visit's reminder (by e-mail and by text) and an "on my way" not yet sent, called off: its time changed, or it is off. */
 async function callOffReminder(tx: Tx, row: Pick<VisitRow, 'id' | 'reminderMailId'>) {
   await cancelMail(tx, row.reminderMailId);
-  await cancelVisitTexts(tx, row.id, ['visit-reminder']);
+  await cancelVisitTexts(tx, row.id, ['visit-reminder', 'on-my-way']);
 }
 
 /**
@@ -196,13 +196,15 @@ async function scheduleReminder(
         notBefore: remindAt,
         clientPage: true,
       });
-    if (reach.text && job.clientId)
+    // A text waits out the quiet hours: its day word is the day it arrives, and none arrives once the visit began.
+    const textAt = outsideQuietHours(remindAt, business.timeZone);
+    if (reach.text && job.clientId && textAt < row.startsAt)
       await enqueueText(tx, business, {
         clientId: job.clientId,
         kind: 'visit-reminder',
         visitId: row.id,
-        notBefore: remindAt,
-        ...visitText(business, view, 'reminder', day),
+        notBefore: textAt,
+        ...visitText(business, view, 'reminder', reminderDay(row.startsAt, textAt, business.timeZone)),
       });
   }
   await tx.update(visits).set({ reminderMailId }).where(eq(visits.id, row.id));
@@ -271,6 +273,7 @@ export async function restoreComingVisits(
         calledOffWithJob: false,
         confirmedAt: null,
         confirmedBy: null,
+        timeSetAt: at,
         updatedAt: at,
       })
       .where(and(eq(visits.id, row.id), eq(visits.calledOffWithJob, true)))
@@ -349,7 +352,8 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
         clientNote: body.clientNote,
         updatedAt: new Date(),
         // A new time is confirmed again.
-        ...(moved ? { confirmedAt: null, confirmedBy: null } : {}),
+        // A new time is told and confirmed again, and the crew may say they are on the way to it.
+        ...(moved ? { confirmedAt: null, confirmedBy: null, onMyWayAt: null, timeSetAt: new Date() } : {}),
       })
       .where(eq(visits.id, visitId))
       .returning();
@@ -447,15 +451,32 @@ export async function confirmVisit(
   visitId: string,
   clientId: string,
   how: 'text' | 'page',
+  /** A reply to a reminder: when it was sent (a reminder older than the visit's time confirms nothing). */
+  remindedAt?: Date,
 ): Promise<string | null> {
   const current = await findVisit(app.db, visitId);
   if (!current || current.cancelledAt || current.startsAt <= new Date()) return null;
+  if (remindedAt && remindedAt < current.timeSetAt) return null;
   const job = await findJobById(app.db, current.jobId);
   if (!job || job.clientId !== clientId) return null;
-  await app.db
+  // The time confirmed is the one read: a move or a cancellation meanwhile confirms nothing.
+  const [done] = await app.db
     .update(visits)
-    .set({ confirmedAt: new Date(), confirmedBy: how, updatedAt: new Date() })
-    .where(and(eq(visits.id, visitId), isNull(visits.confirmedAt), isNull(visits.cancelledAt)));
+    .set({
+      confirmedAt: sql`coalesce(${visits.confirmedAt}, now())`,
+      confirmedBy: sql`coalesce(${visits.confirmedBy}, ${how})`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(visits.id, visitId),
+        eq(visits.startsAt, current.startsAt),
+        eq(visits.endsAt, current.endsAt),
+        isNull(visits.cancelledAt),
+      ),
+    )
+    .returning({ id: visits.id });
+  if (!done) return null;
   const { timeZone } = await app.settings.current();
   return formatVisitWindow(current.startsAt, current.endsAt, timeZone);
 }

@@ -29,6 +29,8 @@ export const visits = pgTable(
     calledOffWithJob: boolean('called_off_with_job').notNull().default(false),
     /** The client's reminder the day before, in the outbox: called off when the visit moves or is cancelled. */
     reminderMailId: text('reminder_mail_id'),
+    /** When the visit's time was last set (booked, moved, booked again): a reminder older than this is for another time. */
+    timeSetAt: timestamp('time_set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** When the client confirmed this time (a reply C, Confirm on their page); cleared when it moves. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     /** How: 'text', 'page'. */

@@ -101,6 +101,8 @@ export const textLedgerItem = z.object({
   body: z.string(),
   state: z.enum(TEXT_STATES),
   reason: z.string().nullable(),
+  /** The office sent it again already (once per text). */
+  resent: z.boolean(),
   createdAt: z.string(),
   /** When it was sent, delivered, or last changed state. */
   stateAt: z.string(),
@@ -111,6 +113,8 @@ export type TextLedgerItem = z.infer<typeof textLedgerItem>;
 export const clientTexts = z.object({
   /** Texts are set up in Settings. */
   textsOn: z.boolean(),
+  /** A text can go to them now (texts on, a mobile, they take texts, no STOP). */
+  textable: z.boolean(),
   /** The client's mobile in E.164 ('' when none). */
   mobile: z.string(),
   /** When their number answered STOP (null: it did not, or answered START since). */

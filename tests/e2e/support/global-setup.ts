@@ -138,6 +138,8 @@ async function startApp(dataDir: string, smtpPort: number, stripeUrl: string, en
       LOGIN_USER_RATE_LIMIT_MAX: '1000',
       STATUS_RATE_LIMIT_MAX: '100000',
       PAYMENTS_API_URL: stripeUrl,
+      // The browser tests run at any hour; the quiet hours have tests of their own (api/texts.test.ts).
+      TEXTS_QUIET_HOURS: 'off',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       ...env,
     },

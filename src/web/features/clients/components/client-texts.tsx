@@ -118,9 +118,9 @@ export function ClientTexts({ clientId, hasEmail }: { clientId: string; hasEmail
               text={t}
               timeZone={timeZone}
               again={
-                t.state === 'failed' || t.state === 'not-sent'
+                (t.state === 'failed' || t.state === 'not-sent') && !t.resent && t.kind !== 'on-my-way'
                   ? {
-                      byText: textsOn && Boolean(mobile) && !stoppedAt,
+                      byText: texts.data.textable,
                       byEmail: hasEmail,
                       pending: sendAgain.isPending,
                       send: (channel) =>
