@@ -11,7 +11,7 @@ import { jobsOfRequests } from './jobs';
 import { requestsOfClient } from './quote-requests';
 import { clientQuotePaths, isQuoteExpired, quotesOfRequests, type QuoteRow } from './quotes';
 import { clientVisitCalendarPath, visitsOfJob } from './visits';
-import { textsSentTo } from './texts';
+import { maskPageLink, textsSentTo } from './texts';
 
 const byNewest =
   <T>(key: (item: T) => string) =>
@@ -148,7 +148,12 @@ export async function clientPageOf(
       .map((j) => ({ jobId: j.job.id, on: day(j.report!.at), at: j.report!.at.toISOString(), href: j.report!.href! }))
       .sort(byNewest((r) => r.at)),
     invoices: invoices.sort(byNewest((i) => `${i.issueDate ?? ''}${i.number}`)),
-    texts: (await textsSentTo(app.db, client.id, 10)).map((x) => ({ ...x, at: x.at.toISOString() })),
+    // Staff looking at the page as the client sees it do not get the client's own short link.
+    texts: (await textsSentTo(app.db, client.id, 10)).map((x) => ({
+      ...x,
+      body: access.readOnly ? maskPageLink(x.body) : x.body,
+      at: x.at.toISOString(),
+    })),
     balanceCents: invoices.reduce((sum, i) => sum + Math.max(0, i.balanceCents), 0),
   };
 }

@@ -129,6 +129,8 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     expect(on.body).not.toContain(fake.authToken);
     const [row] = await t.database.db.select().from(textAccounts);
     expect(row!.authTokenSealed).not.toContain(fake.authToken);
+    expect(row!.authTokenSealed).not.toContain(Buffer.from(fake.authToken).toString('base64'));
+    expect(Buffer.from(row!.authTokenSealed, 'base64').toString('latin1')).not.toContain(fake.authToken);
     // Saved again without the token: the sealed one stays.
     const again = await turnOn({ authToken: '', dailyLimit: 6 });
     expect(again.json<TextSettingsView>().tokenSaved).toBe(true);
@@ -177,6 +179,19 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     expect(page.statusCode).toBe(303);
     expect(page.headers.location).toMatch(new RegExp(`^/your-page/${c.clientId}\\?token=`));
     expect((await t.app.inject({ method: 'GET', url: '/p/NoSuchCode1' })).statusCode).toBe(404);
+    // Staff see the texts with the code masked (it opens the client's page); an export carries neither it nor the account.
+    expect((await textsOf(c.clientId)).texts.find((x) => x.kind === 'visit-booked')!.body).toMatch(
+      /Details: http:\/\/handyman\.test\/p\/…$/,
+    );
+    const exported = await call('GET', '/api/export/everything.json');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).not.toContain(code);
+    expect(exported.body).not.toContain(fake.authToken);
+    const doc = exported.json();
+    expect(doc.tables).not.toHaveProperty('text_accounts');
+    expect(doc.tables).not.toHaveProperty('text_links');
+    const exportedText = doc.tables.text_messages.find((r: { providerSid: string }) => r.providerSid === text!.sid);
+    expect(exportedText.body).toContain('/p/[link removed]');
 
     // The reminder the day before waits in the ledger, on the business's clock.
     const rows = await ledger(c.clientId);

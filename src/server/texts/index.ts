@@ -4,6 +4,7 @@ export {
   clientReach,
   enqueueText,
   failingTexts,
+  maskPageLink,
   onMyWayText,
   textsSentTo,
   textsState,
