@@ -77,7 +77,7 @@ test('the office schedules a visit for two workers on the calendar and drags it 
   await page.getByRole('option', { name: `Sam Crew ${tag}` }).click();
   await dialog.getByRole('heading').click(); // closes the list of options
   await dialog.getByRole('button', { name: 'Book visit' }).click();
-  await expect(page.getByText('Visit booked: the client is e-mailed')).toBeVisible();
+  await expect(page.getByText('Visit booked: the client is told')).toBeVisible();
   const event = page.locator('.fc-event').filter({ hasText: name });
   await expect(event).toBeVisible();
   await expectNoAxeViolations(page);
@@ -98,11 +98,11 @@ test('the office schedules a visit for two workers on the calendar and drags it 
   await page.mouse.up();
   // Nothing reaches the client before the office says so.
   const tell = page.getByRole('dialog', { name: 'Tell the client?' });
-  await expect(tell).toContainText(`E-mail ${name} the new time`);
+  await expect(tell).toContainText(`Tell ${name} the new time`);
   await expect(tell).toHaveCSS('opacity', '1'); // shown, not fading in
   await screenshot(page, 'calendar-tell-client', { fullPage: false });
-  await tell.getByRole('button', { name: 'E-mail the client' }).click();
-  await expect(page.getByText('Visit moved: the client is e-mailed the new time')).toBeVisible();
+  await tell.getByRole('button', { name: 'Tell the client' }).click();
+  await expect(page.getByText('Visit moved: the client is told the new time')).toBeVisible();
 
   // The client's two e-mails carry .ics files an independent parser reads at the right local time.
   const booked = await waitForMail(emailOf(name), /^Your visit on/);
@@ -189,7 +189,7 @@ test('the office books from the job page in a dialog (phone and desktop): a busy
   await page.getByRole('option', { name: `Jo Crew ${tag}` }).click();
   await dialog.getByRole('heading').click(); // closes the list of options
   await dialog.getByRole('button', { name: 'Book visit' }).click();
-  await expect(page.getByText('Visit booked: the client is e-mailed')).toBeVisible();
+  await expect(page.getByText('Visit booked: the client is told')).toBeVisible();
   const visits = page.getByRole('region', { name: /Visits/ });
   await expect(visits.getByText('March 16, 2027, 13:00–15:00')).toBeVisible();
   await expectNoAxeViolations(page);
@@ -219,7 +219,7 @@ test('the office books from the job page in a dialog (phone and desktop): a busy
   await dialog.getByRole('button', { name: 'Book visit' }).click();
   await expect(dialog.getByText(`Jo Crew ${tag} is booked 13:00–15:00`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Book anyway' }).click();
-  await expect(page.getByText('Visit booked: the client is e-mailed')).toBeVisible();
+  await expect(page.getByText('Visit booked: the client is told')).toBeVisible();
 
   // Cancel it with a reason: struck through, and the client is told.
   await page.getByRole('button', { name: 'Cancel visit' }).click();
@@ -293,12 +293,12 @@ test('the month view shows the booked visits; tapping one opens it in a dialog t
   await expect(dialog.getByLabel(/^Start/)).toHaveValue('07:00');
   await dialog.getByLabel(/^End/).fill('08:30');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  // A new time asks before the client is e-mailed; agreed on the phone, it moves without a word.
+  // A new time asks before the client is told; agreed on the phone, it moves without a word.
   const tell = page.getByRole('dialog', { name: 'Tell the client?' });
   await expect(tell.getByText('7:00 AM – 8:30 AM')).toBeVisible();
   await expect(tell).toHaveCSS('opacity', '1'); // shown, not fading in
   await screenshot(page, 'visit-dialog-tell-client', { fullPage: false });
-  await tell.getByRole('button', { name: 'Move without e-mail' }).click();
+  await tell.getByRole('button', { name: 'Move without telling them' }).click();
   await expect(page.getByText('Visit saved: the client is not told')).toBeVisible();
   await page.getByRole('button', { name: 'List' }).click();
   await expect(page.getByText(name)).toBeVisible();

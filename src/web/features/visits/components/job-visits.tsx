@@ -96,7 +96,7 @@ export function JobVisits({ jobId, open }: { jobId: string; open: boolean }) {
         onSubmit={async (body) => {
           if (dialog?.visit) await change.mutateAsync({ visitId: dialog.visit._id, body });
           else await book.mutateAsync({ jobId, body });
-          toast.success(dialog?.visit ? savedToast(body) : 'Visit booked: the client is e-mailed');
+          toast.success(dialog?.visit ? savedToast(body) : 'Visit booked: the client is told');
         }}
         onClose={() => setDialog(null)}
       />

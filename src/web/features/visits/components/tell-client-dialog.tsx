@@ -30,8 +30,8 @@ export function TellClientDialog({
     <ConfirmDialog
       opened={move !== null}
       title="Tell the client?"
-      confirmLabel="E-mail the client"
-      cancelLabel="Move without e-mail"
+      confirmLabel="Tell the client"
+      cancelLabel="Move without telling them"
       onConfirm={() => onAnswer(true)}
       onCancel={() => onAnswer(false)}
       onClose={onClose}
@@ -43,8 +43,8 @@ export function TellClientDialog({
             New time: <strong>{formatDayWindow(move.date, move.start, move.end)}</strong>
           </Text>
           <Text size="sm">
-            E-mail {move.client} the new time with an updated calendar invitation, or move the visit without telling
-            them (when you agreed it on the phone, say).
+            Tell {move.client} the new time as they chose (by e-mail with an updated calendar invitation, or by text),
+            or move the visit without telling them (when you agreed it on the phone, say).
           </Text>
         </>
       ) : null}
@@ -57,5 +57,5 @@ export const savedToast = (body: { notifyClient?: boolean | undefined }) =>
   body.notifyClient === undefined
     ? 'Visit saved'
     : body.notifyClient
-      ? 'Visit saved: the client is e-mailed the new time'
+      ? 'Visit saved: the client is told the new time'
       : 'Visit saved: the client is not told';

@@ -93,7 +93,7 @@ function VisitForm({
   const [jobId, setJobId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [warning, setWarning] = useState<string>();
-  // "Tell the client?": asked once the form is valid (answered: whether the client is e-mailed).
+  // "Tell the client?": asked once the form is valid (answered: whether the client is told).
   const [asking, setAsking] = useState<{ confirm: boolean } | null>(null);
   const [notifyClient, setNotifyClient] = useState<boolean>();
   const moved = values.date !== initial.date || values.start !== initial.start || values.end !== initial.end;

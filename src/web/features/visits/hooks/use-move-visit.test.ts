@@ -85,7 +85,7 @@ describe('moving a visit on the calendar', () => {
       },
     });
     act(() => calls[0]!.callbacks.onSuccess!());
-    expect(toast.success).toHaveBeenCalledWith('Visit moved: the client is e-mailed the new time');
+    expect(toast.success).toHaveBeenCalledWith('Visit moved: the client is told the new time');
     expect(revert).not.toHaveBeenCalled();
     expect(hook.result.current.pendingMove).toBeNull();
   });

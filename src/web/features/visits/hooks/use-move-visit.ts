@@ -17,10 +17,10 @@ export type PendingMove = Move & { message: string };
 
 /** What the office is told once a move is saved. */
 export const movedToast = (notifyClient: boolean) =>
-  notifyClient ? 'Visit moved: the client is e-mailed the new time' : 'Visit moved: the client is not told';
+  notifyClient ? 'Visit moved: the client is told the new time' : 'Visit moved: the client is not told';
 
 /**
- * Dragging or resizing a visit on the calendar: first the office says whether the client is e-mailed
+ * Dragging or resizing a visit on the calendar: first the office says whether the client is told
  * the new time (`asking`, answered by `answer`); then the new wall-clock times are saved. When a
  * worker is busy then, the move waits (`pendingMove`) until the office moves it anyway or puts it back.
  */

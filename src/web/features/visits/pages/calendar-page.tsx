@@ -168,7 +168,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
         initial={creating ?? blankVisit({ date: '', start: '', end: '' })}
         onSubmit={async (body, jobId) => {
           await book.mutateAsync({ jobId: jobId!, body });
-          toast.success('Visit booked: the client is e-mailed');
+          toast.success('Visit booked: the client is told');
         }}
         onClose={() => setCreating(null)}
       />
