@@ -189,6 +189,11 @@ test('an admin sees a weak password refused on its field, and signs a user out e
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(edit.getByText(WEAK_PASSWORD)).toBeVisible();
   await expect(edit.getByLabel(/^Password/)).toBeFocused();
+  // The dialog's buttons were disabled while it saved: their colours ease back, and axe reads them once settled.
+  const signOut = edit.getByRole('button', { name: 'Sign out everywhere' });
+  await expect(signOut).toBeEnabled();
+  await expect(signOut).toHaveCSS('color', 'rgb(201, 42, 42)');
+  await expect(signOut).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   await expectNoAxeViolations(page);
   await screenshot(page, 'admin-user-weak-password');
 
