@@ -16,7 +16,7 @@ export interface TextContext {
 }
 
 /** Why a client with a mobile that can be texted is not: they chose e-mail. */
-export const PREFERS_EMAIL = 'The client prefers e-mail';
+const PREFERS_EMAIL = 'The client prefers e-mail';
 
 /** How a client can be reached now: by e-mail, and by text (their number) or why not. */
 export interface ClientReach {
@@ -27,8 +27,6 @@ export interface ClientReach {
   why: string | null;
   /** The client asked for texts (text or both), whether or not one can go now. */
   wantsText: boolean;
-  /** Their mobile in E.164 ('' when none). */
-  mobile: string;
 }
 
 /** Whether the owner has set texts up (a saved account; whether its token still reads is the relay's concern). */
@@ -62,7 +60,7 @@ export async function clientReach(tx: DbOrTx, clientId: string | null): Promise<
   else if (await optedOut(tx, client.mobile)) why = 'The client replied STOP to our texts';
   else if (!wantsText) why = PREFERS_EMAIL;
   const text = why ? null : client!.mobile;
-  return { email: client?.channel !== 'text' || text === null, text, why, wantsText, mobile: client?.mobile ?? '' };
+  return { email: client?.channel !== 'text' || text === null, text, why, wantsText };
 }
 
 /** The client's short page code (one per client, made on first use). */
@@ -225,6 +223,9 @@ export async function textsState(db: DbOrTx) {
     lastSentAt: last?.at ?? null,
   };
 }
+
+/** A text's words without the short page link the relay put at its end (to send them again, or by e-mail). */
+export const withoutPageLink = (body: string) => body.replace(/ https?:\/\/\S+\/p\/[A-Za-z0-9]+$/, '');
 
 /** A text's short page link as staff see it: the link opens the client's page, so its code is not shown. */
 export const maskPageLink = (body: string) => body.replace(/\/p\/[A-Za-z0-9]+/g, '/p/…');

@@ -7,7 +7,7 @@ import { clientOf, clientPagePath } from '../clients';
 import { newId } from '../db/ids';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { mobileOrRefuse, toE164 } from '../lib/phone';
-import { clientReach, enqueueText, maskPageLink, optedOut, textsOn } from './outbox';
+import { clientReach, enqueueText, maskPageLink, optedOut, textsOn, withoutPageLink } from './outbox';
 import { visits } from '../db/schema';
 import { composeEmail, enqueueMail, toClient } from '../mail';
 import { TextProviderError, type TextProvider } from './provider';
@@ -63,7 +63,7 @@ const WORTH_AN_EMAIL = new Set<TextKind>([
 /** The words of a text, by e-mail, to its client (the page link is in every e-mail to a client already). */
 async function emailTheWords(app: FastifyInstance, client: { name: string; email: string }, body: string) {
   const business = await app.settings.current();
-  const words = body.replace(/ https?:\/\/\S+\/p\/[A-Za-z0-9]+$/, '');
+  const words = withoutPageLink(body);
   const { html, text } = composeEmail({
     business,
     heading: `A message from ${business.name}`,
@@ -400,7 +400,7 @@ export async function sendTextAgain(app: FastifyInstance, id: string, channel: '
       enqueueText(tx, business, {
         clientId,
         kind: row.kind,
-        body: row.body.replace(/ https?:\/\/\S+\/p\/[A-Za-z0-9]+$/, ''),
+        body: withoutPageLink(row.body),
         pageLink: row.pageLink,
         ...(row.visitId ? { visitId: row.visitId } : {}),
       }),
