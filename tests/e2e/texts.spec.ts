@@ -161,6 +161,14 @@ test(
         await expect(today.getByText(name)).toBeVisible();
         await expect(today.getByText('On my way: arriving in')).toBeVisible();
         await screenshot(crewPage, 'crew-on-my-way', { device: 'phone' });
+        // No signal: the tap says so, and nothing went.
+        await phone.setOffline(true);
+        await today.getByRole('button', { name: 'On my way, arriving in 30 minutes' }).click();
+        await expect(today.getByRole('alert')).toHaveText(
+          'No signal: the client was not told. Tap again once you have signal.',
+        );
+        expect((await textsTo(request, mobile)).filter((m) => /is on the way/.test(m.body))).toHaveLength(0);
+        await phone.setOffline(false);
         await today.getByRole('button', { name: 'On my way, arriving in 30 minutes' }).click();
         await expect(today.getByTestId('on-my-way-sent')).toContainText('On my way told the client at');
         const onMyWay = await textTo(request, mobile, /is on the way/);

@@ -129,7 +129,7 @@ function TextsForm({ view }: { view: TextSettingsView }) {
         brand and a campaign of the “Customer care” or “Mixed” use case, with sample messages such as “Sac Handyman:
         your visit is booked for Tue, Mar 16, 10:00 AM - 12:00 PM”, and add your number to it. Set the number’s
         incoming-message webhook to{' '}
-        <Text span ff="monospace" size="sm" c="var(--mantine-color-text)">
+        <Text span ff="monospace" size="sm" c="var(--mantine-color-text)" style={{ overflowWrap: 'anywhere' }}>
           {view.inboundUrl}
         </Text>{' '}
         so STOP and START replies reach us.{' '}

@@ -138,11 +138,15 @@ export function useOnMyWay(visitId: string) {
   const state = useQuery({
     queryKey,
     queryFn: () => api<OnMyWayView>('GET', url),
+    networkMode: 'always',
+    retry: false,
     // Delivery is reported a few seconds after sending: looked at again while the card is open.
     refetchInterval: (query) => (query.state.data?.sentAt && query.state.data.state !== 'delivered' ? 10_000 : false),
   });
   const send = useMutation({
     mutationFn: (minutes: number) => api<OnMyWayView>('POST', url, { body: { minutes } }),
+    // Tried even when the phone says it is offline: no signal is said at once, not a button that spins.
+    networkMode: 'always',
     onSuccess: (view) => queryClient.setQueryData(queryKey, view),
     onError: () => queryClient.invalidateQueries({ queryKey }),
   });

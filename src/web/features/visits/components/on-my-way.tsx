@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { ON_MY_WAY_MINUTES, type TextState } from '#shared/schemas/texts';
 import { formatClock, wallTimeIn } from '#shared/dates';
+import { ApiError } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';
 import { useOnMyWay } from '../api/visits';
 
@@ -20,7 +21,8 @@ export function OnMyWay({ visitId }: { visitId: string }) {
   const { state, send } = useOnMyWay(visitId);
   const { timeZone } = siteConfig();
   if (!state.data) {
-    return state.isError && typeof navigator !== 'undefined' && !navigator.onLine ? (
+    // Not known without signal (or the server): said, rather than a button that cannot work.
+    return state.isError && !(state.error instanceof ApiError) ? (
       <Text size="sm" c="dimmed">
         On my way needs signal.
       </Text>
@@ -63,7 +65,9 @@ export function OnMyWay({ visitId }: { visitId: string }) {
       </Group>
       {send.isError ? (
         <Text size="sm" c="red.9" role="alert">
-          {send.error.message}
+          {send.error instanceof ApiError
+            ? send.error.message
+            : 'No signal: the client was not told. Tap again once you have signal.'}
         </Text>
       ) : null}
     </Stack>
