@@ -1,3 +1,4 @@
+import { arrivalWallTimes } from '#shared/arrival-window';
 import type { FastifyInstance } from 'fastify';
 import type { ClientPageView, ClientQuoteState } from '#shared/schemas/client-page';
 import { clientInvoiceStatus } from '#shared/schemas/status-timeline';
@@ -48,7 +49,7 @@ export async function clientPageOf(
   client: ClientRow,
   access: { readOnly: boolean; validUntil: Date | null },
 ): Promise<ClientPageView> {
-  const { timeZone } = await app.settings.current();
+  const { timeZone, arrivalWindowMinutes } = await app.settings.current();
   const today = await app.settings.today();
   // Days where the business is, as the status page gives them.
   const day = (at: Date) => wallTimeIn(timeZone, at).date;
@@ -73,9 +74,8 @@ export async function clientPageOf(
     perJob.flatMap(({ visits }) =>
       visits.map(async (v) => ({
         id: v._id,
-        date: v.date,
-        start: v.start,
-        end: v.end,
+        // Shown to the client as their arrival window (Settings → Visits), not the visit's own minutes.
+        ...arrivalWallTimes(v, arrivalWindowMinutes, timeZone),
         startsAt: v.startsAt,
         address: v.client.address,
         upcoming: Date.parse(v.endsAt) > now,

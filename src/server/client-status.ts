@@ -1,3 +1,4 @@
+import { arrivalWallTimes } from '#shared/arrival-window';
 import type { FastifyInstance } from 'fastify';
 import { wallTimeIn } from '#shared/dates';
 import {
@@ -33,7 +34,7 @@ export async function clientTimeline(
 ): Promise<{ steps: TimelineStep[]; jobCancelled: boolean }> {
   const request = await findQuoteRequestById(app.db, requestId);
   if (!request) return { steps: [], jobCancelled: false };
-  const { timeZone } = await app.settings.current();
+  const { timeZone, arrivalWindowMinutes } = await app.settings.current();
   const day = (at: Date) => wallTimeIn(timeZone, at).date;
   const steps: TimelineStep[] = [bareStep('received', true, day(request.createdAt))];
   if (request.status === 'Declined') return { steps, jobCancelled: false };
@@ -74,7 +75,12 @@ export async function clientTimeline(
 
   const completed = job?.status === 'Completed';
   const report = job && completed ? await jobReportOf(app.db, app.tokens, job.id, documents) : undefined;
-  const visit = await visitStep(app, job?.id, timeZone, completed ? (report?.at ?? new Date()) : null);
+  const visit = await visitStep(
+    app,
+    job?.id,
+    { timeZone, arrivalWindowMinutes },
+    completed ? (report?.at ?? new Date()) : null,
+  );
   // A job done without a booked visit (the office completed it) skips the step rather than leave it open.
   if (visit.done || !completed) steps.push(visit);
   steps.push({
@@ -95,7 +101,7 @@ export async function clientTimeline(
 async function visitStep(
   app: FastifyInstance,
   jobId: string | undefined,
-  timeZone: string,
+  { timeZone, arrivalWindowMinutes }: { timeZone: string; arrivalWindowMinutes: number },
   doneAt: Date | null,
 ): Promise<TimelineStep> {
   const name: TimelineStepName = 'visit';
@@ -106,9 +112,11 @@ async function visitStep(
     ? booked.filter((v) => Date.parse(v.startsAt) <= doneAt.getTime()).at(-1)
     : (booked.find((v) => Date.parse(v.endsAt) > now) ?? booked.at(-1));
   if (!visit) return bareStep(name, false);
+  // The client is given an arrival window, not the visit's minutes (Settings → Visits).
+  const { start, end, arriving } = arrivalWallTimes(visit, arrivalWindowMinutes, timeZone);
   return {
     ...bareStep(name, true, visit.date),
-    window: { start: visit.start, end: visit.end },
+    window: { start, end, arriving },
     upcoming: !doneAt && Date.parse(visit.endsAt) > now,
   };
 }

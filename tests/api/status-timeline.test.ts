@@ -112,8 +112,17 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     await ok('POST', `/api/jobs/${jobId}/visits`, { date: later, start: '13:00', end: '15:30' });
     now = await byId();
     expect(stepsOf(now)).toEqual(doneUpTo(4));
-    expect(step(now, 'visit')).toMatchObject({ date: later, window: { start: '13:00', end: '15:30' }, upcoming: true });
-    expect((await statusOf(request._id)).nextVisit).toEqual({ date: later, start: '13:00', end: '15:30' });
+    expect(step(now, 'visit')).toMatchObject({
+      date: later,
+      window: { start: '13:00', end: '15:00', arriving: true },
+      upcoming: true,
+    });
+    expect((await statusOf(request._id)).nextVisit).toEqual({
+      date: later,
+      start: '13:00',
+      end: '15:00',
+      arriving: true,
+    });
 
     // The job is completed (the office does it): the visit still ahead is no longer announced.
     await ok('PATCH', `/api/jobs/${jobId}/status`, { status: 'In Progress' });
@@ -122,7 +131,7 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
     expect(stepsOf(now)).toEqual(doneUpTo(5));
     expect(step(now, 'visit')).toMatchObject({
       date: yesterday,
-      window: { start: '09:00', end: '11:00' },
+      window: { start: '09:00', end: '11:00', arriving: true },
       upcoming: false,
     });
     expect(JSON.stringify(now)).not.toContain(later);

@@ -169,7 +169,7 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     });
     const text = await waitFor(() => fake.to(c.mobile)[0], { what: 'the booking text' });
     expect(text!.body).toMatch(
-      /^Sac Handyman Services: your visit is booked for Tue, Mar 16, 10:00 AM - 12:00 PM\. Details: http:\/\/handyman\.test\/p\/[A-Za-z0-9]{10}$/,
+      /^Sac Handyman Services: your visit is booked for Tue, Mar 16, arriving 10:00 AM - 12:00 PM\. Details: http:\/\/handyman\.test\/p\/[A-Za-z0-9]{10}$/,
     );
     // Plain GSM-7, one segment: no en dash, nothing private.
     expect(text!.body.length).toBeLessThanOrEqual(160);

@@ -92,8 +92,8 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
       what: 'booking e-mail',
     });
     // The time as clients read it (weekday, 12-hour clock), in the subject and the text.
-    expect(mail.parsed.subject).toBe('Your visit on Mon, Mar 15, 9:00 AM – 11:30 AM');
-    expect(mail.parsed.text).toContain('Mon, Mar 15, 9:00 AM – 11:30 AM');
+    expect(mail.parsed.subject).toBe('Your visit on Mon, Mar 15, arriving 9:00 AM – 11:00 AM');
+    expect(mail.parsed.text).toContain('Mon, Mar 15, arriving 9:00 AM – 11:00 AM');
     expect(mail.parsed.text).toContain('a visit to your property');
     expect(mail.parsed.text).not.toMatch(/your home|09:00/);
     // "Reply to this e-mail" reaches the business, not the no-reply sender.
@@ -111,10 +111,52 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     const [row] = await t.database.db.select().from(visits).where(eq(visits.id, res.json()._id));
     const reminder = await t.database.db.query.mailOutbox.findFirst({ where: eq(mailOutbox.id, row!.reminderMailId!) });
     expect(reminder!.nextAttemptAt.toISOString()).toBe('2027-03-14T16:00:00.000Z');
-    expect(reminder!.subject).toBe('Reminder: we are coming tomorrow, Mon, Mar 15, 9:00 AM – 11:30 AM');
+    expect(reminder!.subject).toBe('Reminder: we are coming tomorrow, Mon, Mar 15, arriving 9:00 AM – 11:00 AM');
     // The visit's crew is on the job: it is in their list.
     const theirs = (await send('GET', '/api/my/jobs', undefined, bearer(sam.token))).json().jobs;
     expect(theirs.map((j: { _id: string }) => j._id)).toContain(job.id);
+  });
+
+  it('gives the client the arrival window Settings choose: an hour, or the visit’s own times; refuses any other', async () => {
+    const { logoUrl: _l, updatedAt: _u, ...values } = (await send('GET', '/api/settings')).json();
+    expect(values.arrivalWindowMinutes).toBe(120);
+    const saveWindow = (arrivalWindowMinutes: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: admin,
+        payload: { ...values, arrivalWindowMinutes },
+      });
+    const bad = await saveWindow(45);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Choose an arrival window');
+    try {
+      const subjectWith = async (minutes: number) => {
+        expect((await saveWindow(minutes)).statusCode).toBe(200);
+        const job = await newJob();
+        const res = await send('POST', `/api/jobs/${job.id}/visits`, {
+          date: '2027-04-12',
+          start: '13:30',
+          end: '16:00',
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const mail = await waitFor(
+          () => smtp.to(job.email).find((m) => m.parsed.subject?.startsWith('Your visit on')),
+          {
+            what: 'booking e-mail',
+          },
+        );
+        // The calendar entry keeps the visit's own times; its words give the client's window.
+        const ics = icsOf(mail);
+        expect(ics.events[0]!.start.toISOString()).toBe('2027-04-12T20:30:00.000Z');
+        expect(ics.events[0]!.end.toISOString()).toBe('2027-04-12T23:00:00.000Z');
+        return mail.parsed.subject;
+      };
+      expect(await subjectWith(60)).toBe('Your visit on Mon, Apr 12, arriving 1:30 PM – 2:30 PM');
+      expect(await subjectWith(0)).toBe('Your visit on Mon, Apr 12, 1:30 PM – 4:00 PM');
+    } finally {
+      expect((await saveWindow(120)).statusCode).toBe(200);
+    }
   });
 
   it('reminds a visit booked at 5 PM for the next morning at 7 AM that day, and one for later that day at once', async () => {
@@ -135,14 +177,14 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
       };
       const morning = await reminderOf('2027-03-11', '09:00', '11:00');
       expect(morning.at).toBe('2027-03-11T15:00:00.000Z'); // 7 AM in Sacramento
-      expect(morning.subject).toBe('Reminder: we are coming today, Thu, Mar 11, 9:00 AM – 11:00 AM');
+      expect(morning.subject).toBe('Reminder: we are coming today, Thu, Mar 11, arriving 9:00 AM – 11:00 AM');
       expect(morning.text).toContain('See you today');
       const tonight = await reminderOf('2027-03-10', '19:00', '20:30');
       expect(tonight.at).toBe('2027-03-11T01:00:00.000Z'); // now
-      expect(tonight.subject).toBe('Reminder: we are coming today, Wed, Mar 10, 7:00 PM – 8:30 PM');
+      expect(tonight.subject).toBe('Reminder: we are coming today, Wed, Mar 10, arriving 7:00 PM – 9:00 PM');
       const friday = await reminderOf('2027-03-12', '09:00', '10:00');
       expect(friday.at).toBe('2027-03-11T17:00:00.000Z'); // the day before, 9 AM
-      expect(friday.subject).toBe('Reminder: we are coming tomorrow, Fri, Mar 12, 9:00 AM – 10:00 AM');
+      expect(friday.subject).toBe('Reminder: we are coming tomorrow, Fri, Mar 12, arriving 9:00 AM – 11:00 AM');
     } finally {
       vi.useRealTimers();
     }
@@ -166,7 +208,7 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
       workerIds: [sam.id],
       confirm: true,
     });
-    expect((await lookup()).nextVisit).toEqual({ date: '2027-10-05', start: '08:00', end: '09:30' });
+    expect((await lookup()).nextVisit).toEqual({ date: '2027-10-05', start: '08:00', end: '10:00', arriving: true });
     // The crew on the visit sees the job's work: the sold lines, without a price anywhere.
     const mine = await send('GET', '/api/my/jobs', undefined, bearer(sam.token));
     const job = mine.json().jobs.find((j: { _id: string }) => j._id === jobId);
@@ -340,7 +382,7 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     const outbox = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, job.email));
     const live = outbox.filter((m) => !m.cancelledAt && !m.sentAt);
     expect(live.map((m) => [m.subject, m.nextAttemptAt.toISOString()])).toEqual([
-      ['Reminder: we are coming tomorrow, Tue, Jun 15, 1:00 PM – 2:00 PM', '2027-06-14T20:00:00.000Z'],
+      ['Reminder: we are coming tomorrow, Tue, Jun 15, arriving 1:00 PM – 3:00 PM', '2027-06-14T20:00:00.000Z'],
     ]);
     expect(outbox.find((m) => m.id === before!.reminderMailId)!.cancelledAt).not.toBeNull();
     expect(outbox.some((m) => m.subject.startsWith('Your visit has moved'))).toBe(false);

@@ -198,7 +198,7 @@ test('the office books from the job page in a dialog (phone and desktop): a busy
   await page.goto('/quote-request-status');
   await page.getByLabel(/^Quote Number/).fill(quoteId);
   await page.getByRole('button', { name: 'Check Quote Request Status' }).click();
-  await expect(page.getByText('Next visit: Tue, Mar 16, 1:00 PM – 3:00 PM')).toBeVisible();
+  await expect(page.getByText('Next visit: Tue, Mar 16, arriving 1:00 PM – 3:00 PM')).toBeVisible();
 
   // Another job's visit for the same worker at that time: the dialog warns, and books when told to.
   const other = `Other Sched ${tag}`;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatDayWindow } from '#shared/dates';
+import { formatArrivalWallTimes } from '#shared/arrival-window';
 import { futureDate } from '../helpers/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
@@ -86,7 +86,11 @@ test('the status page follows the job from the request to the last payment, with
   await ok('post', `/api/jobs/${jobId}/visits`, { date: later, start: '13:00', end: '15:00' });
   await openFresh(page, statusLink, async () => {
     await expect(status).toHaveText('Status: Visit booked');
-    await expect(page.getByText(`Next visit: ${formatDayWindow(later, '13:00', '15:00')}`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Next visit: ${formatArrivalWallTimes({ date: later, start: '13:00', end: '15:00', arriving: true })}`,
+      ),
+    ).toBeVisible();
     await expect(page.getByText(/will be in touch to schedule/)).toHaveCount(0);
   });
   await screenshot(page, 'status-visit-booked');
@@ -97,7 +101,9 @@ test('the status page follows the job from the request to the last payment, with
   await openFresh(page, statusLink, async () => {
     await expect(status).toHaveText('Status: Work done');
     await neverAfterTheWork();
-    await expect(page.getByText(formatDayWindow(yesterday, '09:00', '11:00'))).toBeVisible();
+    await expect(
+      page.getByText(formatArrivalWallTimes({ date: yesterday, start: '09:00', end: '11:00', arriving: true })),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Job report (PDF)' })).toBeVisible();
   });
   const report = await request.get((await page.getByRole('link', { name: 'Job report (PDF)' }).getAttribute('href'))!);

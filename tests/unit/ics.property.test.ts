@@ -68,6 +68,7 @@ const business = (name: string) => ({
   email: 'office@example.com',
   phone: '916-555-0100',
   timeZone: 'America/Los_Angeles',
+  arrivalWindowMinutes: 120,
 });
 
 function parse(ics: string) {

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import userEvent from '@testing-library/user-event';
 import { FormProvider, useForm } from 'react-hook-form';
 import { MemoryRouter } from 'react-router';
 import { paths } from '#shared/paths';
@@ -10,6 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settingsInput, type SettingsInput } from '#shared/schemas/settings';
 import { CrewSection } from '../../src/web/features/settings/components/crew-section';
 import { HowClientsPaySection } from '../../src/web/features/settings/components/how-clients-pay-section';
+import { VisitsSection } from '../../src/web/features/settings/components/visits-section';
 import type { SettingsFormValues } from '../../src/web/features/settings/components/settings-form';
 import { standInForFontLoading } from './support/render';
 
@@ -38,6 +40,7 @@ const saved: SettingsInput = {
   webhooksAllowPrivate: false,
   requireTwoStep: false,
   backupsToKeep: 14,
+  arrivalWindowMinutes: 120,
   howClientsPay: { checkPayee: '', checkAddress: '', bankTransfer: '', cardByPhone: false, cardPhone: '' },
 };
 
@@ -48,7 +51,7 @@ function InForm({ onSave, children }: { onSave: (values: SettingsInput) => void;
     defaultValues: saved,
   });
   return (
-    <MantineProvider>
+    <MantineProvider env="test">
       <FormProvider {...form}>
         <form onSubmit={form.handleSubmit(onSave)} noValidate aria-label="Settings">
           {children}
@@ -128,5 +131,25 @@ describe('Settings → How clients pay', () => {
       cardByPhone: true,
       cardPhone: '916-555-0199',
     });
+  });
+});
+
+describe('Settings → Visits', () => {
+  it('shows the arrival window as clients will read it and saves the choice', async () => {
+    const onSave = vi.fn();
+    render(
+      <InForm onSave={onSave}>
+        <VisitsSection />
+      </InForm>,
+    );
+    const example = screen.getByTestId('arrival-example');
+    expect(example.textContent).toMatch(/reads: “\w{3}, \w{3} \d{1,2}, arriving 9:00 AM – 11:00 AM”$/);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Arrival window clients see' }));
+    await user.click(await screen.findByRole('option', { name: "The visit's own start and end" }));
+    await waitFor(() => expect(example.textContent).toMatch(/reads: “\w{3}, \w{3} \d{1,2}, 9:00 AM – 12:00 PM”$/));
+    save();
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ arrivalWindowMinutes: 0 });
   });
 });

@@ -378,13 +378,16 @@ async function sendInTx(
   const link = await clientInvoiceLink(app, id);
   await enqueueMail(tx, toClient(invoiceMail(business, view, link, forQuote)));
   // A client who takes texts is told by text too, with the figure the e-mail gives (decision 045).
-  if (sent!.clientId)
+  if (sent!.clientId) {
+    const job = sent!.jobId ? await findJobById(tx, sent!.jobId) : undefined;
     await enqueueText(tx, business, {
       clientId: sent!.clientId,
       kind: 'invoice-sent',
+      about: { quoteRequestId: job?.quoteRequestId ?? null, jobId: sent!.jobId },
       body: `${business.name}: ${view.kind === 'deposit' ? 'deposit invoice' : 'invoice'} ${view.number} is ready, ${formatDollars(view.balance)} due${view.dueDate ? ` ${formatShortDay(view.dueDate).replace(/^\w+, /, '')}` : ''}. See and pay it on your page:`,
       pageLink: true,
     });
+  }
   // Reminders wait in the outbox for their day (09:00 in the business's zone after the due date).
   const reminderMailIds: string[] = [];
   for (const days of business.invoiceReminderDays.slice(0, 3)) {

@@ -36,6 +36,8 @@ export interface BusinessSettings extends Business {
   requireTwoStep: boolean;
   /** How many daily backups to keep (embedded database). */
   backupsToKeep: number;
+  /** The arrival window a visit is shown to its client as (minutes from its start); 0: its own times. */
+  arrivalWindowMinutes: number;
   /** The materials the crew picks from, priced in cents, taxed or not when billed. */
   /** Whether new material and labor lines are charged sales tax unless switched on the line. */
   materialsTaxable: boolean;

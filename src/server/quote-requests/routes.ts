@@ -1,7 +1,7 @@
+import { arrivalWallTimes } from '#shared/arrival-window';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { wallTimeIn } from '#shared/dates';
 import { messages } from '#shared/messages';
 import { errorResponse } from '#shared/schemas/errors';
 import { createdQuoteRequest, quoteRequestInput, quoteStatusResponse } from '#shared/schemas/quote-request';
@@ -86,9 +86,9 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance, options: Pu
       const visit = found.quoteStatus === 'Accepted' ? await options.nextVisitOf(app.db, found.id) : null;
       let nextVisit = null;
       if (visit) {
-        const { timeZone } = await app.settings.current();
-        const start = wallTimeIn(timeZone, visit.startsAt);
-        nextVisit = { date: start.date, start: start.time, end: wallTimeIn(timeZone, visit.endsAt).time };
+        // As every message to the client gives it: the arrival window (Settings → Visits).
+        const { timeZone, arrivalWindowMinutes } = await app.settings.current();
+        nextVisit = arrivalWallTimes(visit, arrivalWindowMinutes, timeZone);
       }
       return { quoteStatus: found.status, quoteState: found.quoteStatus, nextVisit };
     },

@@ -157,6 +157,7 @@ async function storeAndSend(
     await enqueueText(tx, business, {
       clientId: quoteRequest.clientId,
       kind: 'quote-sent',
+      about: { quoteRequestId: quoteRequest.id },
       body: `${business.name}: your ${identity.version > 1 ? 'updated ' : ''}quote ${stored.quoteId} is ready. See it and answer on your page:`,
       pageLink: true,
     });

@@ -55,6 +55,8 @@ export const settings = pgTable(
     laborTaxable: boolean('labor_taxable').notNull().default(false),
     /** How many daily backups of the embedded database to keep in DATA_DIR/backups. */
     backupsToKeep: integer('backups_to_keep').notNull().default(14),
+    /** The arrival window a visit is shown to its client as, in minutes from its start; 0: its own times. */
+    arrivalWindowMinutes: integer('arrival_window_minutes').notNull().default(120),
     /** How clients pay (Settings → "How clients pay"), printed on every invoice; empty: "call us". */
     payCheckPayee: text('pay_check_payee').notNull().default(''),
     payCheckAddress: text('pay_check_address').notNull().default(''),
@@ -67,6 +69,7 @@ export const settings = pgTable(
   },
   (t) => [
     check('settings_backups_to_keep_range', sql`${t.backupsToKeep} between 1 and 365`),
+    check('settings_arrival_window_range', sql`${t.arrivalWindowMinutes} between 0 and 480`),
     check('settings_single_row', sql`${t.id} = 1`),
     check('settings_tax_rate_range', sql`${t.taxRateBasisPoints} between 0 and 5000`),
     check('settings_quote_validity_range', sql`${t.quoteValidityDays} between 1 and 365`),

@@ -80,12 +80,20 @@ export interface OutgoingText {
   kind: TextKind;
   body: string;
   visitId?: string;
+  /** The request and the job it is about: their pages list it. */
+  about?: TextAbout;
   /** Not before this moment (a reminder the day before). */
   notBefore?: Date;
   /** Add the short link to the client's page at the end. */
   pageLink?: boolean;
   /** Sent even in the quiet hours ("on my way": the client is expecting us). */
   anyHour?: boolean;
+}
+
+/** What a text is about, beyond its client: the request's and the job's pages list it. */
+export interface TextAbout {
+  quoteRequestId?: string | null;
+  jobId?: string | null;
 }
 
 /**
@@ -106,6 +114,8 @@ export async function enqueueText(tx: DbOrTx, ctx: TextContext, text: OutgoingTe
     id,
     clientId: text.clientId,
     visitId: text.visitId ?? null,
+    quoteRequestId: text.about?.quoteRequestId ?? null,
+    jobId: text.about?.jobId ?? null,
     kind: text.kind,
     toNumber: to,
     body,

@@ -8,6 +8,7 @@ import {
   sendTextAgainInput,
   testTextInput,
   testTextResult,
+  clientTextsQuery,
   textSettingsInput,
   textSettingsView,
 } from '#shared/schemas/texts';
@@ -109,12 +110,14 @@ export async function textRoutes(app: FastifyInstance, options: TextRoutesOption
       config: { access: 'office' as const },
       schema: {
         tags,
-        summary: "A client's texts with where each stands, and whether they can be texted now",
+        summary:
+          "A client's texts with where each stands, and whether they can be texted now; only those about a request or a job when asked",
         params: z.object({ id: z.string().max(64) }),
+        querystring: clientTextsQuery,
         response: { 200: clientTexts, 404: errorResponse },
       },
     },
-    (request) => clientTextsOf(app, request.params.id),
+    (request) => clientTextsOf(app, request.params.id, request.query),
   );
 
   r.post(

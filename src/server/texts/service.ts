@@ -7,7 +7,7 @@ import { clientOf, clientPagePath } from '../clients';
 import { newId } from '../db/ids';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { mobileOrRefuse, toE164 } from '../lib/phone';
-import { clientReach, enqueueText, maskPageLink, optedOut, textsOn, withoutPageLink } from './outbox';
+import { clientReach, enqueueText, maskPageLink, optedOut, textsOn, withoutPageLink, type TextAbout } from './outbox';
 import { visits } from '../db/schema';
 import { composeEmail, enqueueMail, toClient } from '../mail';
 import { TextProviderError, type TextProvider } from './provider';
@@ -317,15 +317,24 @@ export async function receiveInbound(
   return body;
 }
 
-/** A client's texts, newest first, and whether they can be texted now (the office's client page). */
-export async function clientTexts(app: FastifyInstance, clientId: string): Promise<ClientTexts> {
+/**
+ * A client's texts, newest first, and whether they can be texted now: the office's client page, and
+ * the request's or the job's page with `about` (only the texts about that request or job).
+ */
+export async function clientTexts(app: FastifyInstance, clientId: string, about: TextAbout = {}): Promise<ClientTexts> {
   const client = await clientOf(app.db, clientId);
   if (!client) throw notFound('Client not found');
   const [rows, on, stopped] = await Promise.all([
     app.db
       .select()
       .from(textMessages)
-      .where(eq(textMessages.clientId, clientId))
+      .where(
+        and(
+          eq(textMessages.clientId, clientId),
+          about.quoteRequestId ? eq(textMessages.quoteRequestId, about.quoteRequestId) : undefined,
+          about.jobId ? eq(textMessages.jobId, about.jobId) : undefined,
+        ),
+      )
       .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
       .limit(100),
     textsOn(app.db),
@@ -403,6 +412,7 @@ export async function sendTextAgain(app: FastifyInstance, id: string, channel: '
         body: withoutPageLink(row.body),
         pageLink: row.pageLink,
         ...(row.visitId ? { visitId: row.visitId } : {}),
+        about: { quoteRequestId: row.quoteRequestId, jobId: row.jobId },
       }),
     );
     if (!created) throw conflict((await clientReach(app.db, clientId)).why ?? 'This client cannot be texted');

@@ -36,6 +36,9 @@ export const textMessages = pgTable(
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     /** The visit it is about (booked, moved, reminder, on my way), when it is about one. */
     visitId: text('visit_id'),
+    /** The request and the job it is about, when it is about one: their pages list it (issue 30). */
+    quoteRequestId: text('quote_request_id'),
+    jobId: text('job_id'),
     kind: text('kind').$type<TextKind>().notNull(),
     /** E.164. */
     toNumber: text('to_number').notNull(),
@@ -81,6 +84,13 @@ export const textMessages = pgTable(
     index('text_messages_visit_idx')
       .on(t.visitId, t.kind)
       .where(sql`${t.visitId} is not null`),
+    // The request's and the job's pages list their texts.
+    index('text_messages_request_idx')
+      .on(t.quoteRequestId, t.createdAt)
+      .where(sql`${t.quoteRequestId} is not null`),
+    index('text_messages_job_idx')
+      .on(t.jobId, t.createdAt)
+      .where(sql`${t.jobId} is not null`),
     // "On my way" goes once per visit, however many taps (two phones, a retry on a bad signal).
     uniqueIndex('text_messages_on_my_way_idx')
       .on(t.visitId)

@@ -1,4 +1,4 @@
-import { formatVisitWindow } from '#shared/dates';
+import { formatArrival } from '#shared/arrival-window';
 import type { VisitView } from '#shared/schemas/visits';
 import type { BusinessSettings } from '../lib/business';
 import { composeEmail, type OutgoingMail } from '../mail';
@@ -29,7 +29,7 @@ export function visitMail(
   sequence: number,
   day: ReminderDay = 'tomorrow',
 ): OutgoingMail {
-  const when = formatVisitWindow(visit.startsAt, visit.endsAt, business.timeZone);
+  const when = formatArrival(visit, business.arrivalWindowMinutes, business.timeZone);
   const crew = visit.workers.map((w) => w.fullName).join(', ') || 'Our crew';
   const reason = visit.cancelReason ? ` ${visit.cancelReason}` : '';
   const { html, text } = composeEmail({
@@ -105,7 +105,7 @@ export function visitText(
   kind: VisitMailKind,
   day: ReminderDay = 'tomorrow',
 ): { body: string; pageLink: boolean } {
-  const when = formatVisitWindow(visit.startsAt, visit.endsAt, business.timeZone);
+  const when = formatArrival(visit, business.arrivalWindowMinutes, business.timeZone);
   const name = business.name;
   switch (kind) {
     case 'booked':

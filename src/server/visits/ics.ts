@@ -1,10 +1,10 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { VisitView } from '#shared/schemas/visits';
-import { formatVisitWindow } from '#shared/dates';
+import { formatArrival } from '#shared/arrival-window';
 import type { Business } from '../lib/business';
 
 /** The business as a calendar entry names it, with the zone its visit windows are read in. */
-type CalendarBusiness = Business & { timeZone: string };
+type CalendarBusiness = Business & { timeZone: string; arrivalWindowMinutes: number };
 
 /**
  * Characters no iCalendar text may hold (RFC 5545 3.3.11 allows none of the controls but tab):
@@ -72,7 +72,7 @@ function addEvent(
             .filter(Boolean)
             .join('\n')
         : [
-            `Arrival window: ${formatVisitWindow(visit.startsAt, visit.endsAt, business.timeZone)}.`,
+            `When: ${formatArrival(visit, business.arrivalWindowMinutes, business.timeZone)}.`,
             `Who is coming: ${crew}.`,
             `Questions: ${business.phone}.`,
           ]

@@ -85,6 +85,7 @@ export async function sayOnMyWay(
         clientId: job.clientId,
         kind: 'on-my-way',
         visitId,
+        about: { quoteRequestId: job.quoteRequestId, jobId: job.id },
         body: words,
         anyHour: true,
       });

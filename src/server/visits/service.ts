@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { formatVisitWindow, wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
+import { formatArrival } from '#shared/arrival-window';
+import { wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
 import type {
   helpersInput,
   LeadCrewView,
@@ -127,7 +128,7 @@ async function loadView(tx: DbOrTx, id: string, timeZone: string): Promise<Visit
 }
 
 /** The job's client as messages reach them: their e-mail and, for texts, who they are. */
-type ClientOfJob = { contactEmail: string; clientId: string | null };
+type ClientOfJob = { id: string; quoteRequestId: string | null; contactEmail: string; clientId: string | null };
 
 /** What a visit's change is called in the texts' ledger. */
 const TEXT_KIND = {
@@ -156,6 +157,7 @@ async function tellClient(
       clientId: job.clientId,
       kind: TEXT_KIND[kind],
       visitId: row.id,
+      about: { quoteRequestId: job.quoteRequestId, jobId: job.id },
       ...visitText(business, view, kind),
     });
   await callOffReminder(tx, row);
@@ -203,6 +205,7 @@ async function scheduleReminder(
         clientId: job.clientId,
         kind: 'visit-reminder',
         visitId: row.id,
+        about: { quoteRequestId: job.quoteRequestId, jobId: job.id },
         notBefore: textAt,
         ...visitText(business, view, 'reminder', reminderDay(row.startsAt, textAt, business.timeZone)),
       });
@@ -237,7 +240,7 @@ async function callOffReminders(tx: Tx, jobId: string): Promise<void> {
 export async function endComingVisits(
   tx: Tx,
   business: BusinessSettings,
-  job: { id: string } & ClientOfJob,
+  job: ClientOfJob,
   how: 'Completed' | 'Cancelled',
 ): Promise<void> {
   const cancelReason = how === 'Completed' ? 'The work is finished.' : 'The job is cancelled.';
@@ -258,11 +261,7 @@ export async function endComingVisits(
  * are booked again (the client gets the booking and its calendar entry once more), and the booked
  * visits still to come get their reminders again.
  */
-export async function restoreComingVisits(
-  tx: Tx,
-  business: BusinessSettings,
-  job: { id: string } & ClientOfJob,
-): Promise<void> {
+export async function restoreComingVisits(tx: Tx, business: BusinessSettings, job: ClientOfJob): Promise<void> {
   const at = new Date();
   for (const row of await calledOffVisitsOf(tx, job.id, at)) {
     const [back] = await tx
@@ -477,6 +476,6 @@ export async function confirmVisit(
     )
     .returning({ id: visits.id });
   if (!done) return null;
-  const { timeZone } = await app.settings.current();
-  return formatVisitWindow(current.startsAt, current.endsAt, timeZone);
+  const { timeZone, arrivalWindowMinutes } = await app.settings.current();
+  return formatArrival(current, arrivalWindowMinutes, timeZone);
 }

@@ -55,6 +55,8 @@ export const clientPageView = z.object({
       date: z.string(),
       start: z.string(),
       end: z.string(),
+      /** `start`–`end` is an arrival window (Settings → Visits), not the visit's own times. */
+      arriving: z.boolean(),
       startsAt: z.string(),
       address: z.string(),
       upcoming: z.boolean(),

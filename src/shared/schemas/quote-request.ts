@@ -113,7 +113,8 @@ export const quoteStatusResponse = z.object({
   quoteStatus: quoteRequestStatus,
   quoteState: z.enum(QUOTE_STATUSES).nullable(),
   /** When the crew comes next (the business's wall-clock date and times), once the work is booked. */
-  nextVisit: z.object({ date: z.string(), start: z.string(), end: z.string() }).nullable(),
+  /** Its arrival window (`arriving`), or its own times (Settings → Visits). */
+  nextVisit: z.object({ date: z.string(), start: z.string(), end: z.string(), arriving: z.boolean() }).nullable(),
 });
 
 /** The number a client types: "Q" and the last 9 characters of the id (the id itself if shorter). */

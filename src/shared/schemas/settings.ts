@@ -1,3 +1,4 @@
+import { ARRIVAL_WINDOWS, DEFAULT_ARRIVAL_WINDOW } from '../arrival-window';
 import { z } from 'zod';
 import { messages } from '../messages';
 import { twoDecimals } from './numbers';
@@ -121,6 +122,11 @@ export const settingsInput = z.object({
     .min(1, 'Keep at least 1 backup')
     .max(365, 'Keep at most 365 backups')
     .default(14),
+  /** The arrival window clients are given for a visit (minutes from its start); 0: the visit's own times. */
+  arrivalWindowMinutes: z
+    .number({ error: 'Choose an arrival window' })
+    .refine((m) => (ARRIVAL_WINDOWS as readonly number[]).includes(m), 'Choose an arrival window')
+    .default(DEFAULT_ARRIVAL_WINDOW),
   howClientsPay: howClientsPay.default(noPaymentDetails),
 });
 export type SettingsInput = z.infer<typeof settingsInput>;

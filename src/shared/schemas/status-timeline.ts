@@ -23,7 +23,8 @@ export const timelineStep = z.object({
   /** The day it happened (a visit's day), in the business's time zone. */
   date: z.string().nullable(),
   /** A visit's window, in the business's wall-clock time. */
-  window: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** `arriving`: an arrival window (Settings → Visits), not the visit's own start and end. */
+  window: z.object({ start: z.string(), end: z.string(), arriving: z.boolean() }).nullable(),
   /** A booked visit still to come (never once the work is done). */
   upcoming: z.boolean(),
   /** An invoice step: the deposit asked on acceptance, or the job's bill. */

@@ -146,3 +146,9 @@ export const sendTextAgainInput = z.object({
   channel: z.enum(['text', 'email'], { error: 'Choose text or e-mail' }),
 });
 export const sendTextAgainAnswer = z.object({ sent: z.enum(['text', 'email']) });
+
+/** GET /api/clients/:id/texts: only the texts about this request, or this job (their pages). */
+export const clientTextsQuery = z.object({
+  quoteRequestId: z.string().max(64).optional(),
+  jobId: z.string().max(64).optional(),
+});

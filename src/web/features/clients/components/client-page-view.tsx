@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { formatDayWindow, formatLongDate, formatMoment } from '#shared/dates';
+import { formatArrivalWallTimes } from '#shared/arrival-window';
+import { formatLongDate, formatMoment } from '#shared/dates';
 import { formatMoney } from '#shared/money';
 import type { ClientPageView, ClientQuoteState } from '#shared/schemas/client-page';
 import type { PaymentMethod } from '#shared/payment-methods';
@@ -212,7 +213,7 @@ export function ClientPageContent({
         {[...upcoming, ...past].map((v) => (
           <Item
             key={v.id}
-            title={formatDayWindow(v.date, v.start, v.end)}
+            title={formatArrivalWallTimes(v)}
             pill={<Pill colourOf={v.upcoming ? 'In Progress' : 'Completed'} label={v.upcoming ? 'Coming' : 'Past'} />}
           >
             <Text size="sm" className={classes.wrap}>

@@ -1,6 +1,7 @@
+import { formatArrivalWallTimes } from '#shared/arrival-window';
 import { Anchor, Text, Timeline, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { formatDayWindow, formatLongDate } from '#shared/dates';
+import { formatLongDate } from '#shared/dates';
 import { formatDollars } from '#shared/money';
 import type { StatusTimeline, TimelineStep } from '#shared/schemas/status-timeline';
 import { statusColor } from '../../../components/status-text';
@@ -31,7 +32,7 @@ const INVOICE_COLOUR = { Due: 'Sent', 'Partly paid': 'Partially Paid', Paid: 'Pa
 function StepDetails({ step }: { step: TimelineStep }) {
   const lines: React.ReactNode[] = [];
   if (step.date && step.step === 'visit' && step.window)
-    lines.push(formatDayWindow(step.date, step.window.start, step.window.end));
+    lines.push(formatArrivalWallTimes({ date: step.date, ...step.window }));
   else if (step.date) lines.push(formatLongDate(step.date));
   if (step.invoiceStatus) {
     const facts = [step.number, step.balance !== null ? `Balance ${formatDollars(step.balance)}` : null];

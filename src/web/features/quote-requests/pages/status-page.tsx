@@ -1,8 +1,8 @@
+import { formatArrivalWallTimes } from '#shared/arrival-window';
 import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { QuoteRequestStatus, QuoteStatus } from '#shared/constants';
 import { QUOTE_STATE_LABELS } from '#shared/statuses';
-import { formatDayWindow } from '#shared/dates';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
 import { quoteNumberOf } from '#shared/schemas/quote-request';
@@ -151,7 +151,7 @@ function StatusDetails({ timeline }: { timeline: StatusTimeline }) {
       </Text>
       {nextVisit?.date && nextVisit.window ? (
         <Text size="lg">
-          Next visit: <b>{formatDayWindow(nextVisit.date, nextVisit.window.start, nextVisit.window.end)}</b>
+          Next visit: <b>{formatArrivalWallTimes({ date: nextVisit.date, ...nextVisit.window })}</b>
         </Text>
       ) : null}
       {timeline.quoteState && !stage ? (

@@ -18,6 +18,7 @@ import { NoticesSection } from '../components/notices-section';
 import { OnlinePaymentsSection } from '../components/online-payments-section';
 import { QuotesSection } from '../components/quotes-section';
 import { TextsSection } from '../components/texts-section';
+import { VisitsSection } from '../components/visits-section';
 import { ServiceAreaSection } from '../components/service-area-section';
 import { SignInSection } from '../components/sign-in-section';
 import { WebhookAddressesSection } from '../components/webhook-addresses-section';
@@ -89,6 +90,7 @@ function SettingsForm({ settings }: { settings: SettingsView }) {
           <NoticesSection savedTimeZone={settings.timeZone} />
           <InvoicesSection />
           <HowClientsPaySection />
+          <VisitsSection />
           <CrewSection />
           <SignInSection savedRequired={settings.requireTwoStep} />
           <WebhookAddressesSection />
