@@ -92,7 +92,7 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     expect(res.json().mobile).toBe(mobile);
     const jobId = await insertJob(t, { email, quoteRequestId: request._id });
     await t.database.db.update(jobs).set({ clientId: client!.id }).where(eq(jobs.id, jobId));
-    return { clientId: client!.id, email, mobile, jobId };
+    return { clientId: client!.id, email, mobile, jobId, quoteRequestId: request._id };
   }
 
   const book = (jobId: string, date: string, start = '10:00', end = '12:00', workerIds = [dana.id]) =>
@@ -192,6 +192,12 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     expect(doc.tables).not.toHaveProperty('text_links');
     const exportedText = doc.tables.text_messages.find((r: { providerSid: string }) => r.providerSid === text!.sid);
     expect(exportedText.body).toContain('/p/[link removed]');
+
+    // The job's page and its request's list the visit's texts (the booking and its reminder).
+    for (const query of [`jobId=${c.jobId}`, `quoteRequestId=${c.quoteRequestId}`]) {
+      const listed = (await call('GET', `/api/clients/${c.clientId}/texts?${query}`)).json<ClientTexts>();
+      expect(listed.texts.map((x) => x.kind).sort()).toEqual(['visit-booked', 'visit-reminder']);
+    }
 
     // The reminder the day before waits in the ledger, on the business's clock.
     const rows = await ledger(c.clientId);
@@ -664,6 +670,14 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     const figure = /Deposit due\s*\n?\s*(\$[\d,.]+)/.exec(invoiceMail.parsed.text!)![1]!;
     expect(invoiceText.body).toContain(`is ready, ${figure} due`);
     expect(invoiceText.body.length).toBeLessThanOrEqual(160);
+
+    // The request's page lists both texts; the job's page the invoice's; another request's, none.
+    const jobId = (await call('GET', `/api/jobs/by-quote-request/${request._id}`)).json()._id as string;
+    const about = async (query: string) =>
+      (await call('GET', `/api/clients/${client!.id}/texts?${query}`)).json<ClientTexts>().texts.map((x) => x.kind);
+    expect((await about(`quoteRequestId=${request._id}`)).sort()).toEqual(['invoice-sent', 'quote-sent']);
+    expect(await about(`jobId=${jobId}`)).toEqual(['invoice-sent']);
+    expect(await about('quoteRequestId=someone-else')).toEqual([]);
   });
 
   it('sends nothing by text while texts are off: e-mail as before', async () => {

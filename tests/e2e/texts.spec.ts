@@ -147,9 +147,16 @@ test(
       await expect(clientPage.getByTestId('visit-confirmed')).toHaveText('You confirmed this time. Thank you!');
       await screenshot(clientPage, 'client-confirmed-visit', { device: 'phone' });
       await client.close();
-      // The office sees it on the job.
+      // The office sees it on the job, and the job's texts with where each stands.
       await page.goto(`/admin/jobs/${jobId}`);
       await expect(page.getByTestId('visit-confirmed')).toHaveText('✓ Confirmed by the client');
+      const jobTexts = page.getByRole('region', { name: 'Texts about this job' });
+      // Today's booking, reported delivered (tomorrow's is listed above it, sent).
+      await expect(
+        jobTexts.getByTestId('client-text').filter({ hasText: 'Visit booked' }).filter({ hasText: 'Delivered' }),
+      ).toHaveCount(1);
+      await jobTexts.scrollIntoViewIfNeeded();
+      await screenshot(page, 'job-texts', { fullPage: false });
 
       // The worker, on a phone, taps On my way on today's visit: one text, whatever is tapped after.
       const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });

@@ -1,4 +1,5 @@
 import { Box } from '@mantine/core';
+import { ClientTexts } from '../../components/client-texts';
 import JobDetailPage from '../../features/jobs/pages/job-detail-page';
 import { JobVisits } from '../../features/visits/components/job-visits';
 import { OfficeRecord } from '../../features/job-records/components/office-record';
@@ -7,8 +8,8 @@ import { JobInvoice } from '../../features/invoices/components/job-invoice';
 import { OpenDepositAlert } from '../../features/invoices/components/open-deposit-alert';
 
 /**
- * The job page composes the job itself, its visits, the crew's record of the work and the invoice (and,
- * once the job has ended, an unpaid deposit at the top).
+ * The job page composes the job itself, its visits, the crew's record of the work, the invoice and the
+ * texts to the client about the job (and, once the job has ended, an unpaid deposit at the top).
  */
 export default function JobPage() {
   return (
@@ -22,6 +23,16 @@ export default function JobPage() {
           <Box mt="md">
             <JobInvoice jobId={job._id} completed={job.status === 'Completed'} />
           </Box>
+          {job.clientId ? (
+            <Box mt="md">
+              <ClientTexts
+                clientId={job.clientId}
+                hasEmail={Boolean(job.contactPerson.email)}
+                about={{ jobId: job._id }}
+                title="Texts about this job"
+              />
+            </Box>
+          ) : null}
         </>
       )}
     />

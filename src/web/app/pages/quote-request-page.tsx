@@ -1,3 +1,5 @@
+import { Box } from '@mantine/core';
+import { ClientTexts } from '../../components/client-texts';
 import AdminQuoteRequestPage from '../../features/quote-requests/pages/admin-detail-page';
 import { QuoteBuilder } from '../../features/quotes/components/quote-builder';
 import { SentQuote } from '../../features/quotes/components/sent-quote';
@@ -6,7 +8,7 @@ import { RequestTimeline } from '../../features/activity/components/request-time
 
 /**
  * The request page composes four features: the request itself, its quote once accepted (built, then
- * sent, discussed and revised), the job a yes became, and the request's activity.
+ * sent, discussed and revised), the job a yes became, the request's activity and its texts to the client.
  */
 export default function QuoteRequestPage() {
   return (
@@ -22,6 +24,16 @@ export default function QuoteRequestPage() {
             </>
           ) : null}
           <RequestTimeline quoteRequestId={request._id} />
+          {request.clientId ? (
+            <Box mt="md">
+              <ClientTexts
+                clientId={request.clientId}
+                hasEmail={Boolean(request.contactPerson.email)}
+                about={{ quoteRequestId: request._id }}
+                title="Texts about this request"
+              />
+            </Box>
+          ) : null}
         </>
       )}
     />

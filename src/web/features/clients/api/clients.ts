@@ -7,7 +7,6 @@ import type {
   ClientView,
   ServiceAddressInput,
 } from '#shared/schemas/clients';
-import type { ClientTexts } from '#shared/schemas/texts';
 import { api } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-roots';
 
@@ -71,24 +70,5 @@ export function useRemoveServiceAddress(id: string) {
         queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
         queryClient.invalidateQueries({ queryKey: queryRoots.jobs }),
       ]),
-  });
-}
-
-/** A client's texts and whether they can be texted now (decision 045). */
-export function useClientTexts(id: string) {
-  return useQuery({
-    queryKey: [...queryRoots.clients, 'texts', id],
-    queryFn: () => api<ClientTexts>('GET', `/clients/${encodeURIComponent(id)}/texts`),
-    refetchInterval: 15_000,
-  });
-}
-
-/** "Send again" on a client's text that failed or was held back: by text, or by e-mail instead. */
-export function useSendTextAgain(clientId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, channel }: { id: string; channel: 'text' | 'email' }) =>
-      api<{ sent: 'text' | 'email' }>('POST', `/texts/${encodeURIComponent(id)}/send-again`, { body: { channel } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryRoots.clients, 'texts', clientId] }),
   });
 }

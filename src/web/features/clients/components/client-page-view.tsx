@@ -10,7 +10,7 @@ import { PlainTextarea } from '../../../components/plain-textarea';
 import { statusColor } from '../../../components/status-text';
 import { useCheckout } from '../../../lib/checkout';
 import { siteConfig } from '../../../lib/site-config';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useHydrated, WhenHydrated } from '../../../lib/use-hydrated';
 import { useRequestNewWork } from '../api/client-page';
 import classes from './client-page-view.module.css';
 
@@ -230,15 +230,21 @@ export function ClientPageContent({
               </Text>
             ) : v.upcoming && notBegun(v) && confirmVisit ? (
               <div>
-                <Button
-                  size="sm"
-                  mt={4}
-                  loading={confirmVisit.pending === v.id}
-                  onClick={() => confirmVisit.run(v.id)}
-                  aria-label={`Confirm the visit of ${formatLongDate(v.date)}`}
-                >
-                  Confirm this visit
-                </Button>
+                {/* A tap before the app has taken over the page would do nothing: the button waits for it. */}
+                <WhenHydrated>
+                  {(hydrated) => (
+                    <Button
+                      size="sm"
+                      mt={4}
+                      loading={confirmVisit.pending === v.id}
+                      disabled={!hydrated}
+                      onClick={() => confirmVisit.run(v.id)}
+                      aria-label={`Confirm the visit of ${formatLongDate(v.date)}`}
+                    >
+                      Confirm this visit
+                    </Button>
+                  )}
+                </WhenHydrated>
                 {confirmVisit.error && confirmVisit.pending === null ? (
                   <Text size="sm" c="red.9" role="alert">
                     {confirmVisit.error}

@@ -49,7 +49,7 @@ import {
   useUpdateClient,
 } from '../api/clients';
 import { TheirPage } from '../components/their-page';
-import { ClientTexts } from '../components/client-texts';
+import { ClientTexts } from '../../../components/client-texts';
 
 const ADDRESS_FIELDS: { name: keyof ServiceAddressInput; label: string; placeholder?: string }[] = [
   { name: 'label', label: 'Label', placeholder: 'e.g. Warehouse, Store #12' },

@@ -1,11 +1,40 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMobile } from '#shared/phone';
-import type { TextKind, TextLedgerItem, TextState } from '#shared/schemas/texts';
-import { formatDateTime } from '../../../components/date-text';
-import { SectionCard } from '../../../components/section-card';
-import { siteConfig } from '../../../lib/site-config';
-import { toast } from '../../../lib/toast';
-import { useClientTexts, useSendTextAgain } from '../api/clients';
+import type { ClientTexts as ClientTextsView, TextKind, TextLedgerItem, TextState } from '#shared/schemas/texts';
+import { api } from '../lib/api-client';
+import { queryRoots } from '../lib/query-roots';
+import { siteConfig } from '../lib/site-config';
+import { toast } from '../lib/toast';
+import { formatDateTime } from './date-text';
+import { SectionCard } from './section-card';
+
+/** Only the texts about a request, or about a job (their pages); none: all the client's. */
+export type TextsAbout = { quoteRequestId: string } | { jobId: string } | Record<string, never>;
+
+const textsKey = (clientId: string) => [...queryRoots.clients, 'texts', clientId];
+
+/** A client's texts (those about a request or a job) and whether they can be texted now (decision 045). */
+function useClientTexts(clientId: string, about: TextsAbout) {
+  return useQuery({
+    queryKey: [...textsKey(clientId), about],
+    queryFn: () => {
+      const query = new URLSearchParams(about as Record<string, string>).toString();
+      return api<ClientTextsView>('GET', `/clients/${encodeURIComponent(clientId)}/texts${query ? `?${query}` : ''}`);
+    },
+    refetchInterval: 15_000,
+  });
+}
+
+/** "Send again" on a client's text that failed or was held back: by text, or by e-mail instead. */
+function useSendTextAgain(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, channel }: { id: string; channel: 'text' | 'email' }) =>
+      api<{ sent: 'text' | 'email' }>('POST', `/texts/${encodeURIComponent(id)}/send-again`, { body: { channel } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: textsKey(clientId) }),
+  });
+}
 
 const KIND_LABELS: Record<TextKind, string> = {
   'visit-booked': 'Visit booked',
@@ -79,15 +108,30 @@ function TextRow({
   );
 }
 
-/** The office's view of a client's texts (decision 045): each with where it stands, and STOP when they sent it. */
-export function ClientTexts({ clientId, hasEmail }: { clientId: string; hasEmail: boolean }) {
-  const texts = useClientTexts(clientId);
+/**
+ * The office's view of a client's texts (decision 045): each with where it stands and Send again, and
+ * STOP when they sent it. On a request's or a job's page (`about`), only the texts about it.
+ */
+export function ClientTexts({
+  clientId,
+  hasEmail,
+  about = {},
+  title = 'Texts',
+}: {
+  clientId: string;
+  hasEmail: boolean;
+  about?: TextsAbout;
+  title?: string;
+}) {
+  const texts = useClientTexts(clientId, about);
   const sendAgain = useSendTextAgain(clientId);
   const { timeZone } = siteConfig();
   if (!texts.data) return null;
   const { textsOn, mobile, stoppedAt } = texts.data;
+  // A request's or a job's page says nothing of texts while there are none and none can go.
+  if (Object.keys(about).length > 0 && !textsOn && texts.data.texts.length === 0) return null;
   return (
-    <SectionCard title="Texts" region>
+    <SectionCard title={title} region>
       <Stack gap="sm">
         {stoppedAt ? (
           <Alert
