@@ -6,6 +6,7 @@ import { NewerDatabaseError } from './db/versions';
 import { ensureFirstAdmin } from './users';
 import { startReconciler } from './payments';
 import { startSystemAlerts } from './system';
+import { startTextFailureNotices } from './texts';
 import { describeError } from './lib/safe-error';
 import { buildMaintenanceApp, type MaintenanceState } from './maintenance';
 import { secureDataDir } from './lib/data-dir';
@@ -144,6 +145,7 @@ async function main() {
   let stopBackups = () => {};
   let stopReconciler = () => {};
   let stopAlerts = () => {};
+  let stopTextNotices = () => {};
   let clearPid = () => {};
   const stop = async (signal: string) => {
     if (stopping) {
@@ -154,6 +156,7 @@ async function main() {
     stopBackups();
     stopReconciler();
     stopAlerts();
+    stopTextNotices();
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
     try {
       await app.close();
@@ -195,6 +198,8 @@ async function main() {
   stopReconciler = startReconciler(app);
   // The System page's red lines reach the owner by e-mail, once a day at most (decision 039).
   stopAlerts = startSystemAlerts(app);
+  // Texts that did not reach clients: one notice a day to the owner, not one per text (issue 30).
+  stopTextNotices = startTextFailureNotices(app);
   app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn, wallTimeIn, zonedTimeToUtc } from '#shared/dates';
 import type { ClientTexts, OnMyWayView, TextSettingsView } from '#shared/schemas/texts';
@@ -8,13 +8,14 @@ import {
   jobs,
   mailOutbox,
   textAccounts,
+  textFailureNotices,
   textMessages,
   textOptOuts,
   users,
   visits,
 } from '../../src/server/db/schema';
 import { clientPagePath } from '../../src/server/clients';
-import { enqueueText, type OutgoingText } from '../../src/server/texts';
+import { enqueueText, noticeTextFailures, type OutgoingText } from '../../src/server/texts';
 import type { QuietHours } from '../../src/server/texts/quiet-hours';
 import { TextRelay } from '../../src/server/texts/relay';
 import { currentTextProvider, STATUS_CALLBACK_PATH, textAccountNow } from '../../src/server/texts/service';
@@ -252,6 +253,57 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
     const line = system.lines.find((l) => l.key === 'texts')!;
     expect(line.state).toBe('failing');
     expect(line.summary).toContain('could not be delivered in the last day');
+  });
+
+  it('tells the owner once a day, from 8 AM, of the texts that failed or were not sent: one e-mail listing each once', async () => {
+    // What other tests left failing was told of already; the notice starts from here.
+    await t.database.db
+      .update(textMessages)
+      .set({ ownerNoticedAt: new Date() })
+      .where(isNull(textMessages.ownerNoticedAt));
+    await t.database.db.delete(textFailureNotices);
+    const c = await clientWithJob('both');
+    const failed = (reason: string, kind: OutgoingText['kind'] = 'visit-booked') =>
+      t.database.db.insert(textMessages).values({
+        id: randomUUID(),
+        clientId: c.clientId,
+        kind,
+        toNumber: c.mobile,
+        body: 'Sac Handyman Services: your visit is booked.',
+        state: 'failed',
+        reason,
+      });
+    await failed('30003: Unreachable destination handset');
+    await failed('30006: Landline or unreachable carrier', 'invoice-sent');
+    const today = todayIn(ZONE);
+    const at = (date: string, time: string) => zonedTimeToUtc(date, time, ZONE);
+    const notices = () =>
+      smtp.to('owner@handyman.test').filter((m) => /did not reach clients$/.test(m.parsed.subject ?? ''));
+    const before = notices().length;
+
+    // Not before 8 AM on the business's clock.
+    expect(await noticeTextFailures(t.app, at(today, '07:30'))).toBeNull();
+    expect(await noticeTextFailures(t.app, at(today, '09:00'))).toBe(2);
+    const mail = await waitFor(() => notices()[before], { what: 'the owner’s notice' });
+    expect(mail.parsed.subject).toBe('2 texts did not reach clients');
+    expect(mail.parsed.text).toContain(`Texted Client`);
+    expect(mail.parsed.text).toContain('Visit booked');
+    expect(mail.parsed.text).toContain('Invoice sent');
+    expect(mail.parsed.text).toContain('30006: Landline or unreachable carrier');
+    // Nothing private of the texts' own: their words are not in it.
+    expect(mail.parsed.text).not.toContain('your visit is booked');
+
+    // Once a day: a failure later that day waits for tomorrow's notice, which lists it alone.
+    await failed('21211: Invalid To phone number');
+    expect(await noticeTextFailures(t.app, at(today, '15:00'))).toBeNull();
+    expect(await noticeTextFailures(t.app, at(addDays(today, 1), '08:15'))).toBe(1);
+    const second = await waitFor(() => notices()[before + 1], { what: 'the next day’s notice' });
+    expect(second.parsed.subject).toBe('1 text did not reach clients');
+    expect(second.parsed.text).toContain('21211');
+    expect(second.parsed.text).not.toContain('30006');
+    // Nothing new: no e-mail at all.
+    expect(await noticeTextFailures(t.app, at(addDays(today, 2), '09:00'))).toBe(0);
+    expect(await t.database.db.select().from(textFailureNotices)).toHaveLength(2);
   });
 
   it('honours STOP from a signed reply until START; a client who takes texts alone is e-mailed meanwhile', async () => {

@@ -1,7 +1,11 @@
 // Issue 11, item 8: several app processes on one PostgreSQL database and one Redis behave as one.
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, textMessages } from '../../src/server/db/schema';
 import { freshRedisUrl, testRedisUrl } from '../helpers/redis';
 import { freePort, startServerProcess, waitForHealth, type ServerProcess } from '../helpers/server-process';
+import { FakeTwilio } from '../helpers/fake-twilio';
 import { TestSmtpServer, waitFor } from '../helpers/smtp';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
@@ -13,11 +17,13 @@ const STATUS_CACHE_MS = 5_000;
 describe.skipIf(!ready)('two app processes on one PostgreSQL and one Redis', () => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;
+  const twilio = new FakeTwilio();
   const servers: { proc: ServerProcess; url: string }[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     smtp = await new TestSmtpServer().start();
+    await twilio.start();
     const redisUrl = await freshRedisUrl(5);
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
@@ -31,6 +37,8 @@ describe.skipIf(!ready)('two app processes on one PostgreSQL and one Redis', () 
         PORT: String(port),
         RATE_LIMIT_MAX: '5',
         MAIL_POLL_MS: '100',
+        TEXTS_API_URL: twilio.url,
+        TEXTS_QUIET_HOURS: 'off',
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
       });
@@ -45,6 +53,7 @@ describe.skipIf(!ready)('two app processes on one PostgreSQL and one Redis', () 
       await proc.exited;
     }
     await smtp?.stop();
+    await twilio.stop();
     await database?.destroy();
   });
 
@@ -114,5 +123,49 @@ describe.skipIf(!ready)('two app processes on one PostgreSQL and one Redis', () 
       intervalMs: 200,
     });
     expect(Date.now() - changedAt).toBeLessThanOrEqual(STATUS_CACHE_MS + 1_000);
+  });
+
+  it('sends each text of the ledger once with both processes’ relays polling it (issue 30)', async () => {
+    const token = await signIn(0);
+    const saved = await json(`${servers[0]!.url}/api/settings/texts`, {
+      method: 'PUT',
+      headers: auth(token),
+      body: JSON.stringify({
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+        fromNumber: '(916) 555-0000',
+        messagingServiceSid: '',
+        dailyLimit: 6,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    // Forty clients who take texts, each with a text waiting (as a booking writes it): both relays claim at once.
+    const numbers = Array.from({ length: 40 }, (_, i) => `+1916555${String(3000 + i).padStart(4, '0')}`);
+    const { db } = database;
+    const clientIds = numbers.map(() => randomUUID());
+    await db.insert(clients).values(
+      numbers.map((mobile, i) => ({
+        id: clientIds[i]!,
+        name: `Texted ${i}`,
+        email: `texted${i}@home.test`,
+        mobile,
+        messageChannel: 'text' as const,
+      })),
+    );
+    await db.insert(textMessages).values(
+      numbers.map((toNumber, i) => ({
+        id: randomUUID(),
+        clientId: clientIds[i]!,
+        kind: 'visit-booked' as const,
+        toNumber,
+        body: `Sac Handyman Services: your visit is booked (${i}).`,
+      })),
+    );
+    await waitFor(() => numbers.every((n) => twilio.to(n).length > 0), { what: 'forty texts', timeoutMs: 30_000 });
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const n of numbers) expect(twilio.to(n), n).toHaveLength(1);
+    const rows = await db.select().from(textMessages).where(inArray(textMessages.toNumber, numbers));
+    expect(rows.map((r) => r.state)).toEqual(numbers.map(() => 'sent'));
+    expect(new Set(rows.map((r) => r.providerSid)).size).toBe(40);
   });
 });

@@ -14,6 +14,7 @@ export {
   type TextContext,
 } from './outbox';
 export { TextRelay, TEXT_RELAY_JOB } from './relay';
+export { noticeTextFailures, startTextFailureNotices, TEXT_NOTICE_JOB } from './failure-notice';
 export {
   currentTextProvider,
   emailInsteadOfText,

@@ -57,6 +57,8 @@ export const textMessages = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     /** When the office sent it again ("Send again"): once per text. */
     resentAt: timestamp('resent_at', { withTimezone: true, mode: 'date' }),
+    /** When the owner's daily notice of failed texts listed it (null: not yet, or never needed). */
+    ownerNoticedAt: timestamp('owner_noticed_at', { withTimezone: true, mode: 'date' }),
     /** When the state last changed. */
     stateAt: timestamp('state_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -122,4 +124,15 @@ export const textLinks = pgTable('text_links', {
 export const textInbound = pgTable('text_inbound', {
   messageSid: text('message_sid').primaryKey(),
   receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The days the owner was sent the notice of texts that failed (issue 30): one a day, however many
+ * processes look, by the day's row (the business's date) being written once.
+ */
+export const textFailureNotices = pgTable('text_failure_notices', {
+  day: text('day').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** How many texts it listed. */
+  texts: integer('texts').notNull(),
 });

@@ -17,6 +17,19 @@ export const TEXT_KINDS = [
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
+/** What each kind of text is called on the office's screens and in the owner's notice. */
+export const TEXT_KIND_LABELS: Record<TextKind, string> = {
+  'visit-booked': 'Visit booked',
+  'visit-moved': 'Visit moved',
+  'visit-cancelled': 'Visit cancelled',
+  'visit-reminder': 'Visit reminder',
+  'on-my-way': 'On my way',
+  'quote-sent': 'Quote sent',
+  'invoice-sent': 'Invoice sent',
+  test: 'Test text',
+  reply: 'Our answer to their reply',
+};
+
 /**
  * Where a text stands: queued (ours to send), sent (the provider took it), delivered (the carrier says
  * the phone has it), failed (refused by the provider or the carrier: `reason` says why), not sent (we

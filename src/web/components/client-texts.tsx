@@ -1,7 +1,12 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMobile } from '#shared/phone';
-import type { ClientTexts as ClientTextsView, TextKind, TextLedgerItem, TextState } from '#shared/schemas/texts';
+import {
+  TEXT_KIND_LABELS,
+  type ClientTexts as ClientTextsView,
+  type TextLedgerItem,
+  type TextState,
+} from '#shared/schemas/texts';
 import { api } from '../lib/api-client';
 import { queryRoots } from '../lib/query-roots';
 import { siteConfig } from '../lib/site-config';
@@ -36,18 +41,6 @@ function useSendTextAgain(clientId: string) {
   });
 }
 
-const KIND_LABELS: Record<TextKind, string> = {
-  'visit-booked': 'Visit booked',
-  'visit-moved': 'Visit moved',
-  'visit-cancelled': 'Visit cancelled',
-  'visit-reminder': 'Visit reminder',
-  'on-my-way': 'On my way',
-  'quote-sent': 'Quote sent',
-  'invoice-sent': 'Invoice sent',
-  test: 'Test text',
-  reply: 'Our answer to their reply',
-};
-
 const STATE_LABELS: Record<TextState, { label: string; color: string }> = {
   queued: { label: 'Waiting to send', color: 'gray' },
   sent: { label: 'Sent', color: 'blue' },
@@ -71,7 +64,7 @@ function TextRow({
   return (
     <Stack gap={2} data-testid="client-text">
       <Text size="sm" fw={600}>
-        {KIND_LABELS[text.kind]}{' '}
+        {TEXT_KIND_LABELS[text.kind]}{' '}
         <Badge variant="light" color={state.color} c="dark.6" size="sm" component="span">
           {state.label}
         </Badge>
