@@ -42,7 +42,7 @@ test(
   'the owner turns texts on, the client is texted their visit, delivery shows, and the crew’s On my way goes once',
   { tag: SHARED_STATE },
   async ({ page, request, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const headers = { authorization: `Bearer ${await apiToken(request)}` };
     const suffix = `${device() === 'phone' ? 1 : 2}${String(Date.now()).slice(-3)}`;
     const mobile = `+1916555${suffix}`;
@@ -56,6 +56,8 @@ test(
       await section.getByLabel('Account SID').fill(process.env.E2E_FAKE_TWILIO_SID!);
       await section.getByLabel('Auth token', { exact: true }).fill(process.env.E2E_FAKE_TWILIO_TOKEN!);
       await section.getByLabel('Texts come from').fill('(916) 555-0000');
+      // This client is texted four visits' news today, an answer and On my way: more than the default 6.
+      await section.getByLabel('Texts to one number in a day, at most').fill('10');
       await section.getByRole('button', { name: 'Save text messages' }).click();
       await expect(section.getByText('Texts are on')).toBeVisible();
       await expect(section.getByLabel('Texts come from')).toHaveValue('(916) 555-0000');
@@ -157,6 +159,33 @@ test(
       ).toHaveCount(1);
       await jobTexts.scrollIntoViewIfNeeded();
       await screenshot(page, 'job-texts', { fullPage: false });
+
+      // The reminder asks the client to confirm, and they answer C by text. (A visit tomorrow at midnight
+      // is reminded at once: its time the day before has passed, and its morning would come after it.)
+      const midnight = await request.post(`/api/jobs/${jobId}/visits`, {
+        headers,
+        data: {
+          date: addDays(todayIn(ZONE), 1),
+          start: '00:00',
+          end: '01:00',
+          workerIds: [crew.id],
+          notes: '',
+          clientNote: '',
+          confirm: true,
+        },
+      });
+      expect(midnight.status(), await midnight.text()).toBe(201);
+      const reminder = await textTo(request, mobile, /Reply C to confirm/);
+      expect(reminder.body).toMatch(/we are coming tomorrow, .+, arriving 12:00 AM - 2:00 AM\. Reply C to confirm\./);
+      const replied = await request.post(`${fakeUrl()}/_fake/reply`, {
+        data: { url: `${test.info().project.use.baseURL}/api/texts/twilio/inbound`, from: mobile, body: 'C' },
+      });
+      expect((await replied.json()).status).toBe(200);
+      await page.reload();
+      await expect(page.getByTestId('visit-confirmed')).toHaveCount(2);
+      await expect(jobTexts.getByTestId('client-text').filter({ hasText: 'Our answer to their reply' })).toContainText(
+        'is confirmed',
+      );
 
       // The worker, on a phone, taps On my way on today's visit: one text, whatever is tapped after.
       const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });

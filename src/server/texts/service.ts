@@ -282,7 +282,13 @@ export async function receiveInbound(
   if (!CONFIRM_WORDS.has(word)) return null;
   const business = await app.settings.current();
   const [reminder] = await app.db
-    .select({ visitId: textMessages.visitId, clientId: textMessages.clientId, sentAt: textMessages.sentAt })
+    .select({
+      visitId: textMessages.visitId,
+      clientId: textMessages.clientId,
+      sentAt: textMessages.sentAt,
+      quoteRequestId: textMessages.quoteRequestId,
+      jobId: textMessages.jobId,
+    })
     .from(textMessages)
     .where(
       and(
@@ -308,6 +314,9 @@ export async function receiveInbound(
     id: newId(),
     clientId: reminder.clientId,
     visitId: when ? reminder.visitId : null,
+    // Listed with the reminder it answers, on the job's and the request's pages.
+    quoteRequestId: reminder.quoteRequestId,
+    jobId: reminder.jobId,
     kind: 'reply',
     toNumber: from,
     body,
