@@ -6,7 +6,7 @@ import { apiToken, createEmployee, signInAs } from './support/staff';
 // the newest; the place is in the address, so a reload (or Back) shows the same entries. The trail is
 // one new crew member's: their sign-in and 120 refused calls, each marked in what it sent.
 test('the Activity page steps to older entries and back, and a reload keeps the place', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const crew = await createEmployee(page.request, { fullName: `Trail Walker ${Date.now().toString(36)}` });
   const headers = { authorization: `Bearer ${await apiToken(page.request, crew.username, crew.password)}` };
   for (let n = 1; n <= 120; n++) {

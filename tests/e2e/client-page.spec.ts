@@ -25,7 +25,7 @@ test('the client opens their page from the link in an e-mail, sees the quote, th
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const name = `Hub Client ${device()} ${Date.now().toString(36)}`;
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
   const quoteLink = new URL(
@@ -84,7 +84,7 @@ test('an expired link e-mails a fresh one; the status lookup e-mails the link to
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const name = `Hub Expired ${device()} ${Date.now().toString(36)}`;
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
   // A client the office entered on the phone without e-mailing them: no e-mail has carried their link.

@@ -77,7 +77,7 @@ test("a client's page shows their invoices and what they owe; their name links t
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const name = `Owes Client ${stamp()}`;
   const link = new URL(await sentQuoteLink(request, name, waitForMail, { deposit: { kind: 'percent', value: 20 } }));
   await depositInvoiceLink(request, link, name, waitForMail);

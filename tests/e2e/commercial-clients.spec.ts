@@ -13,7 +13,7 @@ test('a commercial client with two service addresses: a job at the second, the P
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = stamp();
   const headers = { authorization: `Bearer ${await apiToken(request)}` };
   const email = `ap.${tag}@acme-storage.test`;

@@ -76,7 +76,7 @@ test("the company and billing address on the client's quote and invoice; the PO 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = stamp();
   const client = await commercialClient(request, tag);
   const link = await sendQuote(request, client, `PO-${tag}`);
@@ -146,7 +146,7 @@ test("a client's service address renamed and corrected, refused removal under an
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = stamp();
   const client = await commercialClient(request, tag);
   const link = await sendQuote(request, client, `PO-${tag}`);

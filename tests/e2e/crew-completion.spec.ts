@@ -33,7 +33,7 @@ test('the crew completes a job on a phone with the signal cut midway: checklist,
   browser,
 }) => {
   test.skip(device() !== 'phone', 'the crew works on a phone; the office part runs at 1280 px below');
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const tag = Date.now().toString(36);
   const name = `Crew Client ${tag}`;
   const worker = await createEmployee(request, { fullName: `Robin Crew ${tag}` });
@@ -155,7 +155,7 @@ test('the crew app opens without signal from a cold reload: My work and the job 
   request,
 }) => {
   test.skip(device() !== 'phone', 'the crew app is for the phone');
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const name = `Offline Client ${tag}`;
   const worker = await createEmployee(request, { fullName: `Sam Offline ${tag}` });

@@ -38,7 +38,7 @@ function cspViolations(page: Page) {
 // Issue 24, item 12: zod probed `new Function` in the schemas chunk on every page, a violation of the
 // CSP (no eval) that Chromium reports as an issue, not a console error, and Lighthouse marks down.
 test('no public page or client page breaks the Content-Security-Policy', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const seen = cspViolations(page);
   for (const path of publicPages) {
     await openAndRun(page, path);

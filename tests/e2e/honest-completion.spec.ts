@@ -16,7 +16,7 @@ test('Complete job with items not ticked asks first; without signal it says the 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = `${Date.now().toString(36)}${device()}`;
   const name = `Honest Client ${tag}`;
   const worker = await createEmployee(request, { fullName: `Jo Crew ${tag}` });
@@ -71,7 +71,7 @@ test('the office books a visit with notes for the crew and a note to the client;
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = `${Date.now().toString(36)}${device()}`;
   const name = `Visit Client ${tag}`;
   const worker = await createEmployee(request, { fullName: `Lee Crew ${tag}` });
@@ -115,7 +115,7 @@ test('the office asks before marking a job completed, naming the items the crew 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = `${Date.now().toString(36)}${device()}`;
   const name = `Office Done ${tag}`;
   const worker = await createEmployee(request, { fullName: `Sam Crew ${tag}` });

@@ -23,7 +23,7 @@ test(
   'how clients pay, set on Settings, reaches the deposit request; the client sees the deposit before accepting and both documents after',
   { tag: SHARED_STATE },
   async ({ page, request, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const project = test.info().project;
     const headers = { authorization: `Bearer ${await apiToken(request)}` };
     const office = await browser.newContext({ viewport: project.use.viewport ?? null });

@@ -54,7 +54,7 @@ test(
   { tag: SHARED_STATE },
   async ({ page, request, browser }) => {
     test.skip(device() !== 'desktop', 'the office invoices at a desk; the client part runs at 375 px below');
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const name = `Invoice Client ${Date.now().toString(36)}`;
     const jobId = await completedJob(request, name);
     const adminToken = await apiToken(request);
@@ -188,7 +188,7 @@ test('the office edits a draft invoice on a phone: each line is a card, nothing 
   request,
 }) => {
   test.skip(device() !== 'phone', 'the phone layout of the draft editor');
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const name = `Phone Draft ${Date.now().toString(36)}`;
   const jobId = await completedJob(request, name);
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
@@ -212,7 +212,7 @@ test('an edited draft is sent in one press: the totals follow each change, a lin
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const name = `One Press ${Date.now().toString(36)}`;
   const jobId = await completedJob(request, name);
   const deposit = await depositMail(name);

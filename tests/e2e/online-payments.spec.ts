@@ -50,7 +50,7 @@ test(
   'the client accepts and pays the deposit, later pays the final invoice from their page; the owner refunds $10; every figure agrees',
   { tag: SHARED_STATE },
   async ({ page, request, browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const headers = { authorization: `Bearer ${await apiToken(request)}` };
     const key = process.env.E2E_FAKE_STRIPE_KEY!;
     const office = await browser.newContext({ viewport: test.info().project.use.viewport ?? null });

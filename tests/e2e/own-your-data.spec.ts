@@ -11,7 +11,7 @@ test(
   { tag: SHARED_STATE },
   async ({ page }) => {
     test.skip(device() !== 'desktop', 'the office does this at a desk; the pages at 375 px below');
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const token = await apiToken(page.request);
     await signInAs(page, token);
     await page.goto('/admin/data');

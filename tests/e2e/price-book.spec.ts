@@ -76,7 +76,7 @@ test('the builder adds lines from the price book at quantity 1, a flat price bes
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const tag = stamp();
   const headers = { authorization: `Bearer ${await apiToken(request)}` };
   for (const entry of [

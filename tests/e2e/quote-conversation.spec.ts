@@ -14,7 +14,7 @@ test('client asks a question → owner answers and revises → client picks an o
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const tag = `${device()}${Date.now().toString(36)}`;
   // A long name makes a long e-mail address: the pages must wrap it on a phone.
   const name = `Morgan Conversation Whitley-Abernathy ${tag}`;

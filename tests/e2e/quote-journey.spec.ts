@@ -24,7 +24,7 @@ test('request with a photo → accept → build and send a quote → client acce
   request,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = `${device()}${Date.now().toString(36)}`;
   const clientEmail = `journey.${tag}@home.test`;
 

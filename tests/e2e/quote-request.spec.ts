@@ -121,7 +121,7 @@ test('ten phone photos fit: each is shrunk in the browser, upright and without i
   page,
 }) => {
   test.skip(device() !== 'phone', 'a phone sends phone photos (and one run of this heavy test is enough)');
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const original = await makePhonePhoto();
   const name = `Tenphotos ${device()}${Date.now().toString(36)}`;
   await page.goto('/get-a-quote');

@@ -12,7 +12,7 @@ test('save a quote as a template, start another from it, and preview it as the c
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = stamp();
   const headers = { authorization: `Bearer ${await apiToken(request)}` };
   const first = await createQuoteRequest(request, `Template One ${tag}`);

@@ -11,7 +11,7 @@ test('a request with a long history opens on its newest steps; the office shows 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const name = `Casey Chatty ${device()}${Date.now().toString(36)}`;
   const link = new URL(await sentQuoteLink(request, name, waitForMail));
   const quoteId = link.pathname.split('/').pop()!;

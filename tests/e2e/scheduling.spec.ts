@@ -40,7 +40,7 @@ test('the office schedules a visit for two workers on the calendar and drags it 
   browser,
 }) => {
   test.skip(device() === 'phone', 'dragging is the desktop’s; the phone books in a dialog (next test)');
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const name = `Sched Client ${tag}`;
   await acceptedJob(request, name);

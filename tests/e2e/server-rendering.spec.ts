@@ -131,7 +131,7 @@ test('a client’s quote, invoice and status pages arrive rendered with their da
   request,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const pages = await clientPages(request);
 
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });

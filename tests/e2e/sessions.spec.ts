@@ -33,7 +33,7 @@ test('a crew member signs out a phone left signed in from Your account, and an a
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const crew = await createEmployee(request, { fullName: `Sessions ${device()}` });
   const phone = await signInFrom(request, crew.username, crew.password, ANDROID_CHROME);
   const iphone = await signInFrom(request, crew.username, crew.password, IPHONE_SAFARI);
@@ -95,7 +95,7 @@ test(
   'with two-step sign-in required, an office account without it is sent to Your account, turns it on, and goes on to the dashboard',
   { tag: SHARED_STATE },
   async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     // The owner has two-step sign-in: only then may they require it.
     const owner = await createAdmin(request, 'owner');
     const ownerToken = await signInFrom(request, owner.username, owner.password, ANDROID_CHROME);

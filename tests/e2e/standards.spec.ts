@@ -36,7 +36,7 @@ test('every public page and the sign-in page pass the W3C Nu HTML Checker, as se
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const documents: { name: string; html: string }[] = [];
   for (const path of await publicPages(request)) {
     documents.push({ name: `${path} (served)`, html: await (await request.get(path)).text() });
@@ -53,7 +53,7 @@ test('every public page and the sign-in page pass the W3C Nu HTML Checker, as se
 });
 
 test('every public page and the sign-in page pass pa11y (HTML_CodeSniffer, WCAG 2 AA)', async ({ request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const base = test.info().project.use.baseURL ?? process.env.E2E_BASE_URL!;
   const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
   const urls = (await publicPages(request)).map((path) => new URL(path, base).toString());

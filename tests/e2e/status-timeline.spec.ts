@@ -20,7 +20,7 @@ test('the status page follows the job from the request to the last payment, with
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const name = `Status Client ${device()} ${Date.now().toString(36)}`;
   const email = emailOf(name);
   const created = await createQuoteRequest(request, name);

@@ -10,7 +10,7 @@ test(
   'the System page shows the relay green, red with what to do when the mail server refuses, and green again after Send again',
   { tag: SHARED_STATE },
   async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const token = await apiToken(request);
     await signInAs(page, token);
     await page.goto(paths.admin.dashboard);

@@ -42,7 +42,7 @@ test(
   'the owner turns texts on, the client is texted their visit, delivery shows, and the crew’s On my way goes once',
   { tag: SHARED_STATE },
   async ({ page, request, browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const headers = { authorization: `Bearer ${await apiToken(request)}` };
     const suffix = `${device() === 'phone' ? 1 : 2}${String(Date.now()).slice(-3)}`;
     const mobile = `+1916555${suffix}`;

@@ -13,7 +13,7 @@ test('a crew member turns on two-step sign-in, saves the recovery codes, and sig
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const crew = await createEmployee(request, { fullName: `Two Step ${device()}` });
   const signIn = async (code?: () => Promise<string>) => {
     await page.goto(paths.login);
