@@ -422,6 +422,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
       [`list: page ${lastPage} (4 connections)`, { ...list(`page=${lastPage}&limit=10`), connections: 4 }],
       ['list: name search (4 connections)', { ...list('page=1&limit=10&search=garcia%2012'), connections: 4 }],
       ['list: status Declined (4 connections)', { ...list('page=1&limit=10&status=Declined'), connections: 4 }],
+      // Online booking (issue 31): the estimate windows of 30 days for 10 workers, 10,000 visits booked.
+      ['booking: estimate windows, 30 days × 10 workers', { url: `${url}/api/booking/windows` }],
       // The Calendar (issue 15): a month of visits out of 10,000 over two years.
       ['visits: a month (4 connections)', { url: `${url}/api/visits?${monthRange()}`, headers: auth, connections: 4 }],
       // The Clients page (issue 14): 100,000 clients, paged and searched by name, phone or address.
@@ -749,15 +751,24 @@ async function main() {
     );
   }
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  // A run of some scenarios (BENCH_ONLY, BENCH_DATABASES) replaces only what it measured: the rows and
+  // facts of the rest stay as the last run left them (each fact carries its database in its name).
+  const file = path.join(projectRoot, 'bench/results.json');
+  const partial = Boolean(process.env.BENCH_ONLY || process.env.BENCH_DATABASES);
+  const earlier =
+    partial && fs.existsSync(file)
+      ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { rows: Row[]; facts: Record<string, unknown> })
+      : null;
+  const measured = new Set(rows.map((r) => `${r.database}|${r.scenario}`));
   const result = {
     date: new Date().toISOString(),
     machine,
     durationSeconds: DURATION,
     connections: CONNECTIONS,
-    rows,
-    facts,
+    rows: [...(earlier?.rows.filter((r) => !measured.has(`${r.database}|${r.scenario}`)) ?? []), ...rows],
+    facts: { ...earlier?.facts, ...facts },
   };
-  fs.writeFileSync(path.join(projectRoot, 'bench/results.json'), `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 
   const header = '| database | scenario | connections | req/s | p50 ms | p99 ms | × bare | errors |';
   const lines = rows.map(

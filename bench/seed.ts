@@ -68,9 +68,9 @@ export async function seed(
            (array['Not Started','In Progress','Completed','Cancelled'])[1 + g % 4], now() - make_interval(mins => g)
     from generate_series(1, ${counts.jobs}) g`);
   await db.execute(sql`
-    insert into users (id, username, password_hash, full_name, email, role, tags)
+    insert into users (id, username, password_hash, full_name, email, team_role, tags)
     select lpad(to_hex(1400000000 + g), 8, '0') || lpad(to_hex(g), 16, '0'), 'crew' || g, ${passwordHash}, 'Crew Member ' || g,
-           'crew' || g || '@crew.test', 'employee', array['Painting']
+           'crew' || g || '@crew.test', 'crew', array['Painting']
     from generate_series(1, ${counts.users}) g`);
   // Two years of visits (a year back, a year ahead), one every 105 minutes: about 420 a month.
   await db.execute(sql`
@@ -156,6 +156,19 @@ export async function seed(
            case when g % 2 = 0 then lpad(to_hex(2200000000 + g), 8, '0') || lpad(to_hex(g), 16, '0') end,
            now() - make_interval(mins => (${TIMELINE_STEPS} - g) * 100)
     from generate_series(1, ${TIMELINE_STEPS}) g`);
+  // Online booking (issue 31): ten of the crew take estimates, three windows every day, 30 days ahead.
+  const windows = JSON.stringify(
+    ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].flatMap((day) => [
+      { day, start: '08:00', end: '10:00' },
+      { day, start: '10:00', end: '12:00' },
+      { day, start: '13:00', end: '15:00' },
+    ]),
+  );
+  await db.execute(sql`
+    insert into booking_settings (id, windows, lead_business_days, horizon_days, online_booking, estimate_worker_ids)
+    select 1, ${windows}::jsonb, 0, 30, true,
+           array_agg(lpad(to_hex(1400000000 + g), 8, '0') || lpad(to_hex(g), 16, '0') order by g)
+    from generate_series(1, 10) g`);
   // As autovacuum would have done on a live system: statistics and the visibility map.
   await db.execute(sql`vacuum analyze`);
   // The count trigger updated the four kept-count rows 100,000 times inside one transaction, leaving

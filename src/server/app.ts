@@ -6,9 +6,11 @@ import { apiKeyRoutes, authRoutes, registerAuth, sessionRoutes, twoStepRoutes } 
 import { auditRoutes, registerAudit } from './audit';
 import { pinClientAddress } from './lib/client-address';
 import { backupRoutes } from './backups';
+import { bookEstimate, bookingRoutes } from './booking';
 import { exportRoutes } from './exports';
 import { JobBoard } from './lib/job-board';
 import { createTokenService, loadSigningKey } from './lib/tokens';
+import type { PlanInvoicing } from './lib/plan-invoicing';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { contactRoutes } from './contact';
@@ -32,9 +34,23 @@ import { clientPageBlock, clientPageRoutes, clientRoutes, notePageLinkSent } fro
 import { clientPageOf } from './client-page';
 import { clientHistory } from './client-history';
 import { clientTimeline } from './client-status';
-import { confirmVisit, endComingVisits, nextVisitOfRequest, restoreComingVisits, visitRoutes } from './visits';
+import {
+  confirmVisit,
+  endComingVisits,
+  endEstimateVisits,
+  nextVisitOfRequest,
+  restoreComingVisits,
+  servicePlanRoutes,
+  visitRoutes,
+} from './visits';
 import { completeJob, jobRecordRoutes } from './job-records';
-import { clientInvoicePaths, invoiceRoutes, issueDepositInvoice, noticeOpenDeposit } from './invoices';
+import {
+  clientInvoicePaths,
+  invoiceRoutes,
+  issueDepositInvoice,
+  issuePlanInvoice,
+  noticeOpenDeposit,
+} from './invoices';
 import { onlineState, paymentRoutes, paysOnline } from './payments';
 import { reportRoutes } from './reports';
 import { logoRoutes, settingsRoutes, SettingsStore } from './settings';
@@ -122,8 +138,9 @@ export async function buildApp(options: AppOptions) {
       ? smtpTransport(config.SMTP_URL, config.MAIL_FROM)
       : fileTransport(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM, app.log));
   // The business's details live in the database; BUSINESS_* only seed them on the first start.
-  const settings = new SettingsStore(database.db, config);
+  const settings = new SettingsStore(database.db, config, database.kind === 'pglite');
   await settings.seed();
+  await settings.load();
   const documents = new DocumentStore(database.db);
   const jobs = new JobBoard();
   const relay = new MailRelay({
@@ -195,6 +212,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('settings', settings);
   app.decorate('documents', documents);
   app.decorate('jobs', jobs);
+  app.decorate('planInvoices', { issue: (tx, bill) => issuePlanInvoice(app, tx, bill) } satisfies PlanInvoicing);
   // Prometheus metrics on a port of their own, only when METRICS_PORT is set (decision 039).
   app.decorate(
     'metrics',
@@ -234,12 +252,14 @@ export async function buildApp(options: AppOptions) {
       // … and shows the next visit, which the visits feature knows; the status page's timeline reads
       // the features that build on requests.
       await api.register(publicQuoteRequestRoutes, {
+        bookEstimate: (tx, request, pick) => bookEstimate(app, tx, request, pick),
         requestIdOfQuote,
         nextVisitOf: nextVisitOfRequest,
         timelineOf: clientTimeline,
       });
       await api.register(contactRoutes);
-      await api.register(staffQuoteRequestRoutes);
+      // A declined request's estimate visit is called off, the client's calendar entry with it.
+      await api.register(staffQuoteRequestRoutes, { declined: endEstimateVisits });
       await api.register(userRoutes);
       // A job's end calls off its visits still to come (the client told) and their reminders, and tells
       // the office of an open deposit; reopening it books those visits again, with their reminders. Whoever ends it (the crew, the office), the same steps.
@@ -291,6 +311,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(exportRoutes);
       await api.register(mailRoutes);
       await api.register(webhookRoutes);
+      await api.register(bookingRoutes);
       await api.register(textRoutes, {
         confirmVisit: (visitId, clientId, remindedAt) => confirmVisit(app, visitId, clientId, 'text', remindedAt),
       });
@@ -305,6 +326,7 @@ export async function buildApp(options: AppOptions) {
         confirmVisit: (app, visitId, clientId) => confirmVisit(app, visitId, clientId, 'page'),
       });
       await api.register(visitRoutes);
+      await api.register(servicePlanRoutes);
     },
     { prefix: '/api' },
   );

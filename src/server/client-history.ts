@@ -2,7 +2,7 @@ import type { ClientHistory } from '#shared/schemas/clients';
 import { toDollars } from '#shared/money';
 import type { Db } from './db/client';
 import { clientInvoicesAndBalance } from './invoices';
-import { jobsOfRequests } from './jobs';
+import { jobsOfClient } from './jobs';
 import { quotesOfRequests } from './quotes';
 import { requestsOfClient } from './quote-requests';
 
@@ -16,7 +16,7 @@ export async function clientHistory(db: Db, clientId: string, today: string): Pr
   const ids = requests.map((r) => r.id);
   const [quotes, jobs, billed] = await Promise.all([
     quotesOfRequests(db, ids),
-    jobsOfRequests(db, ids),
+    jobsOfClient(db, clientId, ids),
     clientInvoicesAndBalance(db, clientId, today),
   ]);
   return {

@@ -8,10 +8,11 @@ import { clientViews, type ClientRow } from './clients';
 import { clientInvoicePaths, clientInvoicesOfJob } from './invoices';
 import { jobReportOf } from './job-records';
 import { onlineState } from './payments';
-import { jobsOfRequests } from './jobs';
+import { jobsOfClient } from './jobs';
 import { requestsOfClient } from './quote-requests';
 import { clientQuotePaths, isQuoteExpired, quotesOfRequests, type QuoteRow } from './quotes';
-import { clientVisitCalendarPath, visitsOfJob } from './visits';
+import { bookingRules, changeState } from './booking';
+import { clientVisitCalendarPath, plansOfClientPage, visitsOfJob, visitsOfRequest } from './visits';
 import { maskPageLink, textsSentTo } from './texts';
 
 const byNewest =
@@ -38,6 +39,12 @@ function requestStatus(status: string, jobStatus: string | undefined): string {
   );
 }
 
+/** Until when the client may move or cancel a visit themselves, and how many moves are left. */
+function changeOf(rules: Awaited<ReturnType<typeof bookingRules>>, v: { startsAt: string; clientMoves: number }) {
+  const { until, movesLeft } = changeState(rules, { startsAt: new Date(v.startsAt), clientMoves: v.clientMoves });
+  return until ? { until: until.toISOString(), movesLeft } : null;
+}
+
 /**
  * Everything of a client's for their own page (decision 036), newest first: their requests, every
  * quote version with its PDF, their visits, the crew's reports, their invoices with balance and
@@ -53,9 +60,14 @@ export async function clientPageOf(
   const today = await app.settings.today();
   // Days where the business is, as the status page gives them.
   const day = (at: Date) => wallTimeIn(timeZone, at).date;
-  const [[view], requests] = await Promise.all([clientViews(app.db, [client]), requestsOfClient(app.db, client.id)]);
+  const [[view], requests, rules] = await Promise.all([
+    clientViews(app.db, [client]),
+    requestsOfClient(app.db, client.id),
+    bookingRules(app.db),
+  ]);
   const ids = requests.map((r) => r.id);
-  const [quotes, jobs] = await Promise.all([quotesOfRequests(app.db, ids), jobsOfRequests(app.db, ids)]);
+  // A service plan's job has no request: the client's own jobs are theirs too.
+  const [quotes, jobs] = await Promise.all([quotesOfRequests(app.db, ids), jobsOfClient(app.db, client.id, ids)]);
   const jobOfRequest = new Map(jobs.map((j) => [j.quoteRequestId, j]));
 
   const perJob = await Promise.all(
@@ -70,19 +82,23 @@ export async function clientPageOf(
   );
   const now = Date.now();
 
+  // Estimate visits (issue 31) are their request's, before any job.
+  const estimates = (await Promise.all(ids.map((id) => visitsOfRequest(app.db, id, timeZone))))
+    .flat()
+    .filter((v) => !v.cancelled);
   const visits = await Promise.all(
-    perJob.flatMap(({ visits }) =>
-      visits.map(async (v) => ({
-        id: v._id,
-        // Shown to the client as their arrival window (Settings → Visits), not the visit's own minutes.
-        ...arrivalWallTimes(v, arrivalWindowMinutes, timeZone),
-        startsAt: v.startsAt,
-        address: v.client.address,
-        upcoming: Date.parse(v.endsAt) > now,
-        confirmed: v.confirmedAt !== null,
-        icsHref: await clientVisitCalendarPath(app, v._id),
-      })),
-    ),
+    [...perJob.flatMap((j) => j.visits), ...estimates].map(async (v) => ({
+      id: v._id,
+      // Shown to the client as their arrival window (Settings → Visits), not the visit's own minutes.
+      ...arrivalWallTimes(v, arrivalWindowMinutes, timeZone),
+      startsAt: v.startsAt,
+      address: v.client.address,
+      upcoming: Date.parse(v.endsAt) > now,
+      confirmed: v.confirmedAt !== null,
+      awaitingApproval: v.awaitingApproval,
+      icsHref: await clientVisitCalendarPath(app, v._id),
+      change: changeOf(rules, v),
+    })),
   );
   const invoices = await Promise.all(
     perJob.flatMap(({ invoices }) =>
@@ -148,6 +164,7 @@ export async function clientPageOf(
       .map((j) => ({ jobId: j.job.id, on: day(j.report!.at), at: j.report!.at.toISOString(), href: j.report!.href! }))
       .sort(byNewest((r) => r.at)),
     invoices: invoices.sort(byNewest((i) => `${i.issueDate ?? ''}${i.number}`)),
+    servicePlans: await plansOfClientPage(app, client.id, today, access.readOnly),
     // Staff looking at the page as the client sees it do not get the client's own short link.
     texts: (await textsSentTo(app.db, client.id, 10)).map((x) => ({
       ...x,

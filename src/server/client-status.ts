@@ -7,6 +7,7 @@ import {
   type TimelineStep,
   type TimelineStepName,
 } from '#shared/schemas/status-timeline';
+import { clientPagePath, notePageLinkSent } from './clients';
 import { clientInvoiceLink, clientInvoicesOfJob, type ClientInvoiceSummary } from './invoices';
 import { jobReportOf } from './job-records';
 import { jobsOfRequests } from './jobs';
@@ -81,6 +82,12 @@ export async function clientTimeline(
     { timeZone, arrivalWindowMinutes },
     completed ? (report?.at ?? new Date()) : null,
   );
+  // From our e-mail's link, a visit still to come links to the client's own page, where it is
+  // rescheduled or cancelled (decision 046): handing the link out counts as sending it (its 60 days).
+  if (documents && visit.upcoming && job?.clientId) {
+    await notePageLinkSent(app, job.clientId);
+    visit.href = `${await clientPagePath(app, job.clientId)}#visits`;
+  }
   // A job done without a booked visit (the office completed it) skips the step rather than leave it open.
   if (visit.done || !completed) steps.push(visit);
   steps.push({

@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './users';
 import { startReconciler } from './payments';
 import { startSystemAlerts } from './system';
 import { startTextFailureNotices } from './texts';
+import { startPlanVisits } from './visits';
 import { describeError } from './lib/safe-error';
 import { buildMaintenanceApp, type MaintenanceState } from './maintenance';
 import { secureDataDir } from './lib/data-dir';
@@ -146,6 +147,7 @@ async function main() {
   let stopReconciler = () => {};
   let stopAlerts = () => {};
   let stopTextNotices = () => {};
+  let stopPlans = () => {};
   let clearPid = () => {};
   const stop = async (signal: string) => {
     if (stopping) {
@@ -157,6 +159,7 @@ async function main() {
     stopReconciler();
     stopAlerts();
     stopTextNotices();
+    stopPlans();
     app.log.info(`${signal}: finishing requests in flight, then stopping`);
     try {
       await app.close();
@@ -200,6 +203,8 @@ async function main() {
   stopAlerts = startSystemAlerts(app);
   // Texts that did not reach clients: one notice a day to the owner, not one per text (issue 30).
   stopTextNotices = startTextFailureNotices(app);
+  // Repeating visits are made ahead, up to each plan's horizon (decision 047).
+  stopPlans = startPlanVisits(app);
   app.log.info(`Mail goes to ${app.mail.transportName}. Database: ${database.kind}. Open ${config.PUBLIC_URL}`);
 }
 

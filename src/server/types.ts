@@ -10,6 +10,7 @@ import type { JobBoard } from './lib/job-board';
 import type { Metrics } from './plugins/metrics';
 import type { TokenService } from './lib/tokens';
 import type { QuoteStatusCache } from './quote-requests/status-cache';
+import type { PlanInvoicing } from './lib/plan-invoicing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     documents: DocumentStore;
     /** The background jobs' last and next runs (the System page, the metrics; decision 039). */
     jobs: JobBoard;
+    /** Repeating visits' invoices: the invoices feature's, for the visits feature (decision 047). */
+    planInvoices: PlanInvoicing;
     /** Prometheus metrics, when METRICS_PORT is set (decision 039). */
     metrics: Metrics | undefined;
   }

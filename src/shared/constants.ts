@@ -56,3 +56,10 @@ export type ManualPaymentMethod = (typeof PAYMENT_METHODS)[number];
  * the money rules.)
  */
 export const TAX_DEFAULTS = { material: true, labor: false } as const;
+
+/**
+ * What an invoice bills: a job's bill ('final'), a deposit asked when its quote was accepted, or a
+ * period or visit of repeating work ('plan', issue 31): a job has one live final bill, any number of the others.
+ */
+export const INVOICE_KINDS = ['final', 'deposit', 'plan'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];

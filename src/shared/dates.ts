@@ -73,15 +73,22 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   return new Date(exact ?? Math.max(first, second));
 }
 
-/** The weekday ("Monday") of a YYYY-MM-DD date. */
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The weekday ("Monday") of a YYYY-MM-DD date: calendar arithmetic, no Intl (booking windows ask it often). */
 export function weekdayOf(isoDate: string): string {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  return WEEKDAY_NAMES[new Date(`${isoDate}T12:00:00Z`).getUTCDay()]!;
 }
 
 /** "10:00 AM": a 24-hour "HH:MM" as clients read it, on a 12-hour clock. */
 export function formatClock(time: string): string {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "8 AM", "1:30 PM": a clock time as short as it reads (a booking window's button on a phone). */
+export function formatShortClock(time: string): string {
+  return formatClock(time).replace(':00 ', ' ');
 }
 
 /** "Tue, Nov 24": a YYYY-MM-DD date with its weekday. */

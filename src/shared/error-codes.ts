@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'MAIL_NOT_RETRYABLE',
   'VISIT_CONFLICT',
   'VISIT_CANCELLED',
+  'VISIT_APPROVED',
   'VISIT_OVER',
   'FEED_INVALID',
   'JOB_CLOSED',
@@ -62,6 +63,13 @@ export const ERROR_CODES = [
   'IMPORT_FILE_INVALID',
   // An open job is at the service address the office tried to remove (decision 037)
   'ADDRESS_IN_USE',
+  // A client moving their visit (decision 046): someone took the window first (fresh ones come with it),
+  // or changes are closed for this visit (too late, moved too often, or the business does not allow them)
+  'WINDOW_TAKEN',
+  'CHANGE_CLOSED',
+  // Booking an estimate visit online (issue 31): the owner has it off, or the place is outside the area
+  'BOOKING_OFF',
+  'OUTSIDE_AREA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,6 +7,8 @@ export interface PageMeta {
   index: boolean;
   /** The page's lazily loaded module (under src/web), whose stylesheets the server links in the page it sends. */
   module?: string;
+  /** The lazily loaded layout around it (the back office's and the crew's frame), loaded with it. */
+  layout?: string;
   /**
    * A client's own page (their quote, invoice, request's status from an e-mailed link): the server
    * renders it for each request with the data the page reads from the API, so it paints as soon as
@@ -21,6 +23,41 @@ export interface PageMeta {
 export const appModule = 'app/start.tsx';
 
 const staff: PageMeta = { title: 'Staff', description: 'Staff back office.', index: false };
+const staffLayout = 'app/layouts/staff-layout.tsx';
+
+/**
+ * The back office's and the crew's pages with their modules (the router's, router.tsx; a unit test
+ * holds the two alike): a first load asks for the frame's and the page's chunks with the app's, not
+ * after the app has run and the router has matched the path (two more round trips, a phone's second
+ * on a weak signal). More particular patterns first: "new" before a request's id.
+ */
+const staffPages: [pattern: string, module: string][] = [
+  [paths.admin.root, 'features/dashboard/pages/dashboard-page.tsx'],
+  [paths.admin.newQuoteRequest, 'features/quote-requests/pages/new-request-page.tsx'],
+  [paths.admin.quoteRequests, 'features/quote-requests/pages/admin-list-page.tsx'],
+  [patterns.admin.quoteRequest, 'app/pages/quote-request-page.tsx'],
+  [paths.admin.clients, 'features/clients/pages/clients-page.tsx'],
+  [patterns.admin.client, 'features/clients/pages/client-page.tsx'],
+  [paths.admin.calendar, 'features/visits/pages/calendar-page.tsx'],
+  [paths.admin.jobs, 'features/jobs/pages/jobs-page.tsx'],
+  [patterns.admin.job, 'app/pages/job-page.tsx'],
+  [paths.admin.invoices, 'features/invoices/pages/invoices-page.tsx'],
+  [patterns.admin.invoice, 'features/invoices/pages/invoice-page.tsx'],
+  [paths.admin.reports, 'features/reports/pages/reports-page.tsx'],
+  [paths.admin.priceBook, 'features/price-book/pages/price-book-page.tsx'],
+  [paths.admin.users, 'features/users/pages/users-page.tsx'],
+  [paths.admin.settings, 'features/settings/pages/settings-page.tsx'],
+  [paths.admin.activity, 'features/audit/pages/activity-page.tsx'],
+  [paths.admin.data, 'features/your-data/pages/your-data-page.tsx'],
+  [paths.admin.system, 'features/system/pages/system-page.tsx'],
+  [paths.admin.account, 'features/auth/pages/account-page.tsx'],
+  [paths.employee.root, 'app/pages/employee-home-page.tsx'],
+  [paths.employee.jobs, 'features/employee/pages/employee-jobs-page.tsx'],
+  [patterns.employee.job, 'app/pages/crew-job-page.tsx'],
+  [paths.employee.schedule, 'features/employee/pages/schedule-page.tsx'],
+  [paths.employee.account, 'features/auth/pages/account-page.tsx'],
+  [paths.employee.calendar, 'features/visits/pages/calendar-page.tsx'],
+];
 
 /**
  * Every client route pattern with its title and description: the server writes them into the page
@@ -110,11 +147,24 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
     },
   ],
   [
+    patterns.servicePlanOffer,
+    {
+      title: 'Your Service Plan',
+      description: 'A service plan to read and sign.',
+      index: false,
+      module: 'features/clients/pages/service-plan-offer-page.tsx',
+    },
+  ],
+  [
     paths.unauthorized,
     { title: 'Unauthorized', description: 'You do not have permission to view this page.', index: false },
   ],
-  [`${paths.admin.root}/*`, staff],
-  [`${paths.employee.root}/*`, { ...staff, crewApp: true }],
+  ...staffPages.map(([pattern, module]): [string, PageMeta] => [
+    pattern,
+    { ...staff, layout: staffLayout, module, ...(pattern.startsWith(paths.employee.root) ? { crewApp: true } : {}) },
+  ]),
+  [`${paths.admin.root}/*`, { ...staff, layout: staffLayout }],
+  [`${paths.employee.root}/*`, { ...staff, layout: staffLayout, crewApp: true }],
 ];
 
 export const notFoundMeta: PageMeta = {

@@ -6,6 +6,8 @@ export const patterns = {
   quoteRequestStatusOf: '/quote-request-status/:quoteRequestId',
   clientQuote: '/quote/:quoteId',
   clientInvoice: '/invoice/:invoiceId',
+  /** A service plan offered to a client, to read and sign (issue 31). */
+  servicePlanOffer: '/service-plan/:offerId',
   /** The client's own page, by a signed link (decision 036; the server fills it in: clients/page-link.ts). */
   clientPage: '/your-page/:clientId',
   admin: {
@@ -46,6 +48,9 @@ export const paths = {
   /** A client's invoice, by its signed link. */
   clientInvoice: (invoiceId: string, token: string) =>
     `${at(patterns.clientInvoice)(invoiceId)}?token=${encodeURIComponent(token)}`,
+  /** A service plan offered to a client, by its signed link. */
+  servicePlanOffer: (offerId: string, token: string) =>
+    `${at(patterns.servicePlanOffer)(offerId)}?token=${encodeURIComponent(token)}`,
   unauthorized: '/unauthorized',
   admin: {
     root: '/admin',

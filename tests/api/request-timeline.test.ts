@@ -87,8 +87,8 @@ describe.each(dbKinds)('a request’s timeline answers its newest steps (%s)', (
   it('answers nothing before a step of another request, or an unknown one', async () => {
     const other = await createQuoteRequest(t);
     const [own] = (await timeline(other._id)).events;
-    expect(await timeline(big.id, `?before=${own!._id}`)).toEqual({ events: [], earlier: 0 });
-    expect(await timeline(big.id, '?before=no-such-step')).toEqual({ events: [], earlier: 0 });
+    expect(await timeline(big.id, `?before=${own!._id}`)).toEqual({ events: [], earlier: 0, canText: false });
+    expect(await timeline(big.id, '?before=no-such-step')).toEqual({ events: [], earlier: 0, canText: false });
   });
 
   it('refuses a limit out of bounds or not a whole number, and a cursor too long', async () => {

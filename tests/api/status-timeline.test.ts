@@ -117,6 +117,19 @@ describe.each(dbKinds)('the client’s status page follows the job to the end (%
       window: { start: '13:00', end: '15:00', arriving: true },
       upcoming: true,
     });
+    // Opened from our e-mail's link: the visit links to the client's own page, where it is moved or cancelled.
+    const pageLink = step(now, 'visit').href!;
+    expect(pageLink).toMatch(/^\/your-page\/[^?]+\?token=[^#]+#visits$/);
+    const [clientId, pageToken] = [
+      pageLink.split('/')[2]!.split('?')[0]!,
+      new URL(pageLink, 'http://x').searchParams.get('token')!,
+    ];
+    const theirPage = await t.app.inject({
+      method: 'GET',
+      url: `/api/client-page/${clientId}?token=${encodeURIComponent(pageToken)}`,
+    });
+    expect(theirPage.statusCode, theirPage.body).toBe(200);
+    expect(theirPage.json().visits.map((v: { date: string }) => v.date)).toContain(later);
     expect((await statusOf(request._id)).nextVisit).toEqual({
       date: later,
       start: '13:00',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayIn, wallTimeIn, zonedTimeToUtc } from '#shared/dates';
+import type { ActivityTimeline } from '#shared/schemas/activity';
 import type { ClientTexts, OnMyWayView, TextSettingsView } from '#shared/schemas/texts';
 import {
   clients,
@@ -17,7 +18,7 @@ import {
 import { clientPagePath } from '../../src/server/clients';
 import { enqueueText, noticeTextFailures, type OutgoingText } from '../../src/server/texts';
 import type { QuietHours } from '../../src/server/texts/quiet-hours';
-import { TextRelay } from '../../src/server/texts/relay';
+import { TextRelay, UNANSWERED_WAIT_MS } from '../../src/server/texts/relay';
 import { currentTextProvider, STATUS_CALLBACK_PATH, textAccountNow } from '../../src/server/texts/service';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { FakeTwilio, type Poster } from '../helpers/fake-twilio';
@@ -75,22 +76,28 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
   /** A mobile no other test of this file texts (the fake keeps every text it took). */
   let mobiles = 0;
   const uniqueMobile = () => `+1916555${String(2000 + (kind === 'pglite' ? 0 : 4000) + ++mobiles).padStart(4, '0')}`;
-  /** A client (from a request, as a visitor makes one) with a job, texts as `channel` to a fresh mobile. */
-  async function clientWithJob(channel: 'email' | 'text' | 'both' = 'both') {
-    n++;
-    const email = `texts${randomUUID().slice(0, 8)}@home.test`;
-    const request = await createQuoteRequest(t, { email, name: `Texted Client ${n}` });
-    const [client] = await t.database.db.select().from(clients).where(eq(clients.email, email));
+  /** The office gives a client a fresh mobile and their choice of messages (Edit client); returns it in E.164. */
+  async function giveMobile(client: { id: string; name: string; phone: string }, channel: 'email' | 'text' | 'both') {
     const mobile = uniqueMobile();
-    const res = await call('PUT', `/api/clients/${client!.id}`, {
-      name: client!.name,
-      phone: client!.phone,
+    const res = await call('PUT', `/api/clients/${client.id}`, {
+      name: client.name,
+      phone: client.phone,
       notes: '',
       mobile: `(${mobile.slice(2, 5)}) ${mobile.slice(5, 8)}-${mobile.slice(8)}`,
       messageChannel: channel,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().mobile).toBe(mobile);
+    return mobile;
+  }
+
+  /** A client (from a request, as a visitor makes one) with a job, texts as `channel` to a fresh mobile. */
+  async function clientWithJob(channel: 'email' | 'text' | 'both' = 'both') {
+    n++;
+    const email = `texts${randomUUID().slice(0, 8)}@home.test`;
+    const request = await createQuoteRequest(t, { email, name: `Texted Client ${n}` });
+    const [client] = await t.database.db.select().from(clients).where(eq(clients.email, email));
+    const mobile = await giveMobile(client!, channel);
     const jobId = await insertJob(t, { email, quoteRequestId: request._id });
     await t.database.db.update(jobs).set({ clientId: client!.id }).where(eq(jobs.id, jobId));
     return { clientId: client!.id, email, mobile, jobId, quoteRequestId: request._id };
@@ -433,7 +440,113 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
       enqueueText(tx, { timeZone: ZONE }, { clientId, kind: 'visit-booked', body, ...more }),
     );
 
-  it('holds a text out of the quiet hours when it is sent (not “on my way”), and counts a number’s day', async () => {
+  it('offers a request’s failing e-mail by text instead: once, to a client who takes texts, never with its address', async () => {
+    await turnOn();
+    const email = `bounce${randomUUID().slice(0, 8)}@home.test`;
+    smtp.refusing.add(email);
+    try {
+      const request = await createQuoteRequest(t, { email, name: 'Bounced Client' });
+      const [client] = await t.database.db.select().from(clients).where(eq(clients.email, email));
+      const timeline = async () =>
+        (await call('GET', `/api/quoterequest/${request._id}/timeline`)).json<ActivityTimeline>();
+      const step = await waitFor(
+        async () => (await timeline()).events.find((e) => e.kind === 'request-created' && e.mail?.state === 'failing'),
+        { what: 'the thank-you e-mail failing' },
+      );
+      expect(step.mail!.textedInstead).toBe(false);
+      const textInstead = (eventId: string, requestId = request._id) =>
+        call('POST', `/api/quoterequest/${requestId}/timeline/${eventId}/text-instead`);
+      // No mobile yet: the timeline says so, and a text is refused with why.
+      expect((await timeline()).canText).toBe(false);
+      const noMobile = await textInstead(step._id);
+      expect(noMobile.statusCode).toBe(409);
+      const mobile = await giveMobile(client!, 'both');
+      expect((await timeline()).canText).toBe(true);
+      // A step of another request, or none: not found.
+      const other = await clientWithJob();
+      expect((await textInstead(step._id, other.quoteRequestId)).statusCode).toBe(404);
+      expect((await textInstead('none')).statusCode).toBe(404);
+      // Two taps at once: one text.
+      const taps = await Promise.all([textInstead(step._id), textInstead(step._id)]);
+      expect(taps.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(taps.find((r) => r.statusCode === 409)!.json().message).toBe('This e-mail was already sent by text');
+      const text = await waitFor(() => fake.to(mobile).find((m) => m.body.includes('did not reach you')), {
+        what: 'the text instead',
+      });
+      expect(text.body).toMatch(
+        /^Sac Handyman Services: our e-mail "[^"]+" did not reach you\. Details: http:\/\/handyman\.test\/p\/\w+$/,
+      );
+      expect(text.body).not.toContain(email);
+      expect(fake.to(mobile).filter((m) => m.body.includes('did not reach you'))).toHaveLength(1);
+      expect((await timeline()).events.find((e) => e._id === step._id)!.mail!.textedInstead).toBe(true);
+      // Listed among the request's texts.
+      const listed = (
+        await call('GET', `/api/clients/${client!.id}/texts?quoteRequestId=${request._id}`)
+      ).json<ClientTexts>();
+      expect(listed.texts.map((x) => x.kind)).toContain('mail-failed');
+      // An e-mail that went is not sent by text.
+      const sent = await waitFor(
+        async () =>
+          (await call('GET', `/api/quoterequest/${other.quoteRequestId}/timeline`))
+            .json<ActivityTimeline>()
+            .events.find((e) => e.kind === 'request-created' && e.mail?.state === 'sent'),
+        { what: 'the other thank-you sent' },
+      );
+      const notFailing = await textInstead(sent._id, other.quoteRequestId);
+      expect(notFailing.statusCode).toBe(409);
+      expect(notFailing.json().message).toBe('Only an e-mail that is failing can be sent by text instead');
+    } finally {
+      smtp.refusing.delete(email);
+    }
+  });
+
+  it('a send that got no answer is looked for at Twilio before it is sent again: never twice, never lost', async () => {
+    await turnOn();
+    const c = await clientWithJob('text');
+    await t.app.texts.stop();
+    const relay = relayWith(null);
+    try {
+      const row = async (id: string) =>
+        (await t.database.db.select().from(textMessages).where(eq(textMessages.id, id)))[0]!;
+      // Twilio takes the text, but its answer is lost (1.5 s timeout here).
+      fake.fail(new RegExp(`^\\${c.mobile}$`), 'answer_lost');
+      const taken = await queue(c.clientId, 'Taken once');
+      const before = Date.now();
+      await relay.deliverDue();
+      const waiting = await row(taken!);
+      expect(waiting).toMatchObject({ state: 'queued', attempts: 1, providerSid: null });
+      expect(waiting.reason).toContain('Twilio did not answer');
+      expect(waiting.unansweredAt).not.toBeNull();
+      // The next try waits for Twilio's report (a minute), not the outage's short backoff.
+      expect(waiting.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + UNANSWERED_WAIT_MS);
+      expect(fake.to(c.mobile)).toHaveLength(1);
+      // Due again (no report came): Twilio's list is read and the text it took is recorded, not sent again.
+      fake.forgetFaults();
+      await t.database.db.update(textMessages).set({ nextAttemptAt: new Date() }).where(eq(textMessages.id, taken!));
+      await relay.deliverDue();
+      expect(await row(taken!)).toMatchObject({ state: 'sent', providerSid: fake.to(c.mobile)[0]!.sid });
+      expect(fake.to(c.mobile).map((m) => m.body)).toEqual(['Taken once']);
+      const lists = fake.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/Messages.json'));
+      expect(lists.length).toBeGreaterThanOrEqual(1);
+      expect(lists.every((r) => r.authorized)).toBe(true);
+
+      // Not taken (no answer, nothing created): the list has none with its words, so it is sent.
+      fake.fail(new RegExp(`^\\${c.mobile}$`), 'timeout');
+      const lost = await queue(c.clientId, 'Never taken');
+      await relay.deliverDue();
+      expect((await row(lost!)).state).toBe('queued');
+      fake.forgetFaults();
+      await t.database.db.update(textMessages).set({ nextAttemptAt: new Date() }).where(eq(textMessages.id, lost!));
+      await relay.deliverDue();
+      expect((await row(lost!)).state).toBe('sent');
+      expect(fake.to(c.mobile).map((m) => m.body)).toEqual(['Taken once', 'Never taken']);
+    } finally {
+      fake.forgetFaults();
+      t.app.texts.start();
+    }
+  });
+
+  it('holds a text out of the quiet hours when it is sent (not “on my way”), and counts a number’s day (“on my way” passes its limit)', async () => {
     await turnOn({ dailyLimit: 2 });
     const c = await clientWithJob('text');
     await t.app.texts.stop();
@@ -471,6 +584,21 @@ describe.each(dbKinds)('text messages through the owner’s Twilio account (%s)'
         .where(inArray(textMessages.id, [held!, third!]));
       expect(rows.map((r) => r.state).sort()).toEqual(['not-sent', 'sent']);
       expect(rows.find((r) => r.state === 'not-sent')!.reason).toContain('limit of 2 texts a day');
+      // The day is full, but the crew's "On my way" for another visit still goes (and counts).
+      const late = await queue(c.clientId, 'On my way again', {
+        kind: 'on-my-way',
+        visitId: `v${randomUUID()}`,
+        anyHour: true,
+      });
+      const reminder = await queue(c.clientId, 'A fourth');
+      await relayWith(null).deliverDue();
+      const after = await t.database.db
+        .select()
+        .from(textMessages)
+        .where(inArray(textMessages.id, [late!, reminder!]));
+      expect(after.find((r) => r.id === late)!.state).toBe('sent');
+      expect(after.find((r) => r.id === reminder)!.state).toBe('not-sent');
+      expect(fake.to(c.mobile).map((m) => m.body)).toEqual([...sent, 'On my way again']);
     } finally {
       t.app.texts.start();
       await turnOn();

@@ -97,7 +97,7 @@ describe.each(dbKinds)('visits (%s)', (kind) => {
     expect(mail.parsed.text).toContain('a visit to your property');
     expect(mail.parsed.text).not.toMatch(/your home|09:00/);
     // "Reply to this e-mail" reaches the business, not the no-reply sender.
-    expect(mail.parsed.text).toContain('Reply to this e-mail');
+    expect(mail.parsed.text).toContain('reply to this e-mail');
     expect(mail.parsed.replyTo?.value.map((a) => a.address)).toEqual([defaultBusiness.email]);
     expect(mail.parsed.text).toContain('Alex Rivera');
     const ics = icsOf(mail);

@@ -1,3 +1,4 @@
+import { addDays, formatShortDay } from '#shared/dates';
 import { messages } from '#shared/messages';
 import { expectNoAxeViolations } from './support/axe';
 import { photo } from './support/files';
@@ -269,6 +270,26 @@ test('an employee sets the days and hours they can work', async ({ page, request
   await expect(page.getByLabel('Tuesday start')).toHaveValue('07:30');
   await expect(page.getByLabel('Friday', { exact: true })).toBeChecked();
   await expect(page.getByLabel('Monday', { exact: true })).not.toBeChecked();
+
+  // Time off (issue 31): whole days, listed until they pass, removed with a tap.
+  const timeOff = page.getByRole('region', { name: 'Time off' });
+  await expect(timeOff.getByText('No time off planned.')).toBeVisible();
+  const first = await timeOff.getByLabel('First day').inputValue();
+  const last = addDays(first, 2);
+  await timeOff.getByLabel('Last day').fill(addDays(first, -1));
+  await timeOff.getByRole('button', { name: 'Add time off' }).click();
+  await expect(timeOff.getByRole('alert')).toHaveText('The last day must not be before the first');
+  await timeOff.getByLabel('Last day').fill(last);
+  await timeOff.getByLabel('Reason (for the office)').fill('Family trip');
+  await timeOff.getByRole('button', { name: 'Add time off' }).click();
+  const stretch = `${formatShortDay(first)} – ${formatShortDay(last)}`;
+  await expect(timeOff.getByText(stretch)).toBeVisible();
+  await expect(timeOff.getByText('Family trip')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'employee-time-off');
+  await page.reload();
+  await timeOff.getByRole('button', { name: `Remove the time off of ${stretch}` }).click();
+  await expect(timeOff.getByText('No time off planned.')).toBeVisible();
 });
 
 test('the calendar page says when no embed address is configured', async ({ page }) => {

@@ -136,6 +136,8 @@ test('client asks a question → owner answers and revises → client picks an o
   if (device() === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('link', { name: 'Clients' }).click();
   await page.getByLabel('Search clients').fill(emailOf(name));
+  // The rows move when the search lands: tap once the list holds this client alone.
+  await expect(page.getByText(/^1 client$/)).toBeVisible();
   const clientRow = page.locator(device() === 'phone' ? 'li' : 'tr').filter({ hasText: name });
   await clientRow.getByRole('link', { name: 'View' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();

@@ -175,6 +175,8 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(page.getByText('Accepted By Client')).toBeVisible();
   await page.goto('/admin/jobs');
   await page.getByLabel('Search by client').fill(`Journey ${tag}`);
+  // The rows move when the search lands: read and tap once the list holds this job alone.
+  await expect(page.getByRole('status').filter({ hasText: /^1 job$/ })).toBeVisible();
   // A table row on a desktop, a card on a phone (issue 13.9).
   const row = page.locator(device() === 'phone' ? 'li' : 'tr').filter({ hasText: `Journey ${tag}` });
   await expect(row).toContainText('915 L St, Sacramento, CA 95814');

@@ -121,7 +121,7 @@ test('ten phone photos fit: each is shrunk in the browser, upright and without i
   page,
 }) => {
   test.skip(device() !== 'phone', 'a phone sends phone photos (and one run of this heavy test is enough)');
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const original = await makePhonePhoto();
   const name = `Tenphotos ${device()}${Date.now().toString(36)}`;
   await page.goto('/get-a-quote');
@@ -144,7 +144,7 @@ test('ten phone photos fit: each is shrunk in the browser, upright and without i
   }));
   await page.getByLabel('Upload Images').setInputFiles(files);
   const chosen = page.getByRole('list', { name: 'Chosen photos' });
-  await expect(chosen.getByRole('img')).toHaveCount(10, { timeout: 30_000 });
+  await expect(chosen.getByRole('img')).toHaveCount(10, { timeout: 60_000 });
   await expect(page.getByText(messages.filesTooLarge)).toHaveCount(0);
   // What is sent: upright (the camera stored it sideways), 2048 px on the long edge, no EXIF left (no
   // GPS position), and small enough that ten fit in 3 MB.
@@ -160,7 +160,9 @@ test('ten phone photos fit: each is shrunk in the browser, upright and without i
   expect(meta).toMatchObject({ format: 'jpeg', width: 1536, height: 2048 });
   expect(meta.exif).toBeUndefined();
   for (const image of images) expect(image.length).toBeLessThanOrEqual(PHOTO_TARGET_BYTES);
-  await expect(page).toHaveURL(/\/get-a-quote\/success$/, { timeout: 20_000 });
+  // The server re-encodes the ten photos before it answers: seconds on a quiet machine, more than 20 on a
+  // CI host busy with three browsers and three servers (a CI run was still "Sending" at 20 s).
+  await expect(page).toHaveURL(/\/get-a-quote\/success$/, { timeout: 90_000 });
   const notice = await waitForMail('owner@handyman.test', new RegExp(`New quote request from ${name}`));
   expect(notice.text).toMatch(/Photos:\s+10\b/);
 });
@@ -237,7 +239,9 @@ test('a refused field on a phone: Send brings it into view with the focus (issue
   await page.getByLabel('Zip').fill('95814');
   await page.getByLabel('Specifications').fill('The fence gate sags.');
   const send = page.getByRole('button', { name: 'Send' });
-  await send.scrollIntoViewIfNeeded();
+  // Down to the foot of the page, where the thumb is after the last field: on a phone the e-mail field
+  // is then well out of view (Send alone brought into view may leave a sliver of it on a busy host).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   if (device() === 'phone') await expect(page.getByLabel('Email')).not.toBeInViewport();
   await send.click();
   await expect(page.getByLabel('Email')).toBeFocused();

@@ -53,10 +53,15 @@ test('the office schedules a visit for two workers on the calendar and drags it 
   const today = todayIn(ZONE);
   // The calendar opens on the business's today.
   await expect(page.locator(`.fc-timegrid-col[data-date="${today}"]`)).toBeVisible();
-  const dates = await page
+  // Another day with no visit on it: the calendar shows every test's visits (tests run beside each
+  // other), and a drag that starts on a visit moves it instead of selecting the time (a CI run, session 30).
+  const freeDays = await page
     .locator('.fc-timegrid-col[data-date]')
-    .evaluateAll((cols) => cols.map((c) => c.getAttribute('data-date')!));
-  const otherDay = dates.find((d) => d !== today)!;
+    .evaluateAll((cols) =>
+      cols.filter((c) => c.querySelector('.fc-event') === null).map((c) => c.getAttribute('data-date')!),
+    );
+  const otherDay = freeDays.find((d) => d !== today)!;
+  expect(otherDay, 'a day of this week without visits').toBeTruthy();
 
   // Select 10:00–12:00 on another day: the booking dialog opens with that time.
   const from = await slotPoint(page, otherDay, '10:00');

@@ -4,7 +4,7 @@ import { paths } from '#shared/paths';
 import type { SettingsView } from '#shared/schemas/settings';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';
-import { apiToken, createAdmin, createEmployee, signInAs } from './support/staff';
+import { apiToken, createAdmin, createEmployee, openUserDialog, signInAs } from './support/staff';
 
 // Issue 33: where each person is signed in, with "Sign out this session"; and Settings requiring
 // two-step sign-in of Owner and Office, which sends an admin without it to Your account first.
@@ -66,9 +66,7 @@ test('a crew member signs out a phone left signed in from Your account, and an a
   await page.evaluate(() => localStorage.clear());
   await signInAs(page, await apiToken(request));
   await page.goto(paths.admin.users);
-  await page.getByLabel('Search').fill(crew.username);
-  await page.getByRole('button', { name: `Edit ${crew.username}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  const dialog = await openUserDialog(page, crew.username);
   await expect(dialog.getByText(`Where ${crew.username} is signed in`)).toBeVisible();
   const theirs = dialog.getByRole('list', { name: 'Sessions' });
   await expect(theirs.getByRole('listitem')).toHaveCount(2);

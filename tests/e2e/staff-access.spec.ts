@@ -4,7 +4,7 @@ import { messages } from '#shared/messages';
 import { E2E_ADMIN } from './support/constants';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
-import { apiToken, createEmployee, createQuoteRequest, signInAs } from './support/staff';
+import { apiToken, createEmployee, createQuoteRequest, openUserDialog, signInAs } from './support/staff';
 
 test('an admin signs in, is sent to the dashboard, and signs out', async ({ page }) => {
   await page.goto('/login');
@@ -51,6 +51,36 @@ test('an admin signs in, is sent to the dashboard, and signs out', async ({ page
   await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
 });
 
+/**
+ * Counts the page's API calls from now; the function it returns waits until none is unanswered and
+ * none began for a second, and stops counting.
+ */
+function apiQuiet(page: Page) {
+  // The calls seen to begin: one that began before (a navigation's call the reload cut off) ends
+  // without having counted, and must not make a call still on its way look answered (session 29's CI).
+  const open = new Set<Request>();
+  let last = Date.now();
+  const isApi = (r: Request) => new URL(r.url()).pathname.startsWith('/api/');
+  const began = (r: Request) => {
+    if (!isApi(r)) return;
+    open.add(r);
+    last = Date.now();
+  };
+  const ended = (r: Request) => {
+    if (!open.delete(r)) return;
+    last = Date.now();
+  };
+  page.on('request', began);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async () => {
+    await expect.poll(() => open.size === 0 && Date.now() - last >= 1000, { intervals: [250] }).toBe(true);
+    page.off('request', began);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  };
+}
+
 /** Signs out from the menu (opened first on a phone). */
 async function signOut(page: Page) {
   if (device() === 'phone') await page.getByRole('button', { name: 'Open the menu' }).click();
@@ -67,9 +97,14 @@ test('signing out of a freshly loaded page says so every time, and calls nothing
     const token = await apiToken(request, undefined, undefined, { fresh: true });
     await page.evaluate((t) => localStorage.setItem('jwt', t), token);
     await page.goto(path);
+    const quiet = apiQuiet(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // Past the guard's wait (its "Authorizing..." is a heading too): the page itself is up.
+    await expect(page.getByRole('heading', { name: 'Authorizing...' })).toHaveCount(0);
+    // The page's own calls, all answered: 'networkidle' may have come before the list's fetch began,
+    // and that fetch's event then reached the test after it began to listen (a slow host, session 25).
+    await quiet();
     const calls: string[] = [];
     const record = (r: Request) => {
       const url = new URL(r.url());
@@ -182,9 +217,7 @@ test('an admin sees a weak password refused on its field, and signs a user out e
   const crewToken = await apiToken(request, crew.username, crew.password);
   await signInAs(page, await apiToken(request));
   await page.goto('/admin/users');
-  await page.getByLabel('Search').fill(crew.username);
-  await page.getByRole('button', { name: `Edit ${crew.username}` }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  const edit = await openUserDialog(page, crew.username);
   await edit.getByLabel(/^Password/).fill('password1');
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(edit.getByText(WEAK_PASSWORD)).toBeVisible();
@@ -215,9 +248,7 @@ test("an admin resets a worker's calendar feed after a confirm: the old address 
 
   await signInAs(page, await apiToken(request));
   await page.goto('/admin/users');
-  await page.getByLabel('Search').fill(crew.username);
-  await page.getByRole('button', { name: `Edit ${crew.username}` }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  const edit = await openUserDialog(page, crew.username);
   await edit.getByRole('button', { name: 'Reset calendar feed' }).click();
   const confirm = page.getByRole('dialog', { name: 'Reset calendar feed' });
   await expect(

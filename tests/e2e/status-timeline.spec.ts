@@ -94,6 +94,10 @@ test('the status page follows the job from the request to the last payment, with
     await expect(page.getByText(/will be in touch to schedule/)).toHaveCount(0);
   });
   await screenshot(page, 'status-visit-booked');
+  // Its visit is moved or called off on the client's own page, linked from here (issue 31).
+  await page.getByRole('link', { name: 'Reschedule or cancel it on your page' }).click();
+  await expect(page.getByRole('heading', { name: /^Your visits/ })).toBeVisible();
+  await expect(page.getByText('This link has expired')).toHaveCount(0);
 
   // 5. The job is completed: the report is linked; no visit is announced any more.
   await ok('patch', `/api/jobs/${jobId}/status`, { status: 'In Progress' });

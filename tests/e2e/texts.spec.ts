@@ -2,8 +2,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { addDays, todayIn, wallTimeIn } from '#shared/dates';
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, SHARED_STATE, test } from './support/fixtures';
-import { waitForMail } from './support/mail';
-import { apiToken, createEmployee, signInAs, soldJobFor } from './support/staff';
+import { refuseMailTo, waitForMail } from './support/mail';
+import { apiToken, createEmployee, createQuoteRequest, signInAs, soldJobFor } from './support/staff';
 
 const ZONE = 'America/Los_Angeles';
 const fakeUrl = () => process.env.E2E_FAKE_TWILIO_URL!;
@@ -218,6 +218,81 @@ test(
         await phone.close();
       }
     } finally {
+      await request.delete('/api/settings/texts', { headers });
+    }
+  },
+);
+
+/**
+ * Issue 30: a message that failed on one channel is offered on the other. The mail server refuses a
+ * client's address; the request's timeline shows the e-mail failing and offers "Send by text instead"
+ * (the client takes texts); the client is texted once, without their address, and the request's texts
+ * list it.
+ */
+test(
+  'a failing e-mail on the request’s timeline is sent by text instead, once',
+  { tag: SHARED_STATE },
+  async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const headers = { authorization: `Bearer ${await apiToken(request)}` };
+    const suffix = `${device() === 'phone' ? 3 : 4}${String(Date.now()).slice(-3)}`;
+    const mobile = `+1916555${suffix}`;
+    const name = `Bounced ${device()} ${Date.now().toString(36)}`;
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@home.test`;
+    const allowMail = refuseMailTo(email);
+    try {
+      const saved = await request.put('/api/settings/texts', {
+        headers,
+        data: {
+          accountSid: process.env.E2E_FAKE_TWILIO_SID!,
+          authToken: process.env.E2E_FAKE_TWILIO_TOKEN!,
+          fromNumber: '(916) 555-0000',
+          messagingServiceSid: '',
+          dailyLimit: 6,
+        },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const created = await createQuoteRequest(request, name);
+      const { clients } = await (
+        await request.get(`/api/clients?page=1&limit=5&search=${encodeURIComponent(name)}`, { headers })
+      ).json();
+      const client = clients[0];
+      const put = await request.put(`/api/clients/${client._id}`, {
+        headers,
+        data: {
+          name: client.name,
+          phone: client.phone,
+          notes: '',
+          mobile: `(916) 555-${suffix}`,
+          messageChannel: 'both',
+        },
+      });
+      expect(put.status(), await put.text()).toBe(200);
+
+      await signInAs(page, await apiToken(request));
+      await page.goto(`/admin/quote-requests/${created._id}`);
+      const timeline = page.getByRole('region', { name: 'Timeline' });
+      // The thank-you e-mail is refused: it shows failing (the timeline refreshes itself).
+      await expect(timeline.getByText('E-mail failing')).toBeVisible({ timeout: 45_000 });
+      await timeline.getByRole('button', { name: 'Send by text instead' }).click();
+      await expect(page.getByText('Texting the client that the e-mail did not reach them')).toBeVisible();
+      await expect(timeline.getByText('Sent by text instead: see the texts about this request')).toBeVisible();
+      await expect(timeline.getByRole('button', { name: 'Send by text instead' })).toHaveCount(0);
+      const text = await textTo(request, mobile, /did not reach you/);
+      expect(text.body).toMatch(/^Sac Handyman Services: our e-mail ".+" did not reach you\. Details: http.+\/p\/\w+$/);
+      expect(text.body).not.toContain(email);
+      const texts = page.getByRole('region', { name: 'Texts about this request' });
+      await expect(texts.getByTestId('client-text').filter({ hasText: 'An e-mail that did not arrive' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await timeline.scrollIntoViewIfNeeded();
+      await screenshot(page, 'request-mail-texted-instead', { fullPage: false });
+      // After a reload, the same: sent once, no button.
+      await page.reload();
+      await expect(timeline.getByText('Sent by text instead: see the texts about this request')).toBeVisible();
+      await expect(timeline.getByRole('button', { name: 'Send by text instead' })).toHaveCount(0);
+      expect((await textsTo(request, mobile)).filter((m) => /did not reach you/.test(m.body))).toHaveLength(1);
+    } finally {
+      allowMail();
       await request.delete('/api/settings/texts', { headers });
     }
   },

@@ -78,7 +78,7 @@ test(
       await expect.poll(() => bodies.filter((b) => b.body.includes(`Hook Client ${tag}`)).length).toBe(3);
 
       // Removed: it hears of nothing more.
-      await page.getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('button', { name: 'Remove', exact: true }).click();
       await page.getByRole('dialog', { name: 'Remove webhook' }).getByRole('button', { name: 'Remove' }).click();
       await expect(page.getByText('No webhooks yet.')).toBeVisible();
     } finally {

@@ -11,7 +11,11 @@ import twilio from 'twilio';
  * library's own `getExpectedTwilioSignature`).
  */
 
-export type TwilioFault = 'invalid_number' | 'unsubscribed' | 'server_error' | 'timeout';
+/**
+ * timeout: the message is not taken and never answered; answer_lost: it is taken (and will be sent) but
+ * the answer never comes back, as when a connection drops after Twilio created the message.
+ */
+export type TwilioFault = 'invalid_number' | 'unsubscribed' | 'server_error' | 'timeout' | 'answer_lost';
 
 export interface FakeMessage {
   sid: string;
@@ -20,6 +24,7 @@ export interface FakeMessage {
   messagingServiceSid: string | null;
   body: string;
   statusCallback: string | null;
+  createdAt: Date;
 }
 
 /** How a signed post reaches the app: over HTTP by default, or through `app.inject` in API tests. */
@@ -101,8 +106,10 @@ export class FakeTwilio {
         messagingServiceSid: service,
         body,
         statusCallback: form.get('StatusCallback'),
+        createdAt: new Date(),
       };
       this.messages.push(message);
+      if (fault === 'answer_lost') return; // taken, and the answer never comes back
       return json(201, {
         sid: message.sid,
         account_sid: this.accountSid,
@@ -116,6 +123,42 @@ export class FakeTwilio {
         api_version: '2010-04-01',
         date_created: new Date().toUTCString(),
         uri: `/2010-04-01/Accounts/${this.accountSid}/Messages/${message.sid}.json`,
+      });
+    }
+    if (req.method === 'GET' && path === `/2010-04-01/Accounts/${this.accountSid}/Messages.json`) {
+      // Twilio's list, newest first, filtered by To, one page (what the product reads).
+      const query = new URL(req.url ?? '', 'http://fake').searchParams;
+      const to = query.get('To');
+      const size = Number(query.get('PageSize') ?? 50);
+      const listed = this.messages
+        .filter((m) => !to || m.to === to)
+        .reverse()
+        .slice(0, size);
+      const uri = `/2010-04-01/Accounts/${this.accountSid}/Messages.json`;
+      return json(200, {
+        messages: listed.map((m) => ({
+          sid: m.sid,
+          account_sid: this.accountSid,
+          to: m.to,
+          from: m.from,
+          messaging_service_sid: m.messagingServiceSid,
+          body: m.body,
+          status: 'sent',
+          direction: 'outbound-api',
+          num_segments: '1',
+          api_version: '2010-04-01',
+          date_created: m.createdAt.toUTCString(),
+          date_sent: m.createdAt.toUTCString(),
+          uri: `${uri.replace(/\.json$/, '')}/${m.sid}.json`,
+        })),
+        end: listed.length ? listed.length - 1 : 0,
+        first_page_uri: `${uri}?PageSize=${size}&Page=0`,
+        next_page_uri: null,
+        page: 0,
+        page_size: size,
+        previous_page_uri: null,
+        start: 0,
+        uri: `${uri}?PageSize=${size}&Page=0`,
       });
     }
     return error(404, 20404, 'The requested resource was not found');

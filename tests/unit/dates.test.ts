@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, timeAgo } from '../../src/web/components/date-text';
-import { addDays, formatClock, formatLongDate, formatVisitWindow, todayIn } from '#shared/dates';
+import { formatDate, formatDateTime, formatDayOf, timeAgo } from '../../src/web/components/date-text';
+import { addDays, formatClock, formatLongDate, formatShortClock, formatVisitWindow, todayIn } from '#shared/dates';
 
 describe('dates', () => {
   it('adds days across month, year and leap-day boundaries', () => {
@@ -14,6 +14,13 @@ describe('dates', () => {
     // 06:30 UTC on Nov 22 is still the evening of Nov 21 in Sacramento.
     expect(todayIn('America/Los_Angeles', new Date('2026-11-22T06:30:00Z'))).toBe('2026-11-21');
     expect(todayIn('America/New_York', new Date('2026-11-22T06:30:00Z'))).toBe('2026-11-22');
+  });
+
+  it('shortens a clock time to what a booking window’s button needs', () => {
+    expect(formatShortClock('08:00')).toBe('8 AM');
+    expect(formatShortClock('13:30')).toBe('1:30 PM');
+    expect(formatShortClock('12:00')).toBe('12 PM');
+    expect(formatShortClock('00:00')).toBe('12 AM');
   });
 
   it('prints dates as people read them', () => {
@@ -61,5 +68,15 @@ describe('dates', () => {
       '1:30 PM',
       '11:45 PM',
     ]);
+  });
+});
+
+describe("a moment's day, where the business is", () => {
+  it('is the day in Sacramento for an evening request, though UTC is on the next day already', () => {
+    // 7:49 PM Pacific on Nov 28 is 03:49 UTC on Nov 29.
+    expect(formatDayOf('2026-11-29T03:49:00.000Z', 'America/Los_Angeles')).toBe('Nov 28, 2026');
+    expect(formatDate('2026-11-29T03:49:00.000Z')).toBe('Nov 29, 2026');
+    expect(formatDayOf('2026-11-29T03:49:00.000Z', 'America/New_York')).toBe('Nov 28, 2026');
+    expect(formatDayOf('2026-11-29T08:00:00.000Z', 'America/Los_Angeles')).toBe('Nov 29, 2026');
   });
 });

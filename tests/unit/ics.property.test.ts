@@ -59,6 +59,10 @@ const visit = (
   cancelled: false,
   cancelReason: null,
   confirmedAt: null,
+  clientMoves: 0,
+  awaitingApproval: false,
+  quoteRequestId: null,
+  planId: null,
   work: 'Fix',
   client,
 });

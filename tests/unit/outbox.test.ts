@@ -57,6 +57,21 @@ describe('the outbox of changes made without signal', () => {
     expect(storage.saved).toEqual([]);
   });
 
+  it('has a sent change out of the kept queue before it shows as sent (a reload right after “Saved” finds it gone)', async () => {
+    const storage = memoryStorage();
+    const outbox = new Outbox(storage, async () => ({ kind: 'sent' }));
+    await vi.advanceTimersByTimeAsync(0);
+    // What the phone keeps, each time the page learns nothing is waiting.
+    const kept: number[] = [];
+    outbox.subscribe(() => {
+      if (outbox.getSnapshot().pending.length === 0) kept.push(storage.saved.length);
+    });
+    await outbox.add(change('/a', 1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.getSnapshot().recent).toHaveLength(1);
+    expect(kept).toEqual([0]);
+  });
+
   it('retries by itself, sooner at first, without being asked', async () => {
     let tries = 0;
     const box = new Outbox(memoryStorage(), async () => (++tries < 3 ? { kind: 'retry' } : { kind: 'sent' }));

@@ -33,3 +33,38 @@ describe('preloaded page modules', () => {
       expect(fs.existsSync(new URL(`../../src/web/${module}`, import.meta.url)), module).toBe(true);
   });
 });
+
+describe("the staff pages' modules", () => {
+  it('are the modules the router loads for them, every one of them', async () => {
+    const fs = await import('node:fs');
+    const { routeMeta } = await import('#shared/page-meta');
+    const router = fs.readFileSync(new URL('../../src/web/app/router.tsx', import.meta.url), 'utf8');
+    const staffArea = router.slice(router.indexOf('path: paths.admin.root'));
+    // Every module the router imports for a staff page (not the layout, not the 404), as page-meta names it.
+    const imported = new Set(
+      [...staffArea.matchAll(/import\('(\.\.?\/[^']+)'\)/g)]
+        .map(([, spec]) => new URL(`${spec}.tsx`, new URL('../../src/web/app/', import.meta.url)).pathname)
+        .filter((file) => !/staff-layout|status-pages/.test(file))
+        .map((file) => file.slice(file.indexOf('/src/web/') + '/src/web/'.length)),
+    );
+    const named = new Set(
+      routeMeta.filter(([pattern]) => /^\/(admin|employee)/.test(pattern)).map(([, meta]) => meta.module),
+    );
+    named.delete(undefined);
+    expect([...named].sort()).toEqual([...imported].sort());
+    for (const [pattern, meta] of routeMeta.filter(([p]) => /^\/(admin|employee)/.test(p)))
+      expect(meta.layout, pattern).toBe('app/layouts/staff-layout.tsx');
+  });
+
+  it('are found for a path, the more particular pattern first', async () => {
+    const { metaForPath } = await import('#shared/page-meta');
+    expect(metaForPath('/admin/quote-requests/new')?.module).toBe('features/quote-requests/pages/new-request-page.tsx');
+    expect(metaForPath('/admin/quote-requests/abc123')?.module).toBe('app/pages/quote-request-page.tsx');
+    expect(metaForPath('/admin/settings')?.module).toBe('features/settings/pages/settings-page.tsx');
+    expect(metaForPath('/admin')?.module).toBe('features/dashboard/pages/dashboard-page.tsx');
+    expect(metaForPath('/employee/jobs/j1')).toMatchObject({ module: 'app/pages/crew-job-page.tsx', crewApp: true });
+    // A path no page serves is the back office's 404: the frame only.
+    expect(metaForPath('/admin/nothing-here')).toMatchObject({ layout: 'app/layouts/staff-layout.tsx' });
+    expect(metaForPath('/admin/nothing-here')?.module).toBeUndefined();
+  });
+});

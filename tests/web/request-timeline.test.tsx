@@ -26,7 +26,7 @@ function answer(url: string): ActivityTimeline {
   const query = timelineQuery.parse(Object.fromEntries(new URL(url, 'http://handyman.test').searchParams));
   const end = query.before ? history.findIndex((e) => e._id === query.before) : history.length;
   const start = Math.max(0, end - query.limit);
-  return { events: history.slice(start, end), earlier: start };
+  return { events: history.slice(start, end), earlier: start, canText: false };
 }
 
 const server = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();

@@ -11,7 +11,8 @@ import {
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { cancelUnsentMail } from '../mail';
-import { mailOutbox, users } from '../db/schema';
+import { mailOutbox, quoteRequests, users } from '../db/schema';
+import { clientReach, mailsTextedInstead } from '../texts';
 import { quoteRequestEvents } from './tables';
 
 export interface NewActivity {
@@ -45,16 +46,15 @@ export async function recordActivity(tx: DbOrTx, activity: NewActivity): Promise
   });
 }
 
-function mailState(m: {
-  sent: boolean;
-  cancelledAt: Date | null;
-  lastError: string | null;
-  nextAttemptAt: Date;
-  now: Date;
-}): MailState {
+type MailRow = { sent: boolean; cancelledAt: Date | null; lastError: string | null };
+
+/** Not sent, not called off, and its last try failed: the relay keeps trying it. */
+const isFailing = (m: MailRow) => !m.sent && !m.cancelledAt && Boolean(m.lastError);
+
+function mailState(m: MailRow & { nextAttemptAt: Date; now: Date }): MailState {
   if (m.sent) return 'sent';
   if (m.cancelledAt) return 'cancelled';
-  if (m.lastError) return 'failing';
+  if (isFailing(m)) return 'failing';
   return m.nextAttemptAt > m.now ? 'scheduled' : 'queued';
 }
 
@@ -120,6 +120,11 @@ export async function requestTimeline(
     .limit(limit);
   // No rows: nothing before the cursor either, so nothing earlier.
   const earlier = rows[0] ? Math.min(rows[0].reached - rows.length, TIMELINE_EARLIER_CAP) : 0;
+  const texted = await mailsTextedInstead(
+    db,
+    rows.flatMap((r) => (r.mail?.id ? [r.mail.id] : [])),
+  );
+  const clientId = await clientOfRequest(db, quoteRequestId);
   const events = rows.reverse().map(({ event, actorName, mail, now }) => ({
     _id: event.id,
     kind: event.kind as ActivityKind,
@@ -140,10 +145,49 @@ export async function requestTimeline(
             attempts: mail.attempts,
             nextAttemptAt: mail.sent || mail.cancelledAt ? null : mail.nextAttemptAt.toISOString(),
             sentAt: mail.sentAt?.toISOString() ?? null,
+            textedInstead: texted.has(mail.id),
           }
         : null,
   }));
-  return { events, earlier };
+  return { events, earlier, canText: clientId ? (await clientReach(db, clientId)).text !== null : false };
+}
+
+async function clientOfRequest(db: DbOrTx, quoteRequestId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ clientId: quoteRequests.clientId })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, quoteRequestId));
+  return row?.clientId ?? null;
+}
+
+/**
+ * The e-mail of one step of a request's history, for "Send by text instead": with the request's client,
+ * or why it cannot be (no such step, no e-mail, not failing).
+ */
+export async function failingMailOfStep(
+  db: DbOrTx,
+  quoteRequestId: string,
+  eventId: string,
+): Promise<{ clientId: string; mail: { id: string; subject: string } } | 'not-found' | 'not-failing'> {
+  const [row] = await db
+    .select({
+      mail: {
+        id: mailOutbox.id,
+        subject: mailOutbox.subject,
+        sent: mailOutbox.sent,
+        cancelledAt: mailOutbox.cancelledAt,
+        lastError: mailOutbox.lastError,
+      },
+      clientId: quoteRequests.clientId,
+    })
+    .from(quoteRequestEvents)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, quoteRequestEvents.quoteRequestId))
+    .innerJoin(mailOutbox, eq(mailOutbox.id, quoteRequestEvents.mailId))
+    .where(and(eq(quoteRequestEvents.id, eventId), eq(quoteRequestEvents.quoteRequestId, quoteRequestId)));
+  if (!row?.clientId) return 'not-found';
+  const { mail } = row;
+  if (!isFailing(mail)) return 'not-failing';
+  return { clientId: row.clientId, mail: { id: mail.id, subject: mail.subject } };
 }
 
 /** The reminders still waiting for a request's quote: called off by any answer, revision or acceptance. */

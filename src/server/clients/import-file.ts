@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
+import { LEADING_BLANKS, startsLikeFormula } from '../lib/csv';
 import {
   CLIENT_IMPORT_MAX_ROWS,
   IMPORT_FIELDS,
@@ -158,19 +159,12 @@ function delimiterOf(text: string): string {
 }
 
 /**
- * What a spreadsheet skips before it reads a cell's first character: spaces, tabs, line breaks and
- * other control or invisible characters (a quoted " =cmd", "\t=cmd" or "\r=cmd" still runs).
- */
-const LEADING_BLANKS = /^[\s\p{Cc}\p{Cf}\p{Z}]+/u;
-
-/**
  * A cell a spreadsheet would run: "=…" or "@…" (or their full-width forms), or "+"/"-" followed by
  * more than a phone number or a number is made of ("+1 (916) 555-0142" and "-5" are data; "-2+3"
  * and "+SUM(A1)" are formulas), whatever blanks come first.
  */
 export function isFormula(cell: string): boolean {
-  const start = cell.replace(LEADING_BLANKS, '');
-  return /^[=@\uff1d\uff20]/.test(start) || (/^[+\-\uff0b\uff0d]/.test(start) && !/^[+-][\d\s().-]*$/.test(start));
+  return startsLikeFormula(cell) && !/^[+-][\d\s().-]*$/.test(cell.replace(LEADING_BLANKS, ''));
 }
 
 type Address = { street: string; city: string; state: string; zip: string };

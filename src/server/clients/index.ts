@@ -11,4 +11,4 @@ export {
 } from './repository';
 export { clientRoutes } from './routes';
 export { clientPageRoutes } from './page-routes';
-export { clientPageBlock, clientPagePath, notePageLinkSent } from './page-link';
+export { clientOfPageLink, clientPageBlock, clientPagePath, notePageLinkSent } from './page-link';

@@ -53,7 +53,7 @@ export async function needsYouToday(db: DbOrTx, timeZone: string, now = new Date
       items: visits.rows.map((v) => ({
         id: v.jobId,
         label: v.name,
-        detail: `${clock(v.startsAt)} – ${clock(v.endsAt)} · ${v.city}`,
+        detail: `${v.jobId ? '' : 'Estimate · '}${clock(v.startsAt)} – ${clock(v.endsAt)} · ${v.city}`,
       })),
     },
     unconfirmedVisits: {
@@ -61,7 +61,7 @@ export async function needsYouToday(db: DbOrTx, timeZone: string, now = new Date
       items: unconfirmed.rows.map((v) => ({
         id: v.jobId,
         label: v.name,
-        detail: `Tomorrow ${clock(v.startsAt)} – ${clock(v.endsAt)} · ${v.city}`,
+        detail: `${v.jobId ? '' : 'Estimate · '}Tomorrow ${clock(v.startsAt)} – ${clock(v.endsAt)} · ${v.city}`,
       })),
     },
     acceptedRequests: {

@@ -21,3 +21,4 @@ export * from '../payments/tables';
 export * from '../system/tables';
 export * from '../webhooks/tables';
 export * from '../texts/tables';
+export * from '../booking/tables';

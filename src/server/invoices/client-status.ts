@@ -1,3 +1,4 @@
+import type { InvoiceKind } from '#shared/constants';
 import type { FastifyInstance } from 'fastify';
 import type { InvoiceStatus } from '#shared/constants';
 import type { PaymentMethod } from '#shared/payment-methods';
@@ -8,7 +9,7 @@ import { invoiceView } from './service';
 export interface ClientInvoiceSummary {
   id: string;
   number: string;
-  kind: 'deposit' | 'final';
+  kind: InvoiceKind;
   status: InvoiceStatus;
   issueDate: string | null;
   dueDate: string | null;

@@ -8,7 +8,7 @@ export {
   settledJobs,
   unpaidDeposits,
 } from './repository';
-export { issueDepositInvoice } from './service';
+export { issueDepositInvoice, issuePlanInvoice } from './service';
 export { clientInvoicesAndBalance } from './client-invoices';
 export { clientInvoicesOfJob, type ClientInvoiceSummary } from './client-status';
 export { clientInvoiceLink } from './links';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { InvoiceStatus } from '#shared/constants';
+import type { InvoiceKind, InvoiceStatus } from '#shared/constants';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { invoiceCounters, invoiceLines, invoices, payments } from './tables';
@@ -104,13 +104,23 @@ export async function setLines(
 }
 
 /** The job's bill (or its deposit invoice) that is not void, if any. */
-export async function liveInvoiceOfJob(db: DbOrTx, jobId: string, kind: 'final' | 'deposit' = 'final') {
+export async function liveInvoiceOfJob(db: DbOrTx, jobId: string, kind: InvoiceKind = 'final') {
   const [row] = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.jobId, jobId), eq(invoices.kind, kind), sql`${invoices.state} <> 'Void'`))
     .limit(1);
   return row;
+}
+
+/** A job's invoices from its repeating visits (months or visits), newest first. */
+export function planInvoicesOfJob(db: DbOrTx, jobId: string, limit: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.jobId, jobId), eq(invoices.kind, 'plan')))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(limit);
 }
 
 /**

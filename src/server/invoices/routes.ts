@@ -19,7 +19,14 @@ import { errorBody, notFound } from '../lib/http-errors';
 import { checkClientInvoiceLink, checkStaffPdfLink } from './links';
 import { invoiceKey } from './emails';
 import { documentLimit } from '../plugins/rate-limit';
-import { findInvoice, invoiceBatches, listInvoices, liveInvoiceOfJob, paymentBatches } from './repository';
+import {
+  findInvoice,
+  invoiceBatches,
+  listInvoices,
+  liveInvoiceOfJob,
+  paymentBatches,
+  planInvoicesOfJob,
+} from './repository';
 import { csvChunks, sendCsv } from '../lib/csv';
 import { accountingRoutes } from './accounting-routes';
 import { todayIn } from '#shared/dates';
@@ -73,20 +80,24 @@ export async function invoiceRoutes(app: FastifyInstance) {
       config: office,
       schema: {
         tags,
-        summary: 'The job’s invoice and its deposit invoice (not void), each or null',
+        summary:
+          'The job’s invoice and its deposit invoice (not void), each or null, and its repeating visits’ invoices',
         params: idParams,
         response: { 200: jobInvoices },
       },
     },
     async (request) => {
       const timeZone = await zone();
-      const [row, deposit] = await Promise.all([
+      const [row, deposit, recurring] = await Promise.all([
         liveInvoiceOfJob(app.db, request.params.id),
         liveInvoiceOfJob(app.db, request.params.id, 'deposit'),
+        planInvoicesOfJob(app.db, request.params.id, 24),
       ]);
+      const today = todayIn(timeZone);
       return {
         invoice: row ? await viewOf(app, app.db, row, timeZone) : null,
         deposit: deposit ? await viewOf(app, app.db, deposit, timeZone) : null,
+        recurring: recurring.map((r) => invoiceSummaryOf(r, today)),
       };
     },
   );

@@ -1,5 +1,5 @@
 import { emitWebhook } from '../webhooks';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, formatShortDay, todayIn, zonedTimeToUtc } from '#shared/dates';
 import {
@@ -472,6 +472,44 @@ export async function issueDepositInvoice(
   await writeDraft(tx, row!, lines);
   await sendInTx(app, tx, id, business, accepted.quoteId);
   return id;
+}
+
+/**
+ * Repeating work's invoice (issue 31, decision 047): a month of a plan or one of its visits, in `tx`,
+ * numbered and e-mailed as any invoice is (with its reminders), due after the Settings' days. `sourceKey`
+ * names what it bills: the same key makes nothing a second time (two servers, a retry). Answers the
+ * invoice's id, new or the one made before for that key.
+ */
+export async function issuePlanInvoice(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  bill: { jobId: string; sourceKey: string; lines: Line[]; business: BusinessSettings },
+): Promise<string> {
+  const job = await findJobById(tx, bill.jobId);
+  if (!job) throw notFound('Job not found');
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      id: newId(),
+      jobId: bill.jobId,
+      kind: 'plan',
+      sourceKey: bill.sourceKey,
+      clientId: job.clientId,
+      clientName: job.contactName,
+      clientEmail: job.contactEmail,
+      address: `${job.street}, ${job.city}, ${job.state} ${job.zip}`,
+      ...(await billingOf(tx, job.clientId)),
+      taxRateBasisPoints: bill.business.taxRateBasisPoints,
+    })
+    .onConflictDoNothing({ target: invoices.sourceKey, where: sql`${invoices.sourceKey} is not null` })
+    .returning();
+  if (!row) {
+    const [made] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.sourceKey, bill.sourceKey));
+    return made!.id;
+  }
+  await writeDraft(tx, row, bill.lines);
+  await sendInTx(app, tx, row.id, bill.business);
+  return row.id;
 }
 
 /** A payment row's values (the invoice's own, its amount in cents; a refund is negative). */

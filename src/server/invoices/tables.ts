@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { INVOICE_STATES, type InvoiceState } from '#shared/constants';
+import { INVOICE_KINDS, INVOICE_STATES, type InvoiceKind, type InvoiceState } from '#shared/constants';
 import { STORED_PAYMENT_METHODS, type PaymentMethod } from '#shared/payment-methods';
 import { oneOf, createdAt } from '../db/columns';
 import { clients } from '../clients/tables';
@@ -29,8 +29,13 @@ export const invoices = pgTable(
     number: text('number'),
     jobId: text('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     state: text('state').$type<InvoiceState>().notNull().default('Draft'),
-    /** The job's bill ('final'), or a deposit asked when the quote was accepted ('deposit'). */
-    kind: text('kind').$type<'final' | 'deposit'>().notNull().default('final'),
+    /** The job's bill ('final'), a deposit asked when the quote was accepted, or repeating work's ('plan'). */
+    kind: text('kind').$type<InvoiceKind>().notNull().default('final'),
+    /**
+     * What a 'plan' invoice bills, as its maker names it ("plan:<id>:2026-12", "visit:<id>"): unique, so
+     * the same month or visit is invoiced once, whoever makes it and however often.
+     */
+    sourceKey: text('source_key'),
     /** The client billed (the job's): their page lists their invoices and what they owe. */
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     clientName: text('client_name').notNull(),
@@ -78,7 +83,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_live_job_idx')
       .on(t.jobId)
       .where(sql`${t.state} <> 'Void' and ${t.kind} = 'final'`),
-    oneOf('invoices_kind_check', t.kind, ['final', 'deposit']),
+    oneOf('invoices_kind_check', t.kind, INVOICE_KINDS),
+    uniqueIndex('invoices_source_key_idx')
+      .on(t.sourceKey)
+      .where(sql`${t.sourceKey} is not null`),
     index('invoices_created_idx').on(t.createdAt, t.id),
     index('invoices_client_idx').on(t.clientId, t.createdAt),
     // Overdue and what is owed: only the sent invoices that still owe something, by due date.

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { JobView } from '#shared/schemas/jobs';
 import type { JobStatus } from '#shared/constants';
 import { OPEN_JOB_STATUSES } from '#shared/statuses';
@@ -144,6 +144,22 @@ export async function setWorkers(tx: DbOrTx, jobId: string, userIds: string[]) {
 export async function completedJobStats(db: DbOrTx) {
   const [row] = await db.select({ completed: count() }).from(jobs).where(eq(jobs.status, 'Completed'));
   return { completed: row?.completed ?? 0 };
+}
+
+/**
+ * A client's jobs, newest first: those their requests became and those made for them without a request
+ * (a service plan's job), which only the client ties to them.
+ */
+export function jobsOfClient(db: DbOrTx, clientId: string, quoteRequestIds: string[]) {
+  return db
+    .select()
+    .from(jobs)
+    .where(
+      quoteRequestIds.length === 0
+        ? eq(jobs.clientId, clientId)
+        : or(eq(jobs.clientId, clientId), inArray(jobs.quoteRequestId, quoteRequestIds)),
+    )
+    .orderBy(desc(jobs.createdAt), desc(jobs.id));
 }
 
 /** The jobs these requests became, newest first. */

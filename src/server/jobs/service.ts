@@ -162,6 +162,31 @@ export async function createJobForAcceptedQuote(tx: Tx, quote: QuoteRow, request
   });
 }
 
+/**
+ * A service plan the client signed (issue 31) becomes a job of its own, with no request or quote: the
+ * client's contact and the plan's address, and what the plan includes as its notes.
+ */
+export async function createJobForServicePlan(
+  tx: Tx,
+  job: {
+    clientId: string;
+    serviceAddressId: string | null;
+    contact: { name: string; email: string; phone: string };
+    address: { street: string; city: string; state: string; zip: string };
+    notes: string;
+  },
+): Promise<string> {
+  return insertJob(tx, {
+    clientId: job.clientId,
+    serviceAddressId: job.serviceAddressId,
+    contactName: job.contact.name,
+    contactEmail: job.contact.email,
+    contactPhone: job.contact.phone,
+    ...job.address,
+    notes: job.notes,
+  });
+}
+
 /** Jobs with the client's photos from the request each came from (signed addresses, as on the request page). */
 export async function withPhotos<T extends JobView>(app: FastifyInstance, views: T[]): Promise<T[]> {
   const ids = views.map((v) => v.quoteRequestId).filter((id): id is string => id !== null);

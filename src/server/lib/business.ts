@@ -46,6 +46,11 @@ export interface BusinessSettings extends Business {
   howClientsPay: HowClientsPay;
   /** Changes whenever the logo does (a cache-busting version for its address); null without a logo. */
   logoVersion: string | null;
+  /**
+   * The hours no text goes out (TEXTS_QUIET_HOURS; null: none), for the messages that ask whether a
+   * text would still arrive in time (a visit's reminder). Unset: the default 9 PM to 8 AM.
+   */
+  textQuietHours?: { from: string; until: string } | null;
 }
 
 /** Where the app reads the current settings (the settings feature provides it as `app.settings`). */

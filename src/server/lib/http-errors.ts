@@ -17,6 +17,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     code?: ErrorCode,
+    /** More for the client beside the message (a 409 WINDOW_TAKEN's fresh windows), in the body as is. */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

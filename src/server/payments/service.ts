@@ -1,3 +1,4 @@
+import type { InvoiceKind } from '#shared/constants';
 import { every } from '../lib/job-board';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -57,12 +58,12 @@ export async function currentProvider(
 }
 
 /** The owner's choice on Settings → Online payments: whether an invoice of this kind is paid online. */
-function takesOnline(onlineFor: OnlineFor | null, kind: 'deposit' | 'final'): boolean {
+function takesOnline(onlineFor: OnlineFor | null, kind: InvoiceKind): boolean {
   return onlineFor === 'both' || (kind === 'deposit' ? onlineFor === 'deposits' : onlineFor === 'invoices');
 }
 
 /** Whether clients can pay invoices of this kind online (a key saved, and the owner chose that kind). */
-export async function paysOnline(app: FastifyInstance, kind: 'deposit' | 'final'): Promise<boolean> {
+export async function paysOnline(app: FastifyInstance, kind: InvoiceKind): Promise<boolean> {
   const { provider, onlineFor } = await currentProvider(app);
   return provider.online && takesOnline(onlineFor, kind);
 }

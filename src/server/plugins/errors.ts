@@ -69,6 +69,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // Ours carry their code; 4xx raised by Fastify itself (malformed JSON, body too large, unsupported
     // media type, 429...) get the one for their status.
-    return reply.code(status).send(body(status, error.message, error instanceof HttpError ? error.code : undefined));
+    if (error instanceof HttpError)
+      return reply.code(status).send({ ...body(status, error.message, error.code), ...error.extra });
+    return reply.code(status).send(body(status, error.message));
   });
 }

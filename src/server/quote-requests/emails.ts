@@ -57,6 +57,8 @@ export function newQuoteRequestNotice(
   business: BusinessSettings,
   request: QuoteRequestRow,
   imageCount: number,
+  /** The estimate visit the visitor booked with it (issue 31), as the client reads it; or asked for, to approve. */
+  estimate?: { when: string; awaitingApproval: boolean },
 ): OutgoingMail {
   const adminUrl = `${config.PUBLIC_URL}${paths.admin.quoteRequest(request.id)}`;
   const { html, text } = composeEmail({
@@ -72,6 +74,13 @@ export function newQuoteRequestNotice(
           ['Address', addressLine(request)],
           ['Preferred end date', request.preferredEndDate ?? 'None given'],
           ['Photos', String(imageCount)],
+          ...(estimate
+            ? [
+                (estimate.awaitingApproval
+                  ? ['Estimate visit asked for', `${estimate.when}: approve it on the request's page`]
+                  : ['Estimate visit booked', estimate.when]) as [string, string],
+              ]
+            : []),
         ],
       },
       { kind: 'preformatted', text: request.notes },

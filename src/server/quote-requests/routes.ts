@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '#shared/messages';
+import { windowTaken } from '#shared/schemas/booking';
 import { errorResponse } from '#shared/schemas/errors';
 import { createdQuoteRequest, quoteRequestInput, quoteStatusResponse } from '#shared/schemas/quote-request';
 import { statusTimelineResponse, type StatusTimeline } from '#shared/schemas/status-timeline';
@@ -12,9 +13,11 @@ import { publicFormLimit } from '../plugins/rate-limit';
 import { processImages } from '../lib/images';
 import { findQuoteRequestStatus, listImageSummaries, parseRequestKey, toQuoteRequestView } from './repository';
 import { cacheKeyOf } from './status-cache';
-import { submitQuoteRequest } from './service';
+import { submitQuoteRequest, type BookEstimate } from './service';
 
 export interface PublicQuoteRequestRoutesOptions {
+  /** Books the estimate visit a visitor picked (issue 31): given by the app, since visits build on requests. */
+  bookEstimate: BookEstimate;
   /**
    * The request a sent quote answers, by the quote's number (QT…, in the quote e-mail and PDF): given
    * by the app, since quotes build on requests, not the other way.
@@ -54,12 +57,18 @@ export async function publicQuoteRequestRoutes(app: FastifyInstance, options: Pu
         tags: ['quote requests'],
         summary: 'A visitor asks for a quote (photos as data URLs, 3 MB in total)',
         body: quoteRequestInput,
-        response: { 201: createdQuoteRequest, 400: errorResponse, 429: errorResponse },
+        response: {
+          201: createdQuoteRequest,
+          400: errorResponse,
+          // WINDOW_TAKEN (with the windows free now) or BOOKING_OFF: the request is not stored.
+          409: windowTaken.or(errorResponse),
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {
       const images = await processImages(request.body.images);
-      const row = await submitQuoteRequest(app, request.body, images);
+      const row = await submitQuoteRequest(app, request.body, images, options.bookEstimate);
       const summaries = await listImageSummaries(app.db, [row.id]);
       return reply.code(201).send({ quoteRequest: toQuoteRequestView(row, summaries) });
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { PAST_DATE_MESSAGE, type quoteRequestInput } from '#shared/schemas/quote-request';
+import { PAST_DATE_MESSAGE, type EstimatePick, type quoteRequestInput } from '#shared/schemas/quote-request';
 import { todayIn } from '#shared/dates';
 import type { BusinessSettings } from '../lib/business';
 import type { Db, Tx } from '../db/client';
@@ -80,19 +80,43 @@ async function chosenPlace(tx: Tx, chosen: ChosenPlace) {
 }
 
 /** A visitor's request, its photos and the two e-mails it causes, stored together or not at all. */
+/**
+ * Books the estimate visit a visitor picked, in the request's transaction (issue 31): given by the
+ * app, since visits build on requests. Answers the window as the client's messages read it, and
+ * whether it waits for the office's approval; throws to refuse (and the request is not stored either).
+ */
+export type BookEstimate = (tx: Tx, request: QuoteRequestRow, pick: EstimatePick) => Promise<BookedEstimate>;
+
+/** The window as the client's messages read it, and whether it waits for the office's approval. */
+export interface BookedEstimate {
+  when: string;
+  awaitingApproval: boolean;
+}
+
 export async function submitQuoteRequest(
   app: FastifyInstance,
   body: z.output<typeof quoteRequestInput>,
   images: ProcessedImage[],
+  bookEstimate?: BookEstimate,
 ): Promise<QuoteRequestRow> {
   const { db, config } = app;
   const business = await app.settings.current();
   checkPreferredEndDate(body, business);
+  if (body.estimate && !bookEstimate) throw badRequest('estimate: visits are not booked online');
   return db.transaction(async (tx) => {
     const created = await storeRequest(tx, body, images);
     const mailId = await enqueueMail(tx, toClient(quoteRequestThankYou(config, business, created)));
-    await enqueueMail(tx, newQuoteRequestNotice(config, business, created, images.length));
     await recordActivity(tx, { quoteRequestId: created.id, kind: 'request-created', actor: 'client', mailId });
+    // The visit's own e-mail (with its .ics) follows the thank-you; the owner's notice names it.
+    const estimate = body.estimate && bookEstimate ? await bookEstimate(tx, created, body.estimate) : undefined;
+    if (estimate)
+      await recordActivity(tx, {
+        quoteRequestId: created.id,
+        kind: 'estimate-booked',
+        actor: 'client',
+        details: { when: estimate.when, awaitingApproval: estimate.awaitingApproval },
+      });
+    await enqueueMail(tx, newQuoteRequestNotice(config, business, created, images.length, estimate));
     return created;
   });
 }
@@ -163,12 +187,19 @@ export async function acceptQuoteRequest(app: FastifyInstance, id: string, userI
   return row;
 }
 
-/** The owner declines a Pending request; the reason goes to the address the client gave, never to one in the body. */
+/** What else a decline does, in its transaction (the visits feature calls off the request's estimate visits). */
+export type DeclineStep = (tx: Tx, business: BusinessSettings, quoteRequestId: string) => Promise<void>;
+
+/**
+ * The owner declines a Pending request; the reason goes to the address the client gave, never to one
+ * in the body. An estimate visit booked with it is called off (`declinedStep`).
+ */
 export async function declineQuoteRequest(
   app: FastifyInstance,
   id: string,
   reason: string,
   userId?: string,
+  declinedStep?: DeclineStep,
 ): Promise<QuoteRequestRow> {
   const { db, config } = app;
   const business = await app.settings.current();
@@ -184,6 +215,7 @@ export async function declineQuoteRequest(
         message: reason,
         mailId,
       });
+      await declinedStep?.(tx, business, id);
     }
     return declined;
   });

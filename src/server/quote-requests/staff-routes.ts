@@ -14,14 +14,19 @@ import {
 import { billingOf } from '../clients';
 import { errorBody, notFound } from '../lib/http-errors';
 import { requestPhotos, verifyImageSignature } from './image-links';
-import { acceptQuoteRequest, declineQuoteRequest, enterQuoteRequest } from './service';
+import { acceptQuoteRequest, declineQuoteRequest, enterQuoteRequest, type DeclineStep } from './service';
 import { processImages } from '../lib/images';
 import { findImage, findQuoteRequestById, listQuoteRequests, toQuoteRequestView } from './repository';
 
 const idParams = z.object({ id: z.string().max(64) });
 
+/** What building on requests does when one is declined (its estimate visits are called off: the visits feature). */
+export interface StaffRequestOptions {
+  declined?: DeclineStep;
+}
+
 /** The back office's view of quote requests: lists, detail with photos, accept and decline. */
-export async function staffQuoteRequestRoutes(app: FastifyInstance) {
+export async function staffQuoteRequestRoutes(app: FastifyInstance, options: StaffRequestOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['quote requests'];
   const office = { access: 'office' as const };
@@ -181,6 +186,7 @@ export async function staffQuoteRequestRoutes(app: FastifyInstance) {
         request.body.quoteRequestId,
         request.body.reasonForDecline,
         request.user?.id,
+        options.declined,
       );
       return toQuoteRequestView(row);
     },

@@ -5,6 +5,7 @@ import { toDollars } from '#shared/money';
 import { reportView } from '#shared/schemas/reports';
 import { revenueByMonth } from '../invoices';
 import { requestKeptCounts } from '../quote-requests';
+import { RECURRING_AHEAD_DAYS, recurringFigures } from '../visits';
 import { cachedFigures } from './figures-cache';
 import { averageDays, funnel } from './repository';
 
@@ -17,7 +18,7 @@ export async function reportRoutes(app: FastifyInstance) {
       config: { access: 'office' },
       schema: {
         tags: ['reports'],
-        summary: 'Revenue by month, the funnel, and how long things take',
+        summary: 'Revenue by month, the funnel, how long things take, and the repeating work ahead',
         response: { 200: reportView },
       },
     },
@@ -27,11 +28,12 @@ export async function reportRoutes(app: FastifyInstance) {
       const firstMonth = `${addDays(`${today.slice(0, 8)}01`, -335).slice(0, 8)}01`;
       // How many requests there are is read live from the kept counts: a visitor's request does not
       // wait on the figures' version (decision 028); the rest is computed once per change of it.
-      const [[revenue, counts, averages], requests] = await Promise.all([
+      const [[revenue, counts, averages], requests, recurring] = await Promise.all([
         cachedFigures(app.db, `reports ${today} ${timeZone}`, () =>
           Promise.all([revenueByMonth(app.db, firstMonth), funnel(app.db), averageDays(app.db, timeZone)]),
         ),
         requestKeptCounts(app.db),
+        recurringFigures(app.db, today, timeZone),
       ]);
       const months: { month: string; revenue: number }[] = [];
       for (let m = firstMonth; m <= today; m = addDays(`${m.slice(0, 8)}01`, 32).slice(0, 8) + '01') {
@@ -43,6 +45,13 @@ export async function reportRoutes(app: FastifyInstance) {
         funnel: { ...counts, requests: requests.all },
         averageDaysToQuote: averages.toQuote,
         averageDaysToPayment: averages.toPayment,
+        recurring: {
+          plans: recurring.plans,
+          monthly: toDollars(recurring.monthlyCents),
+          days: RECURRING_AHEAD_DAYS,
+          visitsAhead: recurring.visitsAhead,
+          ahead: toDollars(recurring.aheadCents),
+        },
       };
     },
   );

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { BusinessSettings, SettingsSource } from '../lib/business';
 import { processLogo } from '../lib/images';
 import type { SettingsInput, SettingsView } from '#shared/schemas/settings';
@@ -17,10 +17,12 @@ import {
   type SettingsRow,
 } from './repository';
 import { badRequest } from '../lib/http-errors';
+import { parseQuietHours } from '../texts';
 
 /**
  * Another process (a second server on the same PostgreSQL) sees a change within this long; this
- * process sees its own changes at once.
+ * process sees its own changes at once. The embedded database has one process, and its cache never
+ * goes stale (see `SettingsStore`).
  */
 export const SETTINGS_CACHE_MS = 5_000;
 
@@ -106,32 +108,64 @@ export function seedValues(config: Config) {
 }
 
 /**
- * The settings, read through a short cache: every page, e-mail and PDF asks for them, and a change
- * made here is seen by the next one.
+ * The settings, read through a cache: every page, e-mail and PDF asks for them, and a change made
+ * here is seen by the next one (the cache holds the row the change's transaction read back: it is
+ * never empty once loaded).
+ *
+ * Code inside a transaction asks for them too (a client's move checks the business's rules and time
+ * zone with the visit locked). The embedded database runs one transaction at a time, so a read on the
+ * database there would wait for the transaction it was made in: forever (db/client.ts). It has one
+ * process, so nothing else can change the row: its cache is loaded at start (`load`) and kept, and
+ * settings never read the database inside a transaction. On PostgreSQL such a read takes another
+ * connection of the pool, and the cache lasts `SETTINGS_CACHE_MS` for the other processes' changes.
  */
 export class SettingsStore implements SettingsSource {
   private cached: { at: number; row: SettingsRow; business: BusinessSettings } | undefined;
   private logoCache: { version: string; png: Buffer | undefined } | undefined;
+  private readonly keepsFor: number;
 
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-  ) {}
+    /** Whether this process is the only one that writes the database (the embedded one). */
+    onlyWriter: boolean,
+  ) {
+    this.keepsFor = onlyWriter ? Infinity : SETTINGS_CACHE_MS;
+  }
 
   /** Writes the first values on the first start; later starts leave what the owner set. */
   async seed(): Promise<void> {
     await seedSettings(this.db, seedValues(this.config));
   }
 
-  private async load() {
-    if (this.cached && Date.now() - this.cached.at < SETTINGS_CACHE_MS) return this.cached;
+  /** Reads the settings into the cache (at start, before any request or job asks). */
+  async load() {
+    if (this.cached && Date.now() - this.cached.at < this.keepsFor) return this.cached;
     let row = await readSettings(this.db);
     if (!row) {
       await this.seed();
       row = (await readSettings(this.db))!;
     }
-    this.cached = { at: Date.now(), row, business: toBusiness(row) };
+    return this.remember(row);
+  }
+
+  private remember(row: SettingsRow) {
+    this.cached = {
+      at: Date.now(),
+      row,
+      business: { ...toBusiness(row), textQuietHours: parseQuietHours(this.config.TEXTS_QUIET_HOURS) },
+    };
     return this.cached;
+  }
+
+  /** Writes a change and keeps the row as it was committed: the cache is never empty meanwhile. */
+  private async change(write: (tx: Tx) => Promise<void>): Promise<SettingsView> {
+    const row = await this.db.transaction(async (tx) => {
+      await write(tx);
+      return (await readSettings(tx))!;
+    });
+    this.remember(row);
+    return this.view();
   }
 
   async current(): Promise<BusinessSettings> {
@@ -162,7 +196,7 @@ export class SettingsStore implements SettingsSource {
     // report that reads dates in it would fail.
     if (!(await databaseKnowsZone(this.db, input.timeZone)))
       throw badRequest('timeZone: Choose a known time zone', 'VALIDATION_FAILED');
-    await this.db.transaction((tx) =>
+    return this.change((tx) =>
       writeSettings(tx, {
         businessName: input.businessName,
         businessEmail: input.businessEmail,
@@ -192,21 +226,15 @@ export class SettingsStore implements SettingsSource {
         payCardPhone: input.howClientsPay.cardPhone,
       }),
     );
-    this.cached = undefined;
-    return this.view();
   }
 
   async setLogo(dataUrl: string): Promise<SettingsView> {
     const { png } = await processLogo(dataUrl);
-    await this.db.transaction((tx) => writeLogo(tx, png));
-    this.cached = undefined;
-    return this.view();
+    return this.change((tx) => writeLogo(tx, png));
   }
 
   async removeLogo(): Promise<SettingsView> {
-    await this.db.transaction((tx) => writeLogo(tx, null));
-    this.cached = undefined;
-    return this.view();
+    return this.change((tx) => writeLogo(tx, null));
   }
 
   async logo(): Promise<Buffer | undefined> {

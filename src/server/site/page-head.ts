@@ -105,7 +105,7 @@ export function renderPageHead(
   // The stylesheets of the app's and the page's chunks: the page the server rendered needs them
   // before it is first painted. They go after the entry's stylesheet (at the end of <head>), where
   // loading the chunks would have put them.
-  const chunks = [appModule, ...(meta.module ? [meta.module] : [])].map(assetsFor);
+  const chunks = [appModule, meta.layout, meta.module].filter((m) => m !== undefined).map(assetsFor);
   const styles = new Set(chunks.flatMap((chunk) => chunk.styles));
   // The app's and the page's chunks are not fetched with the page (they would compete with what its
   // first paint needs): the entry asks for them once the page is painted, all of them rather than

@@ -4,6 +4,7 @@ export {
   clientReach,
   enqueueText,
   failingTexts,
+  mailsTextedInstead,
   maskPageLink,
   onMyWayText,
   textsSentTo,
@@ -20,6 +21,7 @@ export {
   emailInsteadOfText,
   STATUS_CALLBACK_PATH,
   textAccountNow,
+  textInsteadOfMail,
   textSettingsView,
   type ConfirmVisit,
 } from './service';

@@ -88,6 +88,8 @@ export interface OutgoingText {
   pageLink?: boolean;
   /** Sent even in the quiet hours ("on my way": the client is expecting us). */
   anyHour?: boolean;
+  /** The e-mail it stands in for (one text per e-mail). */
+  mailId?: string;
 }
 
 /** What a text is about, beyond its client: the request's and the job's pages list it. */
@@ -114,6 +116,7 @@ export async function enqueueText(tx: DbOrTx, ctx: TextContext, text: OutgoingTe
     id,
     clientId: text.clientId,
     visitId: text.visitId ?? null,
+    mailId: text.mailId ?? null,
     quoteRequestId: text.about?.quoteRequestId ?? null,
     jobId: text.about?.jobId ?? null,
     kind: text.kind,
@@ -175,6 +178,16 @@ export async function failingTexts(db: DbOrTx, limit: number) {
     db.select({ n: count() }).from(textMessages).where(where),
   ]);
   return { count: total?.n ?? 0, rows };
+}
+
+/** Which of these e-mails were sent by text instead (one text per e-mail). */
+export async function mailsTextedInstead(db: DbOrTx, mailIds: string[]): Promise<Set<string>> {
+  if (mailIds.length === 0) return new Set();
+  const rows = await db
+    .select({ mailId: textMessages.mailId })
+    .from(textMessages)
+    .where(inArray(textMessages.mailId, mailIds));
+  return new Set(rows.map((r) => r.mailId!));
 }
 
 /** The texts a client was sent or we tried to send (sent, delivered, failed), newest first: what their own page lists. */

@@ -23,6 +23,11 @@ export class TextProviderError extends Error {
     readonly kind: 'refused' | 'unavailable',
     /** The provider's own code (Twilio's 21610: the number answered STOP). */
     readonly code?: number,
+    /**
+     * No answer came (a timeout, a connection cut): the provider may have taken the text all the same,
+     * so it is looked for before it is sent again (`findSent`).
+     */
+    readonly unanswered = false,
   ) {
     super(message);
     this.name = 'TextProviderError';
@@ -35,4 +40,9 @@ export interface TextProvider {
   verify(signature: string | undefined, url: string, params: Record<string, string>): boolean;
   /** "Send a test text" reads the account first: a harmless call that proves the SID and token. */
   test(): Promise<void>;
+  /**
+   * A text with these words the provider took for this number since `since` (null: none): what a send
+   * that got no answer left behind. The provider's messages API has no idempotency key.
+   */
+  findSent(text: { to: string; body: string }, since: Date): Promise<SentText | null>;
 }

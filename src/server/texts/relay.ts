@@ -16,6 +16,10 @@ export const TWILIO_UNSUBSCRIBED = 21610;
 export const MAX_TEXT_ATTEMPTS = 10;
 /** "On my way" not sent within this long is not sent: the crew has arrived by then. */
 export const ON_MY_WAY_USEFUL_MS = 60 * 60_000;
+/** After a send that got no answer, the next try waits at least this long for the provider's report. */
+export const UNANSWERED_WAIT_MS = 60_000;
+/** How far before the first unanswered send the provider's messages are searched (clocks differ). */
+const UNANSWERED_LOOKBACK_MS = 5 * 60_000;
 
 export interface TextRelayOptions {
   db: Db;
@@ -34,6 +38,8 @@ export interface TextRelayOptions {
   publicUrl: string;
   retryBaseMs: number;
   retryMaxMs: number;
+  /** Tests: UNANSWERED_WAIT_MS. */
+  unansweredWaitMs?: number;
   pollMs: number;
   claimSeconds?: number;
   batchSize?: number;
@@ -163,6 +169,8 @@ export class TextRelay {
   /**
    * Reserves the number's place in its day: under a lock on the number, counts the texts it was sent in
    * the last day and, below the limit, stamps this one as sending now (so the next count sees it).
+   * "On my way" is not held back by the limit (the crew asked for it, once a visit, and the client is
+   * waiting at the door) but counts in the day like any text.
    */
   private async reserve(row: TextRow, limit: number): Promise<boolean> {
     return this.options.db.transaction(async (tx) => {
@@ -171,7 +179,7 @@ export class TextRelay {
         .select({ n: count() })
         .from(textMessages)
         .where(and(eq(textMessages.toNumber, row.toNumber), gt(textMessages.sentAt, sql`now() - interval '1 day'`)));
-      if ((sent?.n ?? 0) >= limit) return false;
+      if (row.kind !== 'on-my-way' && (sent?.n ?? 0) >= limit) return false;
       await tx
         .update(textMessages)
         .set({ sentAt: sql`now()` })
@@ -227,12 +235,21 @@ export class TextRelay {
     const body = await this.bodyOf(row);
     let sid: string;
     try {
+      // An earlier send got no answer: if the provider took it then, it is recorded, not sent twice.
+      const taken = row.unansweredAt
+        ? await account.provider.findSent(
+            { to: row.toNumber, body },
+            new Date(row.unansweredAt.getTime() - UNANSWERED_LOOKBACK_MS),
+          )
+        : null;
+      if (taken) log.info({ textId: row.id }, 'a text that got no answer had been taken: not sent again');
       sid = (
-        await account.provider.send({
+        taken ??
+        (await account.provider.send({
           to: row.toNumber,
           body,
           statusCallback: `${this.options.statusCallback}?t=${row.id}`,
-        })
+        }))
       ).sid;
     } catch (error) {
       await db.update(textMessages).set({ sentAt: null }).where(eq(textMessages.id, row.id));
@@ -271,13 +288,20 @@ export class TextRelay {
       return this.settle(row, { state: 'failed', reason, attempts: failures });
     }
     if (failures >= MAX_TEXT_ATTEMPTS) return this.settle(row, { state: 'failed', reason, attempts: failures });
-    const delay = backoffMs(failures, this.options.retryBaseMs, this.options.retryMaxMs);
+    const unanswered = error instanceof TextProviderError && error.unanswered;
+    // No answer: the provider may have it. The next try waits for its report (which marks it sent) and
+    // then looks for it before sending.
+    const delay = Math.max(
+      backoffMs(failures, this.options.retryBaseMs, this.options.retryMaxMs),
+      unanswered ? (this.options.unansweredWaitMs ?? UNANSWERED_WAIT_MS) : 0,
+    );
     log.warn({ textId: row.id, failures, retryInMs: delay, code }, 'text not sent; will retry');
     await db
       .update(textMessages)
       .set({
         attempts: failures,
         reason,
+        ...(unanswered ? { unansweredAt: sql`coalesce(${textMessages.unansweredAt}, now())` } : {}),
         nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
         lockedUntil: null,
       })

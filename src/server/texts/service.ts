@@ -5,6 +5,7 @@ import { DEFAULT_TEXT_DAILY_LIMIT } from '#shared/schemas/texts';
 import { plainForText } from '#shared/sms';
 import { clientOf, clientPagePath } from '../clients';
 import { newId } from '../db/ids';
+import { isUniqueViolation } from '../lib/db-errors';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-errors';
 import { mobileOrRefuse, toE164 } from '../lib/phone';
 import { clientReach, enqueueText, maskPageLink, optedOut, textsOn, withoutPageLink, type TextAbout } from './outbox';
@@ -87,6 +88,36 @@ export async function emailInsteadOfText(
   const client = await clientOf(app.db, row.clientId);
   if (!client?.email || client.messageChannel !== 'text') return;
   await emailTheWords(app, client, row.body);
+}
+
+/**
+ * "Send by text instead" on an e-mail the mail server would not deliver (issue 30: a message that failed
+ * on one channel is offered on the other): a short text that the e-mail did not arrive, with the link
+ * to the client's page, where what it said is shown. Only to a client who takes texts; once per e-mail.
+ */
+export async function textInsteadOfMail(
+  app: FastifyInstance,
+  input: { clientId: string; quoteRequestId: string; mail: { id: string; subject: string } },
+) {
+  const business = await app.settings.current();
+  const subject = input.mail.subject.length > 60 ? `${input.mail.subject.slice(0, 57)}...` : input.mail.subject;
+  let created: string | null;
+  try {
+    created = await app.db.transaction((tx) =>
+      enqueueText(tx, business, {
+        clientId: input.clientId,
+        kind: 'mail-failed',
+        body: `${business.name}: our e-mail "${subject}" did not reach you. Details:`,
+        pageLink: true,
+        mailId: input.mail.id,
+        about: { quoteRequestId: input.quoteRequestId },
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('This e-mail was already sent by text');
+    throw error;
+  }
+  if (!created) throw conflict((await clientReach(app.db, input.clientId)).why ?? 'This client cannot be texted');
 }
 
 /** What Settings → Text messages shows: never the token, only that one is saved. */

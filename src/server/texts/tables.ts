@@ -36,6 +36,8 @@ export const textMessages = pgTable(
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     /** The visit it is about (booked, moved, reminder, on my way), when it is about one. */
     visitId: text('visit_id'),
+    /** The e-mail it stands in for ("Send by text instead" on one that failed): once per e-mail. */
+    mailId: text('mail_id'),
     /** The request and the job it is about, when it is about one: their pages list it (issue 30). */
     quoteRequestId: text('quote_request_id'),
     jobId: text('job_id'),
@@ -54,6 +56,11 @@ export const textMessages = pgTable(
     /** The provider's id for it (SM…): what its status callbacks name. */
     providerSid: text('provider_sid'),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When a send first got no answer (the provider may have taken it): before it is sent again, the
+     * provider is asked for a text with its words since then.
+     */
+    unansweredAt: timestamp('unanswered_at', { withTimezone: true, mode: 'date' }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     /** When the office sent it again ("Send again"): once per text. */
     resentAt: timestamp('resent_at', { withTimezone: true, mode: 'date' }),
@@ -69,6 +76,9 @@ export const textMessages = pgTable(
     index('text_messages_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'queued'`),
+    uniqueIndex('text_messages_mail_idx')
+      .on(t.mailId)
+      .where(sql`${t.mailId} is not null`),
     uniqueIndex('text_messages_provider_sid_idx')
       .on(t.providerSid)
       .where(sql`${t.providerSid} is not null`),

@@ -44,6 +44,7 @@ function asProviderError(error: unknown): never {
       : `Twilio did not answer: ${message}`,
     'unavailable',
     code,
+    typeof status !== 'number',
   );
 }
 
@@ -73,6 +74,18 @@ export function twilioProvider(options: TwilioOptions): TextProvider {
     },
     verify(signature, url, params) {
       return Boolean(signature) && twilio.validateRequest(options.authToken, signature ?? '', url, params);
+    },
+    async findSent({ to, body }, since) {
+      try {
+        // The newest first; a client's number is sent a few texts a day, so one page holds them.
+        const recent = await client.messages.list({ to, limit: 50 });
+        const taken = recent.find(
+          (m) => m.direction !== 'inbound' && m.body === body && m.dateCreated.getTime() >= since.getTime(),
+        );
+        return taken ? { sid: taken.sid } : null;
+      } catch (error) {
+        return asProviderError(error);
+      }
     },
     async test() {
       try {

@@ -1,5 +1,5 @@
 // The users feature's public entry: what other features may use. Everything else is internal.
-export { findUserById, findUserByUsername, insertUser, staffName, type UserRow } from './repository';
+export { findUserById, findUserByUsername, insertUser, schedulesOf, staffName, type UserRow } from './repository';
 export { ensureFirstAdmin } from './first-admin';
 export {
   feedOwnerOf,
@@ -12,3 +12,4 @@ export {
 export { userRoutes } from './routes';
 export { scheduleRoutes } from './schedule-routes';
 export { isAdminPassword } from './maintenance-sign-in';
+export { timeOffBetween } from './time-off';

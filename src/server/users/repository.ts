@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { WeeklySchedule } from '#shared/schemas/schedule';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedStatement } from '../db/prepared';
@@ -106,4 +106,11 @@ export async function setSchedule(db: DbOrTx, userId: string, schedule: WeeklySc
     .where(eq(users.id, userId))
     .returning({ schedule: users.schedule });
   return row!.schedule;
+}
+
+/** The hours these workers said they work (Set Schedule), by id: what booking windows keep to. */
+export async function schedulesOf(db: DbOrTx, ids: string[]): Promise<Map<string, WeeklySchedule>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, schedule: users.schedule }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.schedule]));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UserRole } from '#shared/constants';
 import { TEAM_ROLES, type TeamRole } from '#shared/roles';
 import type { WeeklySchedule } from '#shared/schemas/schedule';
@@ -67,3 +67,25 @@ export const calendarFeeds = pgTable(
  * The crew's record of a job (issue 16). Rows the crew makes carry ids their phone chose (UUIDs), so a
  * change queued offline and sent twice lands once.
  */
+
+/**
+ * A worker's days off (issue 31): whole days on the business's calendar, first and last included.
+ * Booking windows skip them and the office's booking warns of them; the reason is for the office.
+ */
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('time_off_ends_after_start', sql`${t.endsOn} >= ${t.startsOn}`),
+    index('time_off_user_idx').on(t.userId, t.endsOn),
+  ],
+);

@@ -80,7 +80,11 @@ function addEvent(
             .join('\n'),
     ),
     location: calendarText(visit.client.address),
-    status: visit.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: visit.cancelled
+      ? ICalEventStatus.CANCELLED
+      : visit.awaitingApproval
+        ? ICalEventStatus.TENTATIVE
+        : ICalEventStatus.CONFIRMED,
     organizer: { name: parameterText(business.name), email: business.email },
   });
 }

@@ -4,7 +4,7 @@ import { formatClock, todayIn, wallTimeIn } from '#shared/dates';
 import type { OnMyWayView } from '#shared/schemas/texts';
 import type { BusinessSettings } from '../lib/business';
 import { conflict, notFound } from '../lib/http-errors';
-import { findJobById } from '../jobs';
+import { clientOfVisit } from './client-of-visit';
 import { composeEmail, enqueueMail, toClient } from '../mail';
 import { clientReach, enqueueText, onMyWayText } from '../texts';
 import { visitById, viewOf } from './repository';
@@ -23,7 +23,7 @@ async function visitOfWorker(app: FastifyInstance, visitId: string, workerId: st
   const view = record && viewOf(record);
   const worker = view?.workers.find((w) => w._id === workerId);
   if (!record || !view || !worker) throw notFound('Visit not found');
-  const job = await findJobById(app.db, view.jobId);
+  const job = await clientOfVisit(app.db, view);
   if (!job) throw notFound('Visit not found');
   return { view, worker, job };
 }

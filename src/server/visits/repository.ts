@@ -10,6 +10,7 @@ import {
   isNull,
   lt,
   ne,
+  or,
   sql,
   type SQL,
   type SQLWrapper,
@@ -18,7 +19,7 @@ import type { VisitView } from '#shared/schemas/visits';
 import { OPEN_JOB_STATUSES } from '#shared/statuses';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
-import { jobs, users } from '../db/schema';
+import { jobs, quoteRequests, users } from '../db/schema';
 import { calendarVersion, visits, visitWorkers } from './tables';
 import type { RangeCache } from './range-cache';
 
@@ -26,7 +27,13 @@ export type VisitRow = typeof visits.$inferSelect;
 
 export async function insertVisit(
   tx: DbOrTx,
-  visit: { jobId: string; startsAt: Date; endsAt: Date; notes: string; clientNote: string },
+  visit: ({ jobId: string } | { quoteRequestId: string }) & {
+    startsAt: Date;
+    endsAt: Date;
+    notes: string;
+    clientNote: string;
+    awaitingApproval?: boolean;
+  },
 ): Promise<VisitRow> {
   const [row] = await tx
     .insert(visits)
@@ -60,6 +67,13 @@ export const comingVisitsOf = (db: DbOrTx, jobId: string, after: Date) =>
     .from(visits)
     .where(and(eq(visits.jobId, jobId), isNull(visits.cancelledAt), gt(visits.startsAt, after)));
 
+/** A request's booked (not cancelled) estimate visits starting after `after`. */
+export const comingEstimateVisitsOf = (db: DbOrTx, quoteRequestId: string, after: Date) =>
+  db
+    .select()
+    .from(visits)
+    .where(and(eq(visits.quoteRequestId, quoteRequestId), isNull(visits.cancelledAt), gt(visits.startsAt, after)));
+
 /** The visits still to come that their job's end called off. */
 export const calledOffVisitsOf = (db: DbOrTx, jobId: string, after: Date) =>
   db
@@ -79,11 +93,12 @@ export function overlappingVisits(db: DbOrTx, workerIds: string[], from: Date, t
       visitId: visits.id,
       startsAt: visits.startsAt,
       endsAt: visits.endsAt,
-      clientName: jobs.contactName,
+      clientName: party.name,
     })
     .from(visitWorkers)
     .innerJoin(visits, eq(visits.id, visitWorkers.visitId))
-    .innerJoin(jobs, eq(jobs.id, visits.jobId))
+    .leftJoin(jobs, eq(jobs.id, visits.jobId))
+    .leftJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
     .where(
       and(
         inArray(visitWorkers.userId, workerIds),
@@ -92,6 +107,25 @@ export function overlappingVisits(db: DbOrTx, workerIds: string[], from: Date, t
         exceptVisitId ? ne(visits.id, exceptVisitId) : undefined,
       ),
     );
+}
+
+/** How many booked visits each of these workers starts in [from, to): the fewest gets the next estimate. */
+export async function visitCountsOf(db: DbOrTx, workerIds: string[], from: Date, to: Date) {
+  if (workerIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ userId: visitWorkers.userId, n: count() })
+    .from(visitWorkers)
+    .innerJoin(visits, eq(visits.id, visitWorkers.visitId))
+    .where(
+      and(
+        inArray(visitWorkers.userId, workerIds),
+        isNull(visits.cancelledAt),
+        gte(visits.startsAt, from),
+        lt(visits.startsAt, to),
+      ),
+    )
+    .groupBy(visitWorkers.userId);
+  return new Map(rows.map((r) => [r.userId, r.n]));
 }
 
 /** Workers by id, with their names and weekly availability. */
@@ -128,12 +162,29 @@ function visitJson(timeZone: string, workers: SQL) {
     'cancelled', ${visits.cancelledAt} is not null,
     'cancelReason', ${visits.cancelReason},
     'confirmedAt', ${iso(visits.confirmedAt)},
-    'work', ${jobs.notes},
+    'clientMoves', ${visits.clientMoves},
+    'awaitingApproval', ${visits.awaitingApproval},
+    'quoteRequestId', ${visits.quoteRequestId},
+    'planId', ${visits.planId},
+    'work', coalesce(${jobs.notes}, 'Estimate visit: ' || ${quoteRequests.notes}),
     'client', json_build_object(
-      'name', ${jobs.contactName},
-      'phone', ${jobs.contactPhone},
-      'address', ${jobs.street} || ', ' || ${jobs.city} || ', ' || ${jobs.state} || ' ' || ${jobs.zip}))`;
+      'name', ${party.name},
+      'phone', ${party.phone},
+      'address', ${party.street} || ', ' || ${party.city} || ', ' || ${party.state} || ' ' || ${party.zip}))`;
 }
+
+/**
+ * Who and where a visit is for: its job's client and address, or for an estimate visit (issue 31) its
+ * request's. Every query reading them joins both, `withParty`.
+ */
+const party = {
+  name: sql<string>`coalesce(${jobs.contactName}, ${quoteRequests.contactName})`,
+  phone: sql<string>`coalesce(${jobs.contactPhone}, ${quoteRequests.contactPhone})`,
+  street: sql<string>`coalesce(${jobs.street}, ${quoteRequests.street})`,
+  city: sql<string>`coalesce(${jobs.city}, ${quoteRequests.city})`,
+  state: sql<string>`coalesce(${jobs.state}, ${quoteRequests.state})`,
+  zip: sql<string>`coalesce(${jobs.zip}, ${quoteRequests.zip})`,
+};
 
 /** A visit's crew as a JSON array, by name (null without one). */
 const crewOf = (visitId: typeof visits.id) => sql`(
@@ -153,7 +204,8 @@ function visitQuery(db: DbOrTx, timeZone: string) {
       updatedAt: visits.updatedAt,
     })
     .from(visits)
-    .innerJoin(jobs, eq(jobs.id, visits.jobId));
+    .leftJoin(jobs, eq(jobs.id, visits.jobId))
+    .leftJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId));
 }
 
 const toRecord = (r: { json: string; updatedAt: Date }): VisitRecord => ({
@@ -197,6 +249,12 @@ export async function visitsInRange(
   return rows.map(toRecord);
 }
 
+/** The calendar's version now: it grows at every commit that changes a visit, its crew or its job. */
+export async function calendarVersionNow(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ v: calendarVersion.v }).from(calendarVersion);
+  return row?.v ?? 0;
+}
+
 /** What a cached range is known by. */
 export const rangeKey = (from: Date, to: Date, timeZone: string, options: RangeOptions = {}) =>
   [from.toISOString(), to.toISOString(), timeZone, options.workerId ?? '', options.includeCancelled ?? false].join('|');
@@ -220,7 +278,8 @@ export async function visitsInRangeJson(
   const page = db
     .select({ json: sql`${visitJson(timeZone, crewOf(visits.id))}`.as('json'), startsAt: visits.startsAt })
     .from(visits)
-    .innerJoin(jobs, eq(jobs.id, visits.jobId))
+    .leftJoin(jobs, eq(jobs.id, visits.jobId))
+    .leftJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
     .where(rangeWhere(from, to, options))
     .orderBy(asc(visits.startsAt))
     .limit(RANGE_LIMIT)
@@ -252,6 +311,14 @@ export async function visitsOfJob(db: DbOrTx, jobId: string, timeZone: string): 
   return rows.map(toRecord);
 }
 
+/** A request's estimate visits (issue 31), cancelled ones too, in time order. */
+export async function visitsOfRequest(db: DbOrTx, quoteRequestId: string, timeZone: string): Promise<VisitRecord[]> {
+  const rows = await visitQuery(db, timeZone)
+    .where(eq(visits.quoteRequestId, quoteRequestId))
+    .orderBy(asc(visits.startsAt));
+  return rows.map(toRecord);
+}
+
 export async function visitById(db: DbOrTx, id: string, timeZone: string): Promise<VisitRecord | undefined> {
   const [row] = await visitQuery(db, timeZone).where(eq(visits.id, id));
   return row && toRecord(row);
@@ -265,11 +332,14 @@ export async function nextVisitOfRequest(
   const [row] = await db
     .select({ startsAt: visits.startsAt, endsAt: visits.endsAt })
     .from(visits)
-    .innerJoin(jobs, eq(jobs.id, visits.jobId))
+    .leftJoin(jobs, eq(jobs.id, visits.jobId))
     .where(
       and(
-        eq(jobs.quoteRequestId, quoteRequestId),
-        inArray(jobs.status, [...OPEN_JOB_STATUSES]),
+        // The job's visits while it is open, or the request's own estimate visit (issue 31).
+        or(
+          and(eq(jobs.quoteRequestId, quoteRequestId), inArray(jobs.status, [...OPEN_JOB_STATUSES])),
+          eq(visits.quoteRequestId, quoteRequestId),
+        ),
         isNull(visits.cancelledAt),
         sql`${visits.endsAt} > now()`,
       ),
@@ -298,13 +368,15 @@ export async function visitsStarting(db: DbOrTx, from: Date, to: Date, limit: nu
     db
       .select({
         jobId: visits.jobId,
+        quoteRequestId: visits.quoteRequestId,
         startsAt: visits.startsAt,
         endsAt: visits.endsAt,
-        name: jobs.contactName,
-        city: jobs.city,
+        name: party.name,
+        city: party.city,
       })
       .from(visits)
-      .innerJoin(jobs, eq(jobs.id, visits.jobId))
+      .leftJoin(jobs, eq(jobs.id, visits.jobId))
+      .leftJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
       .where(where)
       .orderBy(asc(visits.startsAt), asc(visits.id))
       .limit(limit),

@@ -22,8 +22,10 @@ import { visitFeed, visitInvite } from './ics';
 import { checkClientVisitCalendar } from './client-calendar';
 import { documentLimit } from '../plugins/rate-limit';
 import { RangeCache } from './range-cache';
-import { viewOf, visitById, visitsInRange, visitsInRangeJson, visitsOfJob } from './repository';
-import { bookVisit, cancelVisit, changeVisit, leadCrew, sequenceOf, setHelpers } from './service';
+import { viewOf, visitById, visitsInRange, visitsInRangeJson, visitsOfJob, visitsOfRequest } from './repository';
+import { changePlan, plansOfJob, startPlan, stopPlan } from './plans';
+import { visitPlanInput, visitPlanList, visitPlanView } from '#shared/schemas/visit-plans';
+import { approveVisit, bookVisit, cancelVisit, changeVisit, leadCrew, sequenceOf, setHelpers } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
 const visitList = z.object({ visits: z.array(visitView) });
@@ -95,6 +97,81 @@ export async function visitRoutes(app: FastifyInstance) {
     }),
   );
 
+  r.get(
+    '/quoterequest/:id/visits',
+    {
+      config: office,
+      schema: {
+        tags,
+        summary: "A request's estimate visits (booked online, issue 31), cancelled ones too",
+        params: idParams,
+        response: { 200: visitList },
+      },
+    },
+    async (request) => ({
+      visits: (await visitsOfRequest(app.db, request.params.id, await zone())).map(viewOf),
+    }),
+  );
+
+  r.get(
+    '/jobs/:id/plans',
+    {
+      config: office,
+      schema: {
+        tags,
+        summary: "A job's repeating visits (decision 047), stopped ones too",
+        params: idParams,
+        response: { 200: visitPlanList },
+      },
+    },
+    async (request) => ({ plans: await plansOfJob(app.db, request.params.id, await app.settings.today()) }),
+  );
+
+  r.post(
+    '/jobs/:id/plans',
+    {
+      config: { ...office, audit: { kind: 'visits', action: "Set a job's visits to repeat" } },
+      schema: {
+        tags,
+        summary: 'Make a job’s visits repeat: its visits up to the horizon are made at once, the client told once',
+        params: idParams,
+        body: visitPlanInput,
+        response: { 201: visitPlanView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await startPlan(app, request.params.id, request.body)),
+  );
+
+  r.post(
+    '/plans/:id/change',
+    {
+      config: { ...office, audit: { kind: 'visits', action: 'Changed repeating visits from a date' } },
+      schema: {
+        tags,
+        summary:
+          'Change repeating visits from a date on ("this and following"): the visits before it stay, those from it are made anew, the client told once',
+        params: idParams,
+        body: visitPlanInput,
+        response: { 201: visitPlanView, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await changePlan(app, request.params.id, request.body)),
+  );
+
+  r.post(
+    '/plans/:id/stop',
+    {
+      config: { ...office, audit: { kind: 'visits', action: 'Stopped repeating visits' } },
+      schema: {
+        tags,
+        summary: 'Stop a job’s repeating visits: those still to come are called off, the client told once',
+        params: idParams,
+        response: { 200: visitPlanView, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => stopPlan(app, request.params.id),
+  );
+
   r.post(
     '/jobs/:id/visits',
     {
@@ -138,6 +215,20 @@ export async function visitRoutes(app: FastifyInstance) {
       },
     },
     async (request) => cancelVisit(app, request.params.id, request.body.reason),
+  );
+
+  r.post(
+    '/visits/:id/approve',
+    {
+      config: { ...office, audit: { kind: 'visits', action: 'Approved a visit booked online' } },
+      schema: {
+        tags,
+        summary: 'Approve an estimate visit booked online (the client gets the booking and its calendar entry)',
+        params: idParams,
+        response: { 200: visitView, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => approveVisit(app, request.params.id),
   );
 
   r.get(

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { formatArrival } from '#shared/arrival-window';
-import { wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
+import { formatShortDay, wallTimeIn, weekdayOf, zonedTimeToUtc } from '#shared/dates';
 import type {
   helpersInput,
   LeadCrewView,
@@ -19,13 +19,15 @@ import { addJobWorkers, findJobById } from '../jobs';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { cancelMail, enqueueMail, toClient } from '../mail';
-import { staffName } from '../users';
+import { staffName, timeOffBetween } from '../users';
 import { emitWebhook } from '../webhooks';
+import { clientOfVisit, type ClientOfJob } from './client-of-visit';
 import { visitMail, visitText, type VisitMailKind } from './emails';
 import { cancelVisitTexts, clientReach, enqueueText, outsideQuietHours } from '../texts';
 import { reminderDay, reminderTime } from './reminder';
 import {
   calledOffVisitsOf,
+  comingEstimateVisitsOf,
   comingVisitsOf,
   crewMembers,
   findVisit,
@@ -61,17 +63,27 @@ function instantsOf(body: VisitBody, timeZone: string) {
 export async function conflictsOf(
   db: DbOrTx,
   workerIds: string[],
-  body: VisitBody,
+  body: Pick<VisitBody, 'date' | 'start' | 'end'>,
   startsAt: Date,
   endsAt: Date,
   timeZone: string,
   exceptVisitId?: string,
 ): Promise<VisitConflict[]> {
-  const [workers, busy] = await Promise.all([
+  const [workers, busy, off] = await Promise.all([
     workersByIds(db, workerIds),
     overlappingVisits(db, workerIds, startsAt, endsAt, exceptVisitId),
+    timeOffBetween(db, workerIds, body.date, body.date, timeZone),
   ]);
   const found: VisitConflict[] = [];
+  for (const o of off) {
+    const worker = workers.find((w) => w.id === o.userId);
+    const days = o.from === o.to ? formatShortDay(o.from) : `${formatShortDay(o.from)} to ${formatShortDay(o.to)}`;
+    found.push({
+      worker: worker ? staffName(worker) : 'A worker',
+      kind: 'unavailable',
+      detail: `is off ${days}${o.reason ? ` (${o.reason})` : ''}`,
+    });
+  }
   for (const b of busy) {
     const worker = workers.find((w) => w.id === b.userId);
     const from = wallTimeIn(timeZone, b.startsAt).time;
@@ -121,28 +133,29 @@ function refuseConflicts(found: VisitConflict[]) {
   throw conflict(`${found.map((c) => `${c.worker} ${c.detail}`).join('; ')}. Book anyway?`, 'VISIT_CONFLICT');
 }
 
-async function loadView(tx: DbOrTx, id: string, timeZone: string): Promise<VisitView> {
+export async function loadView(tx: DbOrTx, id: string, timeZone: string): Promise<VisitView> {
   const record = await visitById(tx, id, timeZone);
   if (!record) throw notFound('Visit not found');
   return viewOf(record);
 }
 
 /** The job's client as messages reach them: their e-mail and, for texts, who they are. */
-type ClientOfJob = { id: string; quoteRequestId: string | null; contactEmail: string; clientId: string | null };
 
 /** What a visit's change is called in the texts' ledger. */
 const TEXT_KIND = {
   booked: 'visit-booked',
+  requested: 'visit-booked',
   moved: 'visit-moved',
   cancelled: 'visit-cancelled',
   'called-off': 'visit-cancelled',
+  'client-cancelled': 'visit-cancelled',
 } as const;
 
 /**
  * The client's word about the visit on their channels (decision 045): the e-mail (with its .ics) and
  * the text, and the reminder in the outbox and the ledger, replacing the ones for the visit's old time.
  */
-async function tellClient(
+export async function tellClient(
   tx: Tx,
   business: BusinessSettings,
   job: ClientOfJob,
@@ -161,11 +174,13 @@ async function tellClient(
       ...visitText(business, view, kind),
     });
   await callOffReminder(tx, row);
-  await scheduleReminder(tx, business, job, row, kind === 'cancelled' || kind === 'called-off' ? null : view);
+  const off = kind === 'cancelled' || kind === 'called-off' || kind === 'client-cancelled';
+  // No reminder for a time still asked for: the approval books one.
+  await scheduleReminder(tx, business, job, row, off || view.awaitingApproval ? null : view);
 }
 
 /** The visit's reminder (by e-mail and by text) and an "on my way" not yet sent, called off: its time changed, or it is off. */
-async function callOffReminder(tx: Tx, row: Pick<VisitRow, 'id' | 'reminderMailId'>) {
+export async function callOffReminder(tx: Tx, row: Pick<VisitRow, 'id' | 'reminderMailId'>) {
   await cancelMail(tx, row.reminderMailId);
   await cancelVisitTexts(tx, row.id, ['visit-reminder', 'on-my-way']);
 }
@@ -176,7 +191,7 @@ async function callOffReminder(tx: Tx, row: Pick<VisitRow, 'id' | 'reminderMailI
  * view (cancelled). `quietly` (a move the client is not told of): none that would go at once, as that
  * would tell them.
  */
-async function scheduleReminder(
+export async function scheduleReminder(
   tx: Tx,
   business: BusinessSettings,
   job: ClientOfJob,
@@ -199,7 +214,7 @@ async function scheduleReminder(
         clientPage: true,
       });
     // A text waits out the quiet hours: its day word is the day it arrives, and none arrives once the visit began.
-    const textAt = outsideQuietHours(remindAt, business.timeZone);
+    const textAt = outsideQuietHours(remindAt, business.timeZone, business.textQuietHours);
     if (reach.text && job.clientId && textAt < row.startsAt)
       await enqueueText(tx, business, {
         clientId: job.clientId,
@@ -240,7 +255,7 @@ async function callOffReminders(tx: Tx, jobId: string): Promise<void> {
 export async function endComingVisits(
   tx: Tx,
   business: BusinessSettings,
-  job: ClientOfJob,
+  job: ClientOfJob & { id: string },
   how: 'Completed' | 'Cancelled',
 ): Promise<void> {
   const cancelReason = how === 'Completed' ? 'The work is finished.' : 'The job is cancelled.';
@@ -257,11 +272,41 @@ export async function endComingVisits(
 }
 
 /**
+ * A request declined: its estimate visits still to come are called off (issue 31), so the worker's day
+ * and feeds free the time and the client's calendar entry is cancelled. The decline's own reason goes
+ * in its own e-mail; this one only says the visit is off.
+ */
+export async function endEstimateVisits(tx: Tx, business: BusinessSettings, quoteRequestId: string): Promise<void> {
+  const at = new Date();
+  for (const coming of await comingEstimateVisitsOf(tx, quoteRequestId, at)) {
+    const [row] = await tx
+      .update(visits)
+      .set({
+        cancelledAt: at,
+        cancelReason: 'We will not be coming for an estimate.',
+        // Past its last change, so the calendar cancellation's SEQUENCE is higher (a move a second ago).
+        updatedAt: new Date(Math.max(at.getTime(), coming.updatedAt.getTime() + 1000)),
+      })
+      .where(and(eq(visits.id, coming.id), isNull(visits.cancelledAt)))
+      .returning();
+    if (!row) continue;
+    // Its reminder and texts are called off with it (tellClient).
+    const client = await clientOfVisit(tx, row);
+    if (client)
+      await tellClient(tx, business, client, row, await loadView(tx, row.id, business.timeZone), 'called-off');
+  }
+}
+
+/**
  * A job reopened (or its cancellation undone): the visits its end called off that are still to come
  * are booked again (the client gets the booking and its calendar entry once more), and the booked
  * visits still to come get their reminders again.
  */
-export async function restoreComingVisits(tx: Tx, business: BusinessSettings, job: ClientOfJob): Promise<void> {
+export async function restoreComingVisits(
+  tx: Tx,
+  business: BusinessSettings,
+  job: ClientOfJob & { id: string },
+): Promise<void> {
   const at = new Date();
   for (const row of await calledOffVisitsOf(tx, job.id, at)) {
     const [back] = await tx
@@ -285,20 +330,45 @@ export async function restoreComingVisits(tx: Tx, business: BusinessSettings, jo
   }
 }
 
-async function existingWorkers(app: FastifyInstance, ids: string[]) {
+export async function existingWorkers(app: FastifyInstance, ids: string[]) {
   const unique = [...new Set(ids)];
   const found = await workersByIds(app.db, unique);
   if (found.length !== unique.length) throw badRequest('workerIds: every worker must be an existing user');
   return unique;
 }
 
-/** Books a visit for a job; warns (409) about busy or unavailable workers unless confirmed. */
-export async function bookVisit(app: FastifyInstance, jobId: string, body: VisitBody): Promise<VisitView> {
-  const business = await app.settings.current();
-  const job = await findJobById(app.db, jobId);
+/**
+ * The `visit.booked` webhook. The crew's notes stay out: what the office's other tools need is when,
+ * where and who, and the job's or (an estimate visit) the request's id.
+ */
+function announceBooking(tx: Tx, view: VisitView) {
+  return emitWebhook(tx, 'visit.booked', {
+    visitId: view._id,
+    jobId: view.jobId,
+    quoteRequestId: view.quoteRequestId,
+    startsAt: view.startsAt,
+    endsAt: view.endsAt,
+    date: view.date,
+    start: view.start,
+    end: view.end,
+    workers: view.workers.map((w) => w.fullName),
+    client: { name: view.client.name, address: view.client.address },
+  });
+}
+
+/** The job visits are booked for: it must exist and be open (404, 409 once it is finished or cancelled). */
+export async function bookableJob(db: DbOrTx, jobId: string) {
+  const job = await findJobById(db, jobId);
   if (!job) throw notFound('Job not found');
   if (job.status === 'Cancelled' || job.status === 'Completed')
     throw conflict(`This job is ${job.status}: visits cannot be booked`, 'INVALID_STATUS_CHANGE');
+  return job;
+}
+
+/** Books a visit for a job; warns (409) about busy or unavailable workers unless confirmed. */
+export async function bookVisit(app: FastifyInstance, jobId: string, body: VisitBody): Promise<VisitView> {
+  const business = await app.settings.current();
+  const job = await bookableJob(app.db, jobId);
   const workerIds = await existingWorkers(app, body.workerIds);
   const { startsAt, endsAt } = instantsOf(body, business.timeZone);
   const view = await app.db.transaction(async (tx) => {
@@ -309,21 +379,67 @@ export async function bookVisit(app: FastifyInstance, jobId: string, body: Visit
     await addJobWorkers(tx, jobId, workerIds);
     const view = await loadView(tx, row.id, business.timeZone);
     await tellClient(tx, business, job, row, view, 'booked');
-    // The crew's notes stay out: what the office's other tools need is when, where and who.
-    await emitWebhook(tx, 'visit.booked', {
-      visitId: view._id,
-      jobId,
-      startsAt: view.startsAt,
-      endsAt: view.endsAt,
-      date: view.date,
-      start: view.start,
-      end: view.end,
-      workers: view.workers.map((w) => w.fullName),
-      client: { name: view.client.name, address: view.client.address },
-    });
+    await announceBooking(tx, view);
     return view;
   });
   return view;
+}
+
+/**
+ * An estimate visit a visitor booked with their request (issue 31): the request's, one worker, the
+ * client told like any booking (e-mail with the .ics, text, reminder). The caller holds the worker's
+ * lock and has checked the window is free, in this transaction.
+ */
+export async function bookEstimateVisit(
+  tx: Tx,
+  business: BusinessSettings,
+  request: { id: string; contactEmail: string; clientId: string | null },
+  at: { startsAt: Date; endsAt: Date },
+  workerId: string,
+  awaitingApproval = false,
+): Promise<VisitView> {
+  const row = await insertVisit(tx, { quoteRequestId: request.id, ...at, notes: '', clientNote: '', awaitingApproval });
+  await setVisitWorkers(tx, row.id, [workerId]);
+  const view = await loadView(tx, row.id, business.timeZone);
+  const client: ClientOfJob = {
+    id: null,
+    quoteRequestId: request.id,
+    contactEmail: request.contactEmail,
+    clientId: request.clientId,
+  };
+  // Waiting for the office: the client is told the time is held; the booking's word comes with the approval.
+  await tellClient(tx, business, client, row, view, awaitingApproval ? 'requested' : 'booked');
+  if (!awaitingApproval) await announceBooking(tx, view);
+  return view;
+}
+
+/**
+ * The office approves an estimate visit booked online (Settings → Online booking: the office approves
+ * them): the client gets the booking's e-mail with its calendar entry, the reminder is set, and the
+ * `visit.booked` webhook goes. Twice is once: a second approval finds nothing waiting (409).
+ */
+export async function approveVisit(app: FastifyInstance, visitId: string): Promise<VisitView> {
+  const business = await app.settings.current();
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(visits)
+      .set({ awaitingApproval: false, timeSetAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(visits.id, visitId), eq(visits.awaitingApproval, true), isNull(visits.cancelledAt)))
+      .returning();
+    if (!row) {
+      const current = await findVisit(tx, visitId);
+      if (!current) throw notFound('Visit not found');
+      throw conflict(
+        current.cancelledAt ? 'This visit was cancelled' : 'This visit is already approved',
+        current.cancelledAt ? 'VISIT_CANCELLED' : 'VISIT_APPROVED',
+      );
+    }
+    const client = await clientOfVisit(tx, row);
+    const view = await loadView(tx, visitId, business.timeZone);
+    if (client) await tellClient(tx, business, client, row, view, 'booked');
+    await announceBooking(tx, view);
+    return view;
+  });
 }
 
 /**
@@ -335,7 +451,7 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
   const current = await findVisit(app.db, visitId);
   if (!current) throw notFound('Visit not found');
   if (current.cancelledAt) throw conflict('This visit was cancelled', 'VISIT_CANCELLED');
-  const job = await findJobById(app.db, current.jobId);
+  const job = await clientOfVisit(app.db, current);
   if (!job) throw notFound('Job not found');
   const workerIds = await existingWorkers(app, body.workerIds);
   const { startsAt, endsAt } = instantsOf(body, business.timeZone);
@@ -357,7 +473,20 @@ export async function changeVisit(app: FastifyInstance, visitId: string, body: V
       .where(eq(visits.id, visitId))
       .returning();
     await setVisitWorkers(tx, visitId, workerIds);
-    await addJobWorkers(tx, current.jobId, workerIds);
+    if (current.jobId) await addJobWorkers(tx, current.jobId, workerIds);
+    if (current.awaitingApproval) {
+      // An estimate visit asked for online: the office setting its time approves it, and the client
+      // gets the booking (their first calendar entry) whatever else was chosen.
+      const [approved] = await tx
+        .update(visits)
+        .set({ awaitingApproval: false, timeSetAt: new Date() })
+        .where(eq(visits.id, visitId))
+        .returning();
+      const view = await loadView(tx, visitId, business.timeZone);
+      await tellClient(tx, business, job, approved!, view, 'booked');
+      await announceBooking(tx, view);
+      return view;
+    }
     const view = await loadView(tx, visitId, business.timeZone);
     if (moved && body.notifyClient) await tellClient(tx, business, job, row!, view, 'moved');
     else if (moved) {
@@ -375,7 +504,7 @@ export async function cancelVisit(app: FastifyInstance, visitId: string, reason:
   const current = await findVisit(app.db, visitId);
   if (!current) throw notFound('Visit not found');
   if (current.cancelledAt) throw conflict('This visit was already cancelled', 'VISIT_CANCELLED');
-  const job = await findJobById(app.db, current.jobId);
+  const job = await clientOfVisit(app.db, current);
   if (!job) throw notFound('Job not found');
   const view = await app.db.transaction(async (tx) => {
     const [row] = await tx
@@ -435,7 +564,7 @@ export async function setHelpers(
     const stays = crew.filter((c) => c.teamRole !== 'crew').map((c) => c.userId);
     await setVisitWorkers(tx, visitId, [...stays, ...helperIds]);
     // A helper is on the job: they see it, its photos and its work in their list.
-    await addJobWorkers(tx, current.jobId, helperIds);
+    if (current.jobId) await addJobWorkers(tx, current.jobId, helperIds);
     return loadView(tx, visitId, timeZone);
   });
 }
@@ -456,7 +585,7 @@ export async function confirmVisit(
   const current = await findVisit(app.db, visitId);
   if (!current || current.cancelledAt || current.startsAt <= new Date()) return null;
   if (remindedAt && remindedAt < current.timeSetAt) return null;
-  const job = await findJobById(app.db, current.jobId);
+  const job = await clientOfVisit(app.db, current);
   if (!job || job.clientId !== clientId) return null;
   // The time confirmed is the one read: a move or a cancellation meanwhile confirms nothing.
   const [done] = await app.db

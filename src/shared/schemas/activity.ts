@@ -15,6 +15,11 @@ export const ACTIVITY_KINDS = [
   'quote-declined',
   'update-requested',
   'job-created',
+  // The visitor booked an estimate visit with the request; the client moved or cancelled a visit from
+  // their page (decision 046).
+  'estimate-booked',
+  'visit-moved',
+  'visit-cancelled',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -36,6 +41,8 @@ export const mailDelivery = z.object({
   /** When it goes (scheduled) or is tried again (failing). */
   nextAttemptAt: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /** The office sent a text instead ("Send by text instead"), once per e-mail. */
+  textedInstead: z.boolean(),
 });
 export type MailDelivery = z.infer<typeof mailDelivery>;
 
@@ -74,5 +81,7 @@ export type TimelineQuery = z.infer<typeof timelineQuery>;
 export const activityTimeline = z.object({
   events: z.array(activityEvent),
   earlier: z.number().int().min(0),
+  /** The request's client can be texted now: a failing e-mail may be sent by text instead. */
+  canText: z.boolean(),
 });
 export type ActivityTimeline = z.infer<typeof activityTimeline>;

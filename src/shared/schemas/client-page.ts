@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_KINDS } from '../constants';
 import { STORED_PAYMENT_METHODS } from '../payment-methods';
 import { messages } from '../messages';
 import { CLIENT_INVOICE_STATUSES } from './status-timeline';
@@ -13,6 +14,25 @@ export const CLIENT_QUOTE_STATES = ['open', 'accepted', 'declined', 'replaced', 
 export type ClientQuoteState = (typeof CLIENT_QUOTE_STATES)[number];
 
 const address = z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() });
+
+/**
+ * A service plan on the client's page: "offered" until signed (or "lapsed" when its dates passed
+ * unsigned), "signed" while it runs, "ended" after its last date. `href`: the plan's own page, signed
+ * like its e-mail's link; null when it cannot be opened from here.
+ */
+export const clientPagePlan = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** "Every 6 months on the 14th, 9:00 AM – 11:00 AM, from …, until …". */
+  schedule: z.string(),
+  /** "$18.00 a month, plus sales tax" (planPriceWords). */
+  price: z.string(),
+  address: z.string(),
+  state: z.enum(['offered', 'lapsed', 'signed', 'ended']),
+  signedAt: z.string().nullable(),
+  href: z.string().nullable(),
+});
+export type ClientPagePlan = z.infer<typeof clientPagePlan>;
 
 export const clientPageView = z.object({
   client: z.object({
@@ -62,11 +82,20 @@ export const clientPageView = z.object({
       upcoming: z.boolean(),
       /** The client confirmed this time (decision 045): by a reply C, or Confirm here. */
       confirmed: z.boolean(),
+      /** Booked online and waiting for the office's approval (issue 31): held, not yet in their calendar. */
+      awaitingApproval: z.boolean(),
       /** An .ics of the visit, signed like the page. */
       icsHref: z.string(),
+      /**
+       * Whether the client may move or cancel it from here (decision 046): until when (an instant), and
+       * how many moves are left; null: the business takes changes by phone only.
+       */
+      change: z.object({ until: z.string(), movesLeft: z.number().int() }).nullable(),
     }),
   ),
   reports: z.array(z.object({ jobId: z.string(), on: z.string(), at: z.string(), href: z.string() })),
+  /** Their service plans (issue 31), newest first: offered (to read and sign), signed, or past their dates. */
+  servicePlans: z.array(clientPagePlan),
   /** The texts we sent them, newest first (decision 045): when, what, and whether it arrived. */
   texts: z.array(
     z.object({
@@ -79,7 +108,7 @@ export const clientPageView = z.object({
     z.object({
       id: z.string(),
       number: z.string(),
-      kind: z.enum(['deposit', 'final']),
+      kind: z.enum(INVOICE_KINDS),
       status: z.enum(CLIENT_INVOICE_STATUSES),
       totalCents: z.number().int(),
       balanceCents: z.number().int(),

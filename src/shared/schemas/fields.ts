@@ -69,3 +69,6 @@ export function signedName({
         .regex(/[\p{L}\p{N}]/u, missing),
     );
 }
+
+/** A wall-clock time, "09:00". */
+export const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 09:00');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceState, type InvoiceStatus } from '../constants';
+import { INVOICE_KINDS, INVOICE_STATUSES, PAYMENT_METHODS, type InvoiceState, type InvoiceStatus } from '../constants';
 import { STORED_PAYMENT_METHODS } from '../payment-methods';
 import { isoDate } from './fields';
 import { dollarsInput, quantityInput } from './numbers';
@@ -61,8 +61,8 @@ export const invoiceView = z.object({
   _id: z.string(),
   number: z.string().nullable(),
   jobId: z.string().nullable(),
-  /** The job's bill, or the deposit asked when its quote was accepted. */
-  kind: z.enum(['final', 'deposit']),
+  /** The job's bill, the deposit asked when its quote was accepted, or repeating work's month or visit. */
+  kind: z.enum(INVOICE_KINDS),
   status: z.enum(INVOICE_STATUSES),
   /** The client's record (their page), when the invoice's job came from a request of theirs. */
   clientId: z.string().nullable(),
@@ -188,8 +188,6 @@ export function openDepositAdvice(how: 'Completed' | 'Cancelled'): string {
 }
 
 /** GET /api/jobs/:id/invoice: a job's final invoice and its deposit's, if any. */
-export const jobInvoices = z.object({ invoice: invoiceView.nullable(), deposit: invoiceView.nullable() });
-export type JobInvoices = z.infer<typeof jobInvoices>;
 /** GET /api/invoices: a page of invoices. */
 /** An invoice as the list shows it: built from its row alone (what was paid is kept on it). */
 export const invoiceSummary = invoiceView.pick({
@@ -207,6 +205,13 @@ export const invoiceSummary = invoiceView.pick({
   issueDate: true,
   dueDate: true,
 });
+export const jobInvoices = z.object({
+  invoice: invoiceView.nullable(),
+  deposit: invoiceView.nullable(),
+  /** Its repeating visits' invoices (months or visits), newest first: the last 24. */
+  recurring: z.array(invoiceSummary),
+});
+export type JobInvoices = z.infer<typeof jobInvoices>;
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 
 export const invoiceList = z.object({ invoices: z.array(invoiceSummary), total: z.number(), totalPages: z.number() });

@@ -33,12 +33,20 @@ export const changeHeaders = z.looseObject({
   [CHANGED_AT_HEADER]: instant.optional(),
 });
 
+/** The visit time was worked on; null or '' when the phone did not say (the server finds it). */
+const visitIdInput = z
+  .string()
+  .max(64)
+  .nullable()
+  .default(null)
+  .transform((id) => id || null);
+
 /** A timer (started; stopped when `endedAt` is given) or hours entered for a day. */
 export const timeEntryInput = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('timer'),
-      visitId: z.string().max(64).nullable().default(null),
+      visitId: visitIdInput,
       startedAt: instant,
       endedAt: instant.nullable().default(null),
     })
@@ -48,7 +56,7 @@ export const timeEntryInput = z.discriminatedUnion('kind', [
     }),
   z.object({
     kind: z.literal('hours'),
-    visitId: z.string().max(64).nullable().default(null),
+    visitId: visitIdInput,
     workDate: isoDate,
     hours: z
       .number({ error: 'Hours must be a number' })

@@ -49,6 +49,13 @@ export const addressInput = z.object({
 });
 
 /** POST /api/quoterequest/create: the body the spec's client sends. */
+/** The estimate-visit window a visitor picks with their request (issue 31): its day and start. */
+export const estimatePick = z.object({
+  date: isoDate,
+  start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Pick a window'),
+});
+export type EstimatePick = z.infer<typeof estimatePick>;
+
 export const quoteRequestInput = z.strictObject({
   contactPerson: contactPersonInput,
   address: addressInput,
@@ -58,6 +65,8 @@ export const quoteRequestInput = z.strictObject({
     .union([isoDate, z.literal(''), z.null()])
     .optional()
     .transform((v) => v || null),
+  /** Book an estimate visit in this window (Settings → Online booking). */
+  estimate: estimatePick.optional(),
 });
 export type QuoteRequestInput = z.input<typeof quoteRequestInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, type InvoiceStatus } from '../constants';
+import { INVOICE_KINDS, QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, type InvoiceStatus } from '../constants';
 
 /** The client's timeline, in order: a deposit's invoice comes after "accepted", the job's bill after "workDone". */
 export const TIMELINE_STEPS = ['received', 'quoteSent', 'accepted', 'visit', 'workDone', 'invoice', 'paid'] as const;
@@ -28,7 +28,7 @@ export const timelineStep = z.object({
   /** A booked visit still to come (never once the work is done). */
   upcoming: z.boolean(),
   /** An invoice step: the deposit asked on acceptance, or the job's bill. */
-  kind: z.enum(['deposit', 'final']).nullable(),
+  kind: z.enum(INVOICE_KINDS).nullable(),
   invoiceStatus: z.enum(CLIENT_INVOICE_STATUSES).nullable(),
   /** Only on the page opened from the e-mailed link: the document's number, its signed link, what is left to pay. */
   number: z.string().nullable(),

@@ -14,6 +14,8 @@ export const TEXT_KINDS = [
   'test',
   /** Our answer to a client's reply (a visit confirmed by C). */
   'reply',
+  /** The office's "Send by text instead" on an e-mail the mail server would not deliver. */
+  'mail-failed',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
@@ -28,6 +30,7 @@ export const TEXT_KIND_LABELS: Record<TextKind, string> = {
   'invoice-sent': 'Invoice sent',
   test: 'Test text',
   reply: 'Our answer to their reply',
+  'mail-failed': 'An e-mail that did not arrive',
 };
 
 /**

@@ -32,7 +32,11 @@ export const cancelVisitInput = z.object({
 
 export const visitView = z.object({
   _id: z.string(),
-  jobId: z.string(),
+  /** The job's; null for an estimate visit (issue 31), which is its request's. */
+  jobId: z.string().nullable(),
+  quoteRequestId: z.string().nullable(),
+  /** The repeating visits it is one of (decision 047); null for a visit booked on its own. */
+  planId: z.string().nullable(),
   startsAt: z.string(),
   endsAt: z.string(),
   /** The business's wall-clock date and times. */
@@ -46,6 +50,10 @@ export const visitView = z.object({
   cancelReason: z.string().nullable(),
   /** When the client confirmed this time (by text or on their page); null until they do. */
   confirmedAt: z.string().nullable(),
+  /** How many times the client moved it from their page (decision 046). */
+  clientMoves: z.number().int(),
+  /** An estimate visit booked online that waits for the office's approval (Settings → Online booking). */
+  awaitingApproval: z.boolean(),
   /** What the job is about (the request's description): what the crew reads on the way. */
   work: z.string(),
   client: z.object({ name: z.string(), phone: z.string(), address: z.string() }),

@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../features/invoices/pages/client-invoice-page')),
           },
           { path: patterns.clientPage, lazy: page(() => import('../features/clients/pages/client-own-page')) },
+          {
+            path: patterns.servicePlanOffer,
+            lazy: page(() => import('../features/clients/pages/service-plan-offer-page')),
+          },
           { path: paths.unauthorized, lazy: unauthorized },
           { path: '*', lazy: notFound },
         ],

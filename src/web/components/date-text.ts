@@ -1,3 +1,5 @@
+import { todayIn } from '#shared/dates';
+
 /** "2026-12-20" or an ISO time → "Dec 20, 2026"; the date part only, never shifted by the time zone. */
 export function formatDate(value: string | null | undefined, fallback = 'No Date Provided'): string {
   if (!value) return fallback;
@@ -10,6 +12,14 @@ export function formatDate(value: string | null | undefined, fallback = 'No Date
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/**
+ * A moment (an ISO time) → "Nov 28, 2026": its day where the business is. A request made at 7:49 PM
+ * in Sacramento on Nov 28 is of Nov 28, though it is already Nov 29 in UTC (formatDate would say so).
+ */
+export function formatDayOf(iso: string, timeZone: string): string {
+  return formatDate(todayIn(timeZone, new Date(iso)));
 }
 
 /** "just now", "5 min ago", "2 h ago", "3 days ago": how long ago something happened. */

@@ -11,7 +11,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Controller, useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -57,8 +57,10 @@ export function FormModal<S extends z.ZodType<FieldValues, FieldValues>>({
     defaultValues: initialValues,
   });
   const busy = loading || form.formState.isSubmitting;
-  // Each opening starts from the values given (a line to edit, or a blank one to add).
-  useEffect(() => {
+  // Each opening starts from the values given (a line to edit, or a blank one to add): in the commit
+  // that opens it, so that nothing typed at once is wiped by a reset that came after (a passive
+  // effect may run only when the first keystroke is handled, session 25's flake).
+  useLayoutEffect(() => {
     if (opened) form.reset(initialValues);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens
   }, [opened]);

@@ -104,11 +104,13 @@ export class Outbox {
           return;
         }
         this.attempt = 0;
+        // Out of the kept queue before the page says so: a reload right after "Saved" finds it gone,
+        // not waiting to be sent again. (The change on its way is never replaced (see add), so it is
+        // still the first, even if more were queued meanwhile.)
+        await this.storage.save(this.snapshot.pending.slice(1)).catch(() => undefined);
         const now = Date.now();
-        // The change on its way is never replaced (see add), so it is still the first.
-        const pending = this.snapshot.pending.slice(1);
         this.set({
-          pending,
+          pending: this.snapshot.pending.slice(1),
           waiting: false,
           recent: [...this.snapshot.recent.filter((r) => now - r.sentAt < RECENT_MS), { change, sentAt: now }],
           refused:

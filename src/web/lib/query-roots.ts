@@ -15,4 +15,5 @@ export const queryRoots = {
   invoices: ['invoices'],
   priceBook: ['price-book'],
   quoteTemplates: ['quote-templates'],
+  servicePlans: ['service-plans'],
 } as const;

@@ -1,4 +1,4 @@
-import { test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { areaOf, TEAM_ROLE_LABELS, type TeamRole } from '#shared/roles';
 import { E2E_ADMIN } from './constants';
 import { futureDate } from '../../helpers/dates';
@@ -36,6 +36,20 @@ export async function apiToken(
 /** Signs the browser in by storing a real token, as the sign-in page does. */
 export async function signInAs(page: Page, token: string) {
   await page.addInitScript((t) => window.localStorage.setItem('jwt', t), token);
+}
+
+/**
+ * Opens `username`'s Edit User dialog from the Users page: searches, waits until the list holds that one
+ * user (the rows move when the search lands, and a tap before that can hit the row that moved under it),
+ * then taps Edit.
+ */
+export async function openUserDialog(page: Page, username: string) {
+  await page.getByLabel('Search').fill(username);
+  await expect(page.getByRole('status').filter({ hasText: /^1 user$/ })).toBeVisible();
+  await page.getByRole('button', { name: `Edit ${username}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(dialog).toBeVisible();
+  return dialog;
 }
 
 let n = 0;

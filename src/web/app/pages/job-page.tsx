@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { ClientTexts } from '../../components/client-texts';
 import JobDetailPage from '../../features/jobs/pages/job-detail-page';
 import { JobVisits } from '../../features/visits/components/job-visits';
+import { JobPlans } from '../../features/visits/components/job-plans';
 import { OfficeRecord } from '../../features/job-records/components/office-record';
 import { UntickedNotice } from '../../features/job-records/components/unticked-notice';
 import { JobInvoice } from '../../features/invoices/components/job-invoice';
@@ -19,6 +20,7 @@ export default function JobPage() {
       moreSections={(job) => (
         <>
           <JobVisits jobId={job._id} open={job.status === 'Not Started' || job.status === 'In Progress'} />
+          <JobPlans jobId={job._id} open={job.status === 'Not Started' || job.status === 'In Progress'} />
           <OfficeRecord jobId={job._id} />
           <Box mt="md">
             <JobInvoice jobId={job._id} completed={job.status === 'Completed'} />

@@ -5,16 +5,19 @@ import { QuoteBuilder } from '../../features/quotes/components/quote-builder';
 import { SentQuote } from '../../features/quotes/components/sent-quote';
 import { RequestJobLink } from '../../features/jobs/components/request-job-link';
 import { RequestTimeline } from '../../features/activity/components/request-timeline';
+import { RequestVisits } from '../../features/visits/components/job-visits';
 
 /**
- * The request page composes four features: the request itself, its quote once accepted (built, then
- * sent, discussed and revised), the job a yes became, the request's activity and its texts to the client.
+ * The request page composes the features built on a request: the request itself, its estimate visit
+ * (booked online with it), its quote once accepted (built, then sent, discussed and revised), the job
+ * a yes became, the request's activity and its texts to the client.
  */
 export default function QuoteRequestPage() {
   return (
     <AdminQuoteRequestPage
       quoteSection={(request) => (
         <>
+          <RequestVisits quoteRequestId={request._id} open={request.quoteStatus !== 'Declined'} />
           {request.quoteStatus === 'Accepted' ? (
             <QuoteBuilder request={request} />
           ) : request.quoteStatus === 'Quote Sent' ? (

@@ -39,6 +39,26 @@ export function useRequestTimeline(quoteRequestId: string) {
 /** The pages of a timeline as one list, oldest first (the pages come newest first). */
 export const stepsOf = (pages: ActivityTimeline[]) => [...pages].reverse().flatMap((page) => page.events);
 
+/**
+ * "Send by text instead" on a failing e-mail of a step: the client is texted that it did not arrive.
+ * Refreshes the timeline and every list of the client's texts (the request's "Texts" card among them).
+ */
+export function useTextInstead(quoteRequestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: string) =>
+      api<Done>(
+        'POST',
+        `/quoterequest/${encodeURIComponent(quoteRequestId)}/timeline/${encodeURIComponent(eventId)}/text-instead`,
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: timelineKey(quoteRequestId) }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.clients }),
+      ]),
+  });
+}
+
 export function useSendAgain(quoteRequestId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,11 +1,14 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
+  IconCalendarEvent,
+  IconCalendarX,
   IconCheck,
   IconChevronUp,
   IconDots,
   IconEye,
   IconFilePencil,
   IconMail,
+  IconMessage,
   IconMessageQuestion,
   IconMessageReply,
   IconPlus,
@@ -22,7 +25,7 @@ import { formatDateTime } from '../../../components/date-text';
 import { hasErrorCode } from '../../../lib/api-client';
 import { siteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
-import { stepsOf, useRequestTimeline, useSendAgain } from '../api/timeline';
+import { stepsOf, useRequestTimeline, useSendAgain, useTextInstead } from '../api/timeline';
 
 const money = (dollars: unknown) => (typeof dollars === 'number' ? formatDollars(dollars) : '');
 
@@ -66,6 +69,22 @@ const STEPS: Record<ActivityKind, { title: (e: ActivityEvent) => string; icon: R
     color: 'orange',
   },
   'job-created': { title: () => 'Job created', icon: <IconTool size={14} />, color: 'green' },
+  'estimate-booked': {
+    title: (e) =>
+      `${e.details.awaitingApproval ? 'Client asked for an estimate visit, to approve' : 'Client booked an estimate visit'}${typeof e.details.when === 'string' ? `: ${e.details.when}` : ''}`,
+    icon: <IconCalendarEvent size={14} />,
+    color: 'green',
+  },
+  'visit-moved': {
+    title: (e) => `Client moved a visit${typeof e.details.to === 'string' ? ` to ${e.details.to}` : ''}`,
+    icon: <IconCalendarEvent size={14} />,
+    color: 'orange',
+  },
+  'visit-cancelled': {
+    title: (e) => `Client cancelled the visit${typeof e.details.was === 'string' ? ` of ${e.details.was}` : ''}`,
+    icon: <IconCalendarX size={14} />,
+    color: 'red',
+  },
 };
 
 const MAIL_LABELS: Record<MailState, { label: string; color: string }> = {
@@ -76,8 +95,18 @@ const MAIL_LABELS: Record<MailState, { label: string; color: string }> = {
   cancelled: { label: 'E-mail called off', color: 'gray' },
 };
 
-function MailLine({ event, quoteRequestId }: { event: ActivityEvent; quoteRequestId: string }) {
+function MailLine({
+  event,
+  quoteRequestId,
+  canText,
+}: {
+  event: ActivityEvent;
+  quoteRequestId: string;
+  /** The client takes texts: a failing e-mail may be sent by text instead. */
+  canText: boolean;
+}) {
   const sendAgain = useSendAgain(quoteRequestId);
+  const textInstead = useTextInstead(quoteRequestId);
   const mail = event.mail!;
   const zone = siteConfig().timeZone;
   const state = MAIL_LABELS[mail.state];
@@ -121,7 +150,31 @@ function MailLine({ event, quoteRequestId }: { event: ActivityEvent; quoteReques
           >
             Send again
           </Button>
+          {canText && !mail.textedInstead ? (
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconMessage size={12} aria-hidden />}
+              loading={textInstead.isPending}
+              onClick={() =>
+                textInstead.mutate(event._id, {
+                  onSuccess: () => toast.success('Texting the client that the e-mail did not reach them'),
+                  onError: (error) =>
+                    toast.error(
+                      hasErrorCode(error, 'CONFLICT', 'NOT_FOUND') ? error.message : 'The text could not be sent',
+                    ),
+                })
+              }
+            >
+              Send by text instead
+            </Button>
+          ) : null}
         </Group>
+      ) : null}
+      {mail.textedInstead ? (
+        <Text size="xs" c="dimmed">
+          Sent by text instead: see the texts about this request
+        </Text>
       ) : null}
     </Stack>
   );
@@ -140,6 +193,8 @@ export function RequestTimeline({ quoteRequestId }: { quoteRequestId: string }) 
   const zone = siteConfig().timeZone;
   const events = timeline.data ? stepsOf(timeline.data.pages) : [];
   const earlier = timeline.data?.pages.at(-1)?.earlier ?? 0;
+  // Read with the newest page (the first asked for, and asked again on every refresh).
+  const canText = timeline.data?.pages[0]?.canText ?? false;
   const showEarlier = async () => {
     const result = await timeline.fetchNextPage();
     // The button is gone once everything is shown: keep the keyboard's place in the section.
@@ -204,7 +259,7 @@ export function RequestTimeline({ quoteRequestId }: { quoteRequestId: string }) 
                     {event.message}
                   </Text>
                 ) : null}
-                {event.mail ? <MailLine event={event} quoteRequestId={quoteRequestId} /> : null}
+                {event.mail ? <MailLine event={event} quoteRequestId={quoteRequestId} canText={canText} /> : null}
               </Timeline.Item>
             );
           })}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VisitChangeOptions } from '#shared/schemas/booking';
 import type { ClientPageView } from '#shared/schemas/client-page';
 import type { QuoteRequestInput } from '#shared/schemas/quote-request';
 import { api, publicApi } from '../../../lib/api-client';
@@ -51,4 +52,37 @@ export function useConfirmVisit(id: string, token: string) {
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['client-page', id] }),
   });
+}
+
+const visitPath = (id: string, visitId: string, what: string) =>
+  `/client-page/${encodeURIComponent(id)}/visits/${encodeURIComponent(visitId)}/${what}`;
+
+/** Whether the client may move or cancel a visit now, and the windows it may move to (decision 046). */
+export function useVisitChangeOptions(id: string, token: string, visitId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['client-page', id, token, 'visit', visitId, 'changes'],
+    queryFn: () =>
+      publicApi<VisitChangeOptions>('GET', `${visitPath(id, visitId, 'changes')}?token=${encodeURIComponent(token)}`),
+    enabled,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** The client moves their visit to a window, or cancels it saying why. */
+export function useVisitChanges(id: string, token: string, visitId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['client-page', id] });
+  return {
+    reschedule: useMutation({
+      mutationFn: (pick: { date: string; start: string }) =>
+        publicApi<{ when: string }>('POST', visitPath(id, visitId, 'reschedule'), { body: { token, ...pick } }),
+      onSuccess: refresh,
+    }),
+    cancel: useMutation({
+      mutationFn: (reason: string) =>
+        publicApi<{ cancelled: true }>('POST', visitPath(id, visitId, 'cancel'), { body: { token, reason } }),
+      onSuccess: refresh,
+    }),
+  };
 }

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, NativeSelect, Paper, Stack, Text, TextInput, Tit
 import { IconCreditCard } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { formatArrivalWallTimes } from '#shared/arrival-window';
-import { formatLongDate, formatMoment } from '#shared/dates';
+import { formatLongDate, formatMoment, wallTimeIn } from '#shared/dates';
 import { formatMoney } from '#shared/money';
-import type { ClientPageView, ClientQuoteState } from '#shared/schemas/client-page';
+import type { ClientPagePlan, ClientPageView, ClientQuoteState } from '#shared/schemas/client-page';
 import type { PaymentMethod } from '#shared/payment-methods';
 import { PlainTextarea } from '../../../components/plain-textarea';
 import { statusColor } from '../../../components/status-text';
@@ -13,6 +13,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { useHydrated, WhenHydrated } from '../../../lib/use-hydrated';
 import { useRequestNewWork } from '../api/client-page';
 import classes from './client-page-view.module.css';
+import { VisitChange, type PageLink } from './visit-change';
 
 /** A quote's state in the client's words, in the colour of the spec's status it resembles. */
 const QUOTE_STATES: Record<ClientQuoteState, { label: string; colourOf: string }> = {
@@ -85,6 +86,14 @@ const TEXT_LABELS = { sent: 'Sent', delivered: 'Delivered', failed: 'Not deliver
 /** The status colours a text's state borrows. */
 const TEXT_COLOURS = { sent: 'In Progress', delivered: 'Completed', failed: 'Cancelled' } as const;
 
+/** A service plan's state in the client's words, and the status colour it borrows. */
+const PLAN_STATES: Record<ClientPagePlan['state'], { label: string; colourOf: string }> = {
+  offered: { label: 'Waiting for your signature', colourOf: 'Quote Sent' },
+  lapsed: { label: 'Not signed in time', colourOf: 'Draft' },
+  signed: { label: 'Signed', colourOf: 'Accepted' },
+  ended: { label: 'Ended', colourOf: 'Completed' },
+};
+
 function Pill({ colourOf, label }: { colourOf: string | undefined; label: string }) {
   const colour = statusColor(colourOf);
   return (
@@ -133,11 +142,16 @@ function Item({ title, pill, children }: { title: ReactNode; pill?: ReactNode; c
 export function ClientPageContent({
   page,
   confirmVisit,
+  link,
 }: {
   page: ClientPageView;
   /** Confirm a visit (the client's own page; staff looking at it cannot). */
   confirmVisit?: { run: (visitId: string) => void; pending: string | null; error: string | null };
+  /** The page's own link, to reschedule or cancel a visit (the client's own page; staff looking at it cannot). */
+  link?: PageLink;
 }) {
+  // What the client just did (a visit moved or cancelled), said at the top of the visits.
+  const [said, setSaid] = useState<string | null>(null);
   // The moment the page was drawn: a visit begun by then is no longer for confirming.
   const [drawnAt] = useState(() => Date.now());
   const notBegun = (v: { startsAt: string }) => Date.parse(v.startsAt) > drawnAt;
@@ -209,22 +223,46 @@ export function ClientPageContent({
         ))}
       </Section>
 
+      {said ? (
+        <Alert
+          color="green"
+          role="status"
+          title={
+            <Text span inherit c="var(--mantine-color-text)">
+              Done
+            </Text>
+          }
+          withCloseButton
+          onClose={() => setSaid(null)}
+        >
+          {said}
+        </Alert>
+      ) : null}
       <Section id="visits" title="Your visits" count={page.visits.length}>
         {[...upcoming, ...past].map((v) => (
           <Item
             key={v.id}
             title={formatArrivalWallTimes(v)}
-            pill={<Pill colourOf={v.upcoming ? 'In Progress' : 'Completed'} label={v.upcoming ? 'Coming' : 'Past'} />}
+            pill={
+              <Pill
+                colourOf={v.upcoming ? 'In Progress' : 'Completed'}
+                label={v.upcoming ? (v.awaitingApproval ? 'Asked for' : 'Coming') : 'Past'}
+              />
+            }
           >
             <Text size="sm" className={classes.wrap}>
               {v.address}
             </Text>
-            {v.upcoming ? (
+            {v.upcoming && v.awaitingApproval ? (
+              <Text size="sm" fw={600}>
+                You asked for this time: we hold it for you and will confirm it by e-mail.
+              </Text>
+            ) : v.upcoming ? (
               <Anchor href={v.icsHref} size="sm" underline="always">
                 Add the visit of {formatLongDate(v.date)} to your calendar
               </Anchor>
             ) : null}
-            {v.upcoming && v.confirmed ? (
+            {v.awaitingApproval ? null : v.upcoming && v.confirmed ? (
               <Text size="sm" fw={600} data-testid="visit-confirmed">
                 You confirmed this time. Thank you!
               </Text>
@@ -256,9 +294,42 @@ export function ClientPageContent({
                 Not confirmed yet
               </Text>
             ) : null}
+            {v.upcoming && notBegun(v) && link ? <VisitChange visit={v} link={link} onDone={setSaid} /> : null}
           </Item>
         ))}
       </Section>
+
+      {page.servicePlans.length ? (
+        <Section id="service-plans" title="Your service plans" count={page.servicePlans.length}>
+          {page.servicePlans.map((p) => (
+            <Item
+              key={p.id}
+              title={p.name}
+              pill={<Pill colourOf={PLAN_STATES[p.state].colourOf} label={PLAN_STATES[p.state].label} />}
+            >
+              <Text size="sm" className={classes.wrap}>
+                {p.schedule}
+              </Text>
+              <Text size="sm" className={classes.wrap}>
+                {p.price} · {p.address}
+              </Text>
+              {p.signedAt ? (
+                <Text size="sm">
+                  Signed {formatLongDate(wallTimeIn(siteConfig().timeZone, new Date(p.signedAt)).date)}
+                </Text>
+              ) : null}
+              {p.state === 'lapsed' ? <Text size="sm">Its dates have passed: call us to start it again.</Text> : null}
+              {p.href ? (
+                <div className={classes.actions}>
+                  <Button component="a" href={p.href} size="xs" variant={p.state === 'offered' ? 'filled' : 'light'}>
+                    {p.state === 'offered' ? `Read and sign ${p.name}` : `Read ${p.name}`}
+                  </Button>
+                </div>
+              ) : null}
+            </Item>
+          ))}
+        </Section>
+      ) : null}
 
       {page.texts.length ? (
         <Section id="texts" title="Our texts to you" count={page.texts.length}>

@@ -22,6 +22,7 @@ export default function ClientOwnPage() {
       {page.data ? (
         <ClientPageContent
           page={page.data}
+          link={{ id, token }}
           confirmVisit={{
             run: (visitId) => confirm.mutate(visitId),
             pending: confirm.isPending ? (confirm.variables ?? null) : null,

@@ -32,7 +32,8 @@ import {
 import { jobNumberOf } from '#shared/schemas/jobs';
 import { QUOTE_STATUS_LABELS } from '#shared/schemas/quotes';
 import { QUOTE_STATE_LABELS } from '#shared/statuses';
-import { formatDate } from '../../../components/date-text';
+import { formatDate, formatDayOf } from '../../../components/date-text';
+import { siteConfig } from '../../../lib/site-config';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
@@ -49,6 +50,7 @@ import {
   useUpdateClient,
 } from '../api/clients';
 import { TheirPage } from '../components/their-page';
+import { ServicePlanOffers } from '../components/service-plan-offers';
 import { ClientTexts } from '../../../components/client-texts';
 
 const ADDRESS_FIELDS: { name: keyof ServiceAddressInput; label: string; placeholder?: string }[] = [
@@ -463,7 +465,7 @@ export default function ClientPage() {
                   Hears from us by {CHANNEL_WORDS[c.messageChannel]}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  Client since {formatDate(c.createdAt)}
+                  Client since {formatDayOf(c.createdAt, siteConfig().timeZone)}
                 </Text>
                 {balance > 0 ? (
                   // On a phone the invoices come after the properties: what is owed is said at the top.
@@ -590,7 +592,7 @@ export default function ClientPage() {
                     ) : null}
                   </Stack>,
                   r.address,
-                  formatDate(r.createdAt),
+                  formatDayOf(r.createdAt, siteConfig().timeZone),
                 ])}
               />
             </SectionCard>
@@ -612,7 +614,7 @@ export default function ClientPage() {
                   q.projectName,
                   q.current ? QUOTE_STATUS_LABELS[q.status] : 'Replaced by a newer version',
                   formatDollars(q.total),
-                  formatDate(q.quoteDate),
+                  formatDayOf(q.quoteDate, siteConfig().timeZone),
                 ])}
               />
             </SectionCard>
@@ -626,10 +628,11 @@ export default function ClientPage() {
                     {jobNumberOf(j._id)}
                   </Anchor>,
                   <StatusText key="s" status={j.status} size="sm" />,
-                  formatDate(j.createdAt),
+                  formatDayOf(j.createdAt, siteConfig().timeZone),
                 ])}
               />
             </SectionCard>
+            <ServicePlanOffers client={c} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -5,6 +5,7 @@ import { api } from '../../../lib/api-client';
 import { withOfflineCopy } from '../../../lib/offline-copy';
 import type { CrewJobList } from '#shared/schemas/jobs';
 import type { ScheduleResponse } from '#shared/schemas/schedule';
+import type { TimeOffInput, TimeOffList, TimeOffView } from '#shared/schemas/time-off';
 
 export type { CrewJob };
 
@@ -43,4 +44,24 @@ export function useSaveMySchedule() {
     mutationFn: (schedule: WeeklySchedule) => api<ScheduleResponse>('PUT', '/my/schedule', { body: { schedule } }),
     onSuccess: (data) => queryClient.setQueryData(['my-schedule'], data),
   });
+}
+
+/** My time off from today on (issue 31): clients are offered no visit with me then. */
+export function useMyTimeOff() {
+  return useQuery({ queryKey: ['my-time-off'], queryFn: () => api<TimeOffList>('GET', '/my/time-off') });
+}
+
+export function useTimeOffChanges() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['my-time-off'] });
+  return {
+    add: useMutation({
+      mutationFn: (body: TimeOffInput) => api<TimeOffView>('POST', '/my/time-off', { body }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api<null>('DELETE', `/my/time-off/${encodeURIComponent(id)}`),
+      onSuccess: refresh,
+    }),
+  };
 }

@@ -4,6 +4,7 @@ import { WEEKDAYS, weeklySchedule, type WeeklySchedule, type Weekday } from '#sh
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { useMySchedule, useSaveMySchedule } from '../api/my-work';
+import { TimeOff } from '../components/time-off';
 import classes from './schedule-page.module.css';
 
 type Row = { on: boolean; start: string; end: string };
@@ -29,6 +30,7 @@ export default function SchedulePage() {
         </Text>
         {current.isPending ? <Skeleton h={280} /> : <ScheduleForm initial={current.data?.schedule ?? []} />}
       </Paper>
+      <TimeOff />
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { formatDollars } from '#shared/money';
 import { paths } from '#shared/paths';
+import { formatDate } from '../../../components/date-text';
 import { SectionCard } from '../../../components/section-card';
 import { StatusText } from '../../../components/status-text';
 import { toast } from '../../../lib/toast';
@@ -14,6 +15,7 @@ export function JobInvoice({ jobId, completed }: { jobId: string; completed: boo
   const navigate = useNavigate();
   const i = invoice.data?.invoice;
   const deposit = invoice.data?.deposit;
+  const recurring = invoice.data?.recurring ?? [];
   return (
     <SectionCard title="Invoice">
       {deposit ? (
@@ -58,9 +60,29 @@ export function JobInvoice({ jobId, completed }: { jobId: string; completed: boo
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          The job is invoiced once it is completed.
+          {recurring.length
+            ? 'Its repeating visits are invoiced below; anything else is invoiced once the job is completed.'
+            : 'The job is invoiced once it is completed.'}
         </Text>
       )}
+      {recurring.length ? (
+        <Stack gap={4} mt="sm" component="section" aria-label="Invoices of the repeating visits">
+          <Text size="sm" fw={600}>
+            Repeating visits’ invoices
+          </Text>
+          <List size="sm" spacing={4} listStyleType="none" ml={0}>
+            {recurring.map((r) => (
+              <List.Item key={r._id}>
+                <Anchor component={Link} to={paths.admin.invoice(r._id)} fw={600}>
+                  {r.number}
+                </Anchor>{' '}
+                · {formatDate(r.issueDate)} · <StatusText status={r.status} size="sm" /> · {formatDollars(r.total)}
+                {r.balance > 0 && r.balance !== r.total ? `, ${formatDollars(r.balance)} still due` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      ) : null}
     </SectionCard>
   );
 }

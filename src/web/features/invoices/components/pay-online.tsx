@@ -1,3 +1,4 @@
+import type { InvoiceKind } from '#shared/constants';
 import { Alert, Button, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { formatDollars } from '#shared/money';
@@ -46,7 +47,7 @@ function useCheckoutReturn(id: string, token: string, sessionId: string | null) 
 export function PayOnline(props: {
   id: string;
   token: string;
-  kind: 'deposit' | 'final';
+  kind: InvoiceKind;
   balance: number;
   checkout: string | null;
 }) {

@@ -23,6 +23,7 @@ import { useMay } from '../../../lib/team-role';
 import { toast } from '../../../lib/toast';
 import { useDeletePriceBookItem, usePriceBook, useSavePriceBookItem } from '../api/price-book';
 import { QuoteTemplatesSection } from '../components/quote-templates-section';
+import { ServicePlansSection } from '../components/service-plans-section';
 
 const SHOWN = ['All', 'Services', 'Materials'] as const;
 const KIND_OF: Record<(typeof SHOWN)[number], PriceBookKind | null> = {
@@ -185,6 +186,7 @@ export default function PriceBookPage() {
         </Text>
       </ConfirmDialog>
       <QuoteTemplatesSection />
+      <ServicePlansSection />
     </>
   );
 }

@@ -46,6 +46,8 @@ export function useDecideQuoteRequest(id: string) {
     );
     void queryClient.invalidateQueries({ queryKey: quoteRequestKeys.all });
     void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
+    // A decline calls off the request's estimate visit: its section and the calendars follow.
+    void queryClient.invalidateQueries({ queryKey: queryRoots.visits });
   };
   const accept = useMutation({
     mutationFn: () => api<QuoteRequestView>('PUT', `/quoterequest/markAccepted/${encodeURIComponent(id)}`),

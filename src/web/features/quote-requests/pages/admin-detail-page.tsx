@@ -8,7 +8,8 @@ import { paths } from '#shared/paths';
 import { quoteNumberOf } from '#shared/schemas/quote-request';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { formatDate } from '../../../components/date-text';
+import { formatDate, formatDayOf } from '../../../components/date-text';
+import { siteConfig } from '../../../lib/site-config';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { StatusPill } from '../../../components/status-text';
@@ -186,7 +187,7 @@ export default function AdminQuoteRequestPage({
                 <Field label="Preferred End Date">
                   {formatDate(q.preferredEndDate, 'No preferred end date specified')}
                 </Field>
-                <Field label="Requested">{formatDate(q.quoteRequestDate)}</Field>
+                <Field label="Requested">{formatDayOf(q.quoteRequestDate, siteConfig().timeZone)}</Field>
               </Group>
             </SectionCard>
             <SectionCard title="Images">

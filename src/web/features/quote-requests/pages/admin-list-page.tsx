@@ -6,8 +6,7 @@ import { QUOTE_REQUEST_STATUSES, QUOTE_STATUSES, type QuoteRequestStatus, type Q
 import { QUOTE_STATE_LABELS } from '#shared/statuses';
 import { paths } from '#shared/paths';
 import { quoteNumberOf } from '#shared/schemas/quote-request';
-import { todayIn } from '#shared/dates';
-import { formatDate } from '../../../components/date-text';
+import { formatDate, formatDayOf } from '../../../components/date-text';
 import { siteConfig } from '../../../lib/site-config';
 import { ListTable } from '../../../components/list-table';
 import { countOf, ListToolbar, useListControls } from '../../../components/list-toolbar';
@@ -87,7 +86,7 @@ export default function AdminQuoteRequestsPage() {
           </Group>,
           q.address.city || '—',
           // The day it came in, in the business's time zone.
-          formatDate(todayIn(timeZone, new Date(q.quoteRequestDate))),
+          formatDayOf(q.quoteRequestDate, timeZone),
           formatDate(q.preferredEndDate),
           <Stack key="s" gap={0}>
             <StatusText status={q.quoteStatus} size="sm" />

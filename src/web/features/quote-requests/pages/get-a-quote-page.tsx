@@ -1,9 +1,10 @@
 import { Anchor, Button, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
+import type { WindowView } from '#shared/schemas/booking';
 import type { QuoteRequestForm, QuoteRequestFormValues } from '#shared/schemas/quote-request';
 import { FormPage } from '../../../components/form-page';
 import { hasErrorCode } from '../../../lib/api-client';
@@ -21,12 +22,19 @@ const loadSchemas = () => import('#shared/schemas/quote-request');
 
 const empty = emptyRequestForm;
 
+/** The estimate visit's windows: fetched and drawn once the page is in use (issue 31). */
+const EstimatePicker = lazy(() => import('../components/estimate-picker'));
+
 export default function GetAQuotePage() {
   const navigate = useNavigate();
   const create = useCreateQuoteRequest();
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string>();
   const [preparingPhotos, setPreparingPhotos] = useState(false);
+  // The estimate visit's window, if the visitor picks one; a 409's fresh windows; why a pick was refused.
+  const [estimate, setEstimate] = useState<WindowView | null>(null);
+  const [freshWindows, setFreshWindows] = useState<WindowView[] | null>(null);
+  const [estimateProblem, setEstimateProblem] = useState<string | null>(null);
   // The picker starts at today where the business is (the Settings' zone), as the server's check does.
   const [today] = useState(() => businessToday());
   const form = useForm<QuoteRequestForm, unknown, QuoteRequestFormValues>({
@@ -45,11 +53,20 @@ export default function GetAQuotePage() {
         Promise.all(photos.map(readAsDataUrl)),
         loadSchemas(),
       ]);
-      await create.mutateAsync(quoteRequestFromForm(values, images));
+      const body = quoteRequestFromForm(values, images);
+      await create.mutateAsync(estimate ? { ...body, estimate: { date: estimate.date, start: estimate.start } } : body);
       form.reset(empty);
       setPhotos([]);
       navigate(paths.getAQuoteSuccess);
     } catch (error) {
+      // The window went first, or cannot be booked here: the form stays as it is, the picker says why.
+      if (hasErrorCode(error, 'WINDOW_TAKEN', 'OUTSIDE_AREA', 'BOOKING_OFF')) {
+        if (hasErrorCode(error, 'WINDOW_TAKEN')) setFreshWindows((error.body as { windows: WindowView[] }).windows);
+        setEstimate(null);
+        setEstimateProblem(error.message);
+        document.getElementById('estimate-visit')?.scrollIntoView({ block: 'center' });
+        return;
+      }
       toast.error(hasErrorCode(error, 'RATE_LIMITED') ? messages.tooManyAttempts : messages.quoteSubmitError);
     }
   });
@@ -92,6 +109,20 @@ export default function GetAQuotePage() {
                   }}
                 />
               </div>
+              {hydrated ? (
+                <Suspense fallback={null}>
+                  <EstimatePicker
+                    picked={estimate}
+                    onPick={(w) => {
+                      setEstimate(w);
+                      setEstimateProblem(null);
+                    }}
+                    fresh={freshWindows}
+                    problem={estimateProblem}
+                    disabled={busy}
+                  />
+                </Suspense>
+              ) : null}
               <Button
                 type="submit"
                 mt="xl"

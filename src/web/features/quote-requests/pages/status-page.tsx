@@ -152,6 +152,14 @@ function StatusDetails({ timeline }: { timeline: StatusTimeline }) {
       {nextVisit?.date && nextVisit.window ? (
         <Text size="lg">
           Next visit: <b>{formatArrivalWallTimes({ date: nextVisit.date, ...nextVisit.window })}</b>
+          {nextVisit.href ? (
+            <>
+              {' '}
+              <Anchor component={Link} to={nextVisit.href} size="md" fw={600}>
+                Reschedule or cancel it on your page
+              </Anchor>
+            </>
+          ) : null}
         </Text>
       ) : null}
       {timeline.quoteState && !stage ? (

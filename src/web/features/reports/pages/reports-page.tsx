@@ -13,6 +13,25 @@ const monthLabel = (month: string) =>
 
 const days = (value: number | null) => (value === null ? 'Not yet known' : `${value} ${value === 1 ? 'day' : 'days'}`);
 
+/** One figure of a card: its label, the figure large, and what it counts. */
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+      {note ? (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
 /** The owner's numbers: money received by month, how far requests get, how long things take, and the files. */
 export default function ReportsPage() {
   const reports = useReports();
@@ -96,6 +115,26 @@ export default function ReportsPage() {
               </Stack>
             </SectionCard>
           </SimpleGrid>
+          <SectionCard title="Repeating work" region>
+            {!r ? (
+              <Skeleton h={60} />
+            ) : r.recurring.plans === 0 ? (
+              <Text size="sm" c="dimmed">
+                No repeating work yet. On a job’s page, “Make visits repeat” books regular visits (gutters, upkeep) and
+                can invoice them by the visit or the month.
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" aria-label="Repeating work figures">
+                <Figure label="Plans running" value={String(r.recurring.plans)} />
+                <Figure label="Billed by the month" value={`${formatDollars(r.recurring.monthly)} a month`} />
+                <Figure
+                  label={`Next ${r.recurring.days} days`}
+                  value={`${r.recurring.visitsAhead} ${r.recurring.visitsAhead === 1 ? 'visit' : 'visits'}, ${formatDollars(r.recurring.ahead)}`}
+                  note="to invoice by the plans, before sales tax"
+                />
+              </SimpleGrid>
+            )}
+          </SectionCard>
           <AccountantCard />
         </Stack>
       )}

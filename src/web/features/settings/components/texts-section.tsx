@@ -116,7 +116,7 @@ function TextsForm({ view }: { view: TextSettingsView }) {
       </Group>
       <NumberInput
         label="Texts to one number in a day, at most"
-        description="None are sent between 9 PM and 8 AM, except “On my way”."
+        description="None are sent between 9 PM and 8 AM. “On my way” goes at any hour and past the limit, once a visit."
         min={1}
         max={50}
         allowDecimal={false}

@@ -9,6 +9,7 @@ import { hasErrorCode } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSaveSettings, useSettings } from '../api/settings';
 import { BackupsSection } from '../components/backups-section';
+import { BookingSection } from '../components/booking-section';
 import { BusinessSection } from '../components/business-section';
 import { CrewSection } from '../components/crew-section';
 import { HowClientsPaySection } from '../components/how-clients-pay-section';
@@ -41,6 +42,7 @@ export default function SettingsPage() {
           <LogoSection logoUrl={settings.data.logoUrl} businessName={settings.data.businessName} />
           <OnlinePaymentsSection />
           <TextsSection />
+          <BookingSection />
           <WebhooksSection />
         </Stack>
       ) : settings.isError ? (

@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { WORKER_TAGS } from '#shared/constants';
@@ -62,7 +62,8 @@ export function UserFormDialog({
   });
   const { errors, isSubmitting } = form.formState;
 
-  useEffect(() => {
+  // In the commit that opens it: a passive effect could wipe what was typed at once (see FormModal).
+  useLayoutEffect(() => {
     if (opened) form.reset(user ? { ...user, password: '' } : blank);
   }, [opened, user, form]);
 

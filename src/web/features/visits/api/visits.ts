@@ -14,7 +14,7 @@ import { withOfflineCopy } from '../../../lib/offline-copy';
 import { queryRoots } from '../../../lib/query-roots';
 import type { CrewJobList, JobList } from '#shared/schemas/jobs';
 
-type VisitList = { visits: VisitView[] };
+export type VisitList = { visits: VisitView[] };
 
 /** The visits a calendar shows: the visible range only; all of them (office) or mine (crew). */
 export function useVisitsInRange(
@@ -56,6 +56,14 @@ export function useJobVisits(jobId: string) {
   });
 }
 
+/** A request's estimate visits (booked online with it, issue 31), cancelled ones too. */
+export function useRequestVisits(quoteRequestId: string) {
+  return useQuery({
+    queryKey: [...queryRoots.visits, 'request', quoteRequestId],
+    queryFn: () => api<VisitList>('GET', `/quoterequest/${encodeURIComponent(quoteRequestId)}/visits`),
+  });
+}
+
 /** Book (for a job), move or cancel a visit; every calendar and job page fetches its visits again. */
 export function useVisitChanges() {
   const queryClient = useQueryClient();
@@ -78,7 +86,11 @@ export function useVisitChanges() {
       api<VisitView>('POST', `/visits/${encodeURIComponent(visitId)}/cancel`, { body: { reason } }),
     onSuccess: refresh,
   });
-  return { book, change, cancel };
+  const approve = useMutation({
+    mutationFn: (visitId: string) => api<VisitView>('POST', `/visits/${encodeURIComponent(visitId)}/approve`),
+    onSuccess: refresh,
+  });
+  return { book, change, cancel, approve };
 }
 
 /** The crew to choose from (every employee). */

@@ -21,6 +21,11 @@ function VisitCard({ visit, job, today = false }: { visit: VisitView; job: CrewJ
           {visit.start}–{visit.end}
         </Badge>
         <Text fw={700}>{visit.client.name}</Text>
+        {visit.awaitingApproval ? (
+          <Text size="sm" fw={600} c="orange.9">
+            Booked online, not approved yet: the office will confirm it
+          </Text>
+        ) : null}
         <Anchor
           href={mapHref({ street: street ?? '', city: rest.join(', '), state: '', zip: '' })}
           target="_blank"
@@ -29,7 +34,7 @@ function VisitCard({ visit, job, today = false }: { visit: VisitView; job: CrewJ
           {visit.client.address}
         </Anchor>
         {visit.client.phone ? <Anchor href={telHref(visit.client.phone)}>{visit.client.phone}</Anchor> : null}
-        {today && !visit.cancelled ? <OnMyWay visitId={visit._id} /> : null}
+        {today && !visit.cancelled && !visit.awaitingApproval ? <OnMyWay visitId={visit._id} /> : null}
         {visit.workers.length > 1 ? (
           <Text size="sm" c="dimmed">
             With {visit.workers.map((w) => w.fullName).join(', ')}
@@ -45,9 +50,11 @@ function VisitCard({ visit, job, today = false }: { visit: VisitView; job: CrewJ
             <b>For this visit:</b> {visit.notes}
           </Text>
         ) : null}
-        <Button mt="xs" variant="light" component={Link} to={paths.employee.job(visit.jobId)}>
-          Open job
-        </Button>
+        {visit.jobId ? (
+          <Button mt="xs" variant="light" component={Link} to={paths.employee.job(visit.jobId)}>
+            Open job
+          </Button>
+        ) : null}
       </Stack>
     </Paper>
   );

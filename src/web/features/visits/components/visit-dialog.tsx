@@ -1,6 +1,19 @@
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useState } from 'react';
 import { visitInput, type VisitChangeInput, type VisitView } from '#shared/schemas/visits';
+import { TimeRange } from '../../../components/time-range';
 import { ApiError, hasErrorCode } from '../../../lib/api-client';
 import { useEmployees } from '../api/visits';
 import { TellClientDialog } from './tell-client-dialog';
@@ -48,6 +61,10 @@ export const valuesOf = (v: VisitView): VisitFormValues => ({
   clientNote: v.clientNote,
 });
 
+/** A visit of repeating visits still to come: the one "This and following" may start from. */
+export const repeatsAhead = (v: VisitView | null | undefined): v is VisitView =>
+  !!v?.planId && !!v.jobId && !v.cancelled && Date.parse(v.startsAt) > Date.now();
+
 interface VisitDialogProps {
   opened: boolean;
   title: string;
@@ -61,6 +78,8 @@ interface VisitDialogProps {
   onClose: () => void;
   /** A booked visit's dialog offers to cancel it (the caller asks for the reason). */
   onCancelVisit?: (() => void) | undefined;
+  /** A visit of repeating visits still to come: "This and following" opens the series' change (the caller's). */
+  onChangeSeries?: (() => void) | undefined;
 }
 
 /**
@@ -80,6 +99,7 @@ export function VisitDialog({ opened, title, onClose, ...form }: VisitDialogProp
 function VisitForm({
   client,
   onCancelVisit,
+  onChangeSeries,
   submitLabel,
   initial,
   jobs,
@@ -161,24 +181,12 @@ function VisitForm({
         onChange={(e) => set('date')(e.currentTarget.value)}
         error={errors.date}
       />
-      <Group grow align="flex-start">
-        <TextInput
-          type="time"
-          label="Start"
-          withAsterisk
-          value={values.start}
-          onChange={(e) => set('start')(e.currentTarget.value)}
-          error={errors.start}
-        />
-        <TextInput
-          type="time"
-          label="End"
-          withAsterisk
-          value={values.end}
-          onChange={(e) => set('end')(e.currentTarget.value)}
-          error={errors.end}
-        />
-      </Group>
+      <TimeRange
+        start={values.start}
+        end={values.end}
+        onChange={(next) => (next.start !== values.start ? set('start')(next.start) : set('end')(next.end))}
+        errors={errors}
+      />
       <MultiSelect
         label="Crew"
         placeholder={values.workerIds.length ? undefined : 'Choose who goes'}
@@ -209,6 +217,14 @@ function VisitForm({
         <Alert color="red" role="alert">
           {errors.form}
         </Alert>
+      ) : null}
+      {onChangeSeries ? (
+        <Text size="sm" c="dimmed">
+          This visit repeats: the fields above change this one alone.{' '}
+          <Anchor component="button" type="button" size="sm" onClick={onChangeSeries} disabled={busy}>
+            Change this and the following visits
+          </Anchor>
+        </Text>
       ) : null}
       <Group justify="flex-end">
         {onCancelVisit ? (

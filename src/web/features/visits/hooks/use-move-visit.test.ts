@@ -28,6 +28,10 @@ const visit: VisitView = {
   cancelled: false,
   cancelReason: null,
   confirmedAt: null,
+  clientMoves: 0,
+  awaitingApproval: false,
+  quoteRequestId: null,
+  planId: null,
   work: 'Fix the gate',
   client: { name: 'Dana Client', phone: '(916) 555-0101', address: '1 Main St' },
 };

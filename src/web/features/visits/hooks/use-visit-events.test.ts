@@ -20,6 +20,10 @@ function visit(over: Partial<VisitView> & Pick<VisitView, '_id' | 'date' | 'star
     cancelled: false,
     cancelReason: null,
     confirmedAt: null,
+    clientMoves: 0,
+    awaitingApproval: false,
+    quoteRequestId: null,
+    planId: null,
     work: 'Fix the gate',
     client: { name: 'Dana Client', phone: '(916) 555-0101', address: '1 Main St, Sacramento' },
     ...over,
@@ -31,10 +35,22 @@ describe('visits as calendar events', () => {
     const events = visitEvents([
       visit({ _id: 'v1', date: '2026-07-01', start: '09:00', end: '11:00', workers: [ana, ben] }),
       visit({ _id: 'v2', date: '2026-07-01', start: '13:00', end: '14:00', workers: [] }),
+      visit({ _id: 'v3', date: '2026-07-02', start: '08:00', end: '09:00', jobId: null, quoteRequestId: 'r1' }),
+      visit({
+        _id: 'v4',
+        date: '2026-07-02',
+        start: '10:00',
+        end: '11:00',
+        jobId: null,
+        quoteRequestId: 'r2',
+        awaitingApproval: true,
+      }),
     ]);
     expect(events.map((e) => [e.id, e.title])).toEqual([
       ['v1', 'Dana Client · Ana Ruiz, Ben Okafor'],
       ['v2', 'Dana Client'],
+      ['v3', 'Estimate: Dana Client · Ana Ruiz'],
+      ['v4', 'Estimate to approve: Dana Client · Ana Ruiz'],
     ]);
   });
 

@@ -15,7 +15,9 @@ export function visitEvents(visits: readonly VisitView[]): EventInput[] {
     .map((v) => ({
       id: v._id,
       // A visit the client confirmed starts with a tick (decision 045).
-      title: `${v.confirmedAt ? '✓ ' : ''}${v.client.name}${v.workers.length ? ` · ${v.workers.map((w) => w.fullName).join(', ')}` : ''}`,
+      // An estimate visit (issue 31) says so: it has no job yet, only its request; one booked online
+      // that waits for the office's approval says that too.
+      title: `${v.confirmedAt ? '✓ ' : ''}${v.jobId ? '' : v.awaitingApproval ? 'Estimate to approve: ' : 'Estimate: '}${v.client.name}${v.workers.length ? ` · ${v.workers.map((w) => w.fullName).join(', ')}` : ''}`,
       start: asWall(v.date, v.start),
       end: asWall(v.date, v.end === '24:00' ? '23:59' : v.end),
       backgroundColor: workerColor(v.workers[0]?._id),

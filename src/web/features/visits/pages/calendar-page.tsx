@@ -18,7 +18,8 @@ import { CancelVisitDialog } from '../components/cancel-visit-dialog';
 import { FeedAddress } from '../components/feed-address';
 import { SharedCalendar } from '../components/shared-calendar';
 import { savedToast, TellClientDialog } from '../components/tell-client-dialog';
-import { blankVisit, valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
+import { ChangeSeriesDialog } from '../components/job-plans';
+import { blankVisit, repeatsAhead, valuesOf, VisitDialog, type VisitFormValues } from '../components/visit-dialog';
 import { useMoveVisit } from '../hooks/use-move-visit';
 import { useVisitEvents } from '../hooks/use-visit-events';
 import { businessNow, wall } from '../wall-clock';
@@ -42,6 +43,7 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
   const { onMoved, asking, answer, pendingMove, moveAnyway, putBack } = useMoveVisit(change);
   const [editing, setEditing] = useState<VisitView | null>(null);
   const [cancelling, setCancelling] = useState<VisitView | null>(null);
+  const [series, setSeries] = useState<VisitView | null>(null);
   const [creating, setCreating] = useState<VisitFormValues | null>(null);
   const openJobs = useOpenJobs(office && creating !== null);
 
@@ -158,8 +160,17 @@ export function VisitsCalendar({ scope }: { scope: 'all' | 'mine' }) {
           setCancelling(editing);
           setEditing(null);
         }}
+        onChangeSeries={
+          repeatsAhead(editing)
+            ? () => {
+                setSeries(editing);
+                setEditing(null);
+              }
+            : undefined
+        }
       />
       <CancelVisitDialog visit={cancelling} onClose={() => setCancelling(null)} />
+      <ChangeSeriesDialog visit={series} onClose={() => setSeries(null)} />
       <VisitDialog
         opened={creating !== null}
         title="Book a visit"

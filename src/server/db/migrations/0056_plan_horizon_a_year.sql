@@ -1,0 +1,2 @@
+ALTER TABLE "visit_plans" DROP CONSTRAINT "visit_plans_horizon_range";--> statement-breakpoint
+ALTER TABLE "visit_plans" ADD CONSTRAINT "visit_plans_horizon_range" CHECK ("visit_plans"."horizon_weeks" between 1 and 52);

@@ -1,0 +1,1 @@
+ALTER TABLE "text_messages" ADD COLUMN "unanswered_at" timestamp with time zone;
