@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './tests/helpers/chromium';
+import { chromiumArgs, testChromiumPath } from './tests/helpers/chromium';
 
 const phone = { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: false };
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -36,7 +36,7 @@ export default defineConfig({
   use: {
     // Set by the global setup, which starts the built app on a free port (three times: see the projects).
     baseURL: process.env.E2E_BASE_URL,
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
     trace: 'off',
     screenshot: 'only-on-failure',
   },

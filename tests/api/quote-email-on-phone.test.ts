@@ -1,6 +1,6 @@
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, chromiumPath } from '../helpers/chromium';
+import { chromiumArgs, testChromiumPath } from '../helpers/chromium';
 import { createQuoteRequest } from '../helpers/factories';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
@@ -30,7 +30,7 @@ describe.each(dbKinds.slice(0, 1))('the quote e-mail read on a phone (%s)', (kin
   let html: string;
   beforeAll(async () => {
     t = await createMailingTestApp(kind);
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    browser = await chromium.launch({ executablePath: testChromiumPath, args: chromiumArgs });
     const admin = bearer((await createUserAndSignIn(t, 'admin')).token);
     const email = `phone${Date.now()}@home.test`;
     const request = await createQuoteRequest(t, { email });

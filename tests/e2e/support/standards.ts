@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pa11y from 'pa11y';
 import puppeteer from 'puppeteer';
-import { chromiumArgs, chromiumPath } from '../../helpers/chromium';
+import { chromiumArgs, testChromiumPath } from '../../helpers/chromium';
 
 const vnuJar: string = createRequire(import.meta.url)('vnu-jar');
 
@@ -65,7 +65,7 @@ export async function nuHtmlErrors(documents: { name: string; html: string }[]):
  * browser for all the addresses (pa11y alone starts one per address), two pages at a time.
  */
 export async function pa11yErrors(urls: string[], viewport: { width: number; height: number }): Promise<HtmlProblem[]> {
-  const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const browser = await puppeteer.launch({ executablePath: testChromiumPath, args: chromiumArgs });
   const problems: HtmlProblem[][] = [];
   try {
     const queue = urls.map((url, index) => ({ url, index }));
