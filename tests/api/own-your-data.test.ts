@@ -9,7 +9,11 @@ import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { generate } from 'otplib';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../../src/server/db/schema';
 import { auditLog } from '../../src/server/db/schema';
+import { REMOVED_LINK, withoutLinks } from '../../src/server/exports/json';
 import { createQuoteRequest, insertJob, sampleQuoteLines } from '../helpers/factories';
 import { jobberExport } from '../helpers/jobber-export';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
@@ -131,6 +135,89 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       expect(everything.body).not.toMatch(/(token|sig)=eyJ/);
       expect(everything.body).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/);
       expect(everything.body).not.toMatch(/\/api\/feeds\/[\w-]{16,64}\.ics/);
+    });
+
+    it('everything.json holds every row of every table as the database holds it, but secrets and live links', async () => {
+      // Values the database writes as JSON must read back as the app reads them: escapes, every script,
+      // times to the millisecond (microseconds cut), fixed-point figures, arrays, documents and bytes.
+      const tricky = 'Line one\nTab\there "quoted" \\ back \u0001 ü 日本 🛠 /p/ab';
+      const request = await createQuoteRequest(t, { name: 'Json Exact', email: 'json.exact@home.test' });
+      await t.database.db.execute(
+        sql`update quote_requests set notes = ${tricky}, created_at = '2026-11-30 17:04:05.123999+00' where id = ${request._id}`,
+      );
+      await t.database.db.execute(
+        sql`insert into audit_log (id, actor_name, ip, kind, action, details) values ('jsonexact0000000000000001', 'Test', '127.0.0.1', 'data', 'Json exact', ${JSON.stringify(
+          {
+            note: tricky,
+            link: 'https://x.test/quote/QT1?token=eyJhbGciOi.eyJzdWIiOiJ4.c2lnbmF0dXJl',
+            n: [1, 2.5],
+          },
+        )}::jsonb)`,
+      );
+      const res = await send('GET', '/api/export/everything.json');
+      expect(res.statusCode).toBe(200);
+      const doc = res.json() as { tables: Record<string, Record<string, unknown>[]> };
+
+      // The same rows read through the app's own mapping, turned into JSON values the plain way.
+      const asJson = (value: unknown): unknown => {
+        if (value === null || value === undefined) return null;
+        if (typeof value === 'string') return withoutLinks(value);
+        if (value instanceof Date) return value.toISOString();
+        if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+        if (Array.isArray(value)) return value.map(asJson);
+        if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asJson(v)]));
+        return value;
+      };
+      const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
+      const exportedNames = Object.keys(doc.tables);
+      expect(exportedNames.length).toBeGreaterThan(40);
+      for (const table of tables) {
+        const name = getTableName(table);
+        if (!exportedNames.includes(name)) {
+          expect([
+            'sessions',
+            'calendar_feeds',
+            'payment_accounts',
+            'two_step_secrets',
+            'two_step_recovery_codes',
+            'api_keys',
+            'text_accounts',
+            'text_links',
+          ]).toContain(name);
+          continue;
+        }
+        const rows = (await t.database.db.select().from(table)) as Record<string, unknown>[];
+        const expected = rows.map((row) => {
+          const { passwordHash: _p, tokenVersion: _v, ...kept } = row;
+          const out = asJson(
+            name === 'users' ? kept : name === 'webhook_endpoints' ? { ...row, secretSealed: undefined } : row,
+          ) as Record<string, unknown>;
+          if (name === 'webhook_endpoints') delete out.secretSealed;
+          if (name === 'mail_outbox' && Array.isArray(row.attachments))
+            out.attachments = (row.attachments as { contentType: string; contentBase64: string }[]).map((a) =>
+              a.contentType.startsWith('text/')
+                ? {
+                    ...a,
+                    contentBase64: Buffer.from(
+                      withoutLinks(Buffer.from(a.contentBase64, 'base64').toString('utf8')),
+                    ).toString('base64'),
+                  }
+                : a,
+            );
+          return out;
+        });
+        const byKey = (r: Record<string, unknown>) => JSON.stringify(r.id ?? r);
+        const sort = (list: Record<string, unknown>[]) => [...list].sort((a, b) => byKey(a).localeCompare(byKey(b)));
+        expect(sort(doc.tables[name]!), name).toEqual(sort(expected));
+      }
+      const exact = doc.tables.quote_requests!.find((r) => r.id === request._id)!;
+      expect(exact).toMatchObject({ notes: tricky, createdAt: '2026-11-30T17:04:05.123Z' });
+      const entry = doc.tables.audit_log!.find((r) => r.action === 'Json exact')!;
+      expect(entry.details).toEqual({
+        note: tricky,
+        link: `https://x.test/quote/QT1?token=${REMOVED_LINK}`,
+        n: [1, 2.5],
+      });
     });
   });
 
