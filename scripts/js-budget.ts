@@ -25,6 +25,8 @@ const BUDGETS: Record<string, number> = {
   [paths.quoteRequestStatus]: 180 * KB,
 };
 
+/** What the entry runs on a page without the app (main.tsx). */
+const HERO_SCRIPT = 'features/home/components/hero-slides.ts';
 const web = path.join(projectRoot, 'dist/web');
 const lastPassedFile = path.join(projectRoot, 'node_modules/.cache/js-budget.json');
 
@@ -35,8 +37,11 @@ const chunks = JSON.parse(fs.readFileSync(path.join(web, '.vite/chunks.json'), '
 const pages: PageBudget[] = Object.entries(BUDGETS).map(([page, maxBytes]) => {
   const meta = routeMeta.find(([pattern]) => pattern === page)?.[1];
   if (!meta) throw new Error(`${page} is not a route`);
-  // The entry script (which also makes zod jitless), the app, and the page's own module.
-  const entries = ['index.html', appModule, ...(meta.module ? [meta.module] : [])];
+  // The entry script (which also makes zod jitless), the app, and the page's own module; a page the
+  // app does not take over, the entry and the hero's script (decision 050).
+  const entries = meta.withoutApp
+    ? ['index.html', HERO_SCRIPT]
+    : ['index.html', appModule, ...(meta.module ? [meta.module] : [])];
   return { path: page, entries, maxBytes };
 });
 const gzipped = (file: string) => gzipSync(fs.readFileSync(path.join(web, file))).length;

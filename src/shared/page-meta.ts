@@ -15,6 +15,12 @@ export interface PageMeta {
    * the public pages do (decision 021). Pages with `index` are rendered once instead.
    */
   withData?: true;
+  /**
+   * A page whole as the server renders it, with nothing a visitor fills in: the app does not take it
+   * over (no React on the phone for it), and the entry runs only its small scripts (the hero's
+   * cross-fade; main.tsx, decision 050). Its links lead to pages the server renders.
+   */
+  withoutApp?: true;
   /** The crew's pages: linked to the crew app's manifest, so a phone can install them (decision 030). */
   crewApp?: true;
 }
@@ -71,6 +77,7 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
       description:
         'Handyman services in Sacramento and surrounding counties: residential and commercial repairs, installs, painting, drywall, tile, plumbing and electrical fixtures, and pressure washing. Send photos and get a fast, free quote.',
       index: true,
+      withoutApp: true,
     },
   ],
   [

@@ -40,6 +40,7 @@ function fakeBuild(): { buildDir: string; webRoot: string } {
     [
       'h1{color:rgb(1,2,3)}',
       '.menu-opened-later{color:blue}',
+      ':focus-visible{outline:3px solid red}',
       ':root,:host{--theme-size:16px}',
       ':root[data-mantine-color-scheme=light],:host([data-mantine-color-scheme=light]){--theme-light:#fff}',
       ':root[data-mantine-color-scheme=dark],:host([data-mantine-color-scheme=dark]){--theme-dark:#000}',
@@ -114,10 +115,17 @@ describe('search engines and link previews', () => {
         /<script type="application\/json" id="app-chunks">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
       ) as unknown;
     expect(appChunks(contact)).toEqual(['assets/start-1.js', 'assets/zod-1.js', 'assets/contact-page-abc.js']);
+    expect(contact).not.toContain('<meta name="app"');
+    const status = (await page('/quote-request-status')).body;
+    expect(appChunks(status)).toEqual(['assets/start-1.js', 'assets/zod-1.js']);
+    // The home page is whole as the server sends it: it names none of the app's chunks, and says the
+    // entry is not to load the app (decision 050). Its stylesheets still give its first paint's rules.
     const home = (await page('/')).body;
     expect(home).toContain('assets/start-1.css');
     expect(home).not.toContain('contact-page-abc');
-    expect(appChunks(home)).toEqual(['assets/start-1.js', 'assets/zod-1.js']);
+    expect(appChunks(home)).toBeNull();
+    expect(home).not.toContain('assets/start-1.js');
+    expect(home).toContain('<meta name="app" content="none">');
     expect((await page('/.vite/manifest.json')).headers['content-type']).toContain('text/html');
   });
 
@@ -130,6 +138,8 @@ describe('search engines and link previews', () => {
     expect(rules).toContain('margin:0');
     expect(rules).toContain('--theme-size:16px');
     expect(rules).toContain('--theme-light:#fff');
+    // The focus ring matches no element of its own, and a keyboard user needs it before any stylesheet.
+    expect(rules).toContain(':focus-visible{outline:3px solid red}');
     // What the server did not render waits for the stylesheets, and the dark scheme is not the pages'.
     for (const unused of ['menu-opened-later', 'toast-shown-later', '.unused', '--theme-dark'])
       expect(rules).not.toContain(unused);

@@ -83,6 +83,19 @@ test('the hero shows five images in turn, every 7 seconds, and loops', async ({ 
     await page.clock.runFor(7000);
     await expect.poll(active).toBe(expected);
   }
+  // The same hero when the app draws the home page after a move inside it (decision 050).
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+  const home = page
+    .getByRole('banner')
+    .getByRole('link', { name: /Sac Handyman Services/ })
+    .filter({ visible: true });
+  await home.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(slides).toHaveCount(5);
+  expect(await active()).toBe(0);
+  await page.clock.runFor(7000);
+  await expect.poll(active).toBe(1);
 });
 
 test('a failed contact message shows the spec toast and keeps what was typed', async ({ page }) => {

@@ -58,12 +58,41 @@ test.describe('with scripts off', () => {
 
 test('the app takes over the page the server sent without replacing it', async ({ page }) => {
   await keepParsedHeading(page);
-  for (const p of rendered) {
+  for (const p of rendered.filter((r) => r.path !== '/')) {
     await page.goto(p.path);
     await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
     // The app runs once the page is painted: its <h1> is then the very node the browser parsed.
     expect(await appTookOver(page), p.path).toBe(true);
   }
+});
+
+// Decision 050: the home page has nothing to fill in, so no React runs on it: the page as sent, with
+// its focus ring, its links to the pages the server renders, and its hero turning.
+test('the home page works as the server sent it: the app is not loaded, its links lead on, its photos turn', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.clock.install();
+  await page.goto('/');
+  const slides = page.locator('section[aria-label="Welcome"] img');
+  await expect(slides).toHaveCount(5);
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((path) => /\/assets\/(start|react|client)-[^/]+\.js$/.test(path))).toEqual([]);
+  expect(asked.filter((path) => path.endsWith('.css'))).toEqual([]);
+  const heading = page.getByRole('heading', { level: 1, name: 'Sac Handyman Services' });
+  expect(await heading.evaluate((h) => Object.keys(h).some((key) => key.startsWith('__react')))).toBe(false);
+  // A keyboard user sees where the focus is with the rules the page came with.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveCSS('outline-style', 'solid');
+  // Its calls to action are links to the pages the server renders, which the app then takes over.
+  await keepParsedHeading(page);
+  await page.locator('section[aria-label="Welcome"]').getByRole('link', { name: 'Get a Quote' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Get a Quote' })).toBeVisible();
+  expect(await appTookOver(page)).toBe(true);
+  await screenshot(page, 'home-without-app-then-get-a-quote');
 });
 
 test('what a visitor types before the app takes over is kept and sent', async ({ page }) => {

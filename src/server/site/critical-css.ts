@@ -32,7 +32,9 @@ export function criticalCss(root: string, onError: (error: unknown) => void) {
     // which Beasties does not match (it drops the whole rule for the `:host` half): every colour and
     // size would be missing. The public pages are light (the server says so on <html>): the dark
     // scheme's rules stay out.
-    allowRules: [/^:root(?!\[data-mantine-color-scheme="?dark)/],
+    // The focus ring (global.css) has no element of its own to match; a keyboard user needs it on the
+    // page the server sent, which the home page's visitor keeps (it loads no more rules, decision 050).
+    allowRules: [/^:root(?!\[data-mantine-color-scheme="?dark)/, /^:focus-visible$/],
   });
   const picked = new Map<string, Promise<string | undefined>>();
 

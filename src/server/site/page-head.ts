@@ -113,7 +113,10 @@ export function renderPageHead(
   const scripts = new Set(chunks.flatMap((chunk) => chunk.scripts));
   const assets = [
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
-    `<script type="application/json" id="app-chunks">${scriptJson([...scripts])}</script>`,
+    // A page the app does not take over asks for none of it (decision 050).
+    meta.withoutApp
+      ? '<meta name="app" content="none">'
+      : `<script type="application/json" id="app-chunks">${scriptJson([...scripts])}</script>`,
   ];
   return { head: tags.join('\n    '), assets: assets.join('\n    '), status: found ? 200 : 404 };
 }
