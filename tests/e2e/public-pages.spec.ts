@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from './support/axe';
 import { device, expect, screenshot, test } from './support/fixtures';
+import { waitForPageScripts } from './support/rendering';
 
 const pages = [
   { path: '/', heading: 'Sac Handyman Services', name: 'home' },
@@ -29,13 +30,8 @@ for (const path of ['/#%', '/contact#%E0%A4%A', '/get-a-quote#%zz']) {
   test(`${path} opens the page, loaded fresh`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Wait until the page's scripts have run, then look again: on the home page its hero's (the app
-    // does not take that page over, decision 050), elsewhere the app's (React marks the nodes it owns).
-    await page.waitForFunction((home) => {
-      if (home) return document.querySelectorAll('section[data-slides] img').length > 1;
-      const heading = document.querySelector('h1');
-      return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-    }, path.startsWith('/#'));
+    // Wait until the page's scripts have run, then look again.
+    await waitForPageScripts(page);
     await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,6 +1,7 @@
 import { device, expect, test } from './support/fixtures';
 import { nuHtmlErrors, pa11yErrors } from './support/standards';
 import { waitForMail } from './support/mail';
+import { waitForPageScripts } from './support/rendering';
 import { createQuoteRequest, sentQuoteLink } from './support/staff';
 
 /** Every page a visitor or client can open, and the sign-in page (issue 13.14, 13.15). */
@@ -42,10 +43,8 @@ test('every public page and the sign-in page pass the W3C Nu HTML Checker, as se
     documents.push({ name: `${path} (served)`, html: await (await request.get(path)).text() });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    // Rendered: once the app has taken the page over.
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber$')),
-    );
+    // Rendered: once the app has taken the page over (on the home page, once its own script has run).
+    await waitForPageScripts(page);
     documents.push({ name: `${path} (rendered)`, html: await page.content() });
   }
   const errors = await nuHtmlErrors(documents);

@@ -41,3 +41,15 @@ export async function appTookOver(page: Page): Promise<boolean> {
     return parsed?.isConnected === true && parsed === document.querySelector('h1');
   });
 }
+
+/**
+ * Waits until the page's scripts have run: the app has taken it over (React marks the nodes it owns),
+ * or, on a page the app does not take over (the home page, decision 050), its hero has its photos.
+ */
+export async function waitForPageScripts(page: Page) {
+  await page.waitForFunction(() => {
+    if (document.querySelector('meta[name="app"][content="none"]'))
+      return document.querySelectorAll('section[data-slides] img').length > 1;
+    return Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
