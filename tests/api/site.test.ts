@@ -38,11 +38,11 @@ function fakeBuild(): { buildDir: string; webRoot: string } {
   fs.writeFileSync(
     path.join(webRoot, 'assets/index-9.css'),
     [
-      'h1{color:rgb(1,2,3)}',
+      'h1{color:rgb(1,2,3);font-size:var(--theme-size);background:var(--theme-light)}',
       '.menu-opened-later{color:blue}',
       ':focus-visible{outline:3px solid red}',
-      ':root,:host{--theme-size:16px}',
-      ':root[data-mantine-color-scheme=light],:host([data-mantine-color-scheme=light]){--theme-light:#fff}',
+      ':root,:host{--theme-size:16px;--theme-unused-size:99px}',
+      ':root[data-mantine-color-scheme=light],:host([data-mantine-color-scheme=light]){--theme-light:var(--theme-white);--theme-white:#fff;--theme-unused-colour:red}',
       ':root[data-mantine-color-scheme=dark],:host([data-mantine-color-scheme=dark]){--theme-dark:#000}',
     ].join('\n'),
   );
@@ -134,10 +134,13 @@ describe('search engines and link previews', () => {
     const head = home.slice(0, home.indexOf('</head>'));
     expect(head).not.toContain('rel="stylesheet"');
     const rules = /<style>([^<]*)<\/style>/.exec(head)?.[1] ?? '';
-    expect(rules).toContain('h1{color:rgb(1,2,3)}');
+    expect(rules).toContain('h1{color:rgb(1,2,3);font-size:var(--theme-size);background:var(--theme-light)}');
     expect(rules).toContain('margin:0');
     expect(rules).toContain('--theme-size:16px');
-    expect(rules).toContain('--theme-light:#fff');
+    // The theme's variables the page uses, and those they use in turn; no other (issue 34).
+    expect(rules).toContain('--theme-light:var(--theme-white)');
+    expect(rules).toContain('--theme-white:#fff');
+    expect(rules).not.toContain('--theme-unused');
     // The focus ring matches no element of its own, and a keyboard user needs it before any stylesheet.
     expect(rules).toContain(':focus-visible{outline:3px solid red}');
     // What the server did not render waits for the stylesheets, and the dark scheme is not the pages'.

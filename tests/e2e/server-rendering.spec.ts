@@ -50,6 +50,30 @@ test.describe('with scripts off', () => {
     }
   });
 
+  test('the first paint’s rules are the whole look: the app’s stylesheets, added, change nothing on screen (issue 34)', async ({
+    page,
+  }) => {
+    for (const p of rendered) {
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+      const asSent = await page.screenshot({ fullPage: true });
+      // The page with every stylesheet the app would link (main.tsx) in its <head>, after its own rules.
+      await page.route(p.path, async (route) => {
+        const html = await (await route.fetch()).text();
+        const listed = JSON.parse(/<script type="application\/json" id="app-styles">(.*?)<\/script>/.exec(html)![1]!);
+        const links = (listed as string[]).map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+        await route.fulfill({ contentType: 'text/html', body: html.replace('</head>', `${links}</head>`) });
+      });
+      await page.goto(p.path);
+      await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
+      await expect.poll(() => page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(1);
+      const withStylesheets = await page.screenshot({ fullPage: true });
+      if (!withStylesheets.equals(asSent)) await screenshot(page, `with-stylesheets${p.path.replace(/\W+/g, '-')}`);
+      expect(withStylesheets.equals(asSent), `${p.path} looks different once the app's stylesheets arrive`).toBe(true);
+      await page.unroute(p.path);
+    }
+  });
+
   test('back-office pages are left to the browser', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.locator('#root')).toBeEmpty();
