@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { appTookOver } from './support/rendering';
+import { waitForPageScripts } from './support/rendering';
 import { apiToken, depositInvoiceLink, sentQuoteLink } from './support/staff';
 
 /** Every page a visitor or a client can open without signing in. */
@@ -19,10 +19,10 @@ const publicPages = [
   '/this/does/not/exist',
 ];
 
-/** Opens a page and waits until the app has taken it over (React marks the nodes it owns) and its code has run. */
+/** Opens a page and waits until its code has run (the app's, or on the home page its hero's, decision 050). */
 async function openAndRun(page: Page, path: string) {
   await page.goto(path);
-  await appTookOver(page);
+  await waitForPageScripts(page);
   await page.waitForLoadState('networkidle');
 }
 

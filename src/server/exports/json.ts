@@ -164,15 +164,15 @@ function rowPlan(table: PgTable) {
     }
     return out;
   };
-  return { columns, selection, text };
+  return { columns, selection, pieces, text };
 }
 
 /** A table's rows, a batch at a time, as JSON text ready to write. */
 async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<string[]> {
   // What never leaves is not read either.
-  const { columns, selection, text } = rowPlan(table);
+  const { columns, selection, pieces, text } = rowPlan(table);
   const id = columns.id;
-  const batchSize = Object.values(columns).some((column) => column.getSQLType() === 'bytea') ? BATCH_WITH_BYTES : BATCH;
+  const batchSize = pieces.some((piece) => piece.kind === 'bytes') ? BATCH_WITH_BYTES : BATCH;
   if (!id) {
     // Link and counter tables (no id column) are small: read whole.
     yield (await db.select(selection).from(table)).map((row) => text(row as Record<string, unknown>));
