@@ -36,10 +36,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 // renderer, the largest module, then runs in a task of its own, and the rest of the app in the next.
 requestAnimationFrame(() =>
   setTimeout(async () => {
-    if (document.querySelector('meta[name="app"][content="none"]')) {
+    const rendered = document.getElementById('root')?.firstElementChild;
+    if (rendered && document.querySelector('meta[name="app"][content="none"]')) {
       // A page whole as the server sent it (PageMeta.withoutApp, decision 050): the app does not take
       // it over, so nothing more is drawn than the rules in the page already style, and only its
-      // hero's photos turn.
+      // hero's photos turn. (One the server could not render is drawn by the app, as any page is.)
       const hero = document.querySelector<HTMLElement>('section[data-slides]');
       if (hero) (await import('./features/home/components/hero-slides')).startHeroSlides(hero);
       return;

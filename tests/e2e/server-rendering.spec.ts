@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { messages } from '#shared/messages';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { appTookOver, keepParsedHeading } from './support/rendering';
+import { appTookOver, keepParsedHeading, renderedByTheBrowser } from './support/rendering';
 import { depositInvoiceLink, sentQuoteLink } from './support/staff';
 
 const rendered = [
@@ -117,6 +117,17 @@ test('the home page works as the server sent it: the app is not loaded, its link
   await expect(page.getByRole('heading', { level: 1, name: 'Get a Quote' })).toBeVisible();
   expect(await appTookOver(page)).toBe(true);
   await screenshot(page, 'home-without-app-then-get-a-quote');
+});
+
+test('a home page the server could not render is drawn by the app, its photos turning', async ({ page }) => {
+  await renderedByTheBrowser(page, /\/$/);
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sac Handyman Services' })).toBeVisible();
+  const slides = page.locator('section[aria-label="Welcome"] img');
+  await expect(slides).toHaveCount(5);
+  await page.clock.runFor(7000);
+  await expect(slides.nth(1)).toHaveAttribute('data-active', '');
 });
 
 test('what a visitor types before the app takes over is kept and sent', async ({ page }) => {

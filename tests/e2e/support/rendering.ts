@@ -11,6 +11,8 @@ export async function renderedByTheBrowser(page: Page, url: RegExp) {
     const response = await route.fetch();
     const html = (await response.text())
       .replace(/<div id="root">[\s\S]*<\/div>/, '<div id="root"></div>')
+      // The first paint's hold on the content the server rendered (site/critical-css.ts).
+      .replace(/<link rel="expect"[^>]*>/, '')
       .replace(/<script type="application\/json" id="page-data">[\s\S]*?<\/script>/, '');
     await route.fulfill({ response, body: html });
   });
