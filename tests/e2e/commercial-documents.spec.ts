@@ -123,9 +123,16 @@ test("the company and billing address on the client's quote and invoice; the PO 
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'PO number' })).toHaveValue(`PO-${tag}-B`);
   await page.getByRole('button', { name: 'Send invoice' }).click();
+  // The server's answer, so a refused send says why (a CI run saw the draft stay, session 33).
+  const sending = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === `/api/invoices/${invoiceId}/send` && res.request().method() === 'POST',
+  );
   await page.getByRole('dialog', { name: 'Send this invoice?' }).getByRole('button', { name: 'Send invoice' }).click();
-  await expect(page.getByTestId('invoice-po')).toHaveText(`PO No.: PO-${tag}-B`);
+  const sent = await sending;
+  expect(sent.status(), await sent.text()).toBe(200);
+  await expect(page.getByText(`sent to ${client.email}`)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'PO number' })).toHaveCount(0);
+  await expect(page.getByTestId('invoice-po')).toHaveText(`PO No.: PO-${tag}-B`);
 
   // The client's invoice page: the company first under "Bill to", the PO box, the warehouse as the service address.
   const mail = await waitForMail(client.email, /^Invoice INV-/);

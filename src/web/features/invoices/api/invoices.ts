@@ -45,6 +45,11 @@ export function useInvoiceChanges() {
     void queryClient.invalidateQueries({ queryKey: root });
     void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
   };
+  // The server answers with the invoice as it now is: the page shows it at once, before the lists refetch.
+  const show = (invoice: InvoiceView) => {
+    queryClient.setQueryData([...root, 'one', invoice._id], invoice);
+    refresh();
+  };
   const path = (id: string, rest = '') => `/invoices/${encodeURIComponent(id)}${rest}`;
   return {
     create: useMutation({
@@ -54,7 +59,7 @@ export function useInvoiceChanges() {
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: InvoiceDraftInput }) =>
         api<InvoiceView>('PUT', path(id), { body }),
-      onSuccess: refresh,
+      onSuccess: show,
     }),
     remove: useMutation({
       mutationFn: (id: string) => api<null>('DELETE', path(id)),
@@ -62,17 +67,17 @@ export function useInvoiceChanges() {
     }),
     send: useMutation({
       mutationFn: (id: string) => api<InvoiceView>('POST', path(id, '/send')),
-      onSuccess: refresh,
+      onSuccess: show,
     }),
     pay: useMutation({
       mutationFn: ({ id, body }: { id: string; body: PaymentInput }) =>
         api<InvoiceView>('POST', path(id, '/payments'), { body }),
-      onSuccess: refresh,
+      onSuccess: show,
     }),
     void: useMutation({
       mutationFn: ({ id, reason }: { id: string; reason: string }) =>
         api<InvoiceView>('POST', path(id, '/void'), { body: { reason } }),
-      onSuccess: refresh,
+      onSuccess: show,
     }),
   };
 }
