@@ -21,6 +21,13 @@ export interface PageMeta {
    * cross-fade; main.tsx, decision 050). Its links lead to pages the server renders.
    */
   withoutApp?: true;
+  /**
+   * A form the server renders whole, whose fields work as the browser's own: the app takes it over
+   * when the visitor first reaches for the page (a touch, a key, the pointer, a scroll), not while it
+   * is painted and read. Its chunks are fetched once it is painted; the buttons that need the app
+   * are disabled until then (main.tsx, decision 051).
+   */
+  appOnFirstUse?: true;
   /** The crew's pages: linked to the crew app's manifest, so a phone can install them (decision 030). */
   crewApp?: true;
 }
@@ -88,6 +95,7 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
         'Tell us about your repair or install, add photos, and get a fast, free estimate from a qualified local handyman.',
       index: true,
       module: 'features/quote-requests/pages/get-a-quote-page.tsx',
+      appOnFirstUse: true,
     },
   ],
   [paths.getAQuoteSuccess, { title: 'Quote Request Sent', description: 'Your quote request was sent.', index: false }],
@@ -98,6 +106,7 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
       description: 'Questions about a repair or a quote? Send us a message and we will be in touch soon.',
       index: true,
       module: 'features/contact/pages/contact-page.tsx',
+      appOnFirstUse: true,
     },
   ],
   [paths.thankYou, { title: 'Thank You', description: 'Thanks for contacting us.', index: false }],
@@ -109,6 +118,7 @@ export const routeMeta: [pattern: string, meta: PageMeta][] = [
       description: 'Check the status of your quote request with your quote number.',
       index: true,
       module: 'features/quote-requests/pages/status-lookup-page.tsx',
+      appOnFirstUse: true,
     },
   ],
   [

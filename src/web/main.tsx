@@ -15,9 +15,10 @@ function listed(id: string): string[] {
   }
 }
 
-function link(rel: string, href: string) {
+function link(rel: string, href: string, as?: string) {
   const element = document.createElement('link');
   element.rel = rel;
+  if (as) element.as = as;
   element.crossOrigin = '';
   // After what the page shows (its photos above all): nothing of the app is needed for it.
   element.fetchPriority = 'low';
@@ -27,17 +28,47 @@ function link(rel: string, href: string) {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
+/** Asks for the app's chunks: every one at once, not one level of imports after another, a few per task. */
+async function fetchChunks() {
+  const files = listed('app-chunks');
+  for (let i = 0; i < files.length; i += 6) {
+    for (const file of files.slice(i, i + 6)) link('modulepreload', `/${file}`);
+    await nextTask();
+  }
+}
+
+/** Runs the app: React's DOM renderer, the largest module, in a task of its own, and the rest in the next. */
+async function runApp() {
+  await import('react-dom/client');
+  await nextTask();
+  await import('./app/start');
+}
+
+/** What a visitor does when they reach for a page: a touch, a key, the pointer, the focus, a scroll. */
+const FIRST_USE = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
+
+/** Calls `then` once, on the first of FIRST_USE, or at once if the visitor already has (a field focused, the page scrolled). */
+function onFirstUse(then: () => void) {
+  const active = document.activeElement;
+  if ((active && active !== document.body) || window.scrollY > 0) return then();
+  const options = { capture: true, passive: true } as const;
+  const once = () => {
+    for (const type of FIRST_USE) window.removeEventListener(type, once, options);
+    then();
+  };
+  for (const type of FIRST_USE) window.addEventListener(type, once, options);
+}
+
 // The public pages arrive rendered by the server: let the browser paint them first, then load and run
 // the app, which takes them over (issue 34). A public page carries the rules of its first paint and
-// names its stylesheets, asked for now, ahead of the app, for what only the app renders (a menu, a
-// notice; site/critical-css.ts). Every chunk is then asked for at once, not one level of imports after
-// another (seven to nine round trips), but a few per task: asking for the app's 46 files in one go
-// (Vite's loader did) held a phone's main thread for about 50 ms after the first paint. React's DOM
-// renderer, the largest module, then runs in a task of its own, and the rest of the app in the next.
+// names its stylesheets, for what only the app renders (a menu, a notice; site/critical-css.ts).
+// Every chunk is asked for at once, a few per task: asking for the app's 46 files in one go (Vite's
+// loader did) held a phone's main thread for about 50 ms after the first paint.
 requestAnimationFrame(() =>
   setTimeout(async () => {
     const rendered = document.getElementById('root')?.firstElementChild;
-    if (rendered && document.querySelector('meta[name="app"][content="none"]')) {
+    const app = document.querySelector<HTMLMetaElement>('meta[name="app"]')?.content;
+    if (rendered && app === 'none') {
       // A page whole as the server sent it (PageMeta.withoutApp, decision 050): the app does not take
       // it over, so nothing more is drawn than the rules in the page already style, and only its
       // hero's photos turn. (One the server could not render is drawn by the app, as any page is.)
@@ -45,14 +76,22 @@ requestAnimationFrame(() =>
       if (hero) (await import('./features/home/components/hero-slides')).startHeroSlides(hero);
       return;
     }
-    for (const href of listed('app-styles')) link('stylesheet', href);
-    const files = listed('app-chunks');
-    for (let i = 0; i < files.length; i += 6) {
-      for (const file of files.slice(i, i + 6)) link('modulepreload', `/${file}`);
-      await nextTask();
+    if (rendered && app === 'on-first-use') {
+      // A form whose fields work as the browser's own (PageMeta.appOnFirstUse, decision 051): its
+      // files are fetched now, while the visitor reads, and the app runs (its stylesheets, then its
+      // code, which takes the page over) when they first reach for it, not on a main thread that is
+      // still painting and laying out the page.
+      const styles = listed('app-styles');
+      onFirstUse(() => {
+        for (const href of styles) link('stylesheet', href);
+        void runApp();
+      });
+      for (const href of styles) link('preload', href, 'style');
+      await fetchChunks();
+      return;
     }
-    await import('react-dom/client');
-    await nextTask();
-    await import('./app/start');
+    for (const href of listed('app-styles')) link('stylesheet', href);
+    await fetchChunks();
+    await runApp();
   }),
 );

@@ -115,9 +115,13 @@ describe('search engines and link previews', () => {
         /<script type="application\/json" id="app-chunks">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
       ) as unknown;
     expect(appChunks(contact)).toEqual(['assets/start-1.js', 'assets/zod-1.js', 'assets/contact-page-abc.js']);
-    expect(contact).not.toContain('<meta name="app"');
+    // A form: the app takes it over when the visitor first reaches for it (decision 051).
+    expect(contact).toContain('<meta name="app" content="on-first-use">');
     const status = (await page('/quote-request-status')).body;
     expect(appChunks(status)).toEqual(['assets/start-1.js', 'assets/zod-1.js']);
+    expect(status).toContain('<meta name="app" content="on-first-use">');
+    // A page the app draws (sign-in) or takes over at once says nothing of the kind.
+    expect((await page('/login')).body).not.toContain('<meta name="app"');
     // The home page is whole as the server sends it: it names none of the app's chunks, and says the
     // entry is not to load the app (decision 050). Its stylesheets still give its first paint's rules.
     const home = (await page('/')).body;

@@ -1,11 +1,13 @@
 import { messages } from '#shared/messages';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { reachFor } from './support/rendering';
 import { sentQuoteLink } from './support/staff';
 
 test('a visitor sends a message: toast, form reset, and the owner receives it', async ({ page }) => {
   const tag = `${device()}-${Date.now()}`;
   await page.goto('/contact');
+  await reachFor(page);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(messages.firstNameRequired)).toBeVisible();
   await expect(page.getByText(messages.lastNameRequired)).toBeVisible();
@@ -38,6 +40,7 @@ test('the status lookup refuses an empty or unknown number and opens a known one
   await page.goto('/quote-request-status');
   await expect(page.getByRole('link', { name: 'Submit one here!' })).toHaveAttribute('href', '/get-a-quote');
   await expect(page.getByLabel('Quote Number')).toHaveAttribute('placeholder', 'Q000000000');
+  await reachFor(page);
   await page.getByRole('button', { name: 'Check Quote Request Status' }).click();
   await expect(page.getByText(messages.quoteNumberRequired)).toBeVisible();
   await expect(page.getByLabel('Quote Number')).toHaveAttribute('aria-invalid', 'true');
@@ -126,6 +129,7 @@ test('keyboard users can skip to the content and see where the focus is', async 
 
 test('a refused field on Contact: Send brings it into view with the focus (issue 13.1)', async ({ page }) => {
   await page.goto('/contact');
+  await reachFor(page);
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await page.getByLabel('Last Name').fill('Park');
   await page.getByLabel('Email').fill('lee@home.test');
@@ -147,6 +151,7 @@ test("the status lookup takes the quote's number (QT…) too, and says a failure
   await page.goto('/quote-request-status');
   const field = page.getByLabel('Quote Number');
   const check = page.getByRole('button', { name: 'Check Quote Request Status' });
+  await reachFor(page);
   await expect(check).toBeEnabled();
 
   // The server refuses (too many lookups), then the phone loses its signal: neither blames the number,

@@ -3,6 +3,7 @@ import { messages } from '#shared/messages';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { heavyFile, photo } from './support/files';
 import { waitForMail } from './support/mail';
+import { reachFor } from './support/rendering';
 import { futureDate } from '../helpers/dates';
 import sharp from 'sharp';
 import { makePhonePhoto } from '../helpers/images';
@@ -74,7 +75,9 @@ test('a photo that would go over 3 MB is refused with the spec message; those al
   page,
 }) => {
   await page.goto('/get-a-quote');
-  // Photos can be chosen once the app has taken over the page the server sent (Send is enabled then).
+  // Photos can be chosen once the app has taken over the page the server sent (Send is enabled then),
+  // when the visitor first reaches for the page.
+  await reachFor(page);
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await page.getByLabel('Upload Images').setInputFiles([await photo('small.jpg')]);
   await expect(page.getByRole('img', { name: /small.jpg/ })).toBeVisible();
@@ -93,6 +96,7 @@ test('the form keeps at most the 10 photos the server takes and says so at the 1
   page,
 }) => {
   await page.goto('/get-a-quote');
+  await reachFor(page);
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await expect(page.getByText(`up to ${MAX_REQUEST_PHOTOS} photos`)).toBeVisible();
   const small = await photo('tiny.jpg');
@@ -125,6 +129,7 @@ test('ten phone photos fit: each is shrunk in the browser, upright and without i
   const original = await makePhonePhoto();
   const name = `Tenphotos ${device()}${Date.now().toString(36)}`;
   await page.goto('/get-a-quote');
+  await reachFor(page);
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   for (const [label, value] of [
     ['First Name', 'Tenphotos'],
@@ -229,6 +234,7 @@ test('a refused field on a phone: Send brings it into view with the focus (issue
   await page.goto('/get-a-quote');
   // The date picker starts at today where the business is (issue 13.4; the server refuses earlier dates too).
   await expect(page.getByLabel('Preferred End Date')).toHaveAttribute('min', todayInBusinessZone());
+  await reachFor(page);
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   await page.getByLabel('First Name').fill('Dana');
   await page.getByLabel('Last Name').fill('Whitfield');

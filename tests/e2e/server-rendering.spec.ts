@@ -119,6 +119,40 @@ test('the home page works as the server sent it: the app is not loaded, its link
   await screenshot(page, 'home-without-app-then-get-a-quote');
 });
 
+// Decision 051: a form's fields work as the browser's own, so the app takes the page over when the
+// visitor first reaches for it, not while the phone paints and lays it out. Its files are fetched by
+// then, so it runs at once.
+test('a form page runs the app when the visitor first reaches for it, its files already fetched', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  for (const [path, first] of [
+    ['/get-a-quote', 'focus'],
+    ['/contact', 'scroll'],
+    ['/quote-request-status', 'key'],
+  ] as const) {
+    asked.length = 0;
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Fetched while the visitor reads, not run: React owns no node, and what needs it waits.
+    expect(
+      asked.some((p) => /\/assets\/start-[^/]+\.js$/.test(p)),
+      path,
+    ).toBe(true);
+    const heading = page.getByRole('heading', { level: 1 });
+    const owned = () => heading.evaluate((h) => Object.keys(h).some((key) => key.startsWith('__react')));
+    expect(await owned(), path).toBe(false);
+    const submit = page.locator('main form button[type="submit"]').first();
+    await expect(submit).toBeDisabled();
+    await page.waitForTimeout(500);
+    expect(await owned(), path).toBe(false);
+    if (first === 'focus') await page.getByLabel('First Name').focus();
+    if (first === 'scroll') await page.mouse.wheel(0, 200);
+    if (first === 'key') await page.keyboard.press('Tab');
+    await expect(submit, path).toBeEnabled();
+    expect(await owned(), path).toBe(true);
+  }
+});
+
 test('a home page the server could not render is drawn by the app, its photos turning', async ({ page }) => {
   await renderedByTheBrowser(page, /\/$/);
   await page.clock.install();

@@ -117,6 +117,8 @@ export function renderPageHead(
     meta.withoutApp
       ? '<meta name="app" content="none">'
       : `<script type="application/json" id="app-chunks">${scriptJson([...scripts])}</script>`,
+    // A form the app takes over when the visitor first reaches for it (decision 051).
+    ...(meta.appOnFirstUse ? ['<meta name="app" content="on-first-use">'] : []),
   ];
   return { head: tags.join('\n    '), assets: assets.join('\n    '), status: found ? 200 : 404 };
 }

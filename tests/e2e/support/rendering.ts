@@ -29,11 +29,12 @@ export async function keepParsedHeading(page: Page) {
 }
 
 /**
- * Waits until the app has taken the page over: React owns its <h1> (it marks the nodes it has taken
+ * Reaches for the page and waits until the app has taken it over: React owns its <h1> (it marks the nodes it has taken
  * over). Returns whether that <h1> is the very node the browser parsed (keepParsedHeading), i.e. the
  * app adopted the server's HTML instead of replacing it.
  */
 export async function appTookOver(page: Page): Promise<boolean> {
+  await reachFor(page);
   await page.waitForFunction(() => {
     const heading = document.querySelector('h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
@@ -45,10 +46,23 @@ export async function appTookOver(page: Page): Promise<boolean> {
 }
 
 /**
- * Waits until the page's scripts have run: the app has taken it over (React marks the nodes it owns),
- * or, on a page the app does not take over (the home page, decision 050), its hero has its photos.
+ * What a person does before their tap reaches a button: the pointer moves over the page (on a phone a
+ * finger touches it or scrolls). A form the app takes over on first use (decision 051) waits for it;
+ * Playwright's click waits for the button to be enabled before it moves the pointer, so a test whose
+ * first step is a tap on Send moves it first.
+ */
+export async function reachFor(page: Page) {
+  await page.mouse.move(8, 8);
+  await page.mouse.move(16, 24);
+}
+
+/**
+ * Waits until the page's scripts have run: the app has taken it over (React marks the nodes it owns;
+ * a form the app takes over on first use is reached for first), or, on a page the app does not take
+ * over (the home page, decision 050), its hero has its photos.
  */
 export async function waitForPageScripts(page: Page) {
+  await reachFor(page);
   await page.waitForFunction(() => {
     if (document.querySelector('meta[name="app"][content="none"]'))
       return document.querySelectorAll('section[data-slides] img').length > 1;
