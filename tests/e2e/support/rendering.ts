@@ -29,9 +29,9 @@ export async function keepParsedHeading(page: Page) {
 }
 
 /**
- * Reaches for the page and waits until the app has taken it over: React owns its <h1> (it marks the nodes it has taken
- * over). Returns whether that <h1> is the very node the browser parsed (keepParsedHeading), i.e. the
- * app adopted the server's HTML instead of replacing it.
+ * Reaches for the page and waits until the app has taken it over: React owns its <h1> (it marks the
+ * nodes it has taken over). Returns whether that <h1> is the very node the browser parsed
+ * (keepParsedHeading), i.e. the app adopted the server's HTML instead of replacing it.
  */
 export async function appTookOver(page: Page): Promise<boolean> {
   await reachFor(page);
