@@ -13,7 +13,8 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../src/server/db/schema';
 import { auditLog } from '../../src/server/db/schema';
-import { REMOVED_LINK, withoutLinks } from '../../src/server/exports/json';
+import { BYTES_PIECE, longBytes, REMOVED_LINK, withoutLinks } from '../../src/server/exports/json';
+import { quoteRequestImages } from '../../src/server/db/schema';
 import { createQuoteRequest, insertJob, sampleQuoteLines } from '../helpers/factories';
 import { jobberExport } from '../helpers/jobber-export';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
@@ -135,6 +136,97 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       expect(everything.body).not.toMatch(/(token|sig)=eyJ/);
       expect(everything.body).not.toMatch(/eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]{5,}/);
       expect(everything.body).not.toMatch(/\/api\/feeds\/[\w-]{16,64}\.ics/);
+    });
+
+    it('downloads asked for as a browser asks (brotli, or gzip) unpack to the same file', async () => {
+      await createQuoteRequest(t, { name: 'Packed Download', email: 'packed.download@home.test' });
+      const unpack = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+      for (const url of [
+        '/api/export/clients.csv',
+        '/api/export/requests.csv',
+        '/api/invoices.csv',
+        '/api/payments.csv',
+      ]) {
+        const plain = await t.app.inject({ method: 'GET', url, headers: { ...admin, 'accept-encoding': 'identity' } });
+        expect(plain.statusCode, url).toBe(200);
+        expect(plain.headers['content-encoding'], url).toBeUndefined();
+        for (const encoding of ['br', 'gzip'] as const) {
+          const packed = await t.app.inject({ method: 'GET', url, headers: { ...admin, 'accept-encoding': encoding } });
+          expect(packed.headers['content-encoding'], url).toBe(encoding);
+          expect(unpack[encoding](packed.rawPayload).toString('utf8'), `${url} ${encoding}`).toBe(plain.body);
+        }
+      }
+      const everything = await t.app.inject({
+        method: 'GET',
+        url: '/api/export/everything.json',
+        headers: { ...admin, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(everything.headers['content-encoding']).toBe('br');
+      const doc = JSON.parse(zlib.brotliDecompressSync(everything.rawPayload).toString('utf8'));
+      expect(
+        doc.tables.quote_requests.some(
+          (r: { contactEmail?: string }) => r.contactEmail === 'packed.download@home.test',
+        ),
+      ).toBe(true);
+    });
+
+    it('everything.json reads long bytes (a photo, a PDF) in pieces: every byte of every size, in order', async () => {
+      const request = await createQuoteRequest(t, { name: 'Bytes Pieces', email: 'bytes.pieces@home.test' });
+      // Sizes around a piece and a read of sixteen pieces: with the row, one piece, just over, many reads.
+      const sizes = [
+        0,
+        1,
+        BYTES_PIECE,
+        BYTES_PIECE + 1,
+        16 * BYTES_PIECE,
+        16 * BYTES_PIECE + 7,
+        40 * BYTES_PIECE + 2,
+        1000,
+      ];
+      const images = sizes.map((size, i) => ({
+        id: `bytesbatch${String(i).padStart(2, '0')}`,
+        data: randomBytes(size),
+      }));
+      for (const [i, image] of images.entries()) {
+        await t.database.db.execute(
+          sql`insert into quote_request_images (id, quote_request_id, position, mime_type, width, height, data, thumbnail)
+              values (${image.id}, ${request._id}, ${i}, 'image/jpeg', 10, 10, ${image.data}, ${randomBytes(100)})`,
+        );
+      }
+      const res = await send('GET', '/api/export/everything.json');
+      expect(res.statusCode).toBe(200);
+      const rows = (res.json() as { tables: Record<string, { id: string; data: string }[]> }).tables
+        .quote_request_images!;
+      const exported = rows.filter((row) => row.id.startsWith('bytesbatch'));
+      expect(exported.map((row) => row.id)).toEqual(images.map((image) => image.id));
+      for (const [i, row] of exported.entries())
+        expect(row.data === images[i]!.data.toString('base64'), row.id).toBe(true);
+    }, 60_000);
+
+    it('long bytes changed or gone since their row was read are written as they now are', async () => {
+      const request = await createQuoteRequest(t, { name: 'Bytes Changed', email: 'bytes.changed@home.test' });
+      const data = randomBytes(3 * BYTES_PIECE + 5);
+      await t.database.db.execute(
+        sql`insert into quote_request_images (id, quote_request_id, position, mime_type, width, height, data, thumbnail)
+            values ('byteschanged01', ${request._id}, 0, 'image/jpeg', 10, 10, ${data}, ${randomBytes(10)})`,
+      );
+      const read = async (id: string, length: number) => {
+        let text = '';
+        for await (const piece of longBytes(t.database.db, quoteRequestImages, id, {
+          column: quoteRequestImages.data,
+          length,
+        }))
+          text += piece;
+        return text;
+      };
+      const whole = `"${data.toString('base64')}"`;
+      // As read with the row; then as if the bytes had been longer, or shorter, when the row was read.
+      expect(await read('byteschanged01', data.length)).toBe(whole);
+      expect(await read('byteschanged01', 9 * BYTES_PIECE)).toBe(whole);
+      expect(await read('byteschanged01', BYTES_PIECE + 1)).toBe(whole);
+      await t.database.db.execute(sql`update quote_request_images set data = ''::bytea where id = 'byteschanged01'`);
+      expect(await read('byteschanged01', data.length)).toBe('""');
+      expect(await read('no such image', data.length)).toBe('null');
     });
 
     it('everything.json holds every row of every table as the database holds it, but secrets and live links', async () => {

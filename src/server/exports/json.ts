@@ -1,4 +1,4 @@
-import { asc, getTableColumns, getTableName, gt, is, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, getTableName, gt, is, sql, type SQL } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { inKeyOrder } from '../lib/sql';
@@ -73,13 +73,20 @@ function scrubAttachments(value: unknown): unknown {
 }
 
 /**
- * Rows per read: a table with bytes (photos, signatures, documents) ten at a time, not all at once (a
- * phone photo is up to a megabyte: fifty a read, with the next read already on its way, held +147 MB,
- * decision 028 session 30); any other table a thousand (200,000 audit entries fifty at a time were
- * 4,000 queries).
+ * Rows per read: a table with bytes (photos, signatures, documents) a hundred at a time, any other a
+ * thousand (200,000 audit entries fifty at a time were 4,000 queries).
  */
-const BATCH_WITH_BYTES = 10;
+const BATCH_WITH_BYTES = 100;
 const BATCH = 1000;
+/**
+ * Bytes are read in pieces of 48 KB (64 KB of base64, a whole number of its 3-byte groups): one small
+ * enough (a thumbnail, a signature) comes with its row; a larger one (a photo, a PDF) is read by itself,
+ * every piece a column of one query (up to a thousand). Read whole, ten photos a read, each arriving as one long text held the
+ * server's memory +80 to +120 MB over the download until a full garbage collection freed them
+ * (decision 028, session 35); pieces die young.
+ */
+export const BYTES_PIECE = 3 << 14;
+const PIECES_PER_READ = 1000;
 /**
  * Characters per write: at 64 KB the text built for one write dies young and the server's memory stays
  * within +13 to +23 MB over the whole download; at 1 MB it outlived the young generation and the memory
@@ -110,7 +117,17 @@ function jsonOf(column: PgColumn): SQL {
 const JSON_AS_IS = new Set(['text', 'integer', 'bigint', 'boolean', 'date', 'jsonb', 'text[]', 'integer[]']);
 
 /** A piece of a row's JSON: text to clear of links, bytes as base64 (left as they are), or an e-mail's attachments. */
-type Piece = { kind: 'text' | 'bytes' | 'attachments'; field: string };
+type Piece =
+  | { kind: 'text'; field: string }
+  | { kind: 'attachments'; field: string }
+  | { kind: 'bytes'; field: string; column: PgColumn };
+/** Bytes of a row too long to come with it: read in pieces when they are written. */
+export interface LongBytes {
+  column: PgColumn;
+  length: number;
+}
+/** A row's JSON: text, or (with long bytes) text and the bytes to read between. */
+type RowParts = string | (string | LongBytes)[];
 
 /**
  * How a table's rows are read as JSON text: the database writes each row's text (every column but
@@ -143,10 +160,11 @@ function rowPlan(table: PgTable) {
         selection[field] = column;
         pieces.push({ kind: 'attachments', field });
       } else {
-        // Base64 in one line (the database's breaks it every 76 characters); never cleared of "links",
-        // which its letters can spell by chance.
-        selection[field] = sql`coalesce('"' || translate(encode(${column}, 'base64'), chr(10), '') || '"', 'null')`;
-        pieces.push({ kind: 'bytes', field });
+        // Read as bytes and written as base64 here (the database's own encode took longer, and broke
+        // its lines); never cleared of "links", which base64 letters can spell by chance.
+        selection[field] = sql`case when octet_length(${column}) <= ${BYTES_PIECE} then ${column} end`.mapWith(column);
+        selection[`${field}n`] = sql<number | null>`octet_length(${column})`.mapWith(Number);
+        pieces.push({ kind: 'bytes', field, column });
       }
     } else {
       run.push(jsonOf(column));
@@ -154,40 +172,83 @@ function rowPlan(table: PgTable) {
   });
   run.push(sql.raw(`'}'`));
   endRun();
-  const text = (row: Record<string, unknown>) => {
+  const text = (row: Record<string, unknown>): RowParts => {
+    const parts: (string | LongBytes)[] = [];
     let out = '';
     for (const piece of pieces) {
       const value = row[piece.field];
       if (piece.kind === 'text') out += withoutLinks(value as string);
-      else if (piece.kind === 'bytes') out += value as string;
-      else out += value == null ? 'null' : JSON.stringify(scrub(scrubAttachments(value)));
+      else if (piece.kind === 'attachments')
+        out += value == null ? 'null' : JSON.stringify(scrub(scrubAttachments(value)));
+      else if (value != null) out += `"${(value as Buffer).toString('base64')}"`;
+      else if (row[`${piece.field}n`] == null) out += 'null';
+      else {
+        parts.push(out, { column: piece.column, length: row[`${piece.field}n`] as number });
+        out = '';
+      }
     }
-    return out;
+    if (!parts.length) return out;
+    parts.push(out);
+    return parts;
   };
   return { columns, selection, pieces, text };
 }
 
-/** A table's rows, a batch at a time, as JSON text ready to write. */
-async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<string[]> {
+/** A table's rows, a batch at a time, as JSON ready to write. */
+async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<{ id: unknown; parts: RowParts }[]> {
   // What never leaves is not read either.
   const { columns, selection, pieces, text } = rowPlan(table);
   const id = columns.id;
-  const batchSize = pieces.some((piece) => piece.kind === 'bytes') ? BATCH_WITH_BYTES : BATCH;
   if (!id) {
-    // Link and counter tables (no id column) are small: read whole.
-    yield (await db.select(selection).from(table)).map((row) => text(row as Record<string, unknown>));
+    // Link and counter tables (no id column, no bytes) are small: read whole.
+    yield (await db.select(selection).from(table)).map((row) => ({ id: undefined, parts: text(row) }));
     return;
   }
-  const batches = inKeyOrder((last: { id: unknown; text: string } | undefined) =>
+  const batches = inKeyOrder((last: { id: unknown; parts: RowParts } | undefined) =>
     db
       .select({ ...selection, id })
       .from(table)
       .where(last ? gt(id, last.id) : undefined)
       .orderBy(asc(id))
-      .limit(batchSize)
-      .then((rows) => rows.map((row) => ({ id: row.id, text: text(row as Record<string, unknown>) }))),
+      .limit(pieces.some((piece) => piece.kind === 'bytes') ? BATCH_WITH_BYTES : BATCH)
+      .then((rows) => rows.map((row) => ({ id: row.id, parts: text(row) }))),
   );
-  for await (const batch of batches) yield batch.map((row) => row.text);
+  yield* batches;
+}
+
+/**
+ * Long bytes of one row as base64, between their quotes: read in one query (a value as it stands, not
+ * pieces of two versions of it), each piece written as it comes. A row gone since its batch was read
+ * is written as null; one whose bytes changed length is read again as it now is. Only a value longer
+ * than one read (48 MB: no photo or document is) takes several, and one changed between them ends the
+ * download with an error rather than a file that looks whole.
+ */
+export async function* longBytes(db: Db, table: PgTable, id: unknown, bytes: LongBytes): AsyncGenerator<string> {
+  const idColumn = getTableColumns(table).id!;
+  let length = bytes.length;
+  let opened = false;
+  for (let from = 0; from < length; from += BYTES_PIECE * PIECES_PER_READ) {
+    const selection: Record<string, SQL> = { length: sql`octet_length(${bytes.column})`.mapWith(Number) };
+    for (let i = 0; i < PIECES_PER_READ && from + i * BYTES_PIECE < length; i++)
+      selection[`b${i}`] =
+        sql`substring(${bytes.column} from ${from + i * BYTES_PIECE + 1} for ${BYTES_PIECE})`.mapWith(bytes.column);
+    const [row] = (await db.select(selection).from(table).where(eq(idColumn, id))) as Record<string, unknown>[];
+    if (from === 0 && (!row || row.length == null)) {
+      yield 'null';
+      return;
+    }
+    if (row?.length !== length) {
+      if (from > 0)
+        throw new Error(`everything.json: the bytes of ${getTableName(table)} ${String(id)} changed as they were read`);
+      length = row!.length as number;
+      from = -BYTES_PIECE * PIECES_PER_READ;
+      continue;
+    }
+    if (!opened) yield '"';
+    opened = true;
+    for (const [key, piece] of Object.entries(row)) if (key !== 'length') yield (piece as Buffer).toString('base64');
+  }
+  yield opened ? '"' : '""';
 }
 
 /**
@@ -207,8 +268,20 @@ export async function* completeExport(db: Db, exportedAt: Date): AsyncGenerator<
     let firstRow = true;
     for await (const rows of rowsOf(db, table)) {
       for (const row of rows) {
-        chunk += `${firstRow ? '' : ','}\n${row}`;
+        chunk += firstRow ? '\n' : ',\n';
         firstRow = false;
+        if (typeof row.parts === 'string') chunk += row.parts;
+        else {
+          // Long bytes (a photo, a PDF) go out as they are read, in pieces, between the row's text.
+          for (const part of row.parts) {
+            if (typeof part === 'string') chunk += part;
+            else {
+              yield chunk;
+              chunk = '';
+              yield* longBytes(db, table, row.id, part);
+            }
+          }
+        }
         if (chunk.length >= CHUNK) {
           yield chunk;
           chunk = '';

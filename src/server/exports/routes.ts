@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errorResponse } from '#shared/schemas/errors';
 import { exportParams } from '#shared/schemas/exports';
 import { csvChunks, sendCsv } from '../lib/csv';
+import { downloadCompression } from '../lib/downloads';
 import { csvBatches, type Cell, type CsvDataset } from './datasets';
 import { completeExport } from './json';
 
@@ -15,6 +16,7 @@ export async function exportRoutes(app: FastifyInstance) {
     '/export/:dataset',
     {
       config: { access: 'owner', audit: { kind: 'data', action: 'Exported data' } },
+      compress: downloadCompression,
       schema: {
         tags: ['data'],
         summary:

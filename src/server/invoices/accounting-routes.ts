@@ -23,6 +23,7 @@ import {
 import { errorResponse } from '#shared/schemas/errors';
 import { isoDate } from '#shared/schemas/fields';
 import { csvChunks, sendCsv } from '../lib/csv';
+import { downloadCompression } from '../lib/downloads';
 import { accountingInvoices, accountingPayments } from './accounting';
 
 type Row = Record<string, string>;
@@ -79,6 +80,7 @@ export async function accountingRoutes(app: FastifyInstance) {
     '/accounting/:system/:dataset',
     {
       config: { access: 'office', audit: { kind: 'data', action: 'Exported for the accountant' } },
+      compress: downloadCompression,
       schema: {
         tags: ['invoices'],
         summary:

@@ -29,6 +29,7 @@ import {
 } from './repository';
 import { csvChunks, sendCsv } from '../lib/csv';
 import { accountingRoutes } from './accounting-routes';
+import { downloadCompression } from '../lib/downloads';
 import { todayIn } from '#shared/dates';
 import {
   createInvoiceForJob,
@@ -225,6 +226,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
     '/invoices.csv',
     {
       config: { ...office, audit: { kind: 'data', action: 'Exported invoices (CSV)' } },
+      compress: downloadCompression,
       schema: { tags, summary: 'Every invoice as CSV', produces: ['text/csv'] },
     },
     async (_request, reply) => {
@@ -269,6 +271,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
     '/payments.csv',
     {
       config: { ...office, audit: { kind: 'data', action: 'Exported payments (CSV)' } },
+      compress: downloadCompression,
       schema: { tags, summary: 'Every payment as CSV', produces: ['text/csv'] },
     },
     async (_request, reply) =>
