@@ -612,16 +612,18 @@ function browserDownload(address: string, headers: Record<string, string>): Prom
             .on('end', () => reject(new Error(`${address}: ${res.statusCode} ${text}`)));
           return;
         }
-        const encoding = res.headers['content-encoding'];
-        const unpack =
-          encoding === 'br'
-            ? zlib.createBrotliDecompress()
-            : encoding === 'gzip'
-              ? zlib.createGunzip()
-              : encoding === 'deflate'
-                ? zlib.createInflate()
-                : undefined;
-        resolve(unpack ? res.pipe(unpack) : res);
+        const encoding = res.headers['content-encoding'] ?? 'identity';
+        const unpackers: Record<string, (() => NodeJS.ReadWriteStream) | undefined> = {
+          br: zlib.createBrotliDecompress,
+          gzip: zlib.createGunzip,
+          deflate: zlib.createInflate,
+          // Node 24's zlib has zstd (and the server then prefers it); Node 20's has not.
+          zstd: (zlib as unknown as { createZstdDecompress?: () => NodeJS.ReadWriteStream }).createZstdDecompress,
+        };
+        if (encoding === 'identity') return resolve(res);
+        const unpack = unpackers[encoding];
+        if (!unpack) return reject(new Error(`${address}: cannot unpack ${encoding}`));
+        resolve(res.pipe(unpack()) as unknown as AsyncIterable<Buffer>);
       })
       .on('error', reject);
   });

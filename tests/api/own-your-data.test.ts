@@ -161,8 +161,12 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         url: '/api/export/everything.json',
         headers: { ...admin, 'accept-encoding': 'gzip, deflate, br, zstd' },
       });
-      expect(everything.headers['content-encoding']).toBe('br');
-      const doc = JSON.parse(zlib.brotliDecompressSync(everything.rawPayload).toString('utf8'));
+      // Brotli on Node 20; zstd where the runtime has it (Node 24), which the plugin prefers then.
+      const encoding = everything.headers['content-encoding'];
+      const zstd = (zlib as unknown as { zstdDecompressSync?: (b: Buffer) => Buffer }).zstdDecompressSync;
+      expect(zstd ? ['zstd', 'br'] : ['br']).toContain(encoding);
+      const text = (encoding === 'zstd' ? zstd! : zlib.brotliDecompressSync)(everything.rawPayload).toString('utf8');
+      const doc = JSON.parse(text);
       expect(
         doc.tables.quote_requests.some(
           (r: { contactEmail?: string }) => r.contactEmail === 'packed.download@home.test',
@@ -172,7 +176,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
 
     it('everything.json reads long bytes (a photo, a PDF) in pieces: every byte of every size, in order', async () => {
       const request = await createQuoteRequest(t, { name: 'Bytes Pieces', email: 'bytes.pieces@home.test' });
-      // Sizes around a piece and a read of sixteen pieces: with the row, one piece, just over, many reads.
+      // Sizes around a piece: with the row, one piece, just over one, several.
       const sizes = [
         0,
         1,

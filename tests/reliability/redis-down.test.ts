@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CuttableProxy } from '../helpers/cuttable-proxy';
 import { testRedisUrl, freshRedisUrl } from '../helpers/redis';
+import { freePort } from '../helpers/server-process';
 import { createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 
 /**
@@ -9,10 +10,6 @@ import { createTestApp, createUserAndSignIn, type TestApp } from '../helpers/tes
  * Decision 026: the limits fall back to this process's memory, Redis gets a few hundred milliseconds
  * at most, and health says Redis is down.
  */
-
-/** Ports of this file (the helper's range): a server that accepts connections and never answers. */
-const BLACK_HOLE_PORT = 42_401;
-const PROXY_PORT = 42_402;
 
 const limits = { RATE_LIMIT_MAX: '3', LOGIN_RATE_LIMIT_MAX: '3', LOGIN_USER_RATE_LIMIT_MAX: '1000' };
 const contact = { firstName: 'Lee', lastName: 'Nguyen', email: 'lee@home.test', phone: '', message: 'Hello' };
@@ -80,19 +77,21 @@ describe('Redis is gone: limits per process, fast answers, health says so', { ti
       socket.on('error', () => undefined);
     });
     servers.push(hole);
-    await new Promise<void>((resolve) => hole.listen(BLACK_HOLE_PORT, '127.0.0.1', resolve));
-    t = await createTestApp('pglite', { env: { ...limits, REDIS_URL: `redis://127.0.0.1:${BLACK_HOLE_PORT}` } });
+    // A port the system gives (a fixed one can be another file's, or an outgoing connection's, at that moment).
+    await new Promise<void>((resolve, reject) => hole.once('error', reject).listen(0, '127.0.0.1', resolve));
+    const { port } = hole.address() as net.AddressInfo;
+    t = await createTestApp('pglite', { env: { ...limits, REDIS_URL: `redis://127.0.0.1:${port}` } });
     await expectWorkingWithoutRedis(t, '203.0.113.2');
     for (const s of sockets) s.destroy();
   });
 
   it.skipIf(!testRedisUrl)('Redis goes away mid-traffic and comes back: the limit holds throughout', async () => {
     const real = new URL(await freshRedisUrl(7));
-    const proxy = new CuttableProxy(PROXY_PORT, { host: real.hostname, port: Number(real.port || 6379) });
+    const proxy = new CuttableProxy(await freePort(), { host: real.hostname, port: Number(real.port || 6379) });
     await proxy.open();
     try {
       const via = new URL(real);
-      via.port = String(PROXY_PORT);
+      via.port = String(proxy.port);
       t = await createTestApp('pglite', { env: { ...limits, REDIS_URL: via.toString() } });
       const health = async () => (await t!.app.inject({ method: 'GET', url: '/api/health' })).json();
       expect(await health()).toMatchObject({ status: 'ok', redis: 'up' });
