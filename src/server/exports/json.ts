@@ -81,9 +81,9 @@ const BATCH = 1000;
 /**
  * Bytes are read in pieces of 48 KB (64 KB of base64, a whole number of its 3-byte groups): one small
  * enough (a thumbnail, a signature) comes with its row; a larger one (a photo, a PDF) is read by itself,
- * every piece a column of one query (up to a thousand). Read whole, ten photos a read, each arriving as one long text held the
- * server's memory +80 to +120 MB over the download until a full garbage collection freed them
- * (decision 028, session 35); pieces die young.
+ * every piece a column of one query (up to a thousand). Read whole, ten photos a read, each arriving as
+ * one long text, held the server's memory +80 to +120 MB over the download until a full garbage
+ * collection freed them (decision 028, session 35); pieces die young.
  */
 export const BYTES_PIECE = 3 << 14;
 const PIECES_PER_READ = 1000;
