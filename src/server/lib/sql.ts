@@ -42,3 +42,44 @@ export async function* inKeyOrder<T>(readAfter: (last: T | undefined) => Promise
     yield batch;
   }
 }
+
+/**
+ * Every row of a long list in key order, in ranges read several at once (decision 028, session 36).
+ * `boundaryAfter` finds where the range after a key ends (the key a batch's length further on, read
+ * from the index alone, or undefined when fewer rows are left: the last range is open), and
+ * `readRange` reads the rows after one key up to and including the other, a short query of its own.
+ * Up to `ahead` ranges are being read while the caller writes the one before them: on PostgreSQL each
+ * on a connection of its own, so the database writes rows on both cores while the server sends them
+ * (one read at a time left the server idle half the download). Each range is yielded in order, empty
+ * ones (rows deleted meanwhile) skipped; a row added behind a range already read is not seen, as with
+ * `inKeyOrder`.
+ */
+export async function* inKeyRanges<K, T>(
+  boundaryAfter: (after: K | undefined) => Promise<K | undefined>,
+  readRange: (after: K | undefined, upTo: K | undefined) => Promise<T[]>,
+  ahead: number,
+): AsyncGenerator<T[]> {
+  const reads: Promise<T[]>[] = [];
+  let after: K | undefined;
+  let planned = false;
+  try {
+    for (;;) {
+      while (!planned && reads.length < ahead) {
+        const upTo = await boundaryAfter(after);
+        const read = readRange(after, upTo);
+        // Awaited in turn below; marked handled so a download given up meanwhile leaves no unhandled rejection.
+        read.catch(() => {});
+        reads.push(read);
+        if (upTo === undefined) planned = true;
+        else after = upTo;
+      }
+      const next = reads.shift();
+      if (!next) return;
+      const batch = await next;
+      if (batch.length) yield batch;
+    }
+  } finally {
+    // A download given up: the reads still in flight finish on their own and are dropped.
+    await Promise.allSettled(reads);
+  }
+}
