@@ -205,9 +205,22 @@ async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<{ id: unknown; pa
   // What never leaves is not read either.
   const { columns, selection, pieces, text } = rowPlan(table);
   const id = columns.id;
+  // Read as the drivers give the values (text, Buffer, number, a parsed document): mapping every
+  // value through the query builder was a tenth of the server's time (decision 028, session 36).
+  const read = (where: SQL | undefined, orderBy: SQL | undefined) =>
+    db
+      .execute(
+        sql`select ${sql.join(
+          Object.entries({ ...selection, ...(id ? { id } : {}) }).map(
+            ([key, value]) => sql`${value} as ${sql.identifier(key)}`,
+          ),
+          sql`, `,
+        )} from ${table}${where ? sql` where ${where}` : sql``}${orderBy ? sql` order by ${orderBy}` : sql``}`,
+      )
+      .then((result) => (result as unknown as { rows: Record<string, unknown>[] }).rows);
   if (!id) {
     // Link and counter tables (no id column, no bytes) are small: read whole.
-    yield (await db.select(selection).from(table)).map((row) => ({ id: undefined, parts: text(row) }));
+    yield (await read(undefined, undefined)).map((row) => ({ id: undefined, parts: text(row) }));
     return;
   }
   const size = pieces.some((piece) => piece.kind === 'bytes') ? BATCH_WITH_BYTES : BATCH;
@@ -224,12 +237,9 @@ async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<{ id: unknown; pa
       return row?.id;
     },
     (key, upTo) =>
-      db
-        .select({ ...selection, id })
-        .from(table)
-        .where(and(after(key), upTo === undefined ? undefined : lte(id, upTo)))
-        .orderBy(asc(id))
-        .then((rows) => rows.map((row) => ({ id: row.id, parts: text(row) }))),
+      read(and(after(key), upTo === undefined ? undefined : lte(id, upTo)), sql`${id}`).then((rows) =>
+        rows.map((row) => ({ id: row.id, parts: text(row) })),
+      ),
     READS_AHEAD,
   );
 }
