@@ -230,11 +230,11 @@ export async function invoiceView(
   row: InvoiceRow,
   timeZone: string,
 ): Promise<InvoiceView> {
-  const [lines, paymentRows, credited] = await Promise.all([
-    linesOf(db, row.id),
-    paymentsOf(db, row.id),
-    row.creditedInvoiceId ? findInvoice(db, row.creditedInvoiceId) : undefined,
-  ]);
+  // One after another: `db` may be a transaction, one connection, which pg@9 refuses to give two
+  // queries at once (pg 8 queues them, with a deprecation warning).
+  const lines = await linesOf(db, row.id);
+  const paymentRows = await paymentsOf(db, row.id);
+  const credited = row.creditedInvoiceId ? await findInvoice(db, row.creditedInvoiceId) : undefined;
   const paid = paymentRows.reduce((sum, p) => sum + p.amountCents, 0);
   const due = row.totalCents - row.creditCents;
   const { taxableCents } = invoiceTotals(
