@@ -270,7 +270,13 @@ test('a sent quote’s buttons are disabled until the app runs, then answer the 
   request,
   browser,
 }) => {
-  const link = await sentQuoteLink(request, `Early Tap ${device()} ${Date.now().toString(36)}`, waitForMail);
+  // With an optional line: ticked before the app ran, the tick was undone when the app took the page over.
+  const link = await sentQuoteLink(request, `Early Tap ${device()} ${Date.now().toString(36)}`, waitForMail, {
+    materials: [
+      { name: 'Deck boards', unitPrice: 12.5, quantity: 10 },
+      { name: 'Deck stain', unitPrice: 40, quantity: 1, optional: true },
+    ],
+  });
   const buttons = ['Accept the quote', 'Decline', 'Request more info'];
   // As the server sent it: a tap there would do nothing, so it is not offered.
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize()! });
@@ -278,12 +284,16 @@ test('a sent quote’s buttons are disabled until the app runs, then answer the 
   await plain.goto(link);
   await expect(plain.getByRole('heading', { level: 1, name: 'Your Quote' })).toBeVisible();
   for (const name of buttons) await expect(plain.getByRole('button', { name }), name).toBeDisabled();
+  await expect(plain.getByRole('checkbox', { name: /Deck stain/ })).toBeDisabled();
   await screenshot(plain, 'client-quote-before-the-app');
   await noScript.close();
   // Once the app has taken the page over, one tap opens the question.
   await page.goto(link);
   await appTookOver(page);
   for (const name of buttons) await expect(page.getByRole('button', { name }), name).toBeEnabled();
+  const option = page.getByRole('checkbox', { name: /Deck stain/ });
+  await option.check();
+  await expect(option).toBeChecked();
   await screenshot(page, 'client-quote-app-running');
   await page.getByRole('button', { name: 'Request more info' }).click();
   await expect(page.getByLabel(/^Your question/)).toBeVisible();

@@ -19,6 +19,8 @@ interface QuoteDocumentProps extends PricedQuote {
   compact?: boolean;
   /** When given, the client ticks the optional lines to include (the totals follow). */
   onToggle?: ((kind: LineKind, index: number, included: boolean) => void) | undefined;
+  /** The options shown but not yet tickable: the page the server drew, until the app runs (a tick then would be undone). */
+  togglesDisabled?: boolean | undefined;
   /** Only the lines counted (an accepted quote shows what was chosen). */
   includedOnly?: boolean;
   /** The deposit asked on acceptance, in cents, on the totals shown (printed right under the total). */
@@ -45,6 +47,7 @@ export function QuoteDocument({
   labor,
   compact,
   onToggle,
+  togglesDisabled,
   includedOnly,
   depositDueCents,
   notes,
@@ -80,6 +83,7 @@ export function QuoteDocument({
         {entry.optional && onToggle ? (
           <Checkbox
             checked={entry.included}
+            disabled={togglesDisabled}
             onChange={(e) => onToggle(kind, index, e.currentTarget.checked)}
             label={
               <>

@@ -255,6 +255,7 @@ export function ClientQuoteSheet({ quote: q, token, onStale, preview = false }: 
           notes={q.notes}
           poNumber={q.poNumber}
           onToggle={open && mode !== 'accept' ? toggle : undefined}
+          togglesDisabled={!hydrated}
           includedOnly={q.status === 'Accepted'}
           depositDueCents={depositDueCents}
         />
