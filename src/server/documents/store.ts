@@ -96,6 +96,14 @@ export class DocumentStore {
     );
   }
 
+  /**
+   * Once the drawings started in the background so far are done (they go one at a time, in order): a
+   * test that compares the documents table with what was read from it waits for this first.
+   */
+  async settled(): Promise<void> {
+    await this.background(async () => {});
+  }
+
   /** The document `kind:id` as it stands now; undefined when there is no such document. */
   current(key: string): Promise<StoredDocument | undefined> {
     // Asks for one document at once share one answer (and at most one drawing).
