@@ -31,6 +31,7 @@ export default defineConfig({
           pool: 'forks',
           isolate: false,
           globalSetup: ['tests/helpers/db-template.ts', 'tests/helpers/server-bundle.ts'],
+          setupFiles: ['tests/helpers/fail-on-console.ts', 'tests/helpers/one-query-at-a-time.ts'],
         },
       },
     ],

@@ -29,11 +29,10 @@ async function freeEstimateWindows(app: FastifyInstance, db: DbOrTx, rules: Rule
   if (dates.length === 0) return [];
   const from = zonedTimeToUtc(dates[0]!, '00:00', timeZone);
   const to = zonedTimeToUtc(addDays(dates.at(-1)!, 1), '00:00', timeZone);
-  const [busy, off, schedules] = await Promise.all([
-    busyTimesOf(db, ids, from, to),
-    timeOffBetween(db, ids, dates[0]!, dates.at(-1)!, timeZone),
-    schedulesOf(db, ids),
-  ]);
+  // One after another: `db` may be the request's transaction (one connection; see conflictsOf).
+  const busy = await busyTimesOf(db, ids, from, to);
+  const off = await timeOffBetween(db, ids, dates[0]!, dates.at(-1)!, timeZone);
+  const schedules = await schedulesOf(db, ids);
   const taken = [...busy, ...off];
   // A worker since deleted is not among them: only those the database still has.
   const workers = ids

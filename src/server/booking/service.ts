@@ -62,11 +62,10 @@ async function windowsFor(
   if (dates.length === 0) return [];
   const from = zonedTimeToUtc(dates[0]!, '00:00', timeZone);
   const to = zonedTimeToUtc(addDays(dates.at(-1)!, 1), '00:00', timeZone);
-  const [busy, off, schedules] = await Promise.all([
-    busyTimesOf(db, visit.workerIds, from, to, visit.id),
-    timeOffBetween(db, visit.workerIds, dates[0]!, dates.at(-1)!, timeZone),
-    schedulesOf(db, visit.workerIds),
-  ]);
+  // One after another: `db` may be the move's transaction (one connection; see conflictsOf).
+  const busy = await busyTimesOf(db, visit.workerIds, from, to, visit.id);
+  const off = await timeOffBetween(db, visit.workerIds, dates[0]!, dates.at(-1)!, timeZone);
+  const schedules = await schedulesOf(db, visit.workerIds);
   const taken = [...busy, ...off];
   const workers = visit.workerIds.map((id) => ({
     id,

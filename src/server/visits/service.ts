@@ -69,11 +69,11 @@ export async function conflictsOf(
   timeZone: string,
   exceptVisitId?: string,
 ): Promise<VisitConflict[]> {
-  const [workers, busy, off] = await Promise.all([
-    workersByIds(db, workerIds),
-    overlappingVisits(db, workerIds, startsAt, endsAt, exceptVisitId),
-    timeOffBetween(db, workerIds, body.date, body.date, timeZone),
-  ]);
+  // One after another: `db` may be the booking's transaction, one connection, which pg@9 refuses to
+  // give two queries at once (tests/helpers/one-query-at-a-time.ts).
+  const workers = await workersByIds(db, workerIds);
+  const busy = await overlappingVisits(db, workerIds, startsAt, endsAt, exceptVisitId);
+  const off = await timeOffBetween(db, workerIds, body.date, body.date, timeZone);
   const found: VisitConflict[] = [];
   for (const o of off) {
     const worker = workers.find((w) => w.id === o.userId);
