@@ -29,6 +29,9 @@ import { jobPhotos } from '../src/server/db/schema';
 import { insertJob, setWorkers } from '../src/server/jobs/repository';
 import { insertUser } from '../src/server/users/repository';
 import { zonedTimeToUtc } from '#shared/dates';
+import type { InvoiceView } from '#shared/schemas/invoices';
+import type { BusinessSettings } from '../src/server/lib/business';
+import { renderInvoicePdf } from '../src/server/invoices/pdf';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 /** BENCH_ONLY=regex runs only the scenarios whose label matches; BENCH_DATABASES=postgres skips PGlite. */
@@ -759,7 +762,73 @@ async function monthView(url: string, token: string, kind: string) {
   }
 }
 
+/**
+ * Drawing a long invoice's PDF, as the PDF worker does (`BENCH_ONLY=pdf BENCH_DATABASES=none`): 200 lines
+ * of wrapping text, five times, the first (fonts read and parsed) apart. Finding each character's font
+ * anew was nine tenths of it: 4.2 s a draw before, about 0.2 s after (2-core AMD EPYC, 2026-11-30).
+ */
+async function pdfDrawing() {
+  const lines = Array.from({ length: 200 }, (_, i) => ({
+    description: `Line ${i + 1}: ${'trim and caulk the window frames, '.repeat(8)}`,
+    quantity: 1 + (i % 5),
+    unitPrice: 12.5,
+    amount: 12.5 * (1 + (i % 5)),
+    taxable: true,
+  }));
+  const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
+  const invoice: InvoiceView = {
+    _id: 'bench',
+    number: 'INV-2026-0001',
+    jobId: null,
+    kind: 'final',
+    status: 'Sent',
+    clientId: null,
+    clientName: 'Dana Whitfield',
+    clientEmail: 'dana@home.test',
+    address: '1 Main St, Sacramento, CA 95814',
+    billingAddress: '',
+    companyName: '',
+    poNumber: '',
+    lines,
+    taxRateBasisPoints: 775,
+    subtotal,
+    taxable: subtotal,
+    tax: Math.round(subtotal * 7.75) / 100,
+    total: subtotal + Math.round(subtotal * 7.75) / 100,
+    credit: 0,
+    creditedNumber: null,
+    creditedDeposit: null,
+    paid: 0,
+    balance: subtotal + Math.round(subtotal * 7.75) / 100,
+    dueDays: 14,
+    issueDate: '2026-11-30',
+    dueDate: '2026-12-14',
+    notes: '',
+    voidReason: null,
+    payments: [],
+    pdfUrl: null,
+  };
+  // What the invoice PDF reads of the business (the rest of Settings plays no part in drawing it).
+  const business = {
+    name: 'Sac Handyman Services',
+    email: 'office@handyman.test',
+    phone: '916-555-0100',
+    address: '1 Bench St, Sacramento, CA 95814',
+    licenseNumber: 'CSLB 1000001',
+    howClientsPay: { checkPayee: '', checkAddress: '', bankTransfer: '', cardByPhone: false, cardPhone: '' },
+  } as unknown as BusinessSettings;
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const started = performance.now();
+    await renderInvoicePdf(invoice, business);
+    times.push(Math.round(performance.now() - started));
+  }
+  facts.pdfInvoice200LinesFirstMs = times[0];
+  facts.pdfInvoice200LinesMedianMs = times.slice(1).sort((a, b) => a - b)[2];
+}
+
 async function main() {
+  if (ONLY.test('pdf: a 200-line invoice')) await pdfDrawing();
   if (isBuildStale()) await buildAll({ quiet: true });
   const bare = await bareServer();
   rows.push({

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create as createFont, type Font } from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { sfntFromWoff } from '../../src/server/lib/pdf-fonts';
+import { fontRuns, sfntFromWoff } from '../../src/server/lib/pdf-fonts';
 
 const require = createRequire(import.meta.url);
 const dir = path.join(path.dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
@@ -23,5 +23,33 @@ describe('fonts for PDFs', () => {
       expect(b.layout(text).advanceWidth).toBe(a.layout(text).advanceWidth);
     }
     expect(sfntFromWoff(sfnt)).toBe(sfnt);
+  });
+
+  it('draws each character from a file that has it, regular and bold apart, the same every time it is asked', () => {
+    const text = 'Dana Whitfield 王小明 Ünïcødé Кирилл 🔧 done';
+    const regular = fontRuns(text);
+    const bold = fontRuns(text, true);
+    expect(regular.map((r) => r.text).join('')).toBe(text);
+    expect(bold.map((r) => r.text).join('')).toBe(text);
+    // Latin, Chinese and the emoji each from their own family; bold from the bold files where there are any.
+    const family = (file: string) => /noto-(sans-sc|emoji|sans)\b/.exec(file)?.[1];
+    const familyOf = (char: string) => family(regular.find((r) => r.text.includes(char))!.file);
+    expect([familyOf('D'), familyOf('王'), familyOf('Ü'), familyOf('К'), familyOf('🔧')]).toEqual([
+      'sans',
+      'sans-sc',
+      'sans',
+      'sans',
+      'emoji',
+    ]);
+    expect(regular[0]!.file).toMatch(/-400-normal\.woff$/);
+    expect(bold[0]!.file).toMatch(/-700-normal\.woff$/);
+    for (const run of [...regular, ...bold]) {
+      const font = createFont(sfntFromWoff(fs.readFileSync(run.file))) as Font;
+      for (const char of run.text)
+        if (char.trim()) expect(font.hasGlyphForCodePoint(char.codePointAt(0)!), char).toBe(true);
+    }
+    // Asked again (each answer now remembered), the runs are the same.
+    expect(fontRuns(text)).toEqual(regular);
+    expect(fontRuns(text, true)).toEqual(bold);
   });
 });
