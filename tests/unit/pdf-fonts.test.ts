@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create as createFont, type Font } from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { fontRuns, sfntFromWoff } from '../../src/server/lib/pdf-fonts';
+import { fontRuns, REMEMBERED_CHARACTERS, rememberedCharacters, sfntFromWoff } from '../../src/server/lib/pdf-fonts';
 
 const require = createRequire(import.meta.url);
 const dir = path.join(path.dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
@@ -52,4 +52,14 @@ describe('fonts for PDFs', () => {
     expect(fontRuns(text)).toEqual(regular);
     expect(fontRuns(text, true)).toEqual(bold);
   });
+
+  it('remembers a bounded number of characters: a text of rare ones does not grow it without end', () => {
+    const before = fontRuns('Invoice for 王小明');
+    // 5,000 different characters from the CJK block, more than are remembered.
+    let text = '';
+    for (let c = 0x4e00; text.length < 5000; c++) text += String.fromCodePoint(c);
+    fontRuns(text);
+    expect(rememberedCharacters()).toBeLessThanOrEqual(REMEMBERED_CHARACTERS);
+    expect(fontRuns('Invoice for 王小明')).toEqual(before);
+  }, 60_000);
 });

@@ -121,6 +121,11 @@ function hasGlyph(face: Face, codePoint: number): boolean {
  * character of each text it was nine tenths of drawing a PDF (a 200-line invoice took 4 s).
  */
 const faceByCharacter = new Map<number, Face>();
+/** Bounded: a text of rare characters (names typed by strangers reach PDFs) cannot grow it without end. */
+export const REMEMBERED_CHARACTERS = 4096;
+
+/** How many characters' faces are remembered now (never more than REMEMBERED_CHARACTERS). */
+export const rememberedCharacters = () => faceByCharacter.size;
 
 function faceFor(codePoint: number, weight: number): Face {
   const key = codePoint * 2 + (weight === 700 ? 1 : 0);
@@ -129,6 +134,7 @@ function faceFor(codePoint: number, weight: number): Face {
     const list = faces(weight);
     const covering = list.filter((f) => f.ranges.some(([lo, hi]) => codePoint >= lo && codePoint <= hi));
     face = covering.find((f) => hasGlyph(f, codePoint)) ?? covering[0] ?? list[0]!;
+    if (faceByCharacter.size >= REMEMBERED_CHARACTERS) faceByCharacter.clear();
     faceByCharacter.set(key, face);
   }
   return face;
