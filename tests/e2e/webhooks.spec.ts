@@ -14,13 +14,19 @@ test(
   { tag: SHARED_STATE },
   async ({ page, request }) => {
     const bodies: { body: string; signature: string }[] = [];
+    // The second try's answer waits until the test has seen "Retrying": on a slow host the reload
+    // below can outlast the backoff's 5 s, and the log would already say "Delivered".
+    let letSecondThrough = () => {};
+    const secondMayPass = new Promise<void>((resolve) => (letSecondThrough = resolve));
     const server = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
       req.on('end', () => {
         bodies.push({ body, signature: String(req.headers['x-handyman-signature']) });
         // The first delivery is refused, as a receiver that is down a moment: it is tried again.
-        res.writeHead(bodies.length === 1 ? 500 : 204).end();
+        if (bodies.length === 1) res.writeHead(500).end();
+        else if (bodies.length === 2) void secondMayPass.then(() => res.writeHead(204).end());
+        else res.writeHead(204).end();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,6 +70,7 @@ test(
       await expect(log.getByText('Retrying')).toBeVisible();
       const last = page.getByText(/^Last: /).locator('..');
       await expect(last.getByText('Retrying')).toBeVisible();
+      letSecondThrough();
       await expect
         .poll(() => bodies.filter((b) => b.body.includes(`Hook Client ${tag}`)).length, {
           timeout: 20_000,
@@ -82,6 +89,7 @@ test(
       await page.getByRole('dialog', { name: 'Remove webhook' }).getByRole('button', { name: 'Remove' }).click();
       await expect(page.getByText('No webhooks yet.')).toBeVisible();
     } finally {
+      letSecondThrough();
       for (const w of (await (await request.get('/api/webhooks', { headers })).json()).webhooks ?? [])
         await request.delete(`/api/webhooks/${w._id}`, { headers });
       await new Promise((resolve) => server.close(resolve));
