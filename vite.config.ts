@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -52,10 +53,26 @@ function entryAfterPaint(): Plugin {
   };
 }
 
+/**
+ * The site's icon written into every page as a data address (it is 311 bytes): a browser asked for
+ * /favicon.svg while a phone was painting the page, and on a slow network that request shared the
+ * first paint's round trips (issue 34, decision 052). The file stays for the crew app's manifest.
+ */
+function inlineFavicon(): Plugin {
+  return {
+    name: 'inline-favicon',
+    transformIndexHtml: (html) => {
+      const svg = fs.readFileSync(path.resolve('src/web/public/favicon.svg'), 'utf8').trim();
+      const href = `data:image/svg+xml,${encodeURIComponent(svg).replace(/'/g, '%27')}`;
+      return html.replace('<link rel="icon" href="/favicon.svg"', () => `<link rel="icon" href="${href}"`);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), chunkModules(), entryAfterPaint()],
+  plugins: [react(), chunkModules(), entryAfterPaint(), inlineFavicon()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import './app/public-styles.css';
 import './app/global.css';
+import { FIRST_USE_EVENTS, FIRST_USE_MARK } from '#shared/first-use';
 import { makeZodJitless } from './lib/zod-jitless';
 
 // zod is told not to compile validators before the app's modules build any schema (lib/zod-jitless.ts).
@@ -44,19 +45,21 @@ async function runApp() {
   await import('./app/start');
 }
 
-/** What a visitor does when they reach for a page: a touch, a key, the pointer, the focus, a scroll. */
-const FIRST_USE = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
-
-/** Calls `then` once, on the first of FIRST_USE, or at once if the visitor already has (a field focused, the page scrolled). */
+/**
+ * Calls `then` once, on the first of FIRST_USE_EVENTS, or at once if the visitor already has: reached
+ * for the page before this script was asked for (the page's loader marked it, FIRST_USE_MARK), a field
+ * focused, the page scrolled.
+ */
 function onFirstUse(then: () => void) {
   const active = document.activeElement;
-  if ((active && active !== document.body) || window.scrollY > 0) return then();
+  const reached = document.documentElement.hasAttribute(FIRST_USE_MARK);
+  if (reached || (active && active !== document.body) || window.scrollY > 0) return then();
   const options = { capture: true, passive: true } as const;
   const once = () => {
-    for (const type of FIRST_USE) window.removeEventListener(type, once, options);
+    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, once, options);
     then();
   };
-  for (const type of FIRST_USE) window.addEventListener(type, once, options);
+  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, once, options);
 }
 
 // The public pages arrive rendered by the server: let the browser paint them first, then load and run

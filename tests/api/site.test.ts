@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataUrl, makeJpeg } from '../helpers/images';
@@ -20,7 +21,7 @@ function fakeBuild(): { buildDir: string; webRoot: string } {
   fs.mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
   fs.writeFileSync(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html><head><!--app-head--><link rel="stylesheet" href="/assets/index-9.css"></head><body><div id="root"><!--app-html--></div></body></html>',
+    '<!doctype html><html><head><!--app-head--><script type="module" crossorigin fetchpriority="low" src="/assets/index-9.js"></script><link rel="stylesheet" href="/assets/index-9.css"></head><body><div id="root"><!--app-html--></div></body></html>',
   );
   const manifest = {
     'app/start.tsx': { file: 'assets/start-1.js', css: ['assets/start-1.css'], imports: ['_zod-1.js'] },
@@ -163,6 +164,56 @@ describe('search engines and link previews', () => {
       expect(other.slice(0, other.indexOf('</head>'))).toContain('<link rel="stylesheet" href="/assets/index-9.css">');
       expect(other).not.toContain('<style>');
     }
+  });
+
+  it("asks for a rendered public page's entry once it has loaded, by the one inline script the policy allows (decision 052)", async () => {
+    const entryTag = '<script type="module" crossorigin fetchpriority="low" src="/assets/index-9.js"></script>';
+    for (const url of ['/', '/get-a-quote']) {
+      const res = await page(url);
+      expect(res.body, url).not.toContain(entryTag);
+      expect(res.body, url).toContain('<meta name="app-entry" content="/assets/index-9.js">');
+      const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(inline, url).toHaveLength(1);
+      expect(inline[0]).toContain("addEventListener('load'");
+      // The policy names that script's hash, and no other way for an inline script to run.
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      const hash = createHash('sha256').update(inline[0]!).digest('base64');
+      expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    }
+    // A page the server could not render, a client's own page and the back office load theirs as built.
+    for (const url of ['/contact', '/quote/QT12345678?token=abc', '/admin/users']) {
+      const other = (await page(url)).body;
+      expect(other, url).toContain(entryTag);
+      expect(other, url).not.toContain('app-entry');
+    }
+  });
+
+  it('sends a public page compressed once at brotli’s best to a browser that takes it, and as it is otherwise', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/get-a-quote' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const asked = () =>
+      t.app.inject({ method: 'GET', url: '/get-a-quote', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const first = await asked();
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(first.rawPayload).toString('utf8')).toBe(plain.body);
+    // Brotli's best quality, not the quality of the answers compressed on the way out (4).
+    const atFour = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(first.rawPayload.length).toBeLessThan(atFour.length);
+    expect((await asked()).rawPayload.equals(first.rawPayload)).toBe(true);
+    // Under another spelling it is compressed on the way out, as any answer: a stranger cannot make the
+    // server compress it again at brotli's slow best by asking for /Get-A-Quote/, /GET-a-quote/, …
+    const spelled = await t.app.inject({ method: 'GET', url: '/Get-A-Quote/', headers: { 'accept-encoding': 'br' } });
+    expect(spelled.headers['content-encoding']).toBe('br');
+    const spelledPage = brotliDecompressSync(spelled.rawPayload);
+    expect(spelledPage.toString('utf8')).toContain('/Get-A-Quote');
+    expect(spelled.rawPayload.length).toBeGreaterThan(
+      brotliCompressSync(spelledPage, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    );
+    // A browser without brotli is given gzip, compressed on the way out.
+    const gzip = await t.app.inject({ method: 'GET', url: '/get-a-quote', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('sends the pages search engines index rendered, with the configured details, rendering each once', async () => {

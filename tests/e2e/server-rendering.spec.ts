@@ -119,6 +119,78 @@ test('the home page works as the server sent it: the app is not loaded, its link
   await screenshot(page, 'home-without-app-then-get-a-quote');
 });
 
+// Decision 052: a public page asks for nothing of the app before its own photo and first paint. On a
+// slow network the entry's request, made while the page was parsed, cost the paint a round trip.
+test('a public page asks for its script only once it has loaded, under the site’s security policy', async ({
+  page,
+}) => {
+  for (const path of ['/', '/get-a-quote']) {
+    const entryAskedAt: number[] = [];
+    let loadedAt = Number.POSITIVE_INFINITY;
+    const onRequest = (r: { url(): string }) => {
+      if (/\/assets\/index-[\w-]+\.js$/.test(new URL(r.url()).pathname)) entryAskedAt.push(Date.now());
+    };
+    const onLoad = () => (loadedAt = Math.min(loadedAt, Date.now()));
+    page.on('request', onRequest);
+    page.on('load', onLoad);
+    // An image held back 1.5 s at the end of the page: its load event waits for it.
+    await page.route(path, async (route) => {
+      const html = await (await route.fetch()).text();
+      await route.fulfill({
+        contentType: 'text/html',
+        body: html.replace('</body>', '<img src="/slow.png" alt=""></body>'),
+      });
+    });
+    await page.route('**/slow.png', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fulfill({ status: 404, body: '' });
+    });
+    await page.goto(path);
+    await expect.poll(() => entryAskedAt.length, path).toBe(1);
+    expect(entryAskedAt[0], path).toBeGreaterThanOrEqual(loadedAt);
+    // And it runs: the policy allows the loader by its hash (the page fixture fails on a CSP violation).
+    if (path === '/') await expect(page.locator('section[aria-label="Welcome"] img')).toHaveCount(5);
+    else {
+      await page.getByLabel('First Name').focus();
+      await expect(page.locator('main form button[type="submit"]').first()).toBeEnabled();
+    }
+    await page.unrouteAll();
+    page.off('request', onRequest);
+    page.off('load', onLoad);
+  }
+});
+
+test('a visitor who reaches for a form before its script is there has the app at once, without another touch', async ({
+  page,
+}) => {
+  let loaded = false;
+  let entryAskedBeforeLoad = false;
+  page.on('load', () => (loaded = true));
+  page.on('request', (r) => {
+    if (/\/assets\/index-[\w-]+\.js$/.test(new URL(r.url()).pathname)) entryAskedBeforeLoad ||= !loaded;
+  });
+  // The page's load event held back 3 s by an image at its end.
+  await page.route('/contact', async (route) => {
+    const html = await (await route.fetch()).text();
+    await route.fulfill({
+      contentType: 'text/html',
+      body: html.replace('</body>', '<img src="/slow.png" alt=""></body>'),
+    });
+  });
+  await page.route('**/slow.png', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.fulfill({ status: 404, body: '' });
+  });
+  await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+  await page.mouse.move(20, 200);
+  await page.mouse.move(40, 240);
+  await expect(page.locator('html[data-reached]')).toBeAttached();
+  // The app runs before the page has loaded, on that one move: Send wakes.
+  await expect(page.locator('main form button[type="submit"]').first()).toBeEnabled();
+  expect(entryAskedBeforeLoad).toBe(true);
+  expect(loaded).toBe(false);
+});
+
 // Decision 051: a form's fields work as the browser's own, so the app takes the page over when the
 // visitor first reaches for it, not while the phone paints and lays it out. Its files are fetched by
 // then, so it runs at once.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
+import { ENTRY_LOADER_SOURCE } from '../lib/entry-loader';
 
 const shared = {
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -30,7 +31,8 @@ function isApiAnswer(url: string): boolean {
 }
 
 /**
- * Security headers for pages and API: a CSP that allows no inline script, no framing, no sniffing.
+ * Security headers for pages and API: a CSP that allows no inline script but the entry loader (by its
+ * hash), no framing, no sniffing.
  * Helmet's middleware is built once here and run on every request; @fastify/helmet rebuilt it (and
  * re-parsed the CSP) on each request, a fifth of a small answer's cost (decision 006).
  */
@@ -42,7 +44,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // One inline script, by its hash: the public pages' entry loader (lib/entry-loader.ts).
+        scriptSrc: ["'self'", ENTRY_LOADER_SOURCE],
         // Mantine sets its theme variables in a <style> element and positions with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
