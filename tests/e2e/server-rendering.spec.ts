@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { messages } from '#shared/messages';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { appTookOver, keepParsedHeading, renderedByTheBrowser } from './support/rendering';
+import { appTookOver, holdLoadBack, keepParsedHeading, renderedByTheBrowser } from './support/rendering';
 import { depositInvoiceLink, sentQuoteLink } from './support/staff';
 
 const rendered = [
@@ -133,18 +133,7 @@ test('a public page asks for its script only once it has loaded, under the siteâ
     const onLoad = () => (loadedAt = Math.min(loadedAt, Date.now()));
     page.on('request', onRequest);
     page.on('load', onLoad);
-    // An image held back 1.5 s at the end of the page: its load event waits for it.
-    await page.route(path, async (route) => {
-      const html = await (await route.fetch()).text();
-      await route.fulfill({
-        contentType: 'text/html',
-        body: html.replace('</body>', '<img src="/slow.png" alt=""></body>'),
-      });
-    });
-    await page.route('**/slow.png', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.fulfill({ status: 404, body: '' });
-    });
+    await holdLoadBack(page, path, 1500);
     await page.goto(path);
     await expect.poll(() => entryAskedAt.length, path).toBe(1);
     expect(entryAskedAt[0], path).toBeGreaterThanOrEqual(loadedAt);
@@ -169,18 +158,7 @@ test('a visitor who reaches for a form before its script is there has the app at
   page.on('request', (r) => {
     if (/\/assets\/index-[\w-]+\.js$/.test(new URL(r.url()).pathname)) entryAskedBeforeLoad ||= !loaded;
   });
-  // The page's load event held back 3 s by an image at its end.
-  await page.route('/contact', async (route) => {
-    const html = await (await route.fetch()).text();
-    await route.fulfill({
-      contentType: 'text/html',
-      body: html.replace('</body>', '<img src="/slow.png" alt=""></body>'),
-    });
-  });
-  await page.route('**/slow.png', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
-    await route.fulfill({ status: 404, body: '' });
-  });
+  await holdLoadBack(page, '/contact', 3000);
   await page.goto('/contact', { waitUntil: 'domcontentloaded' });
   await page.mouse.move(20, 200);
   await page.mouse.move(40, 240);
@@ -207,17 +185,7 @@ test('a form page runs the app when the visitor first reaches for it, its files 
       // A slow phone: the page's load event comes late (an image held back 2 s), after the app has asked
       // for its files. Chromium warned, 3 s after that event, of stylesheets preloaded and not used, in
       // the console of a visitor who only reads (the page fixture fails on a console warning).
-      await page.route(path, async (route) => {
-        const html = await (await route.fetch()).text();
-        await route.fulfill({
-          contentType: 'text/html',
-          body: html.replace('</body>', '<img src="/slow.png" alt=""></body>'),
-        });
-      });
-      await page.route('**/slow.png', async (route) => {
-        await new Promise((r) => setTimeout(r, 2000));
-        await route.fulfill({ status: 404, body: '' });
-      });
+      await holdLoadBack(page, path, 2000);
     }
     await page.goto(path);
     await page.waitForLoadState('networkidle');

@@ -1,6 +1,24 @@
 import type { Page } from '@playwright/test';
 
 /**
+ * A slow phone's page: `path` arrives with an image at its end that is answered after `ms`, so the
+ * page's load event comes that late.
+ */
+export async function holdLoadBack(page: Page, path: string, ms: number) {
+  await page.route(path, async (route) => {
+    const html = await (await route.fetch()).text();
+    await route.fulfill({
+      contentType: 'text/html',
+      body: html.replace('</body>', '<img src="/slow.png" alt=""></body>'),
+    });
+  });
+  await page.route('**/slow.png', async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.fulfill({ status: 404, body: '' });
+  });
+}
+
+/**
  * Sends the pages matching `url` as the server would without rendering them: the browser renders
  * them and reads their data itself. For a test that fakes what a client's page reads from the API
  * (the server renders those pages with the real answers, decision 021).
