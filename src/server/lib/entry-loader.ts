@@ -11,8 +11,9 @@ const ENTRY_TAG = /<script type="module" crossorigin fetchpriority="low" src="(\
  * the paint a second after it (a page loaded in a hidden tab) asks then. A visitor who reaches for the
  * page first (FIRST_USE_EVENTS) has it asked for at once, and <html> marked so (FIRST_USE_MARK): the
  * entry then runs the app without waiting for another touch (main.tsx). A pointer's move counts only
- * if it moved: Chromium sends one that did not when it first lays a page out under a resting pointer. Its text never changes: the
- * content security policy allows it by its hash, and no other inline script runs.
+ * if it moved: Chromium sends one that did not when it first lays a page out under a resting pointer.
+ * Its text never changes: the content security policy allows it by its hash, and no other inline
+ * script runs.
  */
 export const ENTRY_LOADER = [
   '(function(){var asked=false,d=document,o={capture:true,passive:true},',
