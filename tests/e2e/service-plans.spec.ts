@@ -101,6 +101,9 @@ test('the office sells a service plan from a client’s page; the client signs i
   await theirPlans.scrollIntoViewIfNeeded();
   await screenshot(client, 'client-page-service-plan', { fullPage: false });
   await theirPlans.getByRole('link', { name: `Read ${plan}` }).click();
+  // First the address, then the page: a CI run on a loaded host once waited 20 s for the heading in vain,
+  // and this tells a link that went nowhere from a page that did not draw.
+  await client.waitForURL(/\/service-plan\//);
   await expect(client.getByRole('heading', { name: `Your ${plan} plan` })).toBeVisible();
   await phone.close();
 
