@@ -34,11 +34,15 @@ describe.each(dbKinds)('the version rows (%s)', (kind) => {
     const before = await read();
 
     let second: Promise<unknown> | undefined;
+    // Each runs once: a deadlock would now be run again (db/client.ts), and pass unseen but for these.
+    let runs = 0;
     const first = db.transaction(async (tx) => {
+      runs += 1;
       await tx.execute(touchFigures);
       await tx.execute(immediate);
       // The other transaction changes the calendar first, then the figures.
       second = db.transaction(async (other) => {
+        runs += 1;
         await other.execute(touchCalendar('crew-b'));
         await other.execute(immediate);
         await other.execute(touchFigures);
@@ -50,6 +54,7 @@ describe.each(dbKinds)('the version rows (%s)', (kind) => {
     });
     await first;
     await second;
+    expect(runs).toBe(2);
 
     const after = await read();
     expect(Number(after.calendar) - Number(before.calendar)).toBe(2);

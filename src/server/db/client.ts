@@ -21,6 +21,7 @@ import {
   readFreshCluster,
 } from './fresh-cluster';
 import { migrationsFolder, refuseNewerDatabase } from './versions';
+import { isLostToAnotherTransaction } from '../lib/db-errors';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -346,19 +347,39 @@ export function afterCommit(db: DbOrTx, topic: string, value?: unknown): void {
 }
 
 /**
+ * Tries a transaction that lost to another one (a deadlock, a serialization failure) takes in all, the
+ * first included. Each try starts after a short random wait, so the two that met do not meet again.
+ */
+export const TRANSACTION_TRIES = 3;
+const RETRY_WAIT_MS = 20;
+
+/**
  * Makes `db.transaction` a unit of work: it carries the request's pending write (the audit entry,
  * decision 023) and tells what its work asked with `afterCommit` once it has committed. Savepoints
  * (`tx.transaction`) are not commits and are left alone; transactions outside a request (the mail
- * relay, backups) carry no audit entry.
+ * relay, backups) carry no audit entry. A unit PostgreSQL rolled back because another transaction went
+ * first (40P01, 40001) runs again from its start, up to TRANSACTION_TRIES in all: its work was undone
+ * whole, and what it asked after its commit was never told, so a client's Accept that met the office's
+ * change answers 200 instead of 500 (decision 015). Work outside the database is not undone, which is
+ * why it is asked with `afterCommit`, never done inside a transaction.
  */
 function wrapTransactions(db: Db): void {
   const open = db.transaction.bind(db);
   db.transaction = (async (run: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
-    const unit: Committing = { root: db, told: [], done: false };
-    const result = await committing.run(unit, () => carrying(open, run, config));
-    unit.done = true;
-    for (const { topic, value } of unit.told) tell(db, topic, value);
-    return result;
+    for (let tries = 1; ; tries++) {
+      const unit: Committing = { root: db, told: [], done: false };
+      let result;
+      try {
+        result = await committing.run(unit, () => carrying(open, run, config));
+      } catch (error) {
+        if (tries >= TRANSACTION_TRIES || !isLostToAnotherTransaction(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS * tries * (0.5 + Math.random())));
+        continue;
+      }
+      unit.done = true;
+      for (const { topic, value } of unit.told) tell(db, topic, value);
+      return result;
+    }
   }) as Db['transaction'];
 }
 
