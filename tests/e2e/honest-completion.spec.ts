@@ -108,6 +108,10 @@ test('the office books a visit with notes for the crew and a note to the client;
   });
   await expect(alert.getByRole('link', { name: 'Open the deposit invoice' })).toBeVisible();
   await screenshot(page, 'job-cancelled-open-deposit');
+  // Freshly loaded, the notice is there when the job is drawn: it does not push the page down later.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Client Info' })).toBeVisible();
+  expect(await alert.isVisible()).toBe(true);
   await waitForMail('owner@', /deposit INV-\d{4}-\d{4} still open/);
 });
 

@@ -46,11 +46,17 @@ function actionLabel(from: JobStatus, to: JobStatus): string {
 export default function JobDetailPage({
   moreSections,
   notices,
+  noticesLoading = false,
   beforeCompleting,
 }: {
   moreSections?: (job: JobView) => ReactNode;
   /** What the office should act on, shown under the header (another feature's, composed by the app). */
   notices?: (job: JobView) => ReactNode;
+  /**
+   * What the notices read is still on its way: the page is drawn once it has come, so a notice at the
+   * top does not push the page down under the reader's eyes.
+   */
+  noticesLoading?: boolean;
   /** What "Mark completed" should say first (the crew's checklist items not ticked, from their record). */
   beforeCompleting?: (job: JobView) => ReactNode;
 }) {
@@ -63,7 +69,7 @@ export default function JobDetailPage({
   const [completeOpen, completeDialog] = useDisclosure(false);
   const back = { to: paths.admin.jobs, label: 'Back to Jobs' };
 
-  if (job.isPending) {
+  if (job.isPending || (noticesLoading && !job.isError)) {
     return (
       <>
         <PageHeader title="Job" back={back} />
