@@ -89,7 +89,7 @@ const VARIABLE_USE = /var\(\s*(--[\w-]+)/g;
  * element inherits all of them, and a phone parses them before its first paint (issue 34). The app's
  * stylesheets, linked once the page is painted, still define them all for what the app draws later.
  */
-export function withoutUnusedVariables(css: string, html: string): string {
+function withoutUnusedVariables(css: string, html: string): string {
   const sheet = postcss.parse(css);
   const definitions = new Map<string, string[]>();
   const used = new Set<string>();
