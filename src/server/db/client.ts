@@ -21,6 +21,7 @@ import {
   readFreshCluster,
 } from './fresh-cluster';
 import { migrationsFolder, refuseNewerDatabase } from './versions';
+import { backoffMs } from '../lib/backoff';
 import { isLostToAnotherTransaction } from '../lib/db-errors';
 
 export type Schema = typeof schema;
@@ -348,7 +349,8 @@ export function afterCommit(db: DbOrTx, topic: string, value?: unknown): void {
 
 /**
  * Tries a transaction that lost to another one (a deadlock, a serialization failure) takes in all, the
- * first included. Each try starts after a short random wait, so the two that met do not meet again.
+ * first included. Each try starts after the relays' backoff from 20 ms, spread by half either way, so
+ * the two that met do not meet again.
  */
 export const TRANSACTION_TRIES = 3;
 const RETRY_WAIT_MS = 20;
@@ -373,7 +375,8 @@ function wrapTransactions(db: Db): void {
         result = await committing.run(unit, () => carrying(open, run, config));
       } catch (error) {
         if (tries >= TRANSACTION_TRIES || !isLostToAnotherTransaction(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_WAIT_MS * tries * (0.5 + Math.random())));
+        const wait = backoffMs(tries, RETRY_WAIT_MS, RETRY_WAIT_MS * 4) * (0.5 + Math.random());
+        await new Promise((resolve) => setTimeout(resolve, wait));
         continue;
       }
       unit.done = true;
