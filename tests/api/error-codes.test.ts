@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '#shared/schemas/errors';
 import { dataUrl } from '../helpers/images';
 import { createQuoteRequest } from '../helpers/factories';
+import { routeDbKind } from '../helpers/test-db';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 
 describe('error codes', () => {
@@ -10,7 +11,7 @@ describe('error codes', () => {
   let admin: { token: string; user: { id: string } };
   let employee: { token: string };
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(routeDbKind);
     admin = await createUserAndSignIn(t, 'admin');
     employee = await createUserAndSignIn(t, 'employee');
   });

@@ -2,11 +2,26 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import { selectKinds, type DbKind } from './test-databases';
 
-export type DbKind = 'pglite' | 'postgres';
+export type { DbKind };
 
-/** PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set. */
-export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The databases a test runs on: PGlite always, the real PostgreSQL server too when TEST_DATABASE_URL is
+ * set. `TEST_DATABASES` (a comma list: `pglite`, `postgres`) keeps only those named: `.ci/run` runs the
+ * PostgreSQL halves on Node.js 20 and the PGlite halves on Node.js 24, so each test meets each database
+ * once (decision 027, session 40).
+ */
+export const dbKinds: DbKind[] = selectKinds(
+  process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'],
+  process.env.TEST_DATABASES,
+);
+
+/**
+ * For a test about routes rather than databases: the first database this run meets (PGlite, unless
+ * TEST_DATABASES leaves it out, as .ci/run's Node.js 20 pass does: there it runs on PostgreSQL).
+ */
+export const routeDbKind: DbKind = dbKinds[0]!;
 
 export interface TestDatabase extends Database {
   /** postgres:// URL of this test's own database (postgres kind only). */

@@ -9,13 +9,13 @@ import { knownLastMigration, lastAppliedMigration } from '../../src/server/db/ve
 import { hashPassword } from '../../src/server/lib/passwords';
 import { brokenRelease, previousRelease } from '../helpers/migration-folders';
 import { freePort, startServerProcess, waitForHealth, type ServerProcess } from '../helpers/server-process';
-import { withAdmin } from '../helpers/test-db';
+import { dbKinds, withAdmin } from '../helpers/test-db';
 import { CommandError, rollbackCommand } from '../../src/server/backups';
 import type { Config } from '../../src/server/config';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-maintenance-'));
-/** Both databases when CI gives PostgreSQL, the embedded one alone otherwise. */
-const kinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** Both databases when CI gives PostgreSQL, the embedded one alone otherwise (or those TEST_DATABASES keeps). */
+const kinds = dbKinds;
 const PASSWORD = 'maintenance-window-7Qx';
 const PHONE = '(916) 555-0177';
 const dropped: string[] = [];

@@ -6,6 +6,7 @@ import { contactInput } from '#shared/schemas/contact';
 import { quoteRequestInput } from '#shared/schemas/quote-request';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { futureDate } from '../helpers/dates';
+import { routeDbKind } from '../helpers/test-db';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 
 const RUNS = 1000;
@@ -86,7 +87,7 @@ function mutated<T extends Record<string, unknown>>(valid: T) {
 describe('generated bad input never breaks the public API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT_MAX: '1000000' } });
+    t = await createTestApp(routeDbKind, { env: { RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT_MAX: '1000000' } });
   });
   afterAll(() => t.close());
 
@@ -344,12 +345,12 @@ interface Attempt {
   headers?: Record<string, string>;
 }
 
-describe('every route, bad input, three callers: never a 5xx (pglite)', () => {
+describe(`every route, bad input, three callers: never a 5xx (${routeDbKind})`, () => {
   let t: TestApp;
   const tokens: Record<'crew' | 'admin', string> = { crew: '', admin: '' };
   const real: Record<string, string[]> = {};
   beforeAll(async () => {
-    t = await createTestApp('pglite', {
+    t = await createTestApp(routeDbKind, {
       env: { RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT_MAX: '1000000', STATUS_RATE_LIMIT_MAX: '1000000' },
     });
     const crew = await createUserAndSignIn(t, 'employee');

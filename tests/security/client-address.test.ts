@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/smtp';
 import { createMailingTestApp, createTestApp, type TestApp } from '../helpers/test-app';
+import { routeDbKind } from '../helpers/test-db';
 import type { TestSmtpServer } from '../helpers/smtp';
 
 const body = (name = 'Dana Whitfield', notes = 'Fix the gate') => ({
@@ -15,7 +16,7 @@ const contact = { firstName: 'A', lastName: 'B', email: 'a@b.test', message: 'hi
 describe('X-Forwarded-For without TRUST_PROXY', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { RATE_LIMIT_MAX: '5', LOGIN_RATE_LIMIT_MAX: '10' } });
+    t = await createTestApp(routeDbKind, { env: { RATE_LIMIT_MAX: '5', LOGIN_RATE_LIMIT_MAX: '10' } });
   });
   afterAll(() => t.close());
 
@@ -54,7 +55,7 @@ describe('X-Forwarded-For without TRUST_PROXY', () => {
 describe('TRUST_PROXY set to the proxy in front', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { RATE_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1/32' } });
+    t = await createTestApp(routeDbKind, { env: { RATE_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1/32' } });
   });
   afterAll(() => t.close());
 
@@ -90,7 +91,7 @@ describe('TRUST_PROXY set to the proxy in front', () => {
 describe('TRUST_PROXY as a hop count', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { RATE_LIMIT_MAX: '2', TRUST_PROXY: '1' } });
+    t = await createTestApp(routeDbKind, { env: { RATE_LIMIT_MAX: '2', TRUST_PROXY: '1' } });
   });
   afterAll(() => t.close());
 
@@ -114,7 +115,7 @@ describe('TRUST_PROXY as a hop count', () => {
 describe('the thank-you e-mail to an unverified address', () => {
   let t: TestApp & { smtp: TestSmtpServer };
   beforeAll(async () => {
-    t = await createMailingTestApp('pglite');
+    t = await createMailingTestApp(routeDbKind);
   });
   afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_CONCURRENCY, imagePoolLoad } from '../../src/server/lib/images';
 import { quoteRequests } from '../../src/server/db/schema';
 import { dataUrl, makeCraftedPng } from '../helpers/images';
+import { routeDbKind } from '../helpers/test-db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const request = (images: string[]) => ({
@@ -16,7 +17,7 @@ const request = (images: string[]) => ({
 describe('crafted images', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(routeDbKind);
   });
   afterAll(() => t.close());
 

@@ -5,13 +5,18 @@ import { messages } from '#shared/messages';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
 import { createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 import { counterStores, freshRedisUrl } from '../helpers/redis';
+import { routeDbKind } from '../helpers/test-db';
 import { updateUserEmail } from './support';
 
 describe.each(counterStores)('sign-in limits (counters in %s)', (store) => {
   let t: TestApp & { smtp: TestSmtpServer };
   beforeAll(async () => {
     const redis: Record<string, string> = store === 'redis' ? { REDIS_URL: await freshRedisUrl(3) } : {};
-    t = await createMailingTestApp('pglite', { LOGIN_RATE_LIMIT_MAX: '10', LOGIN_USER_RATE_LIMIT_MAX: '25', ...redis });
+    t = await createMailingTestApp(routeDbKind, {
+      LOGIN_RATE_LIMIT_MAX: '10',
+      LOGIN_USER_RATE_LIMIT_MAX: '25',
+      ...redis,
+    });
   });
   afterAll(() => t.close());
 

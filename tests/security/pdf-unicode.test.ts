@@ -4,6 +4,7 @@ import { fontRuns } from '../../src/server/lib/pdf-fonts';
 import { createQuoteRequest } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
+import { routeDbKind } from '../helpers/test-db';
 import { bearer, createMailingTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
 
 const clientName = '王小明 Zoë Ørsted';
@@ -13,7 +14,7 @@ describe('quote PDFs in any script', () => {
   let t: TestApp & { smtp: TestSmtpServer };
   let admin: Record<string, string>;
   beforeAll(async () => {
-    t = await createMailingTestApp('pglite');
+    t = await createMailingTestApp(routeDbKind);
     admin = bearer((await createUserAndSignIn(t, 'admin')).token);
   });
   afterAll(() => t.close());

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 import { WEAK_PASSWORD } from '../../src/server/lib/password-policy';
 import { messages } from '#shared/messages';
 import { bearer, createTestApp, createUserAndSignIn, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
-import { dbKinds } from '../helpers/test-db';
+import { dbKinds, routeDbKind } from '../helpers/test-db';
 
 describe.each(dbKinds)('sessions (%s)', (kind) => {
   let t: TestApp;
@@ -78,7 +78,7 @@ describe('weak passwords', () => {
   let t: TestApp;
   let admin: { token: string };
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(routeDbKind);
     admin = await createUserAndSignIn(t, 'admin');
   });
   afterAll(() => t.close());
@@ -127,7 +127,7 @@ describe('slow clients and the status lookup', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp('pglite', {
+    t = await createTestApp(routeDbKind, {
       env: { REQUEST_TIMEOUT_SECONDS: '3', HEADERS_TIMEOUT_SECONDS: '2', STATUS_RATE_LIMIT_MAX: '30' },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
