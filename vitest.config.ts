@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { SlowFirstSequencer } from './tests/helpers/slow-first-sequencer';
+import { SlowFirstSequencer } from './tests/helpers/slow-first-sequencer.ts';
 
 // Two projects (docs/decisions/027-a-suite-that-answers-in-minutes.md): pure units and components in
 // worker threads, which start in milliseconds; the files that run the app on its databases in child
