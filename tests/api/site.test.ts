@@ -156,10 +156,17 @@ describe('search engines and link previews', () => {
     expect(
       JSON.parse(/<script type="application\/json" id="app-styles">(.*?)<\/script>/.exec(head)?.[1] ?? 'null'),
     ).toEqual(['/assets/index-9.css', '/assets/start-1.css', '/assets/shared-1.css']);
-    // The same rules for the same page every time; a page the server could not render, and a client's
-    // own page, keep their stylesheets in <head>.
+    // The same rules for the same page every time; a page the server could not render keeps its
+    // stylesheets in <head>, as the back office does.
     expect((await page('/?utm=x')).body).toContain(`<style>${rules}</style>`);
-    for (const url of ['/contact', '/quote/QT12345678?token=abc', '/admin/users']) {
+    // A client's own page, rendered for them with their data, carries its first paint's rules too
+    // (decision 052, session 40), and names the same stylesheets.
+    const own = (await page('/quote/QT12345678?token=abc')).body;
+    const ownHead = own.slice(0, own.indexOf('</head>'));
+    expect(ownHead).not.toContain('rel="stylesheet"');
+    expect(ownHead).toMatch(/<style>[^<]*h1\{color:rgb\(1,2,3\)/);
+    expect(ownHead).toContain('<script type="application/json" id="app-styles">["/assets/index-9.css"');
+    for (const url of ['/contact', '/admin/users']) {
       const other = (await page(url)).body;
       expect(other.slice(0, other.indexOf('</head>'))).toContain('<link rel="stylesheet" href="/assets/index-9.css">');
       expect(other).not.toContain('<style>');
@@ -168,7 +175,7 @@ describe('search engines and link previews', () => {
 
   it("asks for a rendered public page's entry once it has loaded, by the one inline script the policy allows (decision 052)", async () => {
     const entryTag = '<script type="module" crossorigin fetchpriority="low" src="/assets/index-9.js"></script>';
-    for (const url of ['/', '/get-a-quote']) {
+    for (const url of ['/', '/get-a-quote', '/quote/QT12345678?token=abc']) {
       const res = await page(url);
       expect(res.body, url).not.toContain(entryTag);
       expect(res.body, url).toContain('<meta name="app-entry" content="/assets/index-9.js">');
@@ -180,8 +187,8 @@ describe('search engines and link previews', () => {
       const hash = createHash('sha256').update(inline[0]!).digest('base64');
       expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
     }
-    // A page the server could not render, a client's own page and the back office load theirs as built.
-    for (const url of ['/contact', '/quote/QT12345678?token=abc', '/admin/users']) {
+    // A page the server could not render and the back office load theirs as built.
+    for (const url of ['/contact', '/admin/users']) {
       const other = (await page(url)).body;
       expect(other, url).toContain(entryTag);
       expect(other, url).not.toContain('app-entry');

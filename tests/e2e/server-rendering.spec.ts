@@ -306,6 +306,26 @@ test('a client’s quote, invoice and status pages arrive rendered with their da
     await expect(plain.getByRole('heading', { level: 1, name: p.heading }), p.name).toBeVisible();
     await expect(plain.getByText(p.shows).first(), p.name).toBeVisible();
     await expect(plain.getByRole('contentinfo')).toContainText('Admin Login');
+    // It paints from its own HTML (decision 052, session 40): no stylesheet holds the first paint, and
+    // the app's stylesheets, added, change nothing on screen.
+    await expect(plain.locator('head link[rel="stylesheet"]'), p.name).toHaveCount(0);
+    const asSent = await plain.screenshot({ fullPage: true });
+    await plain.route(p.url, async (route) => {
+      const html = await (await route.fetch()).text();
+      const listed = JSON.parse(/<script type="application\/json" id="app-styles">(.*?)<\/script>/.exec(html)![1]!);
+      const links = (listed as string[]).map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+      await route.fulfill({ contentType: 'text/html', body: html.replace('</head>', `${links}</head>`) });
+    });
+    await plain.goto(p.url);
+    await expect(plain.locator('head link[rel="stylesheet"]').first(), p.name).toBeAttached();
+    await expect(plain.getByRole('heading', { level: 1, name: p.heading }), p.name).toBeVisible();
+    const withStylesheets = await plain.screenshot({ fullPage: true });
+    if (!withStylesheets.equals(asSent)) await screenshot(plain, `with-stylesheets-client-${p.name}`);
+    expect(
+      withStylesheets.equals(asSent),
+      `the client's ${p.name} page looks different with the app's stylesheets`,
+    ).toBe(true);
+    await plain.unroute(p.url);
   }
   await noScript.close();
 

@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import Beasties from 'beasties';
 import postcss from 'postcss';
 import { scriptJson } from './page-head';
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
-/** How many pages' rules are kept: a handful of public pages, each once per change of the settings. */
-const KEPT = 32;
+/**
+ * How many pages' rules are kept: a handful of public pages, each once per change of the settings, and
+ * the shapes of the clients' own pages (a few per page: with a deposit, paid, declined…).
+ */
+const KEPT = 64;
 
 /**
  * A public page's first paint needs a fifth of the app's CSS (the rules that match what the server
@@ -81,6 +85,34 @@ export function criticalCss(root: string, onError: (error: unknown) => void) {
 }
 
 const VARIABLE_USE = /var\(\s*(--[\w-]+)/g;
+const START_TAG = /<([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const ATTRIBUTE = /([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
+/** Attributes whose value a stylesheet's selectors test (Mantine's `[data-variant="filled"]`, `[type=…]`). */
+const MATCHED_VALUE = /^(data-|role$|type$|dir$|lang$)/;
+
+/**
+ * What a page's rules are picked by, for a client's own page (rendered per request with their data): the
+ * elements, classes, attributes and variables its HTML uses, not its text or its links. Two clients'
+ * quotes of the same shape share the rules picked once; a quote with a deposit or an invoice with a Pay
+ * button is another shape (decision 052, session 40).
+ */
+export function pageShape(html: string): string {
+  const parts = new Set<string>();
+  for (const [, tag, attributes] of html.matchAll(START_TAG)) {
+    parts.add(tag!.toLowerCase());
+    for (const [, name, ...values] of attributes!.matchAll(ATTRIBUTE)) {
+      const value = values.find((v) => v !== undefined) ?? '';
+      if (name === 'class') for (const token of value.split(/\s+/)) parts.add(`.${token}`);
+      else if (MATCHED_VALUE.test(name!)) parts.add(`[${name}=${value}]`);
+      else parts.add(`[${name}]`);
+    }
+  }
+  for (const [, variable] of html.matchAll(VARIABLE_USE)) parts.add(variable!);
+  return createHash('sha256')
+    .update([...parts].sort().join('\n'))
+    .digest('base64url')
+    .slice(0, 22);
+}
 
 /**
  * The rules without the custom properties nothing in the page uses. The theme defines about 470 (each

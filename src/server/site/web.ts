@@ -11,7 +11,7 @@ import { todayIn } from '#shared/dates';
 import { routeForPath, routeMeta } from '#shared/page-meta';
 import { paths } from '#shared/paths';
 import type { BusinessSettings } from '../lib/business';
-import { criticalCss } from './critical-css';
+import { criticalCss, pageShape } from './critical-css';
 import { entryAfterLoad } from '../lib/entry-loader';
 import { HERO_WIDTHS, heroSources, renderHero } from './hero-images';
 import { renderPageHead, scriptJson, siteConfigOf, type ChunkAssets } from './page-head';
@@ -77,11 +77,12 @@ export async function registerWeb(app: FastifyInstance, root: string): Promise<v
       .replace('</head>', () => `  ${assets}\n  </head>`)
       .replace(HTML_MARK, () => rendered);
     // A public page the server rendered carries the styles of its first paint (critical-css.ts), and
-    // asks for its entry once it is loaded and painted (lib/entry-loader.ts).
+    // asks for its entry once it is loaded and painted (lib/entry-loader.ts). So does a client's own
+    // page, rendered with their data: its rules are picked once per shape (pageShape), not per client.
     const publicPage = Boolean(route?.meta.index && !withData && rendered && status === 200);
-    const html = publicPage
-      ? entryAfterLoad(await withCriticalCss(`${route!.pattern} ${JSON.stringify(site)}`, page))
-      : page;
+    const clientPage = Boolean(withData && rendered && status === 200);
+    const key = `${route?.pattern} ${JSON.stringify(site)}${clientPage ? ` ${pageShape(rendered)}` : ''}`;
+    const html = publicPage || clientPage ? entryAfterLoad(await withCriticalCss(key, page)) : page;
     // Kept compressed only as the page is spelled (not "/Get-A-Quote/"): a stranger cannot make the
     // server compress it again, at brotli's slow best, by asking under another spelling.
     return { html, status, withData: Boolean(withData), compressOnce: publicPage && route!.pattern === pathname };
