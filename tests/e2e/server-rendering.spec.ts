@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { messages } from '#shared/messages';
 import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
@@ -11,6 +11,16 @@ const rendered = [
   { path: '/contact', heading: 'Contact' },
   { path: '/quote-request-status', heading: 'Check The Status of Your Quote Request' },
 ];
+
+/** Serves `url` with every stylesheet the app would link once it is painted (main.tsx), after its own rules. */
+async function withAppStylesheets(page: Page, url: string) {
+  await page.route(url, async (route) => {
+    const html = await (await route.fetch()).text();
+    const listed = JSON.parse(/<script type="application\/json" id="app-styles">(.*?)<\/script>/.exec(html)![1]!);
+    const links = (listed as string[]).map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+    await route.fulfill({ contentType: 'text/html', body: html.replace('</head>', `${links}</head>`) });
+  });
+}
 
 test.describe('with scripts off', () => {
   test.use({ javaScriptEnabled: false });
@@ -58,12 +68,7 @@ test.describe('with scripts off', () => {
       await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
       const asSent = await page.screenshot({ fullPage: true });
       // The page with every stylesheet the app would link (main.tsx) in its <head>, after its own rules.
-      await page.route(p.path, async (route) => {
-        const html = await (await route.fetch()).text();
-        const listed = JSON.parse(/<script type="application\/json" id="app-styles">(.*?)<\/script>/.exec(html)![1]!);
-        const links = (listed as string[]).map((href) => `<link rel="stylesheet" href="${href}">`).join('');
-        await route.fulfill({ contentType: 'text/html', body: html.replace('</head>', `${links}</head>`) });
-      });
+      await withAppStylesheets(page, p.path);
       await page.goto(p.path);
       await expect(page.getByRole('heading', { level: 1, name: p.heading })).toBeVisible();
       await expect.poll(() => page.locator('link[rel="stylesheet"]').count()).toBeGreaterThan(1);
@@ -310,12 +315,7 @@ test('a client’s quote, invoice and status pages arrive rendered with their da
     // the app's stylesheets, added, change nothing on screen.
     await expect(plain.locator('head link[rel="stylesheet"]'), p.name).toHaveCount(0);
     const asSent = await plain.screenshot({ fullPage: true });
-    await plain.route(p.url, async (route) => {
-      const html = await (await route.fetch()).text();
-      const listed = JSON.parse(/<script type="application\/json" id="app-styles">(.*?)<\/script>/.exec(html)![1]!);
-      const links = (listed as string[]).map((href) => `<link rel="stylesheet" href="${href}">`).join('');
-      await route.fulfill({ contentType: 'text/html', body: html.replace('</head>', `${links}</head>`) });
-    });
+    await withAppStylesheets(plain, p.url);
     await plain.goto(p.url);
     await expect(plain.locator('head link[rel="stylesheet"]').first(), p.name).toBeAttached();
     await expect(plain.getByRole('heading', { level: 1, name: p.heading }), p.name).toBeVisible();
