@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { quoteClientRows } from '#shared/bill-to';
 import { formatLongDate } from '#shared/dates';
 import { formatDollars, formatMoney, type PricedQuote } from '#shared/money';
+import { formatDayOf } from '../../../components/date-text';
+import { useSiteConfig } from '../../../lib/site-config';
 import classes from './quote-document.module.css';
 import { QuoteTotals } from '../../../components/quote-totals';
 
@@ -58,6 +60,8 @@ export function QuoteDocument({
   ...totals
 }: QuoteDocumentProps) {
   const size = compact ? 'xs' : 'sm';
+  // The quote's day on the business's calendar, as its PDF says it: not the server's (UTC) or the reader's.
+  const { timeZone } = useSiteConfig();
 
   function line(
     kind: LineKind,
@@ -137,7 +141,7 @@ export function QuoteDocument({
           </Text>
           {date ? (
             <Text size={size} c="dimmed">
-              {new Date(date).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })}
+              {formatDayOf(date, timeZone)}
             </Text>
           ) : null}
         </Group>
