@@ -87,7 +87,7 @@ const READS_AHEAD = 2;
 /**
  * Bytes are read in pieces of 48 KB (64 KB of base64, a whole number of its 3-byte groups): one small
  * enough (a thumbnail, a signature) comes with its row; a larger one (a photo, a PDF) is read by itself,
- * every piece a column of one query (up to a thousand). Read whole, ten photos a read, each arriving as
+ * every piece a row of one query (up to a thousand). Read whole, ten photos a read, each arriving as
  * one long text, held the server's memory +80 to +120 MB over the download until a full garbage
  * collection freed them (decision 028, session 35); pieces die young.
  */
@@ -256,27 +256,48 @@ export async function* longBytes(db: Db, table: PgTable, id: unknown, bytes: Lon
   let length = bytes.length;
   let opened = false;
   for (let from = 0; from < length; from += BYTES_PIECE * PIECES_PER_READ) {
-    const selection: Record<string, SQL> = { length: sql`octet_length(${bytes.column})`.mapWith(Number) };
-    for (let i = 0; i < PIECES_PER_READ && from + i * BYTES_PIECE < length; i++)
-      selection[`b${i}`] =
-        sql`substring(${bytes.column} from ${from + i * BYTES_PIECE + 1} for ${BYTES_PIECE})`.mapWith(bytes.column);
-    const [row] = (await db.select(selection).from(table).where(eq(idColumn, id))) as Record<string, unknown>[];
-    if (from === 0 && (!row || row.length == null)) {
+    // One statement (one version of the value), a row per piece: each arrives as a message of its own
+    // (about 96 KB of hex), where a row of every piece was one message as long as the photo, gathered by
+    // the driver in buffers doubling up to 2 MB whose memory the allocator kept (+18 to +21 MB against
+    // +27 to +47 over the bench's 60 photos, in-process; decision 028, session 41).
+    const result = (await db.execute(
+      sql`select octet_length(${bytes.column}) as length,
+            substring(${bytes.column} from g.start for ${BYTES_PIECE}::integer) as piece
+          from ${table},
+            generate_series(${from + 1}::integer,
+              least(octet_length(${bytes.column}), ${from + BYTES_PIECE * PIECES_PER_READ}::integer),
+              ${BYTES_PIECE}::integer) as g(start)
+          where ${idColumn} = ${id}
+          order by g.start`,
+    )) as unknown as { rows: { length: number | string | null; piece: Buffer | null }[] };
+    const rows = result.rows;
+    // No row: the row is gone, its bytes are null, or (a value shortened meanwhile) nothing from here on.
+    const now = rows.length ? Number(rows[0]!.length) : await lengthNow(db, table, bytes.column, id);
+    if (from === 0 && now == null) {
       yield 'null';
       return;
     }
-    if (row?.length !== length) {
+    if (now !== length) {
       if (from > 0)
         throw new Error(`everything.json: the bytes of ${getTableName(table)} ${String(id)} changed as they were read`);
-      length = row!.length as number;
+      length = now!;
       from = -BYTES_PIECE * PIECES_PER_READ;
       continue;
     }
     if (!opened) yield '"';
     opened = true;
-    for (const [key, piece] of Object.entries(row)) if (key !== 'length') yield (piece as Buffer).toString('base64');
+    for (const row of rows) yield row.piece!.toString('base64');
   }
   yield opened ? '"' : '""';
+}
+
+/** The length of a row's bytes now (null when the row or its bytes are gone). */
+async function lengthNow(db: Db, table: PgTable, column: PgColumn, id: unknown): Promise<number | null> {
+  const [row] = await db
+    .select({ length: sql<number | null>`octet_length(${column})`.mapWith(Number) })
+    .from(table)
+    .where(eq(getTableColumns(table).id!, id));
+  return row?.length ?? null;
 }
 
 /**
