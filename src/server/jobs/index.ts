@@ -10,6 +10,7 @@ export {
   jobNames,
   jobsOfClient,
   jobsOfRequests,
+  openJobIds,
   openJobsAtAddress,
   type JobRow,
 } from './repository';

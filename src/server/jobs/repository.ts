@@ -211,6 +211,16 @@ export async function jobNames(db: DbOrTx, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** Which of these jobs are open (still to do): one read for a list of plans or visits. */
+export async function openJobIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(inArray(jobs.id, ids), inArray(jobs.status, [...OPEN_JOB_STATUSES])));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The open jobs at one of a client's service addresses (decision 037: it cannot be removed under them). */
 export function openJobsAtAddress(db: DbOrTx, serviceAddressId: string) {
   return db

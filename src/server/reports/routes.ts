@@ -27,13 +27,18 @@ export async function reportRoutes(app: FastifyInstance) {
       const today = todayIn(timeZone);
       const firstMonth = `${addDays(`${today.slice(0, 8)}01`, -335).slice(0, 8)}01`;
       // How many requests there are is read live from the kept counts: a visitor's request does not
-      // wait on the figures' version (decision 028); the rest is computed once per change of it.
-      const [[revenue, counts, averages], requests, recurring] = await Promise.all([
+      // wait on the figures' version (decision 028); the rest, the service plans' work ahead too
+      // (migration 0060), is computed once per change of it.
+      const [[revenue, counts, averages, recurring], requests] = await Promise.all([
         cachedFigures(app.db, `reports ${today} ${timeZone}`, () =>
-          Promise.all([revenueByMonth(app.db, firstMonth), funnel(app.db), averageDays(app.db, timeZone)]),
+          Promise.all([
+            revenueByMonth(app.db, firstMonth),
+            funnel(app.db),
+            averageDays(app.db, timeZone),
+            recurringFigures(app.db, today, timeZone),
+          ]),
         ),
         requestKeptCounts(app.db),
-        recurringFigures(app.db, today, timeZone),
       ]);
       const months: { month: string; revenue: number }[] = [];
       for (let m = firstMonth; m <= today; m = addDays(`${m.slice(0, 8)}01`, 32).slice(0, 8) + '01') {

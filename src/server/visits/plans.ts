@@ -18,7 +18,7 @@ import type { VisitPlanView, visitPlanInput } from '#shared/schemas/visit-plans'
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import { newId } from '../db/ids';
-import { addJobWorkers, findJobById } from '../jobs';
+import { addJobWorkers, findJobById, openJobIds } from '../jobs';
 import type { BusinessSettings } from '../lib/business';
 import { badRequest, conflict, notFound } from '../lib/http-errors';
 import { composeEmail, enqueueMail, toClient } from '../mail';
@@ -391,11 +391,12 @@ export const RECURRING_AHEAD_DAYS = 90;
  */
 export async function recurringFigures(db: DbOrTx, today: string, timeZone: string) {
   const running = await db.select().from(visitPlans).where(isNull(visitPlans.endedAt));
+  // Their jobs in one read (a job a query was a read per plan, each time Reports was opened).
+  const open = await openJobIds(db, [...new Set(running.map((plan) => plan.jobId))]);
   const through = addDays(today, RECURRING_AHEAD_DAYS);
   const figures = { plans: 0, monthlyCents: 0, visitsAhead: 0, aheadCents: 0 };
   for (const plan of running) {
-    const job = await findJobById(db, plan.jobId);
-    if (!job || job.status === 'Cancelled' || job.status === 'Completed') continue;
+    if (!open.has(plan.jobId)) continue;
     const dates = occurrencesBetween(plan.rule, addDays(today, 1), through);
     figures.plans += 1;
     figures.visitsAhead += dates.length;
