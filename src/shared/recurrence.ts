@@ -16,8 +16,8 @@ import type { VisitsPerYear } from './schemas/service-plans';
 
 // rrule is CommonJS for Node, whose ES module loader shows only its default export (the server's
 // build leaves packages to node_modules), and ES modules for bundlers (the browser's build, Vitest).
-const { RRule } =
-  'RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default;
+// The default is looked up by name: written `.default`, every build warned that the bundler's copy has none.
+const { RRule } = 'RRule' in rruleModule ? rruleModule : (Reflect.get(rruleModule, 'default') as typeof rruleModule);
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick a date');
 
