@@ -446,6 +446,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
       // The back office at a business's years (issue 27): 15,000 invoices, 25,000 payments, 200,000
       // audit entries, 20,000 quotes, 10,000 jobs.
       ['dashboard (4 connections)', { url: `${url}/api/dashboard`, headers: auth, connections: 4 }],
+      // The dashboard's other half: the visits of today and tomorrow and the records waiting.
+      [
+        'dashboard: needs you today (4 connections)',
+        { url: `${url}/api/dashboard/today`, headers: auth, connections: 4 },
+      ],
       ['reports (4 connections)', { url: `${url}/api/reports`, headers: auth, connections: 4 }],
       ['activity: page 1 (4 connections)', { url: `${url}/api/audit?page=1&limit=50`, headers: auth, connections: 4 }],
       [
@@ -488,6 +493,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bare: number, images: 
       ],
       // The same screens with 20 connections at once (the issue's second target: p99 under 50 ms).
       ['dashboard (20 connections)', { url: `${url}/api/dashboard`, headers: auth }],
+      ['dashboard: needs you today (20 connections)', { url: `${url}/api/dashboard/today`, headers: auth }],
       ['reports (20 connections)', { url: `${url}/api/reports`, headers: auth }],
       ['activity: page 1 (20 connections)', { url: `${url}/api/audit?page=1&limit=50`, headers: auth }],
       ['invoices: page 1400 (20 connections)', { url: `${url}/api/invoices?page=1400&limit=10`, headers: auth }],

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '#shared/dates';
 import { eq, sql } from 'drizzle-orm';
-import { invoices, jobs, mailOutbox, quoteRequestEvents } from '../../src/server/db/schema';
+import {
+  invoices,
+  jobs,
+  mailOutbox,
+  payments,
+  quoteRequestEvents,
+  quoteRequests,
+  visits,
+} from '../../src/server/db/schema';
 import { newId } from '../../src/server/db/ids';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
@@ -138,5 +146,54 @@ describe.each(dbKinds)('needs you today (%s)', (kind) => {
       count: 1,
       items: [{ id: accepted._id, label: 'Your quote QT1', detail: 'To bounced@home.test' }],
     });
+  });
+  it('is kept between changes, and each kind of change shows at once: a request accepted or renamed, a visit, a payment', async () => {
+    type List = { count: number; items: { id: string | null; label: string; detail: string }[] };
+    const lists = async () => (await send('GET', '/api/dashboard/today')) as Record<string, List>;
+    const before = await lists();
+
+    // A request accepted for quoting (its status), then its client's name corrected (its words).
+    const request = await createQuoteRequest(t, { name: 'Kept Lists Client' });
+    await send('PUT', `/api/quoterequest/markAccepted/${request._id}`);
+    const accepted = await lists();
+    expect(accepted.acceptedRequests!.count).toBe(before.acceptedRequests!.count + 1);
+    expect(accepted.acceptedRequests!.items[0]!.label).toBe('Kept Lists Client');
+    await t.database.db
+      .update(quoteRequests)
+      .set({ contactName: 'Kept Lists Renamed' })
+      .where(eq(quoteRequests.id, request._id));
+    expect((await lists()).acceptedRequests!.items[0]!.label).toBe('Kept Lists Renamed');
+
+    // A visit booked for today (the calendar's version).
+    const job = await insertJob(t, { name: 'Kept Lists Visit' });
+    const visit = await send('POST', `/api/jobs/${job}/visits`, { date: today(), start: '23:00', end: '23:30' });
+    const visited = await lists();
+    expect(visited.visits!.count).toBe(before.visits!.count + 1);
+    // Called off by a change to the visit alone: only the calendar's version moves.
+    await t.database.db.update(visits).set({ cancelledAt: new Date() }).where(eq(visits.id, visit._id));
+    expect((await lists()).visits!.count).toBe(before.visits!.count);
+
+    // A deposit owed, then paid in full (the money's version).
+    const id = newId();
+    await t.database.db.insert(invoices).values({
+      id,
+      number: 'INV-2099-9100',
+      kind: 'deposit',
+      state: 'Sent',
+      clientName: 'Kept Deposit',
+      clientEmail: 'kept.deposit@home.test',
+      address: '1 Oak Ave, Davis, CA 95616',
+      taxRateBasisPoints: 0,
+      subtotalCents: 10_000,
+      totalCents: 10_000,
+      issueDate: today(),
+      dueDate: addDays(today(), 14),
+    });
+    const owed = await lists();
+    expect(owed.unpaidDeposits!.items.map((i) => i.id)).toContain(id);
+    await t.database.db
+      .insert(payments)
+      .values({ id: newId(), invoiceId: id, amountCents: 10_000, method: 'cash', paidOn: today() });
+    expect((await lists()).unpaidDeposits!.items.map((i) => i.id)).not.toContain(id);
   });
 });

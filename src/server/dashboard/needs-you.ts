@@ -13,14 +13,16 @@ import { requestsAwaitingQuote } from '../quote-requests';
 import { hasBookedVisit, visitsStarting } from '../visits';
 
 /**
- * What waits for the owner today (today in the business's time zone): each list is read by the feature
- * that owns its records; the jobs' two lists ask the visits and invoices features about each job.
+ * How the lists of records are read: at once, or kept while nothing they show has changed (the route
+ * keeps them under the figures' and the calendar's versions). The e-mails and texts that failed are
+ * always read live.
  */
-export async function needsYouToday(db: DbOrTx, timeZone: string, now = new Date()): Promise<NeedsYouToday> {
-  const today = todayIn(timeZone, now);
-  const limit = NEEDS_YOU_LIST_LIMIT;
+export type KeepRecords = <T>(read: () => Promise<T>) => Promise<T>;
+
+/** The visits of today and tomorrow, and the requests, jobs and deposits waiting: each list by its feature. */
+function recordsWaiting(db: DbOrTx, today: string, timeZone: string, limit: number) {
   const tomorrow = addDays(today, 1);
-  const [visits, unconfirmed, requests, unscheduled, toInvoice, deposits, mail, texts] = await Promise.all([
+  return Promise.all([
     visitsStarting(db, zonedTimeToUtc(today, '00:00', timeZone), zonedTimeToUtc(tomorrow, '00:00', timeZone), limit),
     visitsStarting(
       db,
@@ -33,6 +35,23 @@ export async function needsYouToday(db: DbOrTx, timeZone: string, now = new Date
     jobsLacking(db, OPEN_JOB_STATUSES, hasBookedVisit, limit),
     jobsLacking(db, ['Completed'], hasFinalInvoice, limit),
     unpaidDeposits(db, limit),
+  ]);
+}
+
+/**
+ * What waits for the owner today (today in the business's time zone): each list is read by the feature
+ * that owns its records; the jobs' two lists ask the visits and invoices features about each job.
+ */
+export async function needsYouToday(
+  db: DbOrTx,
+  timeZone: string,
+  now = new Date(),
+  keep: KeepRecords = (read) => read(),
+): Promise<NeedsYouToday> {
+  const today = todayIn(timeZone, now);
+  const limit = NEEDS_YOU_LIST_LIMIT;
+  const [[visits, unconfirmed, requests, unscheduled, toInvoice, deposits], mail, texts] = await Promise.all([
+    keep(() => recordsWaiting(db, today, timeZone, limit)),
     failingMail(db, limit),
     failingTexts(db, limit),
   ]);
