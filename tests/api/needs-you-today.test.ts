@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '#shared/dates';
+import { NEEDS_YOU_LIST_LIMIT } from '#shared/schemas/dashboard';
 import { eq, sql } from 'drizzle-orm';
 import {
+  clients,
   invoices,
   jobs,
   mailOutbox,
   payments,
   quoteRequestEvents,
   quoteRequests,
+  textMessages,
   visits,
 } from '../../src/server/db/schema';
 import { newId } from '../../src/server/db/ids';
@@ -147,6 +150,61 @@ describe.each(dbKinds)('needs you today (%s)', (kind) => {
       items: [{ id: accepted._id, label: 'Your quote QT1', detail: 'To bounced@home.test' }],
     });
   });
+  it('counts every failing e-mail and text while listing the first few: the count is not the list’s length', async () => {
+    // Each test app has a database of its own, but the test before left one failing e-mail: start from none.
+    await t.database.db.update(mailOutbox).set({ cancelledAt: new Date() }).where(eq(mailOutbox.sent, false));
+    const extra = NEEDS_YOU_LIST_LIMIT + 2;
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    await t.database.db.insert(mailOutbox).values(
+      Array.from({ length: extra }, (_, i) => ({
+        id: newId(),
+        toAddress: `bounced${i}@home.test`,
+        subject: `Failing ${i}`,
+        text: 't',
+        html: 'h',
+        lastError: '550 mailbox unavailable',
+        attempts: 3,
+        createdAt: minutesAgo(100 - i),
+      })),
+    );
+    const [client] = await t.database.db
+      .insert(clients)
+      .values({ id: newId(), name: 'Texted Client', email: 'texted@home.test' })
+      .returning({ id: clients.id });
+    const text = (i: number, over: Partial<typeof textMessages.$inferInsert> = {}) => ({
+      id: newId(),
+      kind: 'visit-booked' as const,
+      toNumber: `+1916555${String(1000 + i)}`,
+      body: 'Your visit is booked.',
+      state: 'failed' as const,
+      createdAt: minutesAgo(100 - i),
+      ...over,
+    });
+    await t.database.db.insert(textMessages).values([
+      ...Array.from({ length: extra }, (_, i) =>
+        text(i, i % 2 ? { clientId: client!.id, reason: '30003: Unreachable' } : { state: 'not-sent' }),
+      ),
+      // Neither counts: one delivered, one failed more than a week ago.
+      text(90, { state: 'delivered' }),
+      text(91, { createdAt: new Date(Date.now() - 8 * 86_400_000) }),
+    ]);
+
+    const body = await send('GET', '/api/dashboard/today');
+    // E-mails oldest first, texts newest first; each list the first NEEDS_YOU_LIST_LIMIT, each count all.
+    expect(body.failingEmails.count).toBe(extra);
+    expect(body.failingEmails.items.map((i: { label: string }) => i.label)).toEqual(
+      Array.from({ length: NEEDS_YOU_LIST_LIMIT }, (_, i) => `Failing ${i}`),
+    );
+    expect(body.failingTexts.count).toBe(extra);
+    expect(body.failingTexts.items).toHaveLength(NEEDS_YOU_LIST_LIMIT);
+    expect(body.failingTexts.items[0]).toEqual({ id: null, label: '+19165551006', detail: 'Not delivered' });
+    expect(body.failingTexts.items[1]).toEqual({
+      id: client!.id,
+      label: 'Texted Client',
+      detail: '30003: Unreachable',
+    });
+  });
+
   it('is kept between changes, and each kind of change shows at once: a request accepted or renamed, a visit, a payment', async () => {
     type List = { count: number; items: { id: string | null; label: string; detail: string }[] };
     const lists = async () => (await send('GET', '/api/dashboard/today')) as Record<string, List>;

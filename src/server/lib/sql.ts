@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+
 /** `%` and `_` typed in a search box are letters, not wildcards. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -82,4 +84,16 @@ export async function* inKeyRanges<K, T>(
     // A download given up: the reads still in flight finish on their own and are dropped.
     await Promise.allSettled(reads);
   }
+}
+
+/**
+ * How many rows the query matched before its limit, as a column of each row read (`count(*) over ()`):
+ * a short list and its whole count in one statement instead of two. No row read means none matched
+ * (or the page lies past the end); `totalOf` reads it so.
+ */
+export const totalBeforeLimit = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/** The rows without their total, and the total (`totalBeforeLimit`'s column, 0 when no row came back). */
+export function totalOf<T extends { total: number }>(rows: T[]): { count: number; rows: Omit<T, 'total'>[] } {
+  return { count: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...row }) => row) };
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { afterCommit, type Db, type DbOrTx } from '../db/client';
 import { conflict, notFound } from '../lib/http-errors';
+import { totalBeforeLimit, totalOf } from '../lib/sql';
 import { newId } from '../db/ids';
 import { mailOutbox, type MailAttachment } from './tables';
 
@@ -95,19 +96,18 @@ export async function sendAgain(db: Db, id: string): Promise<void> {
   throw conflict(existing.sent ? 'This e-mail was already sent' : 'This e-mail was called off', 'MAIL_NOT_RETRYABLE');
 }
 
-/** The e-mails the relay could not deliver and still tries (not sent, not called off), oldest first, and how many. */
+/**
+ * The e-mails the relay could not deliver and still tries (not sent, not called off), oldest first, and how
+ * many: one statement (the dashboard reads it live on every opening, decision 028).
+ */
 export async function failingMail(db: DbOrTx, limit: number) {
-  const where = and(eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt), isNotNull(mailOutbox.lastError));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject })
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
-      .limit(limit),
-    db.select({ n: count() }).from(mailOutbox).where(where),
-  ]);
-  return { count: total?.n ?? 0, rows };
+  const rows = await db
+    .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, total: totalBeforeLimit() })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt), isNotNull(mailOutbox.lastError)))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
+    .limit(limit);
+  return totalOf(rows);
 }
 
 /** What the System page shows of the outbox (decision 039). */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TextKind } from '#shared/schemas/texts';
 import { plainForText } from '#shared/sms';
 import { afterCommit, type DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
+import { totalBeforeLimit, totalOf } from '../lib/sql';
 import { clients } from '../db/schema';
 import { textAccounts, textLinks, textMessages, textOptOuts } from './tables';
 
@@ -157,27 +158,29 @@ export async function onMyWayText(tx: DbOrTx, visitId: string) {
   return row ?? null;
 }
 
-/** Texts of the last week that failed or were held back, newest first, with their client, and how many. */
+/**
+ * Texts of the last week that failed or were held back, newest first, with their client, and how many: one
+ * statement (the dashboard reads it live on every opening, decision 028).
+ */
 export async function failingTexts(db: DbOrTx, limit: number) {
-  const where = and(
-    inArray(textMessages.state, ['failed', 'not-sent']),
-    gt(textMessages.createdAt, sql`now() - interval '7 days'`),
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        clientId: textMessages.clientId,
-        name: sql<string>`coalesce(${clients.name}, ${textMessages.toNumber})`,
-        reason: sql<string>`coalesce(${textMessages.reason}, 'Not delivered')`,
-      })
-      .from(textMessages)
-      .leftJoin(clients, eq(clients.id, textMessages.clientId))
-      .where(where)
-      .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
-      .limit(limit),
-    db.select({ n: count() }).from(textMessages).where(where),
-  ]);
-  return { count: total?.n ?? 0, rows };
+  const rows = await db
+    .select({
+      clientId: textMessages.clientId,
+      name: sql<string>`coalesce(${clients.name}, ${textMessages.toNumber})`,
+      reason: sql<string>`coalesce(${textMessages.reason}, 'Not delivered')`,
+      total: totalBeforeLimit(),
+    })
+    .from(textMessages)
+    .leftJoin(clients, eq(clients.id, textMessages.clientId))
+    .where(
+      and(
+        inArray(textMessages.state, ['failed', 'not-sent']),
+        gt(textMessages.createdAt, sql`now() - interval '7 days'`),
+      ),
+    )
+    .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
+    .limit(limit);
+  return totalOf(rows);
 }
 
 /** Which of these e-mails were sent by text instead (one text per e-mail). */
