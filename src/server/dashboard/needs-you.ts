@@ -38,26 +38,13 @@ function recordsWaiting(db: DbOrTx, today: string, timeZone: string, limit: numb
   ]);
 }
 
-/**
- * What waits for the owner today (today in the business's time zone): each list is read by the feature
- * that owns its records; the jobs' two lists ask the visits and invoices features about each job.
- */
-export async function needsYouToday(
-  db: DbOrTx,
-  timeZone: string,
-  now = new Date(),
-  keep: KeepRecords = (read) => read(),
-): Promise<NeedsYouToday> {
-  const today = todayIn(timeZone, now);
-  const limit = NEEDS_YOU_LIST_LIMIT;
-  const [[visits, unconfirmed, requests, unscheduled, toInvoice, deposits], mail, texts] = await Promise.all([
-    keep(() => recordsWaiting(db, today, timeZone, limit)),
-    failingMail(db, limit),
-    failingTexts(db, limit),
-  ]);
-  const mailRequests = await requestsOfMail(
+/** The lists of records as the screen shows them: made once per version, with their words and times. */
+async function listsWaiting(db: DbOrTx, today: string, timeZone: string, limit: number) {
+  const [visits, unconfirmed, requests, unscheduled, toInvoice, deposits] = await recordsWaiting(
     db,
-    mail.rows.map((m) => m.id),
+    today,
+    timeZone,
+    limit,
   );
   const clock = (at: Date) => formatClock(wallTimeIn(timeZone, at).time);
   const job = (j: { id: string; name: string; city: string }) => ({
@@ -66,7 +53,6 @@ export async function needsYouToday(
     detail: `Job ${jobNumberOf(j.id)} · ${j.city}`,
   });
   return {
-    date: today,
     visits: {
       count: visits.count,
       items: visits.rows.map((v) => ({
@@ -97,6 +83,35 @@ export async function needsYouToday(
         detail: `${formatMoney(d.owedCents)} owed`,
       })),
     },
+  };
+}
+
+/**
+ * What waits for the owner today (today in the business's time zone): each list is read by the feature
+ * that owns its records; the jobs' two lists ask the visits and invoices features about each job. The
+ * lists of records are kept as the screen shows them (their times written once per version, not on every
+ * opening); the failing e-mails and texts are read live.
+ */
+export async function needsYouToday(
+  db: DbOrTx,
+  timeZone: string,
+  now = new Date(),
+  keep: KeepRecords = (read) => read(),
+): Promise<NeedsYouToday> {
+  const today = todayIn(timeZone, now);
+  const limit = NEEDS_YOU_LIST_LIMIT;
+  const [lists, mail, texts] = await Promise.all([
+    keep(() => listsWaiting(db, today, timeZone, limit)),
+    failingMail(db, limit),
+    failingTexts(db, limit),
+  ]);
+  const mailRequests = await requestsOfMail(
+    db,
+    mail.rows.map((m) => m.id),
+  );
+  return {
+    date: today,
+    ...lists,
     failingEmails: {
       count: mail.count,
       items: mail.rows.map((m) => ({ id: mailRequests.get(m.id) ?? null, label: m.subject, detail: `To ${m.to}` })),
