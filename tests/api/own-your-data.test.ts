@@ -42,19 +42,26 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
   const csv = (body: string) => parse(body, { bom: true, columns: true }) as Record<string, string>[];
 
   describe.runIf(kind === 'pglite')('automatic backups', () => {
-    it('takes one when the newest is older than the interval, keeps the number the settings say, and lists them', async () => {
-      const options = (now: string, keep = 2) => ({ everyHours: 24, keep, now: new Date(now) });
+    it('takes the first at once, then at 1 AM business time, keeps the number the settings say, and lists them', async () => {
+      const options = (now: string, keep = 2) => ({
+        everyHours: 24,
+        keep,
+        timeZone: 'America/Los_Angeles',
+        now: new Date(now),
+      });
+      // 2 AM in Sacramento: none yet, so one at once.
       expect(await backupIfDue(t.database, t.dataDir, options('2026-11-20T10:00:00Z'))).toMatch(
         /backup-2026-11-20T10-00-00Z\.tar\.gz$/,
       );
-      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-21T09:00:00Z'))).toBeNull();
-      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-21T10:00:00Z'))).not.toBeNull();
-      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-22T10:00:00Z'))).not.toBeNull();
+      // 12:59 AM the next night: not yet; 1 AM: the night's backup; and the night after.
+      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-21T08:59:00Z'))).toBeNull();
+      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-21T09:00:00Z'))).not.toBeNull();
+      expect(await backupIfDue(t.database, t.dataDir, options('2026-11-22T09:05:00Z'))).not.toBeNull();
       const listed = (await send('GET', '/api/backups')).json();
       expect(listed).toMatchObject({ database: 'pglite', keep: 14 });
       expect(listed.backups.map((b: { createdAt: string }) => b.createdAt)).toEqual([
-        '2026-11-22T10:00:00.000Z',
-        '2026-11-21T10:00:00.000Z',
+        '2026-11-22T09:05:00.000Z',
+        '2026-11-21T09:00:00.000Z',
       ]);
       expect(listed.backups[0].size).toBeGreaterThan(100_000);
       // Three backups of the whole database (copied, then packed): 6 s on an idle 2-core host, over 30
@@ -536,7 +543,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
             from quote_request_images, generate_series(1, 59) as n where id = 'big0'`);
           let file: string | null = null;
           const grew = await growth(async () => {
-            file = await backupIfDue(database, dir, { everyHours: 24, keep: 1 });
+            file = await backupIfDue(database, dir, { everyHours: 24, keep: 1, timeZone: 'America/Los_Angeles' });
           });
           expect(fs.statSync(file!).size).toBeGreaterThan(60 * 1_048_576);
           expect(grew).toBeLessThan(40 * 1_048_576);

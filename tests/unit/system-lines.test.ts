@@ -89,7 +89,7 @@ describe('the System page lines', () => {
       '4 reminders scheduled (visits, quotes, invoices). The last one left Thu, Nov 26, 9:00 PM.',
     );
     expect(line(facts(), 'backups').summary).toBe(
-      'The newest is from Fri, Nov 27, 12:00 PM (11.8 MB); the next around Sat, Nov 28, 12:00 PM. 7 backups kept.',
+      'The newest is from Fri, Nov 27, 12:00 PM (11.8 MB); the next around Sat, Nov 28, 1:00 AM. 7 backups kept.',
     );
     expect(line(facts(), 'database').summary).toBe(
       'Embedded (PGlite) 17.5, 45.8 MB. 39 migrations applied, the newest 0038_system_page.',

@@ -9,7 +9,8 @@ export const BACKUP_JOB = 'backups';
 
 /**
  * The running server's daily backup of the embedded database: looked for a minute after start and
- * every ten minutes, taken when the newest is older than BACKUP_EVERY_HOURS. Returns a stop function.
+ * every ten minutes, taken when due (`backupDue`: the first at once, then in the business's night, or
+ * when the newest is BACKUP_EVERY_HOURS old). Returns a stop function.
  */
 export function startAutomaticBackups(app: FastifyInstance): () => void {
   const everyHours = app.config.BACKUP_EVERY_HOURS;
@@ -25,8 +26,8 @@ export function startAutomaticBackups(app: FastifyInstance): () => void {
       onError: (error) => log.error({ err: describeError(error) }, 'the automatic backup failed'),
     },
     async () => {
-      const keep = (await app.settings.current()).backupsToKeep;
-      const file = await backupIfDue(app.database, app.config.DATA_DIR, { everyHours, keep });
+      const { backupsToKeep: keep, timeZone } = await app.settings.current();
+      const file = await backupIfDue(app.database, app.config.DATA_DIR, { everyHours, keep, timeZone });
       if (file) log.info({ file }, 'backup written');
     },
   );

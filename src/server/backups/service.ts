@@ -17,6 +17,7 @@ import {
   unpackBackup,
   type BackupManifest,
 } from './archive';
+import { backupDue } from '#shared/backup-schedule';
 
 /** The tables whose rows a backup's manifest counts, and a restore prints. */
 const COUNTED = [
@@ -141,17 +142,17 @@ export function pruneBackups(dataDir: string, keep: number): string[] {
 }
 
 /**
- * The daily backup: taken when the newest one is older than `everyHours`, then the oldest beyond
- * `keep` removed. Returns the file written, or null when none was due.
+ * The daily backup: taken when due (`backupDue`: in the business's night, or once `everyHours` have
+ * passed), then the oldest beyond `keep` removed. Returns the file written, or null when none was due.
  */
 export async function backupIfDue(
   database: Database,
   dataDir: string,
-  options: { everyHours: number; keep: number; now?: Date },
+  options: { everyHours: number; keep: number; timeZone: string; now?: Date },
 ): Promise<string | null> {
   const now = options.now ?? new Date();
   const newest = listBackups(dataDir)[0];
-  if (newest && now.getTime() - Date.parse(newest.createdAt) < options.everyHours * 3_600_000) return null;
+  if (!backupDue(newest ? new Date(newest.createdAt) : null, now, options.everyHours, options.timeZone)) return null;
   const file = path.join(backupsDir(dataDir), backupFileName(now));
   await writeBackup(database, dataDir, file);
   pruneBackups(dataDir, options.keep);

@@ -1,4 +1,5 @@
 import { formatMoment } from '#shared/dates';
+import { nextBackupAround } from '#shared/backup-schedule';
 import type { SystemLine } from '#shared/schemas/system';
 import type { JobRecord } from '../lib/job-board';
 
@@ -179,7 +180,7 @@ function backupsLine(f: SystemFacts): SystemLine {
     state: 'ok',
     summary: b.last
       ? `The newest is from ${formatMoment(b.last.at, f.timeZone)} (${formatBytes(b.last.size)}); the next around ${formatMoment(
-          new Date(b.last.at.getTime() + b.everyHours * 3_600_000),
+          nextBackupAround(b.last.at, b.everyHours, f.timeZone),
           f.timeZone,
         )}. ${plural(b.kept, 'backup')} kept.`
       : 'The first automatic backup is taken a minute after the server starts.',

@@ -7,6 +7,8 @@ import { downloadFile } from '../../../lib/download';
 import { useSiteConfig } from '../../../lib/site-config';
 import { toast } from '../../../lib/toast';
 import { useBackups } from '../api/data';
+import { BACKUP_AT_NIGHT } from '#shared/backup-schedule';
+import { formatShortClock } from '#shared/dates';
 
 /** A command shown whole at 375 px: wrapped, not a region scrolled sideways (which a keyboard cannot reach). */
 const wrapped = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
@@ -60,7 +62,7 @@ export function BackupsCard() {
         <Stack gap="sm">
           <Text size="sm">
             {b.everyHours > 0
-              ? `The server backs up the database every ${b.everyHours === 24 ? 'day' : `${b.everyHours} hours`} into DATA_DIR/backups and keeps the last ${b.keep} (Settings → Backups).`
+              ? `The server backs up the database every ${b.everyHours === 24 ? 'day' : `${b.everyHours} hours`} into DATA_DIR/backups${b.everyHours >= 24 ? `, around ${formatShortClock(BACKUP_AT_NIGHT)} when it runs at night,` : ''} and keeps the last ${b.keep} (Settings → Backups).`
               : 'Automatic backups are off (BACKUP_EVERY_HOURS=0): download one here, or run npm run backup.'}{' '}
             A backup holds everything: clients, photos, quotes, jobs, invoices and mail waiting to be sent.
           </Text>
@@ -82,11 +84,11 @@ export function BackupsCard() {
                 ))}
               </List>
             </>
-          ) : (
+          ) : b.everyHours > 0 ? (
             <Text size="sm" c="dimmed">
               No automatic backup yet: the first is taken a minute after the server starts.
             </Text>
-          )}
+          ) : null}
           <Text size="sm" c="dimmed">
             To restore: stop the server, run <Code>npm run restore -- FILE</Code>, start it again. The data that was
             there is kept aside.
