@@ -50,6 +50,29 @@ function whereOf(filter: AuditFilter): SQL | undefined {
 /** The numbered pages reach this many entries (the count stops there); `before` goes on past them. */
 export const AUDIT_COUNT_CAP = 10_000;
 
+/**
+ * The filters (who, what kind, from, to) whose count has passed the cap, per database: the trail is
+ * append-only (its trigger refuses any change or removal, migration 0015), so such a count never falls
+ * back under it, and reading 10,001 index entries again for every page was the Activity page's costliest
+ * query on the embedded database. At most CAPPED_KEPT filters are remembered, the oldest forgotten first.
+ */
+const cappedByDatabase = new WeakMap<object, Set<string>>();
+const CAPPED_KEPT = 500;
+
+function cappedCounts(db: Db): Set<string> {
+  let capped = cappedByDatabase.get(db);
+  if (!capped) cappedByDatabase.set(db, (capped = new Set()));
+  return capped;
+}
+
+function remember(capped: Set<string>, key: string) {
+  capped.add(key);
+  if (capped.size > CAPPED_KEPT) capped.delete(capped.values().next().value!);
+}
+
+const keyOf = (filter: AuditFilter) =>
+  [filter.userId ?? '', filter.kind ?? '', filter.from?.toISOString() ?? '', filter.to?.toISOString() ?? ''].join('|');
+
 /** Which page: numbered from the newest (by OFFSET, for the first pages), or the entries older than a cursor. */
 export type AuditPage = { page: number; before?: undefined } | { before: AuditCursor };
 
@@ -64,6 +87,8 @@ export async function listAudit(db: Db, filter: AuditFilter, which: AuditPage, l
   const older = which.before
     ? sql`(${auditLog.at}, ${auditLog.seq}) < (${which.before.at}::timestamptz, ${which.before.seq}::bigint)`
     : undefined;
+  const capped = cappedCounts(db);
+  const filterKey = keyOf(filter);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -77,16 +102,20 @@ export async function listAudit(db: Db, filter: AuditFilter, which: AuditPage, l
       // One more than the page: whether anything older matches.
       .limit(limit + 1)
       .offset(which.before ? 0 : (which.page - 1) * limit),
-    // Counted up to one past the cap: a count of 200,000 entries would cost more than the page.
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(auditLog)
-        .where(where)
-        .limit(AUDIT_COUNT_CAP + 1)
-        .as('capped'),
-    ),
+    // Counted up to one past the cap: a count of 200,000 entries would cost more than the page. A
+    // filter already counted past it is not counted again (cappedCounts).
+    capped.has(filterKey)
+      ? [{ n: AUDIT_COUNT_CAP + 1 }]
+      : db.select({ n: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(auditLog)
+            .where(where)
+            .limit(AUDIT_COUNT_CAP + 1)
+            .as('capped'),
+        ),
   ]);
+  if ((total?.n ?? 0) > AUDIT_COUNT_CAP) remember(capped, filterKey);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const entries: AuditEntry[] = page.map((r) => ({
