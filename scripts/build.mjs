@@ -56,12 +56,16 @@ export async function buildAll({ quiet = false } = {}) {
 
 /**
  * Bundles server entry points (paths from the project's root, by output name) into `outdir` for Node,
- * the packages left to node_modules; the PDF worker (decision 022) always beside them, since the
+ * the packages left to node_modules; the PDF worker (decision 022) and the embedded database's (decision 053) always beside them, since the
  * server starts it from there. Also used by the process tests (tests/helpers/server-bundle.ts).
  */
 export async function bundleServer(entries, outdir, quiet = true) {
   const { build: esbuild } = await import('esbuild');
-  const entryPoints = { ...entries, 'pdf-worker': 'src/server/pdf-worker.ts' };
+  const entryPoints = {
+    ...entries,
+    'pdf-worker': 'src/server/pdf-worker.ts',
+    'pglite-worker': 'src/server/pglite-worker.ts',
+  };
   await esbuild({
     entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, file]) => [name, path.join(root, file)])),
     outdir,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteBytes } from '../../src/server/db/client';
+import { pgliteBytes } from '../../src/server/db/pglite-bytes';
 import { bytea } from '../../src/server/db/columns';
 import { appendLargeBytes, readLargeBytes } from '../../src/server/db/large-bytes';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';

@@ -2,8 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,6 +18,8 @@ import {
   keepFreshCluster,
   readFreshCluster,
 } from './fresh-cluster';
+import { PGLITE_SETTINGS } from './pglite-bytes';
+import { PGliteThread } from './pglite-thread';
 import { migrationsFolder, refuseNewerDatabase } from './versions';
 import { backoffMs } from '../lib/backoff';
 import { isLostToAnotherTransaction } from '../lib/db-errors';
@@ -72,22 +72,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-const PGLITE_SETTINGS = ['shared_buffers=32MB'];
-
-/**
- * Bytes (photos, signatures, documents) between the embedded database and the app as Node's own hex
- * codec reads and writes them. PGlite's own went a byte at a time in JavaScript (a `parseInt` per pair
- * of hex digits, an array of strings joined): about 11 MB/s, so reading a job's 60 photos took the
- * process six seconds (decision 028, session 36). The database's text form of bytea is `\x` and hex.
- */
-export const pgliteBytes = {
-  parse: (text: string): Buffer => Buffer.from(text.slice(2), 'hex'),
-  serialize: (value: unknown): string => {
-    if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
-    return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
-  },
-};
-
 async function openPglite(
   dataDir: string,
   loadDataDir: Buffer | undefined,
@@ -95,20 +79,16 @@ async function openPglite(
 ): Promise<Database> {
   const isNew = isNewDataDir(dataDir);
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  // PGlite's default shared_buffers (160 MB) is sized for a server of its own; inside the app's
-  // process 32 MB keeps the working set of a small business's data and the process near 250 MB.
+  // In a worker thread of its own (decision 053); PGlite's default shared_buffers (160 MB) is sized for
+  // a server of its own: 32 MB keeps the working set of a small business's data and the process near 250 MB.
   const create = (from: Buffer | undefined) =>
-    PGlite.create({
+    PGliteThread.start({
       dataDir,
-      extensions: { pg_trgm },
-      postgresqlconf: PGLITE_SETTINGS,
-      parsers: { [types.BYTEA]: pgliteBytes.parse },
-      serializers: { [types.BYTEA]: pgliteBytes.serialize },
-      ...(from ? { loadDataDir: new Blob([new Uint8Array(from)]) } : {}),
+      load: from ? new Uint8Array(from.buffer, from.byteOffset, from.byteLength) : undefined,
     });
   // A new database starts from the cluster the first one on this machine kept, instead of initdb.
   const kept = isNew && !loadDataDir ? readFreshCluster(clusterFile) : undefined;
-  let client: PGlite;
+  let client: PGliteThread;
   let madeByInitdb = isNew && !loadDataDir && !kept;
   try {
     client = await create(loadDataDir ?? kept);
@@ -125,7 +105,7 @@ async function openPglite(
   }
   if (madeByInitdb) await keepFreshCluster(client, clusterFile);
   watchForSelfDeadlock(client);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -135,27 +115,14 @@ async function openPglite(
     },
     ping: () => ping(db),
     close: once(() => client.close()),
-    // Inside a transaction of its own, no other transaction is half-way through while the files are
-    // copied; the checkpoint writes every page out first, so the copy needs no recovery when restored.
-    // On disk the files are copied by the file system (no bytes through this process's memory); an
-    // in-memory database (tests) is dumped and written out.
-    dumpDataDir: async () => {
-      const dump = await client.transaction(async (tx) => {
-        await tx.exec('checkpoint');
-        return client.dumpDataDir('none');
-      });
-      return Buffer.from(await dump.arrayBuffer());
+    // Taken between transactions after a checkpoint (pglite-worker.ts): the copy needs no recovery when
+    // restored. On disk the files are copied by the file system (no bytes through this process's
+    // memory); an in-memory database (tests) is dumped and written out.
+    dumpDataDir: () => client.dump(),
+    copyDataDir: async (target) => {
+      if (!dataDir.startsWith('memory://')) return client.copyDataDir(target);
+      await writeTar(await client.dump(), target);
     },
-    copyDataDir: (target) =>
-      client.transaction(async (tx) => {
-        await tx.exec('checkpoint');
-        if (!dataDir.startsWith('memory://')) {
-          await fs.promises.cp(dataDir, target, { recursive: true, errorOnExist: true, force: false });
-          return;
-        }
-        const dump = await client.dumpDataDir('none');
-        await writeTar(Buffer.from(await dump.arrayBuffer()), target);
-      }),
   };
 }
 
@@ -167,7 +134,7 @@ const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
  * end, and if the transaction awaits it, the whole server waits forever. Such a query is reported (with
  * where it was made) when it is still waiting after a few seconds.
  */
-function watchForSelfDeadlock(client: PGlite): void {
+function watchForSelfDeadlock(client: PGliteThread): void {
   const transaction = client.transaction.bind(client);
   client.transaction = ((run) =>
     transaction(async (tx) => {
@@ -177,7 +144,7 @@ function watchForSelfDeadlock(client: PGlite): void {
       } finally {
         marker.open = false;
       }
-    })) as PGlite['transaction'];
+    })) as PGliteThread['transaction'];
   for (const name of ['query', 'exec'] as const) {
     const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     (client as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { projectRoot } from '../paths';
 
 /**
@@ -35,10 +34,10 @@ export function readFreshCluster(file: string): Buffer | undefined {
  * name, then renamed: two processes starting at once never read half a file. A folder that cannot be
  * written (a read-only install) only means the next new database runs initdb too.
  */
-export async function keepFreshCluster(client: PGlite, file: string): Promise<void> {
+export async function keepFreshCluster(client: { dump(): Promise<Buffer> }, file: string): Promise<void> {
   try {
-    await client.exec('checkpoint');
-    const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+    // Taken after a checkpoint (the worker's `dump`).
+    const dump = await client.dump();
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
     fs.writeFileSync(partial, dump);

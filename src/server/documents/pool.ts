@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { HttpError } from '../lib/http-errors';
+import { startWorker } from '../lib/worker-script';
 
 /** What the worker draws: a kind it knows (src/server/pdf-worker.ts) and the renderer's arguments. */
 interface Task {
@@ -17,32 +15,8 @@ const MAX_QUEUED = 200;
 /** The worker's own heap: a runaway drawing fails alone, the server stays up. */
 const WORKER_HEAP_MB = 512;
 
-/**
- * The worker's script: the built `pdf-worker.js` beside the bundled server; when the server runs from
- * its TypeScript (tests, `npm run dev`, the bench), the source bundled once by esbuild into dist/ (one
- * file loads in a fraction of the time tsx takes to compile each module in a cold worker).
- */
-async function spawn(): Promise<Worker> {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pdf-worker.js', import.meta.url), options);
-  const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const outfile = path.join(root, 'dist', '.pdf-worker', `pdf-worker-${process.pid}.mjs`);
-  if (!fs.existsSync(outfile)) {
-    const { build } = await import('esbuild');
-    await build({
-      entryPoints: [fileURLToPath(new URL('../pdf-worker.ts', import.meta.url))],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'silent',
-    });
-    process.once('exit', () => fs.rmSync(outfile, { force: true }));
-  }
-  return new Worker(outfile, options);
-}
+/** The PDF worker (src/server/pdf-worker.ts), with a heap of its own. */
+const spawn = () => startWorker('pdf-worker', { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 
 /**
  * PDFs are drawn here, one at a time, in one worker thread: a 200-line invoice or a report with many
