@@ -79,8 +79,7 @@ async function openPglite(
 ): Promise<Database> {
   const isNew = isNewDataDir(dataDir);
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  // In a worker thread of its own (decision 053); PGlite's default shared_buffers (160 MB) is sized for
-  // a server of its own: 32 MB keeps the working set of a small business's data and the process near 250 MB.
+  // In the process's worker thread for the embedded database (decision 053), with PGLITE_SETTINGS.
   const create = (from: Buffer | undefined) =>
     PGliteThread.start({
       dataDir,

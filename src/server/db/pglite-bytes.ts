@@ -15,5 +15,8 @@ export const pgliteBytes = {
 /** PostgreSQL's type id of bytea. */
 export const BYTEA = 17;
 
-/** The settings the embedded database starts with (shared_buffers: see openPglite). */
+/**
+ * The settings the embedded database starts with. PGlite's default shared_buffers (160 MB) is sized for a
+ * server of its own; beside the app 32 MB keeps the working set of a small business's data.
+ */
 export const PGLITE_SETTINGS = ['shared_buffers=32MB'];
