@@ -1,0 +1,69 @@
+import { webcrypto } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignJWT } from 'jose';
+import { createTokenService } from '../../src/server/lib/tokens';
+
+const secret = new TextEncoder().encode('the install key, thirty-two chars!');
+const claims = { sub: 'user-1', ver: 3, sid: 'session-1' };
+
+describe('signed tokens', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a staff token checks out as the claims it was signed with, and a changed one does not', async () => {
+    const tokens = createTokenService(secret, 1);
+    const token = await tokens.sign(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+    const [header, payload, signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'owner', aud: 'staff', exp: 9e9 })).toString(
+      'base64url',
+    );
+    expect(await tokens.verify(`${header}.${forged}.${signature}`)).toBeNull();
+    expect(await tokens.verify(`${header}.${payload}.${signature!.slice(0, -2)}AA`)).toBeNull();
+    expect(
+      await createTokenService(new TextEncoder().encode('another install key, 32 chars..'), 1).verify(token),
+    ).toBeNull();
+  });
+
+  it('a token for one use is refused for another, and an expired one says so', async () => {
+    const tokens = createTokenService(secret, 1);
+    const link = await tokens.signScoped('client-page', 'client-9', 60);
+    expect(await tokens.verifyScoped('client-page', link)).toEqual({ subject: 'client-9' });
+    expect(await tokens.verifyScoped('quote', link)).toEqual({ error: 'invalid' });
+    expect(await tokens.verify(link)).toBeNull();
+    const expired = await tokens.signScoped('client-page', 'client-9', 60, {
+      expiresAt: Math.floor(Date.now() / 1000) - 5,
+    });
+    expect(await tokens.verifyScoped('client-page', expired)).toEqual({ error: 'expired' });
+  });
+
+  it('a token without an expiry, or signed with another algorithm, is refused', async () => {
+    const tokens = createTokenService(secret, 1);
+    const noExpiry = await new SignJWT({ ver: 3, sid: 'session-1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-1')
+      .setAudience('staff')
+      .sign(secret);
+    expect(await tokens.verify(noExpiry)).toBeNull();
+    const hs512 = await new SignJWT({ ver: 3, sid: 'session-1' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject('user-1')
+      .setAudience('staff')
+      .setExpirationTime('1h')
+      .sign(new Uint8Array(64).fill(7));
+    expect(await tokens.verify(hs512)).toBeNull();
+  });
+
+  // Given bytes or a KeyObject, jose imported the key into Web Crypto on every check: a twelfth of a
+  // signed-in request's time (decision 006, session 45). The key is imported once per service.
+  it('checks hundreds of tokens with the key imported once', async () => {
+    const importKey = vi.spyOn(webcrypto.subtle, 'importKey');
+    const tokens = createTokenService(secret, 1);
+    const token = await tokens.sign(claims);
+    const link = await tokens.signScoped('client-page', 'client-9', 60);
+    for (let i = 0; i < 200; i++) {
+      expect(await tokens.verify(token)).toEqual(claims);
+      expect(await tokens.verifyScoped('client-page', link)).toEqual({ subject: 'client-9' });
+    }
+    expect(importKey).toHaveBeenCalledTimes(1);
+  });
+});
