@@ -182,6 +182,19 @@ describe.each(dbKinds)('back office: quote requests (%s)', (kind) => {
     expect(after.pendingQuoteRequests).toBe(before.pendingQuoteRequests + 1);
     expect(after.newThisWeek).toBe(before.newThisWeek + 1);
     expect(after.newThisMonth).toBeGreaterThanOrEqual(after.newThisWeek);
+    // The kept counts are read in one statement: Pending is counted apart from the rest.
+    const declined = await createQuoteRequest(t);
+    const decline = await t.app.inject({
+      method: 'POST',
+      url: '/api/quoterequest/markDeclined',
+      headers: admin,
+      payload: { quoteRequestId: declined._id, reasonForDecline: 'Outside our area' },
+    });
+    expect(decline.statusCode).toBe(200);
+    const total = async (status: string) => (await get(`/api/quoterequest/all?status=${status}`)).json().total;
+    const [pending, all] = [await total('Pending'), await total('All')];
+    expect(pending).toBeLessThan(all);
+    expect((await get('/api/dashboard')).json().pendingQuoteRequests).toBe(pending);
   });
 });
 

@@ -66,4 +66,25 @@ describe('signed tokens', () => {
     }
     expect(importKey).toHaveBeenCalledTimes(1);
   });
+
+  // A staff screen makes several calls a second with one token: its signature is checked once, and the
+  // token still stops working at its expiry (decision 006, session 45).
+  it("checks a staff token's signature once, and refuses it once it expires", async () => {
+    const verify = vi.spyOn(webcrypto.subtle, 'verify');
+    const tokens = createTokenService(secret, 1);
+    const token = await tokens.sign(claims);
+    for (let i = 0; i < 100; i++) expect(await tokens.verify(token)).toEqual(claims);
+    expect(verify).toHaveBeenCalledTimes(1);
+    // Another token (another session) is checked on its own.
+    const other = await tokens.sign({ ...claims, sid: 'session-2' });
+    expect(await tokens.verify(other)).toEqual({ ...claims, sid: 'session-2' });
+    expect(verify).toHaveBeenCalledTimes(2);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
+    try {
+      expect(await tokens.verify(token)).toBeNull();
+      expect(await tokens.verify(other)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

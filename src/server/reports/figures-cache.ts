@@ -1,4 +1,5 @@
-import type { DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { figuresVersion } from './tables';
 
 /** At most this old, whatever the version: "new this week" and the months move with the clock alone. */
@@ -14,6 +15,11 @@ interface Entry {
 /** One cache per database (each app, and each test's app, has its own). */
 const caches = new WeakMap<object, Map<string, Entry>>();
 
+/** The figures' version, read on every opening of the dashboard, Reports and Needs you today. */
+const versionNow = preparedStatement((db) =>
+  db.select({ v: figuresVersion.v }).from(figuresVersion).prepare('figures_version'),
+);
+
 /**
  * The owner's figures (the dashboard's, Reports'), computed once and answered again while the
  * figures' version stands and for at most a minute: whole-table aggregates over a business's years
@@ -21,10 +27,10 @@ const caches = new WeakMap<object, Map<string, Entry>>();
  * version (migration 0027). The version is read before computing, so a change committed meanwhile
  * makes the next read compute again; two reads at once share one computation.
  */
-export async function cachedFigures<T>(db: DbOrTx, key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedFigures<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const [row] = await db.select({ v: figuresVersion.v }).from(figuresVersion);
+  const [row] = await versionNow(db).execute();
   const version = row?.v ?? 0;
   const known = cache.get(key);
   if (known && known.version === version && Date.now() - known.at < MAX_AGE_MS) return known.value as Promise<T>;

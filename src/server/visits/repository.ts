@@ -17,7 +17,8 @@ import {
 } from 'drizzle-orm';
 import type { VisitView } from '#shared/schemas/visits';
 import { OPEN_JOB_STATUSES } from '#shared/statuses';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { newId } from '../db/ids';
 import { jobs, quoteRequests, users } from '../db/schema';
 import { calendarVersion, visits, visitWorkers } from './tables';
@@ -249,9 +250,12 @@ export async function visitsInRange(
   return rows.map(toRecord);
 }
 
+const calendarVersionStatement = preparedStatement((db) =>
+  db.select({ v: calendarVersion.v }).from(calendarVersion).prepare('calendar_version'),
+);
 /** The calendar's version now: it grows at every commit that changes a visit, its crew or its job. */
-export async function calendarVersionNow(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ v: calendarVersion.v }).from(calendarVersion);
+export async function calendarVersionNow(db: Db): Promise<number> {
+  const [row] = await calendarVersionStatement(db).execute();
   return row?.v ?? 0;
 }
 
