@@ -1,7 +1,7 @@
 // Feature boundaries, checked by `npm run check` (decision 010). Print the feature graph with
 // `npm run graph`.
 const serverFeatures =
-  '(activity|audit|auth|backups|documents|exports|clients|contact|dashboard|health|invoices|job-records|jobs|mail|payments|price-book|quote-requests|quotes|reports|settings|site|system|users|texts|visits|webhooks)';
+  '(activity|audit|auth|backups|documents|exports|clients|contact|dashboard|figures|health|invoices|job-records|jobs|mail|payments|price-book|quote-requests|quotes|reports|settings|site|system|users|texts|visits|webhooks)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -429,6 +429,44 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     );
   });
 
+  // Issue 27: the list's counts without a search are kept while the figures' version stands.
+  it("keeps the invoice list's counts until a change is committed, then counts anew", async () => {
+    const sentInvoice = async () => {
+      const { jobId } = await completedJob();
+      const draft = (await send('POST', `/api/jobs/${jobId}/invoice`)).json();
+      return (await send('POST', `/api/invoices/${draft._id}/send`)).json() as { _id: string; balance: number };
+    };
+    const [paying, other] = [await sentInvoice(), await sentInvoice()];
+    const totals = async () => {
+      const out = { all: 0, Sent: 0, Paid: 0, Void: 0 };
+      for (const status of ['', 'Sent', 'Paid', 'Void'] as const)
+        out[status || 'all'] = (
+          await send('GET', `/api/invoices?limit=1${status ? `&status=${status}` : ''}`)
+        ).json().total;
+      return out;
+    };
+    const before = await totals();
+    // One voided behind the triggers' back (as no code of ours can): the version stands, the counts are kept.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(invoices).set({ state: 'Void', voidReason: 'Behind the back' }).where(eq(invoices.id, other._id));
+    });
+    expect(await totals()).toEqual(before);
+    // A payment in full through the app: its commit moves the version, and every count is read anew.
+    const paid = await send('POST', `/api/invoices/${paying._id}/payments`, {
+      method: 'check',
+      paidOn: today(),
+      amount: paying.balance,
+    });
+    expect(paid.statusCode).toBe(201);
+    expect(await totals()).toEqual({
+      all: before.all,
+      Sent: before.Sent - 2,
+      Paid: before.Paid + 1,
+      Void: before.Void + 1,
+    });
+  });
+
   it('shows a sent invoice past its due date as Overdue, and the dashboard counts it', async () => {
     const before = (await send('GET', '/api/dashboard')).json();
     const { jobId } = await completedJob();

@@ -5,7 +5,7 @@ import { dashboardStats } from '#shared/schemas/staff-quote-requests';
 import { completedJobStats } from '../jobs';
 import { requestKeptCounts, requestWindowCounts } from '../quote-requests';
 import { invoiceFigures } from '../invoices';
-import { cachedFigures } from '../reports';
+import { cachedFigures } from '../figures';
 import { todayIn } from '#shared/dates';
 import { needsYouToday as needsYouTodaySchema } from '#shared/schemas/dashboard';
 import { calendarVersionNow } from '../visits';

@@ -15,7 +15,7 @@ export * from '../job-records/tables';
 export * from '../invoices/tables';
 export * from '../audit/tables';
 export * from '../documents/tables';
-export * from '../reports/tables';
+export * from '../figures/tables';
 export * from '../price-book/tables';
 export * from '../payments/tables';
 export * from '../system/tables';

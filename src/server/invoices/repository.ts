@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { InvoiceKind, InvoiceStatus } from '#shared/constants';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { cachedFigures } from '../figures';
 import { newId } from '../db/ids';
 import { invoiceCounters, invoiceLines, invoices, payments } from './tables';
 import { escapeLike, inKeyOrder, pageWindow } from '../lib/sql';
@@ -180,10 +181,6 @@ function filterWhere({ search, status, today }: InvoiceFilter): SQL | undefined 
   );
 }
 
-/**
- * One page of invoices, newest first, and how many match: the page is found from the nearer end of
- * the creation-order index (pageWindow), its ids first and then those rows (a deferred join).
- */
 /** A client's invoices, newest first (their page; a client has tens, not thousands). */
 export function invoicesOfClient(db: DbOrTx, clientId: string) {
   return db
@@ -193,11 +190,21 @@ export function invoicesOfClient(db: DbOrTx, clientId: string) {
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
 }
 
+/**
+ * One page of invoices, newest first, and how many match: the page is found from the nearer end of
+ * the creation-order index (pageWindow), its ids first and then those rows (a deferred join). Without a
+ * search the count is kept while the figures' version stands (every change to an invoice or a payment
+ * moves it): counting 15,000 invoices took PostgreSQL 1.3 ms on every page (decision 028, session 45).
+ */
 export async function listInvoices(
-  db: DbOrTx,
+  db: Db,
   { page, limit, ...filter }: InvoiceFilter & { page: number; limit: number },
 ) {
-  const total = await countInvoices(db, filter);
+  const total = filter.search
+    ? await countInvoices(db, filter)
+    : await cachedFigures(db, `invoice count ${filter.status ?? 'all'} ${filter.today}`, () =>
+        countInvoices(db, filter),
+      );
   const window = pageWindow(page, limit, total);
   if (!window) return { rows: [], total };
   const ids = db

@@ -6,7 +6,7 @@ import { reportView } from '#shared/schemas/reports';
 import { revenueByMonth } from '../invoices';
 import { requestKeptCounts } from '../quote-requests';
 import { RECURRING_AHEAD_DAYS, recurringFigures } from '../visits';
-import { cachedFigures } from './figures-cache';
+import { cachedFigures } from '../figures';
 import { averageDays, funnel } from './repository';
 
 /** The Reports page's figures: the last twelve months' revenue, the funnel, and how long things take. */
