@@ -2,6 +2,7 @@ import { and, count, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'd
 import { encodeAuditCursor, type AuditCursor, type AuditEntry, type AuditKind } from '#shared/schemas/audit';
 import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
+import { preparedStatement } from '../db/prepared';
 import { auditLog, auditPeople } from './tables';
 
 export interface NewAuditEntry {
@@ -76,6 +77,18 @@ const keyOf = (filter: AuditFilter) =>
 /** Which page: numbered from the newest (by OFFSET, for the first pages), or the entries older than a cursor. */
 export type AuditPage = { page: number; before?: undefined } | { before: AuditCursor };
 
+const pageColumns = {
+  ...getTableColumns(auditLog),
+  // The time as PostgreSQL keeps it, to the microsecond, for the cursor.
+  exactAt: sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+const pageOf = (db: Db, where: SQL | undefined) =>
+  db.select(pageColumns).from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.seq)).$dynamic();
+/** The numbered pages without a filter, which the Activity page opens on: prepared (decision 006). */
+const everyonePage = preparedStatement((db) =>
+  pageOf(db, undefined).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare('audit_page'),
+);
+
 /**
  * One page of the trail, newest first (`at desc, seq desc`), and the cursor of the next older page.
  * Older than a cursor is a row comparison on (at, seq): the trail's time index (audit_log_at_idx), or
@@ -89,19 +102,14 @@ export async function listAudit(db: Db, filter: AuditFilter, which: AuditPage, l
     : undefined;
   const capped = cappedCounts(db);
   const filterKey = keyOf(filter);
+  const offset = which.before ? 0 : (which.page - 1) * limit;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(auditLog),
-        // The time as PostgreSQL keeps it, to the microsecond, for the cursor.
-        exactAt: sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      })
-      .from(auditLog)
-      .where(and(where, older))
-      .orderBy(desc(auditLog.at), desc(auditLog.seq))
-      // One more than the page: whether anything older matches.
-      .limit(limit + 1)
-      .offset(which.before ? 0 : (which.page - 1) * limit),
+    // One more than the page: whether anything older matches.
+    where || older
+      ? pageOf(db, and(where, older))
+          .limit(limit + 1)
+          .offset(offset)
+      : everyonePage(db).execute({ limit: limit + 1, offset }),
     // Counted up to one past the cap: a count of 200,000 entries would cost more than the page. A
     // filter already counted past it is not counted again (cappedCounts).
     capped.has(filterKey)
@@ -140,8 +148,11 @@ export async function listAudit(db: Db, filter: AuditFilter, which: AuditPage, l
   };
 }
 
+const people = preparedStatement((db) =>
+  db.select({ userId: auditPeople.userId, name: auditPeople.name }).from(auditPeople).prepare('audit_people'),
+);
 /** Everyone in the trail, by the name they last had there (a deleted user included): the kept list. */
 export async function listAuditPeople(db: Db): Promise<{ userId: string; name: string }[]> {
-  const rows = await db.select({ userId: auditPeople.userId, name: auditPeople.name }).from(auditPeople);
+  const rows = await people(db).execute();
   return rows.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -3,7 +3,7 @@ import { formatMoney } from '#shared/money';
 import { NEEDS_YOU_LIST_LIMIT, type NeedsYouToday } from '#shared/schemas/dashboard';
 import { jobNumberOf } from '#shared/schemas/jobs';
 import { OPEN_JOB_STATUSES } from '#shared/statuses';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { requestsOfMail } from '../activity';
 import { hasFinalInvoice, unpaidDeposits } from '../invoices';
 import { jobsLacking } from '../jobs';
@@ -93,7 +93,7 @@ async function listsWaiting(db: DbOrTx, today: string, timeZone: string, limit: 
  * opening); the failing e-mails and texts are read live.
  */
 export async function needsYouToday(
-  db: DbOrTx,
+  db: Db,
   timeZone: string,
   now = new Date(),
   keep: KeepRecords = (read) => read(),

@@ -3,6 +3,7 @@ import { afterCommit, type Db, type DbOrTx } from '../db/client';
 import { conflict, notFound } from '../lib/http-errors';
 import { totalBeforeLimit, totalOf } from '../lib/sql';
 import { newId } from '../db/ids';
+import { preparedStatement } from '../db/prepared';
 import { mailOutbox, type MailAttachment } from './tables';
 
 export interface OutgoingMail {
@@ -96,18 +97,21 @@ export async function sendAgain(db: Db, id: string): Promise<void> {
   throw conflict(existing.sent ? 'This e-mail was already sent' : 'This e-mail was called off', 'MAIL_NOT_RETRYABLE');
 }
 
-/**
- * The e-mails the relay could not deliver and still tries (not sent, not called off), oldest first, and how
- * many: one statement (the dashboard reads it live on every opening, decision 028).
- */
-export async function failingMail(db: DbOrTx, limit: number) {
-  const rows = await db
+const failing = preparedStatement((db) =>
+  db
     .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, total: totalBeforeLimit() })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.sent, false), isNull(mailOutbox.cancelledAt), isNotNull(mailOutbox.lastError)))
     .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
-    .limit(limit);
-  return totalOf(rows);
+    .limit(sql.placeholder('limit'))
+    .prepare('failing_mail'),
+);
+/**
+ * The e-mails the relay could not deliver and still tries (not sent, not called off), oldest first, and how
+ * many: one prepared statement (the dashboard reads it live on every opening, decision 028).
+ */
+export async function failingMail(db: Db, limit: number) {
+  return totalOf(await failing(db).execute({ limit }));
 }
 
 /** What the System page shows of the outbox (decision 039). */

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TextKind } from '#shared/schemas/texts';
 import { plainForText } from '#shared/sms';
-import { afterCommit, type DbOrTx } from '../db/client';
+import { afterCommit, type Db, type DbOrTx } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { newId } from '../db/ids';
 import { totalBeforeLimit, totalOf } from '../lib/sql';
 import { clients } from '../db/schema';
@@ -158,12 +159,8 @@ export async function onMyWayText(tx: DbOrTx, visitId: string) {
   return row ?? null;
 }
 
-/**
- * Texts of the last week that failed or were held back, newest first, with their client, and how many: one
- * statement (the dashboard reads it live on every opening, decision 028).
- */
-export async function failingTexts(db: DbOrTx, limit: number) {
-  const rows = await db
+const failing = preparedStatement((db) =>
+  db
     .select({
       clientId: textMessages.clientId,
       name: sql<string>`coalesce(${clients.name}, ${textMessages.toNumber})`,
@@ -179,8 +176,15 @@ export async function failingTexts(db: DbOrTx, limit: number) {
       ),
     )
     .orderBy(desc(textMessages.createdAt), desc(textMessages.id))
-    .limit(limit);
-  return totalOf(rows);
+    .limit(sql.placeholder('limit'))
+    .prepare('failing_texts'),
+);
+/**
+ * Texts of the last week that failed or were held back, newest first, with their client, and how many:
+ * one prepared statement (the dashboard reads it live on every opening, decisions 006 and 028).
+ */
+export async function failingTexts(db: Db, limit: number) {
+  return totalOf(await failing(db).execute({ limit }));
 }
 
 /** Which of these e-mails were sent by text instead (one text per e-mail). */
