@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   TIMELINE_EARLIER_CAP,
@@ -8,7 +8,8 @@ import {
   type MailState,
   type TimelineQuery,
 } from '#shared/schemas/activity';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { newId } from '../db/ids';
 import { cancelUnsentMail } from '../mail';
 import { mailOutbox, quoteRequests, users } from '../db/schema';
@@ -59,11 +60,7 @@ function mailState(m: MailRow & { nextAttemptAt: Date; now: Date }): MailState {
 }
 
 /** The steps of a request's history that come before step `before` (its whole history without one). */
-function stepsBefore(
-  t: Record<'quoteRequestId' | 'createdAt' | 'seq', AnyPgColumn>,
-  quoteRequestId: string,
-  before: string | undefined,
-) {
+function stepsBefore(t: EventColumns, quoteRequestId: string, before: string | undefined) {
   const ofRequest = eq(t.quoteRequestId, quoteRequestId);
   if (before === undefined) return ofRequest;
   // By time, then by the order written (two steps can share a time); read from the row itself, since
@@ -82,19 +79,23 @@ function stepsBefore(
  * The newest `limit` steps of a request's history (before step `before`, if given), oldest first,
  * each e-mail with where its delivery stands, and how many steps come earlier (up to TIMELINE_EARLIER_CAP).
  */
-export async function requestTimeline(
-  db: DbOrTx,
-  quoteRequestId: string,
-  { limit, before }: TimelineQuery,
-): Promise<ActivityTimeline> {
+type EventColumns = Record<'quoteRequestId' | 'createdAt' | 'seq', AnyPgColumn>;
+
+/** The newest steps matching `where` (the events or their counted alias), with how far the count reaches. */
+function timelineRows(
+  db: Db,
+  where: (t: EventColumns) => SQL | undefined,
+  limit: number | Placeholder,
+  reachLimit: number | Placeholder,
+) {
   // Counted in the same statement (one snapshot), over at most limit + cap index entries.
   const counted = alias(quoteRequestEvents, 'counted');
   const reach = db
     .select({ one: sql`1` })
     .from(counted)
-    .where(stepsBefore(counted, quoteRequestId, before))
-    .limit(limit + TIMELINE_EARLIER_CAP);
-  const rows = await db
+    .where(where(counted))
+    .limit(reachLimit);
+  return db
     .select({
       event: quoteRequestEvents,
       actorName: sql<string | null>`coalesce(nullif(${users.fullName}, ''), ${users.username})`,
@@ -115,9 +116,33 @@ export async function requestTimeline(
     .from(quoteRequestEvents)
     .leftJoin(users, eq(users.id, quoteRequestEvents.userId))
     .leftJoin(mailOutbox, eq(mailOutbox.id, quoteRequestEvents.mailId))
-    .where(stepsBefore(quoteRequestEvents, quoteRequestId, before))
+    .where(where(quoteRequestEvents))
     .orderBy(desc(quoteRequestEvents.createdAt), desc(quoteRequestEvents.seq))
     .limit(limit);
+}
+
+/**
+ * A request's newest steps, the timeline as the office opens it: prepared, since PostgreSQL took longer to
+ * plan this statement (0.3 ms) than to run it (0.1 ms) on a request of 403 steps (decision 006).
+ */
+const newestSteps = preparedStatement((db) =>
+  timelineRows(
+    db,
+    (t) => eq(t.quoteRequestId, sql.placeholder('id')),
+    sql.placeholder('limit'),
+    sql.placeholder('reach'),
+  ).prepare('timeline_newest'),
+);
+
+export async function requestTimeline(
+  db: Db,
+  quoteRequestId: string,
+  { limit, before }: TimelineQuery,
+): Promise<ActivityTimeline> {
+  const rows =
+    before === undefined
+      ? await newestSteps(db).execute({ id: quoteRequestId, limit, reach: limit + TIMELINE_EARLIER_CAP })
+      : await timelineRows(db, (t) => stepsBefore(t, quoteRequestId, before), limit, limit + TIMELINE_EARLIER_CAP);
   // No rows: nothing before the cursor either, so nothing earlier.
   const earlier = rows[0] ? Math.min(rows[0].reached - rows.length, TIMELINE_EARLIER_CAP) : 0;
   const texted = await mailsTextedInstead(
@@ -152,11 +177,15 @@ export async function requestTimeline(
   return { events, earlier, canText: clientId ? (await clientReach(db, clientId)).text !== null : false };
 }
 
-async function clientOfRequest(db: DbOrTx, quoteRequestId: string): Promise<string | null> {
-  const [row] = await db
+const clientOf = preparedStatement((db) =>
+  db
     .select({ clientId: quoteRequests.clientId })
     .from(quoteRequests)
-    .where(eq(quoteRequests.id, quoteRequestId));
+    .where(eq(quoteRequests.id, sql.placeholder('id')))
+    .prepare('request_client'),
+);
+async function clientOfRequest(db: Db, quoteRequestId: string): Promise<string | null> {
+  const [row] = await clientOf(db).execute({ id: quoteRequestId });
   return row?.clientId ?? null;
 }
 
