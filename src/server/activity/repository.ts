@@ -75,10 +75,6 @@ function stepsBefore(t: EventColumns, quoteRequestId: string, before: string | u
   );
 }
 
-/**
- * The newest `limit` steps of a request's history (before step `before`, if given), oldest first,
- * each e-mail with where its delivery stands, and how many steps come earlier (up to TIMELINE_EARLIER_CAP).
- */
 type EventColumns = Record<'quoteRequestId' | 'createdAt' | 'seq', AnyPgColumn>;
 
 /** The newest steps matching `where` (the events or their counted alias), with how far the count reaches. */
@@ -134,6 +130,10 @@ const newestSteps = preparedStatement((db) =>
   ).prepare('timeline_newest'),
 );
 
+/**
+ * The newest `limit` steps of a request's history (before step `before`, if given), oldest first,
+ * each e-mail with where its delivery stands, and how many steps come earlier (up to TIMELINE_EARLIER_CAP).
+ */
 export async function requestTimeline(
   db: Db,
   quoteRequestId: string,

@@ -15,16 +15,16 @@ interface Entry {
 /** One cache per database (each app, and each test's app, has its own). */
 const caches = new WeakMap<object, Map<string, Entry>>();
 
-/** The figures' version, read on every opening of the dashboard, Reports and Needs you today. */
+/** The figures' version, read on every opening of the dashboard, Reports, Needs you today, the invoice list. */
 const versionNow = preparedStatement((db) =>
   db.select({ v: figuresVersion.v }).from(figuresVersion).prepare('figures_version'),
 );
 
 /**
- * The owner's figures (the dashboard's, Reports'), computed once and answered again while the
- * figures' version stands and for at most a minute: whole-table aggregates over a business's years
- * cost hundreds of milliseconds, and nothing they count changes without a commit that adds one to the
- * version (migration 0027). The version is read before computing, so a change committed meanwhile
+ * The owner's figures (the dashboard's, Reports', Needs you today's, the invoice list's counts), computed
+ * once and answered again while the figures' version stands and for at most a minute: whole-table
+ * aggregates over a business's years cost hundreds of milliseconds, and nothing they count changes
+ * without a commit that adds one to the version (migrations 0027 and 0060). The version is read before computing, so a change committed meanwhile
  * makes the next read compute again; two reads at once share one computation.
  */
 export async function cachedFigures<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {

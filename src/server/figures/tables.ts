@@ -5,9 +5,9 @@ import { bigint, check, integer, pgTable } from 'drizzle-orm/pg-core';
 
 /**
  * One number that grows whenever the owner's figures may change (quotes, jobs, the crew's
- * reports, invoices, payments, the settings): deferred triggers (migration 0027) add one at each such
- * commit. The dashboard, Reports and the invoice list's counts are answered from a cache while it stands
- * (cache.ts).
+ * reports, invoices, payments, the settings, service plans, a request's status): deferred triggers
+ * (migrations 0027 and 0060) add one at each such commit. The dashboard, Reports, Needs you today and the
+ * invoice list's counts are answered from a cache while it stands (cache.ts).
  */
 export const figuresVersion = pgTable(
   'figures_version',
