@@ -429,6 +429,22 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
     );
   });
 
+  // Pages past the middle are read from the oldest end (prepared per status and end, decision 006).
+  it('pages through every invoice, one at a time, in the order of a single page, with or without a status', async () => {
+    for (const status of ['', 'Sent', 'Draft']) {
+      const filter = status ? `&status=${status}` : '';
+      const whole = (await send('GET', `/api/invoices?limit=100${filter}`)).json();
+      expect(whole.total, status).toBeGreaterThan(2);
+      const ids: string[] = [];
+      for (let page = 1; page <= whole.total; page++) {
+        const one = (await send('GET', `/api/invoices?limit=1&page=${page}${filter}`)).json();
+        expect(one.total, status).toBe(whole.total);
+        ids.push(...one.invoices.map((i: { _id: string }) => i._id));
+      }
+      expect(ids, status).toEqual(whole.invoices.map((i: { _id: string }) => i._id));
+    }
+  });
+
   // Issue 27: the list's counts without a search are kept while the figures' version stands.
   it("keeps the invoice list's counts until a change is committed, then counts anew", async () => {
     const sentInvoice = async () => {
