@@ -24,8 +24,9 @@ const versionNow = preparedStatement((db) =>
  * The owner's figures (the dashboard's, Reports', Needs you today's, the invoice list's counts), computed
  * once and answered again while the figures' version stands and for at most a minute: whole-table
  * aggregates over a business's years cost hundreds of milliseconds, and nothing they count changes
- * without a commit that adds one to the version (migrations 0027 and 0060). The version is read before computing, so a change committed meanwhile
- * makes the next read compute again; two reads at once share one computation.
+ * without a commit that adds one to the version (migrations 0027 and 0060). The version is read
+ * before computing, so a change committed meanwhile makes the next read compute again; two reads at
+ * once share one computation.
  */
 export async function cachedFigures<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
   let cache = caches.get(db);

@@ -54,6 +54,7 @@ export function createTokenService(secret: Uint8Array, ttlHours: number): TokenS
   ]);
   // No handler here on purpose: a key that cannot be imported (an empty key file) stops the process at
   // start-up, loudly, rather than refusing every sign-in without a word.
+
   // Staff tokens whose signature checked out, with their claims, until they expire: a screen makes
   // several calls with one token, and Web Crypto's check was a twentieth of each call (decision 006,
   // session 45). Only a token that verified is kept, so a stranger's tokens take no room; whether its
