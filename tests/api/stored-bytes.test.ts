@@ -1,14 +1,16 @@
 // Bytes (photos, signatures, documents) go into the database and come back exactly, on both
 // databases: every byte value, empty, odd lengths, a view into a larger buffer, a photo's size, and
-// in the pieces readLargeBytes and appendLargeBytes move. On PGlite they pass through Node's own hex
+// in the pieces stageBytes writes and readLargeBytes reads. On PGlite they pass through Node's own hex
 // codec (pgliteBytes, decision 028 session 36) instead of PGlite's byte-at-a-time one.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteBytes } from '../../src/server/db/pglite-bytes';
 import { bytea } from '../../src/server/db/columns';
-import { appendLargeBytes, readLargeBytes } from '../../src/server/db/large-bytes';
+import { readLargeBytes } from '../../src/server/db/large-bytes';
+import { stageBytes } from '../../src/server/documents/repository';
+import { documents } from '../../src/server/db/schema';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
 
 const scratch = pgTable('stored_bytes_test', { id: text('id').primaryKey(), data: bytea('data') });
@@ -61,11 +63,36 @@ describe.each(dbKinds)('stored bytes (%s)', (kind) => {
     expect(Number(length!.n)).toBe(bytes.length);
   });
 
-  it('a document appended and read a megabyte at a time comes back whole', async () => {
-    const document = randomBytes(3 * 1024 * 1024 + 17);
-    await database.db.insert(scratch).values({ id: 'document', data: Buffer.alloc(0) });
-    await database.db.transaction((tx) => appendLargeBytes(tx, scratch, scratch.data, sql`id = 'document'`, document));
-    const read = await readLargeBytes(database.db, scratch, scratch.data, sql`id = 'document'`);
-    expect(read?.equals(document)).toBe(true);
+  it.each([
+    ['empty', 0],
+    ['one byte', 1],
+    ['exactly a megabyte', 1024 * 1024],
+    ['three megabytes and 17 bytes', 3 * 1024 * 1024 + 17],
+  ])(
+    '%s: staged a megabyte per row, copied in one statement and read a megabyte at a time comes back whole',
+    async (name, size) => {
+      const document = randomBytes(size);
+      const staged = await stageBytes(database.db, document);
+      await database.db.insert(scratch).values({ id: `staged ${name}`, data: staged.value as unknown as Buffer });
+      await staged.drop();
+      const read = await readLargeBytes(database.db, scratch, scratch.data, sql`id = ${`staged ${name}`}`);
+      expect(read?.equals(document)).toBe(true);
+      // Nothing of the staging is left behind.
+      expect(
+        await database.db.select({ key: documents.key }).from(documents).where(like(documents.key, 'staging:%')),
+      ).toEqual([]);
+    },
+  );
+
+  it('keeps stored files (PDFs, reports, photos) as they are, uncompressed: they are compressed already', async () => {
+    const { rows } = (await database.db.execute(sql`
+      select attrelid::regclass::text as "table", attname as "column", attstorage as storage from pg_attribute
+      where (attrelid::regclass::text, attname) in (('documents', 'bytes'), ('job_records', 'report'), ('job_photos', 'data'))
+      order by 1`)) as unknown as { rows: { table: string; column: string; storage: string }[] };
+    expect(rows).toEqual([
+      { table: 'documents', column: 'bytes', storage: 'e' },
+      { table: 'job_photos', column: 'data', storage: 'e' },
+      { table: 'job_records', column: 'report', storage: 'e' },
+    ]);
   });
 });

@@ -38,22 +38,3 @@ export async function readLargeBytes(
   }
   return Buffer.concat(pieces, length);
 }
-
-/**
- * Appends `bytes` to the bytea `column` of the row `where` picks (set to empty first by the caller, in
- * the same transaction), a megabyte per statement: on the embedded database one 14 MB parameter holds
- * the whole process for seconds, pieces let other work through in between. Run it inside a
- * transaction, so that no reader ever sees half a value.
- */
-export async function appendLargeBytes(
-  tx: DbOrTx,
-  table: PgTable,
-  column: PgColumn,
-  where: SQL,
-  bytes: Buffer,
-): Promise<void> {
-  for (let at = 0; at < bytes.length; at += PIECE)
-    await tx.execute(
-      sql`update ${table} set ${sql.identifier(column.name)} = ${column} || ${bytes.subarray(at, at + PIECE)} where ${where}`,
-    );
-}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { appendLargeBytes, readLargeBytes } from '../db/large-bytes';
+import { readLargeBytes } from '../db/large-bytes';
 import { documents } from './tables';
 
 /** The stored bytes of `key` at `version` (undefined when none, or an older version). */
@@ -11,26 +11,38 @@ export async function storedBytes(db: DbOrTx, key: string, version: string): Pro
 
 const STAGING = 'staging:';
 
+/** How much of a staged value one statement writes. */
+const PIECE = 1024 * 1024;
+
 /**
- * Bytes on their way into the database: written into a row of their own a megabyte per statement,
- * outside any transaction (on the embedded database one 14 MB statement holds the process for seconds,
- * and a transaction would hold every other query), then stored where they belong by one statement that
- * copies them inside the database (`value`). Nobody reads the staging row; `drop` removes it, and one
- * left by a process that died is removed by the next staging after an hour.
+ * Bytes on their way into the database: written a megabyte per statement, each piece a row of its own,
+ * outside any transaction (on the embedded database one 14 MB statement holds every other query for
+ * seconds, and so would a transaction), then stored where they belong by one statement that joins the
+ * pieces inside the database (`value`). Appending each piece to one growing value instead rewrote all
+ * of it every time: the twelfth megabyte of a report took 0.9 s alone, over 2 s on a busy machine.
+ * Nobody reads the staging rows; `drop` removes them, and ones left by a process that died are removed
+ * by the next staging after an hour.
  */
 export async function stageBytes(db: Db, bytes: Buffer): Promise<{ value: SQL; drop: () => Promise<void> }> {
-  const key = `${STAGING}${randomUUID()}`;
+  const staging = `${STAGING}${randomUUID()}:`;
   await db
     .delete(documents)
     .where(and(like(documents.key, `${STAGING}%`), lt(documents.createdAt, new Date(Date.now() - 3_600_000))));
-  await db
-    .insert(documents)
-    .values({ key, version: 'staging', bytes: Buffer.alloc(0), size: bytes.length, createdAt: new Date() });
-  await appendLargeBytes(db, documents, documents.bytes, eq(documents.key, key), bytes);
+  const keys: string[] = [];
+  for (let at = 0; at === 0 || at < bytes.length; at += PIECE) {
+    const key = `${staging}${String(keys.length).padStart(4, '0')}`;
+    const piece = bytes.subarray(at, at + PIECE);
+    await db
+      .insert(documents)
+      .values({ key, version: 'staging', bytes: piece, size: piece.length, createdAt: new Date() });
+    keys.push(key);
+  }
   return {
-    value: sql`(select ${documents.bytes} from ${documents} where ${documents.key} = ${key})`,
+    // The keys' own order is the pieces' (fixed-width numbers), compared byte by byte whatever the collation.
+    value: sql`(select coalesce(string_agg(${documents.bytes}, ''::bytea order by ${documents.key} collate "C"), ''::bytea)
+      from ${documents} where ${inArray(documents.key, keys)})`,
     drop: async () => {
-      await db.delete(documents).where(eq(documents.key, key));
+      await db.delete(documents).where(inArray(documents.key, keys));
     },
   };
 }
