@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { PGlite, types, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLITE_SETTINGS, pgliteBytes } from './db/pglite-bytes';
+import { PreparedStatements } from './db/pglite-statements';
 import { toCrossing, type FromWorker, type OpenDatabase, type PlainResults, type ToWorker } from './db/pglite-protocol';
 
 const port = parentPort!;
@@ -42,11 +43,15 @@ interface Open {
 class Database {
   private readonly open = new Map<number, Open>();
   private lastTx = 0;
+  /** Statements the screens run again and again, prepared once (see PreparedStatements). */
+  private readonly statements: PreparedStatements;
 
   constructor(
     private readonly db: PGlite,
     private readonly dataDir: string,
-  ) {}
+  ) {
+    this.statements = new PreparedStatements(db);
+  }
 
   static async open(start: OpenDatabase): Promise<Database> {
     const db = await PGlite.create({
@@ -70,9 +75,15 @@ class Database {
   async answer(message: Exclude<ToWorker, { type: 'open' }>): Promise<unknown> {
     switch (message.type) {
       case 'query': {
-        const parsers = Object.fromEntries(message.raw.map((oid) => [oid, asText]));
+        const options = {
+          rowMode: message.rowMode,
+          parsers: Object.fromEntries(message.raw.map((oid) => [oid, asText])),
+        };
+        const on = this.on(message.tx);
         return plain(
-          await this.on(message.tx).query(message.sql, message.params, { rowMode: message.rowMode, parsers }),
+          this.statements.worthKeeping(message.sql)
+            ? await this.statements.run(message.sql, message.params, options, message.tx !== undefined)
+            : await on.query(message.sql, message.params, options),
         );
       }
       case 'exec':

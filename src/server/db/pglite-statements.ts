@@ -1,0 +1,157 @@
+// Named prepared statements on the embedded database (decision 053, session 46), used by its worker.
+import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+
+/** How many statements each database keeps prepared; the least recently run is closed past it. */
+export const KEPT_STATEMENTS = 200;
+/** How many texts seen once are remembered: a statement is prepared the second time its text runs. */
+const SEEN_ONCE = 1000;
+/** Only these are kept: a migration's DDL or a one-off command is run the way PGlite runs any. */
+const KEEPABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+interface Statement {
+  name: string;
+  /** The type of each parameter, as the database inferred it (how a value is written). */
+  parameterTypes: number[];
+  /** What its rows hold (none for a statement without rows). */
+  rowDescription: BackendMessage | undefined;
+}
+
+/**
+ * PGlite's `query` sends Parse, Describe, Bind, Describe, Execute and Sync as six calls into its
+ * WebAssembly for every statement, and the database parses, analyses and plans the text each time. The
+ * staff screens run the same few dozen statements again and again, each a millisecond or less of real
+ * work, so most of their time on PGlite went there. A statement seen twice is prepared under a name
+ * (Parse and Describe once), and each later run is one call: Bind, Execute and Sync. PostgreSQL then
+ * keeps a generic plan once one is no costlier than planning for the values, as it does for the
+ * statements the app prepares by name there (decision 006).
+ *
+ * Its rows are read by PGlite's own `parseResults` with PGlite's own parsers and serializers, so the
+ * values are the ones `query` gives. The caller holds PGlite's locks (see `run`).
+ */
+export class PreparedStatements {
+  private readonly kept = new Map<string, Statement>();
+  private readonly seen = new Set<string>();
+  /** Names to close with the next call (their Close may not have run when a call failed). */
+  private closing: string[] = [];
+  private lastName = 0;
+
+  constructor(private readonly db: PGlite) {}
+
+  /**
+   * Runs `text` (one `worthKeeping` said yes to) as `db.query` would, inside PGlite's locks: its query
+   * lock inside a transaction (the transaction holds the other), both outside one, as `query` takes them.
+   */
+  run(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<unknown>> {
+    const run = () => this.db.runExclusive(() => this.runKept(text, params, options, !inTransaction));
+    return inTransaction ? run() : this.db._runExclusiveTransaction(run);
+  }
+
+  /** Whether `text` runs as a kept statement: one that reads or writes rows, the second time it is seen. */
+  worthKeeping(text: string): boolean {
+    if (this.kept.has(text)) return true;
+    if (!KEEPABLE.test(text)) return false;
+    if (this.seen.delete(text)) return true;
+    this.seen.add(text);
+    if (this.seen.size > SEEN_ONCE) this.seen.delete(this.seen.values().next().value!);
+    return false;
+  }
+
+  private async runKept(text: string, params: unknown[], options: QueryOptions, syncToFs: boolean) {
+    try {
+      try {
+        return await this.execute(await this.prepared(text), params, options, syncToFs);
+      } catch (error) {
+        // A table changed under it (a migration): its rows are no longer what it described. Prepared again.
+        if ((error as { code?: string }).code !== '0A000' || !this.kept.has(text)) throw error;
+        this.forget(text);
+        return await this.execute(await this.prepared(text), params, options, syncToFs);
+      }
+    } catch (error) {
+      // As `query` tells an error: with the statement's text.
+      if (error && typeof error === 'object') Object.assign(error, { query: text });
+      throw error;
+    }
+  }
+
+  private async prepared(text: string): Promise<Statement> {
+    const found = this.kept.get(text);
+    if (found) {
+      // Most recently used last: the first in the map is the one closed next.
+      this.kept.delete(text);
+      this.kept.set(text, found);
+      return found;
+    }
+    while (this.kept.size >= KEPT_STATEMENTS) this.forget(this.kept.keys().next().value!);
+    const name = `pglite_kept_${++this.lastName}`;
+    const { messages } = await this.call(
+      protocol.serialize.parse({ name, text }),
+      protocol.serialize.describe({ type: 'S', name }),
+    );
+    const parameters = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+    const statement = {
+      name,
+      parameterTypes: parameters?.dataTypeIDs ?? [],
+      rowDescription: messages.find((m) => m.name === 'rowDescription'),
+    };
+    this.kept.set(text, statement);
+    return statement;
+  }
+
+  private forget(text: string) {
+    const statement = this.kept.get(text);
+    if (!statement) return;
+    this.kept.delete(text);
+    this.closing.push(statement.name);
+  }
+
+  private async execute(
+    statement: Statement,
+    params: unknown[],
+    options: QueryOptions,
+    syncToFs: boolean,
+  ): Promise<Results<unknown>> {
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serialize =
+        options.serializers?.[statement.parameterTypes[i]!] ?? this.db.serializers[statement.parameterTypes[i]!];
+      return serialize ? serialize(param) : String(param);
+    });
+    const { messages } = await this.call(
+      { syncToFs },
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.execute({}),
+    );
+    const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+    return parse.parseResults(described, this.db.parsers, options)[0]!;
+  }
+
+  /** One call into the database: the closes owed, then `messages`, then Sync. */
+  private async call(...parts: (Uint8Array | { syncToFs: boolean })[]) {
+    const settings = parts[0] instanceof Uint8Array ? { syncToFs: false } : (parts.shift() as { syncToFs: boolean });
+    const closes = this.closing.map((name) => protocol.serialize.close({ type: 'S', name }));
+    const closed = this.closing;
+    this.closing = [];
+    try {
+      return await this.db.execProtocol(
+        joined([...closes, ...(parts as Uint8Array[]), protocol.serialize.sync()]),
+        settings,
+      );
+    } catch (error) {
+      // Closing what is already closed is no error: owed again, in case these did not run.
+      this.closing.push(...closed);
+      throw error;
+    }
+  }
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
