@@ -81,7 +81,7 @@ class Database {
         };
         const on = this.on(message.tx);
         return plain(
-          this.statements.worthKeeping(message.sql)
+          this.statements.worthKeeping(message.sql, message.params.length)
             ? await this.statements.run(message.sql, message.params, options, message.tx !== undefined)
             : await on.query(message.sql, message.params, options),
         );

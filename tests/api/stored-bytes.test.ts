@@ -13,6 +13,7 @@ import { stageBytes } from '../../src/server/documents/repository';
 import { documents } from '../../src/server/db/schema';
 import { createTestDatabase, dbKinds, type TestDatabase } from '../helpers/test-db';
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const scratch = pgTable('stored_bytes_test', { id: text('id').primaryKey(), data: bytea('data') });
 
 const everyByte = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
@@ -83,6 +84,25 @@ describe.each(dbKinds)('stored bytes (%s)', (kind) => {
       ).toEqual([]);
     },
   );
+
+  it('joins the staged pieces in their order, not the order the table holds them in, and none when one is lost', async () => {
+    const document = randomBytes(3 * 1024 * 1024 + 5);
+    const staged = await stageBytes(database.db, document);
+    // The first piece written again: it is now the last row in the table's own order.
+    await database.db.execute(sql`update documents set size = size where key like 'staging:%:0000'`);
+    await database.db.insert(scratch).values({ id: 'reordered', data: staged.value as unknown as Buffer });
+    expect((await readLargeBytes(database.db, scratch, scratch.data, sql`id = 'reordered'`))?.equals(document)).toBe(
+      true,
+    );
+    // A piece gone (say to the clean-up of an hour-old staging): no value at all, never one cut short.
+    await database.db.execute(sql`delete from documents where key like 'staging:%:0001'`);
+    await database.db.insert(scratch).values({ id: 'a piece lost', data: staged.value as unknown as Buffer });
+    await staged.drop();
+    const [row] = rowsOf<{ n: number | null }>(
+      await database.db.execute(sql`select octet_length(data) as n from stored_bytes_test where id = 'a piece lost'`),
+    );
+    expect(row!.n).toBeNull();
+  });
 
   it('keeps stored files (PDFs, reports, photos) as they are, uncompressed: they are compressed already', async () => {
     const { rows } = (await database.db.execute(sql`

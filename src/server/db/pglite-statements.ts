@@ -1,7 +1,7 @@
 // Named prepared statements on the embedded database (decision 053, session 46), used by its worker.
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 /** How many statements each database keeps prepared; the least recently run is closed past it. */
 export const KEPT_STATEMENTS = 200;
@@ -9,6 +9,9 @@ export const KEPT_STATEMENTS = 200;
 const SEEN_ONCE = 1000;
 /** Only these are kept: a migration's DDL or a one-off command is run the way PGlite runs any. */
 const KEEPABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/** Nor a text this long or with this many values (a bulk insert built for its rows): run once, planned once. */
+const LONGEST_KEPT = 8192;
+const MOST_VALUES_KEPT = 100;
 
 interface Statement {
   name: string;
@@ -44,28 +47,32 @@ export class PreparedStatements {
    * lock inside a transaction (the transaction holds the other), both outside one, as `query` takes them.
    */
   run(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean): Promise<Results<unknown>> {
-    const run = () => this.db.runExclusive(() => this.runKept(text, params, options, !inTransaction));
+    const run = () => this.db.runExclusive(() => this.runKept(text, params, options, inTransaction));
     return inTransaction ? run() : this.db._runExclusiveTransaction(run);
   }
 
   /** Whether `text` runs as a kept statement: one that reads or writes rows, the second time it is seen. */
-  worthKeeping(text: string): boolean {
+  worthKeeping(text: string, values: number): boolean {
     if (this.kept.has(text)) return true;
-    if (!KEEPABLE.test(text)) return false;
+    if (text.length > LONGEST_KEPT || values > MOST_VALUES_KEPT || !KEEPABLE.test(text)) return false;
     if (this.seen.delete(text)) return true;
     this.seen.add(text);
     if (this.seen.size > SEEN_ONCE) this.seen.delete(this.seen.values().next().value!);
     return false;
   }
 
-  private async runKept(text: string, params: unknown[], options: QueryOptions, syncToFs: boolean) {
+  private async runKept(text: string, params: unknown[], options: QueryOptions, inTransaction: boolean) {
+    const syncToFs = !inTransaction;
     try {
       try {
         return await this.execute(await this.prepared(text), params, options, syncToFs);
       } catch (error) {
-        // A table changed under it (a migration): its rows are no longer what it described. Prepared again.
-        if ((error as { code?: string }).code !== '0A000' || !this.kept.has(text)) throw error;
+        // A table changed under it (a migration): its rows or its values' types are no longer what it was
+        // prepared with (`query` would have parsed the text again). Prepared again and run once more,
+        // outside a transaction; inside one the error has aborted it, and it is the caller's to see.
+        if (!this.kept.has(text) || !changedUnder(error)) throw error;
         this.forget(text);
+        if (inTransaction) throw error;
         return await this.execute(await this.prepared(text), params, options, syncToFs);
       }
     } catch (error) {
@@ -85,7 +92,7 @@ export class PreparedStatements {
     }
     while (this.kept.size >= KEPT_STATEMENTS) this.forget(this.kept.keys().next().value!);
     const name = `pglite_kept_${++this.lastName}`;
-    const { messages } = await this.call(
+    const messages = await this.call(
       protocol.serialize.parse({ name, text }),
       protocol.serialize.describe({ type: 'S', name }),
     );
@@ -118,7 +125,7 @@ export class PreparedStatements {
         options.serializers?.[statement.parameterTypes[i]!] ?? this.db.serializers[statement.parameterTypes[i]!];
       return serialize ? serialize(param) : String(param);
     });
-    const { messages } = await this.call(
+    const messages = await this.call(
       { syncToFs },
       protocol.serialize.bind({ statement: statement.name, values }),
       protocol.serialize.execute({}),
@@ -134,7 +141,8 @@ export class PreparedStatements {
     const closed = this.closing;
     this.closing = [];
     try {
-      return await this.db.execProtocol(
+      // As `query` reads its answer: messages parsed as they come, no copy of the raw bytes kept.
+      return await this.db.execProtocolStream(
         joined([...closes, ...(parts as Uint8Array[]), protocol.serialize.sync()]),
         settings,
       );
@@ -144,6 +152,16 @@ export class PreparedStatements {
       throw error;
     }
   }
+}
+
+/**
+ * An error that says the statement no longer fits its tables: "cached plan must not change result type"
+ * (0A000), or a value's type or an operator that changed (class 42, which `query` would have met at
+ * Parse, never at Bind or Execute of a statement that ran before).
+ */
+function changedUnder(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code === '0A000' || code.startsWith('42'));
 }
 
 function joined(parts: Uint8Array[]): Uint8Array {

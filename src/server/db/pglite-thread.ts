@@ -77,6 +77,13 @@ function theHost(): Promise<Host> {
 }
 
 /**
+ * Bytes that are a view into a larger buffer, copied to their own: a view crosses to the worker with its
+ * whole buffer (each 1 MB piece of a 12 MB document as 12 MB, a small Buffer as Node's 8 KB pool).
+ */
+const ownBytes = (value: unknown) =>
+  value instanceof Uint8Array && value.byteLength !== value.buffer.byteLength ? new Uint8Array(value) : value;
+
+/**
  * One embedded database, in the process's worker thread (decision 053), with the part of PGlite's
  * interface the app and Drizzle use: `query`, `exec`, `transaction`, `close`, and the data directory's
  * copies. Each call crosses as a message; PGlite still runs one statement at a time and holds the
@@ -106,7 +113,7 @@ export class PGliteThread {
       type: 'query',
       tx,
       sql,
-      params,
+      params: params.map(ownBytes),
       rowMode: options.rowMode ?? 'object',
       raw: Object.keys(options.parsers ?? {}).map(Number),
     }).then((result) => revive(result, options) as Results<T>);

@@ -39,8 +39,10 @@ export async function stageBytes(db: Db, bytes: Buffer): Promise<{ value: SQL; d
   }
   return {
     // The keys' own order is the pieces' (fixed-width numbers), compared byte by byte whatever the collation.
-    value: sql`(select coalesce(string_agg(${documents.bytes}, ''::bytea order by ${documents.key} collate "C"), ''::bytea)
-      from ${documents} where ${inArray(documents.key, keys)})`,
+    // Null unless every piece is there (a piece lost, say to the hour's clean-up, must not store a value
+    // cut short): where the value is required, the statement then fails; a job's report stays to draw.
+    value: sql`(select string_agg(${documents.bytes}, ''::bytea order by ${documents.key} collate "C")
+      from ${documents} where ${inArray(documents.key, keys)} having count(*) = ${keys.length})`,
     drop: async () => {
       await db.delete(documents).where(inArray(documents.key, keys));
     },
@@ -55,7 +57,8 @@ export async function storeBytes(db: Db, key: string, version: string, bytes: Bu
     await db
       .insert(documents)
       .values({ key, ...values })
-      .onConflictDoUpdate({ target: documents.key, set: values });
+      // The row proposed, not the staging joined a second time.
+      .onConflictDoUpdate({ target: documents.key, set: { ...values, bytes: sql`excluded.bytes` } });
   } finally {
     await staged.drop();
   }
