@@ -17,6 +17,10 @@ describe('kept statements on the embedded database', () => {
       ),
     ).map((row) => row.statement);
 
+  /** How many rows hold `n`, read on the database or a transaction. */
+  const countOf = async (n: number, on: Pick<TestDatabase['db'], 'execute'> = database.db) =>
+    Number(rowsOf<{ n: number }>(await on.execute(sql`select count(*)::int as n from kept_test where n = ${n}`))[0]!.n);
+
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     await database.db.execute(sql`create table kept_test (
@@ -142,12 +146,7 @@ describe('kept statements on the embedded database', () => {
   });
 
   it('runs a statement outside a transaction only once an open one has ended, as an unprepared one', async () => {
-    const count = async () =>
-      Number(
-        rowsOf<{ n: number }>(
-          await database.db.execute(sql`select count(*)::int as n from kept_test where n = ${8}`),
-        )[0]!.n,
-      );
+    const count = () => countOf(8);
     await count();
     await count();
     let release!: () => void;
@@ -172,23 +171,14 @@ describe('kept statements on the embedded database', () => {
   });
 
   it('runs inside a transaction: its writes seen within it, gone when it rolls back', async () => {
-    const count = async () =>
-      Number(
-        rowsOf<{ n: number }>(
-          await database.db.execute(sql`select count(*)::int as n from kept_test where n = ${7}`),
-        )[0]!.n,
-      );
+    const count = () => countOf(7);
     await count();
     await count();
     const inside: number[] = [];
     await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into kept_test (id, n) values ('in a transaction', 7)`);
-        inside.push(
-          Number(
-            rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from kept_test where n = ${7}`))[0]!.n,
-          ),
-        );
+        inside.push(await countOf(7, tx));
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
-/** How much of a large value one statement reads. */
-const PIECE = 1024 * 1024;
+/** How much of a large value one statement reads or writes. */
+export const PIECE = 1024 * 1024;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const asBuffer = (value: unknown) =>

@@ -92,10 +92,10 @@ export class PreparedStatements {
     }
     while (this.kept.size >= KEPT_STATEMENTS) this.forget(this.kept.keys().next().value!);
     const name = `pglite_kept_${++this.lastName}`;
-    const messages = await this.call(
+    const messages = await this.call([
       protocol.serialize.parse({ name, text }),
       protocol.serialize.describe({ type: 'S', name }),
-    );
+    ]);
     const parameters = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
     const statement = {
       name,
@@ -126,26 +126,23 @@ export class PreparedStatements {
       return serialize ? serialize(param) : String(param);
     });
     const messages = await this.call(
-      { syncToFs },
-      protocol.serialize.bind({ statement: statement.name, values }),
-      protocol.serialize.execute({}),
+      [protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({})],
+      syncToFs,
     );
     const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
     return parse.parseResults(described, this.db.parsers, options)[0]!;
   }
 
   /** One call into the database: the closes owed, then `messages`, then Sync. */
-  private async call(...parts: (Uint8Array | { syncToFs: boolean })[]) {
-    const settings = parts[0] instanceof Uint8Array ? { syncToFs: false } : (parts.shift() as { syncToFs: boolean });
+  private async call(messages: Uint8Array[], syncToFs = false) {
     const closes = this.closing.map((name) => protocol.serialize.close({ type: 'S', name }));
     const closed = this.closing;
     this.closing = [];
     try {
       // As `query` reads its answer: messages parsed as they come, no copy of the raw bytes kept.
-      return await this.db.execProtocolStream(
-        joined([...closes, ...(parts as Uint8Array[]), protocol.serialize.sync()]),
-        settings,
-      );
+      return await this.db.execProtocolStream(joined([...closes, ...messages, protocol.serialize.sync()]), {
+        syncToFs,
+      });
     } catch (error) {
       // Closing what is already closed is no error: owed again, in case these did not run.
       this.closing.push(...closed);

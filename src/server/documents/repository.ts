@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { readLargeBytes } from '../db/large-bytes';
+import { PIECE, readLargeBytes } from '../db/large-bytes';
 import { documents } from './tables';
 
 /** The stored bytes of `key` at `version` (undefined when none, or an older version). */
@@ -10,9 +10,6 @@ export async function storedBytes(db: DbOrTx, key: string, version: string): Pro
 }
 
 const STAGING = 'staging:';
-
-/** How much of a staged value one statement writes. */
-const PIECE = 1024 * 1024;
 
 /**
  * Bytes on their way into the database: written a megabyte per statement, each piece a row of its own,
