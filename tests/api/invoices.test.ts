@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/server/db/ids';
@@ -13,7 +13,7 @@ import {
   payments,
   users,
 } from '../../src/server/db/schema';
-import { invoiceBatches, paymentBatches } from '../../src/server/invoices/repository';
+import { invoiceBatches, paymentBatches, searchPaging } from '../../src/server/invoices/repository';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
@@ -430,18 +430,36 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
   });
 
   // Pages past the middle are read from the oldest end (prepared per status and end, decision 006).
-  it('pages through every invoice, one at a time, in the order of a single page, with or without a status', async () => {
-    for (const status of ['', 'Sent', 'Draft']) {
-      const filter = status ? `&status=${status}` : '';
+  it('pages through every invoice, one at a time, in the order of a single page, with or without a status or a search', async () => {
+    const pagesAgree = async (filter: string) => {
       const whole = (await send('GET', `/api/invoices?limit=100${filter}`)).json();
-      expect(whole.total, status).toBeGreaterThan(2);
+      expect(whole.total, filter).toBeGreaterThan(2);
       const ids: string[] = [];
-      for (let page = 1; page <= whole.total; page++) {
+      for (let page = 1; page <= whole.total + 1; page++) {
         const one = (await send('GET', `/api/invoices?limit=1&page=${page}${filter}`)).json();
-        expect(one.total, status).toBe(whole.total);
+        expect(one.total, filter).toBe(whole.total);
         ids.push(...one.invoices.map((i: { _id: string }) => i._id));
       }
-      expect(ids, status).toEqual(whole.invoices.map((i: { _id: string }) => i._id));
+      expect(ids, filter).toEqual(whole.invoices.map((i: { _id: string }) => i._id));
+      return ids;
+    };
+    for (const filter of ['', '&status=Sent', '&status=Draft']) await pagesAgree(filter);
+    // A search pages the same whether its few matches are sorted or found by walking the list in order.
+    const sortAtMost = searchPaging.sortAtMost;
+    try {
+      for (const most of [sortAtMost, 0]) {
+        searchPaging.sortAtMost = most;
+        const found = await pagesAgree('&search=home.test');
+        const newestFirst = await t.database.db
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(inArray(invoices.id, found))
+          .orderBy(desc(invoices.createdAt), desc(invoices.id));
+        expect(found, `sorted at most ${most}`).toEqual(newestFirst.map((row) => row.id));
+        await pagesAgree('&search=home.test&status=Sent');
+      }
+    } finally {
+      searchPaging.sortAtMost = sortAtMost;
     }
   });
 
