@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobWorkers } from '../../src/server/db/schema';
+import { sql } from 'drizzle-orm';
+import { jobs, jobWorkers } from '../../src/server/db/schema';
 import { messages } from '#shared/messages';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { bearer, createTestApp, createUserAndSignIn, type TestApp } from '../helpers/test-app';
@@ -159,6 +160,47 @@ describe.each(dbKinds)('back office: users, jobs and the crew (%s)', (kind) => {
     expect((await call('PATCH', `/api/jobs/${jobId}/status`, { status: 'Completed' })).json().status).toBe('Completed');
     expect((await call('PATCH', `/api/jobs/${jobId}/status`, { status: 'Cancelled' })).statusCode).toBe(409);
     expect((await call('GET', '/api/jobs/none')).statusCode).toBe(404);
+  });
+
+  // Issue 27: the job list's counts without a search are kept while the figures' version stands.
+  it("keeps the job list's counts until a job changes, then counts anew", async () => {
+    const first = await insertJob(t, { name: 'Kept Count' });
+    await insertJob(t, { name: 'Kept Count' });
+    const totals = async () => ({
+      all: (await call('GET', '/api/jobs?limit=1')).json().total as number,
+      notStarted: (await call('GET', `/api/jobs?limit=1&status=${encodeURIComponent('Not Started')}`)).json()
+        .total as number,
+      open: (await call('GET', '/api/jobs?limit=1&open=true')).json().total as number,
+      searched: (await call('GET', '/api/jobs?limit=1&search=kept%20count')).json().total as number,
+    });
+    const before = await totals();
+    expect(before.searched).toBe(2);
+    // One added behind the triggers' back (as no code of ours can): the version stands, the counts are kept.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.insert(jobs).values({
+        id: 'kept-count-behind',
+        contactName: 'Kept Count',
+        contactEmail: 'kept@home.test',
+        contactPhone: '916-555-0100',
+        street: '1 Kept St',
+        city: 'Davis',
+        state: 'CA',
+        zip: '95616',
+        notes: '',
+        status: 'Not Started',
+      });
+    });
+    // A search is counted live: it finds the job the kept counts do not show yet.
+    expect(await totals()).toEqual({ ...before, searched: 3 });
+    // A job moved along through the app: its commit moves the version, and every count is read anew.
+    expect((await call('PATCH', `/api/jobs/${first}/status`, { status: 'In Progress' })).statusCode).toBe(200);
+    expect(await totals()).toEqual({
+      all: before.all + 1,
+      notStarted: before.notStarted,
+      open: before.open + 1,
+      searched: 3,
+    });
   });
 
   it('shows an employee only their own open jobs, without prices, and lets them move them along', async () => {
