@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/server/db/ids';
@@ -13,7 +13,13 @@ import {
   payments,
   users,
 } from '../../src/server/db/schema';
-import { invoiceBatches, paymentBatches, searchPaging } from '../../src/server/invoices/repository';
+import {
+  fewMatchesPage,
+  invoiceBatches,
+  listInvoices,
+  paymentBatches,
+  type InvoiceFilter,
+} from '../../src/server/invoices/repository';
 import { createQuoteRequest, insertJob } from '../helpers/factories';
 import { pdfText } from '../helpers/pdf';
 import { waitFor, type TestSmtpServer } from '../helpers/smtp';
@@ -444,23 +450,35 @@ describe.each(dbKinds)('invoices and payments (%s)', (kind) => {
       return ids;
     };
     for (const filter of ['', '&status=Sent', '&status=Draft']) await pagesAgree(filter);
-    // A search pages the same whether its few matches are sorted or found by walking the list in order.
-    const sortAtMost = searchPaging.sortAtMost;
-    try {
-      for (const most of [sortAtMost, 0]) {
-        searchPaging.sortAtMost = most;
-        const found = await pagesAgree('&search=home.test');
-        const newestFirst = await t.database.db
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(inArray(invoices.id, found))
-          .orderBy(desc(invoices.createdAt), desc(invoices.id));
-        expect(found, `sorted at most ${most}`).toEqual(newestFirst.map((row) => row.id));
-        await pagesAgree('&search=home.test&status=Sent');
+    const search = { search: 'home.test', today: today() };
+    const found = await pagesAgree(`&search=${search.search}`);
+    await pagesAgree(`&search=${search.search}&status=Sent`);
+    // Newest first, and every match counted, as the database has them.
+    const newestFirst = await t.database.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(sql`lower(${invoices.clientEmail}) like '%home.test%' or lower(${invoices.clientName}) like '%home.test%'`)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id));
+    expect(found).toEqual(newestFirst.map((row) => row.id));
+    // Sorted from its few matches (the API's way here) or found by walking the list in order (a search
+    // matching more): the same pages, and the same count on each, the page past the last included.
+    const n = found.length;
+    for (const filter of [search, { ...search, status: 'Sent' as const }] as InvoiceFilter[])
+      for (let page = 1; page <= n + 1; page++) {
+        const sorted = await listInvoices(t.database.db, { ...filter, page, limit: 1 });
+        const walked = await listInvoices(t.database.db, { ...filter, page, limit: 1 }, 0);
+        expect(sorted.total, `${filter.status ?? 'any'} page ${page}`).toBe(walked.total);
+        expect(sorted.rows.map((row) => row.id)).toEqual(walked.rows.map((row) => row.id));
       }
-    } finally {
-      searchPaging.sortAtMost = sortAtMost;
+    // The bound: n matches are sorted when n may be, not when n - 1 may; on a page past the last too.
+    for (const page of [1, n + 1]) {
+      expect((await fewMatchesPage(t.database.db, search, page, 1, n))?.total, `page ${page}`).toBe(n);
+      expect(await fewMatchesPage(t.database.db, search, page, 1, n - 1), `page ${page}`).toBeUndefined();
     }
+    expect(await fewMatchesPage(t.database.db, { ...search, search: 'no such client' }, 1, 1)).toEqual({
+      rows: [],
+      total: 0,
+    });
   });
 
   // Issue 27: the list's counts without a search are kept while the figures' version stands.

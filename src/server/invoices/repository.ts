@@ -210,12 +210,12 @@ function pageOf(
     )
     .limit(take)
     .offset(skip);
-  return db
-    .select()
-    .from(invoices)
-    .where(inArray(invoices.id, ids))
-    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+  return newestFirst(db, ids);
 }
+
+/** Invoices by id (a list, or a query of ids), newest first. */
+const newestFirst = (db: Db, ids: string[] | SQLWrapper) =>
+  db.select().from(invoices).where(inArray(invoices.id, ids)).orderBy(desc(invoices.createdAt), desc(invoices.id));
 
 const pageKey = (status: InvoiceStatus | undefined, fromOldest: boolean) => `${status ?? 'all'} ${fromOldest}`;
 
@@ -238,17 +238,19 @@ const preparedPages = preparedStatement((db) => {
 });
 
 /**
- * One page of invoices, newest first, and how many match: the page is found from the nearer end of
- * the creation-order index (pageWindow). Without a search the count is kept while the figures' version
- * stands (every change to an invoice or a payment moves it): counting 15,000 invoices took PostgreSQL
- * 1.3 ms on every page (decision 028, session 45).
+ * One page of invoices, newest first, and how many match. A search matching few invoices is paged from
+ * its matches (fewMatchesPage); any other page is found from the nearer end of the creation-order index
+ * (pageWindow). Without a search the count is kept while the figures' version stands (every change to
+ * an invoice or a payment moves it): counting 15,000 invoices took PostgreSQL 1.3 ms on every page
+ * (decision 028, session 45).
  */
 export async function listInvoices(
   db: Db,
   { page, limit, ...filter }: InvoiceFilter & { page: number; limit: number },
+  sortedAtMost = SEARCH_SORTED_AT_MOST,
 ) {
   if (filter.search) {
-    const few = await fewMatchesPage(db, filter, page, limit);
+    const few = await fewMatchesPage(db, filter, page, limit, sortedAtMost);
     if (few) return few;
   }
   const total = filter.search
@@ -267,22 +269,28 @@ export async function listInvoices(
 }
 
 /**
- * A search matching at most this many invoices is answered by one statement: its matches found through
- * the search index, counted and sorted, and the page taken from them. Counting, then walking the
- * creation-order index to the page, searched the index twice and read every invoice between ten
+ * A search matching at most this many invoices is paged from its matches: found through the search
+ * index, counted, sorted and paged in one statement, then the page's rows read by id. Counting the
+ * matches and then walking the creation-order index to the page read every invoice between ten
  * scattered matches ("client 123" in the bench: 395 against 560 a second in pgbench at 4 clients,
- * decision 028, session 47). Past it (dense matches) the count and the walk are cheaper than sorting
- * them all. A setting only so the tests can take both ways.
+ * decision 028, session 47). Past it the matches are dense, and the count and the walk cost less than
+ * sorting them all.
  */
-export const searchPaging = { sortAtMost: 1000 };
+export const SEARCH_SORTED_AT_MOST = 1000;
 
-/** A searched page and its count when the search matches few invoices; undefined when it matches more. */
-async function fewMatchesPage(db: Db, filter: InvoiceFilter, page: number, limit: number) {
+/** A searched page and its count when the search matches at most `sortedAtMost` invoices; else undefined. */
+export async function fewMatchesPage(
+  db: Db,
+  filter: InvoiceFilter,
+  page: number,
+  limit: number,
+  sortedAtMost = SEARCH_SORTED_AT_MOST,
+) {
   const matched = db
     .select({ id: invoices.id, createdAt: invoices.createdAt })
     .from(invoices)
     .where(filterWhere(filter))
-    .limit(searchPaging.sortAtMost + 1)
+    .limit(sortedAtMost + 1)
     .as('matched');
   const found = await db
     .select({ id: matched.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -290,20 +298,22 @@ async function fewMatchesPage(db: Db, filter: InvoiceFilter, page: number, limit
     .orderBy(desc(matched.createdAt), desc(matched.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  // A page past the last names no match, and so no count: counted by itself.
-  const total = found.length ? found[0]!.total : await countInvoices(db, filter);
-  if (total > searchPaging.sortAtMost) return undefined;
+  // An empty page carries no count: none match when it is the first, else the matches are counted (up
+  // to the same bound).
+  const total = found.length
+    ? found[0]!.total
+    : page === 1
+      ? 0
+      : await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(matched)
+          .then(([row]) => row?.n ?? 0);
+  if (total > sortedAtMost) return undefined;
   const rows = found.length
-    ? await db
-        .select()
-        .from(invoices)
-        .where(
-          inArray(
-            invoices.id,
-            found.map((row) => row.id),
-          ),
-        )
-        .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    ? await newestFirst(
+        db,
+        found.map((row) => row.id),
+      )
     : [];
   return { rows, total };
 }
