@@ -7,16 +7,22 @@ import { device, expect, screenshot, test } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { apiToken, createEmployee, sentQuoteLink, signInAs } from './support/staff';
 
-/** Nothing (a toast) lies over the middle of this element: a tap there reaches it. */
+/**
+ * Nothing (a toast) lies over the middle of this element: a tap there reaches it. On failure it names
+ * what lies there instead.
+ */
 async function expectUncovered(locator: Locator) {
   await locator.scrollIntoViewIfNeeded();
   expect(
     await locator.evaluate((element) => {
       const box = element.getBoundingClientRect();
       const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return top !== null && (top === element || element.contains(top));
+      if (top !== null && (top === element || element.contains(top))) return 'uncovered';
+      return top === null
+        ? 'nothing'
+        : `${top.tagName.toLowerCase()}.${top.className} ${top.textContent?.slice(0, 60)}`;
     }),
-  ).toBe(true);
+  ).toBe('uncovered');
 }
 
 test('request with a photo → accept → build and send a quote → client accepts by e-mail link → a job with its quote', async ({
@@ -225,6 +231,9 @@ test('request with a photo → accept → build and send a quote → client acce
   await assign.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(messages.userAdded)).toBeVisible();
   await expect(page.getByText(`Jamie Carpenter ${tag}`, { exact: true })).toBeVisible();
+  // The dialog's closing fade is over (on a slow host its overlay still lay over the page), the toast not.
+  await expect(assign).toBeHidden();
+  await expect(page.getByText(messages.userAdded)).toBeVisible();
   // With a toast showing, the page's primary action and the phone's menu button stay uncovered (issue 13.11).
   await expectUncovered(page.getByRole('button', { name: 'Start work' }));
   if (device() === 'phone') await expectUncovered(page.getByRole('button', { name: 'Open the menu' }));
