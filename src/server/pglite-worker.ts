@@ -21,6 +21,22 @@ const parseBytes = (text: string): Uint8Array => {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 };
 const asText = (value: string) => value;
+/**
+ * The parsers that keep the caller's types as text, one object per list of types: the same object for
+ * the same types lets the kept statements lay them over PGlite's once (PreparedStatements.parsersWith).
+ * Drizzle asks for one list; a few more are kept, and past that the oldest is dropped.
+ */
+const textParsers = new Map<string, Record<number, typeof asText>>();
+function asTextFor(types: number[]): Record<number, typeof asText> {
+  const key = types.join(',');
+  let parsers = textParsers.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((oid) => [oid, asText]));
+    textParsers.set(key, parsers);
+    if (textParsers.size > 16) textParsers.delete(textParsers.keys().next().value!);
+  }
+  return parsers;
+}
 
 const plain = (result: Results<unknown>): PlainResults => ({
   rows: result.rows,
@@ -75,10 +91,7 @@ class Database {
   async answer(message: Exclude<ToWorker, { type: 'open' }>): Promise<unknown> {
     switch (message.type) {
       case 'query': {
-        const options = {
-          rowMode: message.rowMode,
-          parsers: Object.fromEntries(message.raw.map((oid) => [oid, asText])),
-        };
+        const options = { rowMode: message.rowMode, parsers: asTextFor(message.raw) };
         const on = this.on(message.tx);
         return plain(
           this.statements.worthKeeping(message.sql, message.params.length)

@@ -1,9 +1,10 @@
 // The embedded database's worker keeps the statements run again and again prepared by name
 // (src/server/db/pglite-statements.ts): the same values as an unprepared run, whatever the types; a
 // bounded number kept; errors as before; a table changed under a kept statement; transactions.
+import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_STATEMENTS } from '../../src/server/db/pglite-statements';
+import { KEPT_STATEMENTS, PreparedStatements } from '../../src/server/db/pglite-statements';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -184,5 +185,36 @@ describe('kept statements on the embedded database', () => {
     ).rejects.toThrow('rolled back');
     expect(inside).toEqual([1]);
     expect(await count()).toBe(0);
+  });
+});
+
+describe("a kept statement read with the call's own parsers", () => {
+  it("lays each call's parsers over PGlite's, and keeps none of them for the next call", async () => {
+    const db = await PGlite.create();
+    try {
+      const kept = new PreparedStatements(db);
+      const text = `select '2026-12-01 17:00:00+00'::timestamptz as at, 7::int as n, '\\x01ff'::bytea as b,
+        array[1, 2]::int[] as a, '{"k": "v"}'::jsonb as doc`;
+      const run = (options: Parameters<PreparedStatements['run']>[2]) =>
+        kept.run(text, [], options, false).then((result) => result.rows[0] as Record<string, unknown>);
+      const asText = { [types.TIMESTAMPTZ]: (value: string) => `text ${value}` };
+      const other = { [types.TIMESTAMPTZ]: (value: string) => `other ${value}` };
+      const unprepared = (await db.query(text)).rows[0] as Record<string, unknown>;
+      expect(unprepared.at).toBeInstanceOf(Date);
+
+      for (const options of [{}, { parsers: asText }, { parsers: asText }, { parsers: other }, {}]) {
+        const row = await run(options);
+        // The call's parser for its type, PGlite's own for every other (arrays included, which PGlite adds
+        // once it has started), and none of an earlier call's.
+        if (!('parsers' in options)) expect(row.at).toEqual(unprepared.at);
+        else expect(row.at).toBe(`${options.parsers === asText ? 'text' : 'other'} 2026-12-01 17:00:00+00`);
+        expect(row.n).toBe(7);
+        expect(row.b).toEqual(unprepared.b);
+        expect(row.a).toEqual([1, 2]);
+        expect(row.doc).toEqual({ k: 'v' });
+      }
+    } finally {
+      await db.close();
+    }
   });
 });
