@@ -213,6 +213,9 @@ describe("a kept statement read with the call's own parsers", () => {
         expect(row.a).toEqual([1, 2]);
         expect(row.doc).toEqual({ k: 'v' });
       }
+      // The call's other options still apply: rows as arrays, as Drizzle reads them.
+      const asArray = await kept.run(text, [], { rowMode: 'array', parsers: asText }, false);
+      expect(asArray.rows[0]).toEqual(['text 2026-12-01 17:00:00+00', 7, unprepared.b, [1, 2], { k: 'v' }]);
     } finally {
       await db.close();
     }

@@ -142,12 +142,14 @@ export class PreparedStatements {
    * time each, three times the statement's own run, and most of a kept figure's opening (decision 053,
    * session 48). The call's parsers are laid over PGlite's once per parsers object instead (the worker
    * gives the same object for the same types): read through, so PGlite's own, and array types PGlite
-   * adds later, are seen as they are.
+   * adds later, are seen as they are. A caller's parsers object is read once: it must not change after
+   * its first statement (the worker's never do).
    */
   private parsersWith(parsers: QueryOptions['parsers']): PGlite['parsers'] {
     if (!parsers) return this.db.parsers;
     let layered = this.layered.get(parsers);
-    if (!layered) {
+    // Made again should PGlite ever replace its parsers object rather than add to it.
+    if (!layered || Object.getPrototypeOf(layered) !== this.db.parsers) {
       layered = Object.assign(Object.create(this.db.parsers) as PGlite['parsers'], parsers);
       this.layered.set(parsers, layered);
     }
