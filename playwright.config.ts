@@ -37,6 +37,11 @@ export default defineConfig({
     // Set by the global setup, which starts the built app on a free port (three times: see the projects).
     baseURL: process.env.E2E_BASE_URL,
     launchOptions: { executablePath: testChromiumPath, args: chromiumArgs },
+    // The browser asks for reduced motion, which the app honours (theme.ts): a dialog opens and closes
+    // at once. Clicked while it still slid in, a dialog's button was missed on a loaded host (Delete in
+    // Confirm Deletion), and a page's button was covered by a closing dialog's overlay (decision 027,
+    // session 48).
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

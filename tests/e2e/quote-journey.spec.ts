@@ -20,7 +20,7 @@ async function expectUncovered(locator: Locator) {
       if (top !== null && (top === element || element.contains(top))) return 'uncovered';
       return top === null
         ? 'nothing'
-        : `${top.tagName.toLowerCase()}.${top.className} ${top.textContent?.slice(0, 60)}`;
+        : `${top.tagName.toLowerCase()}.${top.getAttribute('class') ?? ''} ${top.textContent?.slice(0, 60)}`;
     }),
   ).toBe('uncovered');
 }
@@ -215,6 +215,7 @@ test('request with a photo → accept → build and send a quote → client acce
   const assign = page.getByRole('dialog', { name: 'Assign New Worker' });
   // Every employee is listed before anything is typed (issue 13.10).
   await expect(assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` })).toBeVisible();
+  await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(1);
   await assign.getByLabel('Search workers').fill(`Jamie Carpenter ${tag}`);
   await expect(assign.getByRole('button', { name: `Add Jamie Carpenter ${tag}` })).toBeVisible();
   await assign.getByRole('group', { name: 'Skills' }).getByText('Tile', { exact: true }).click();
@@ -233,6 +234,7 @@ test('request with a photo → accept → build and send a quote → client acce
   await expect(page.getByText(`Jamie Carpenter ${tag}`, { exact: true })).toBeVisible();
   // The dialog's closing fade is over (on a slow host its overlay still lay over the page), the toast not.
   await expect(assign).toBeHidden();
+  await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
   await expect(page.getByText(messages.userAdded)).toBeVisible();
   // With a toast showing, the page's primary action and the phone's menu button stay uncovered (issue 13.11).
   await expectUncovered(page.getByRole('button', { name: 'Start work' }));

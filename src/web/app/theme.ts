@@ -48,6 +48,9 @@ export const theme = createTheme({
     fontWeight: '700',
   },
   defaultRadius: 'md',
+  // Dialogs, menus and toasts appear and go without sliding or fading for a person whose device asks
+  // for reduced motion (WCAG 2.3.3).
+  respectReducedMotion: true,
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   // Plain objects rather than Modal.extend(): referring to Modal here would put the dialog code
   // (Modal, ScrollArea, FocusTrap, RemoveScroll) into every public page's first load.
