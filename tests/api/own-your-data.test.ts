@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { generate } from 'otplib';
 import { getTableName, is } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../src/server/db/schema';
 import { auditLog } from '../../src/server/db/schema';
 import { BYTES_PIECE, longBytes, REMOVED_LINK, withoutLinks } from '../../src/server/exports/json';
@@ -204,8 +204,24 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
               values (${image.id}, ${request._id}, ${i}, 'image/jpeg', 10, 10, ${image.data}, ${randomBytes(100)})`,
         );
       }
-      const res = await send('GET', '/api/export/everything.json');
+      // PostgreSQL's rows and pieces come through COPY, each table in one statement (decision 028,
+      // session 49); PGlite's through queries.
+      const copies: string[] = [];
+      const copyOut = t.app.database.copyOut;
+      if (copyOut)
+        t.app.database.copyOut = (query) => {
+          copies.push(new PgDialect().sqlToQuery(query).sql);
+          return copyOut(query);
+        };
+      const res = await send('GET', '/api/export/everything.json').finally(() => (t.app.database.copyOut = copyOut));
       expect(res.statusCode).toBe(200);
+      expect(Boolean(copies.length)).toBe(kind === 'postgres');
+      if (kind === 'postgres') {
+        const tablesRead = copies.filter((text) => !text.includes('generate_series'));
+        expect(tablesRead.length).toBe(Object.keys(res.json().tables).length);
+        // Every size over a piece is read by itself.
+        expect(copies.length - tablesRead.length).toBe(sizes.filter((size) => size > BYTES_PIECE).length);
+      }
       const rows = (res.json() as { tables: Record<string, { id: string; data: string }[]> }).tables
         .quote_request_images!;
       const exported = rows.filter((row) => row.id.startsWith('bytesbatch'));
@@ -223,7 +239,7 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       );
       const read = async (id: string, length: number) => {
         let text = '';
-        for await (const piece of longBytes(t.database.db, quoteRequestImages, id, {
+        for await (const piece of longBytes(t.database, quoteRequestImages, id, {
           column: quoteRequestImages.data,
           length,
         }))
@@ -256,6 +272,25 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
             n: [1, 2.5],
           },
         )}::jsonb)`,
+      );
+      // An e-mail's invitation (.ics) carries a calendar feed's secret address and a signed link: its
+      // text is cleared of both, a PDF's bytes are left as they are.
+      const invitation = `BEGIN:VCALENDAR\nURL:https://x.test/api/feeds/abcdefghijklmnopqrstuvwx.ics\nDESCRIPTION:https://x.test/quote/QT1?token=eyJhbGciOi.eyJzdWIiOiJ4.c2lnbmF0dXJl ü\nEND:VCALENDAR\n`;
+      const attachments = [
+        {
+          filename: 'visit.ics',
+          contentType: 'text/calendar',
+          contentBase64: Buffer.from(invitation).toString('base64'),
+        },
+        {
+          filename: 'quote.pdf',
+          contentType: 'application/pdf',
+          contentBase64: Buffer.from('%PDF eyJhbGciOi.eyJzdWIiOiJ4.c2lnbmF0dXJl').toString('base64'),
+        },
+      ];
+      await t.database.db.execute(
+        sql`insert into mail_outbox (id, to_address, subject, text, html, attachments)
+            values ('jsonexactmail', 'json.exact@home.test', 'Your visit', 'See you', '<p>See you</p>', ${JSON.stringify(attachments)}::jsonb)`,
       );
       // A quote sent by an earlier test is drawn as a PDF after its commit: the export and the rows it is
       // compared with below must both see it (a slow host drew it between the two).
@@ -316,6 +351,14 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
       }
       const exact = doc.tables.quote_requests!.find((r) => r.id === request._id)!;
       expect(exact).toMatchObject({ notes: tricky, createdAt: '2026-11-30T17:04:05.123Z' });
+      const mail = doc.tables.mail_outbox!.find((r) => r.id === 'jsonexactmail')!;
+      const [ics, pdf] = mail.attachments as { contentBase64: string }[];
+      expect(Buffer.from(ics!.contentBase64, 'base64').toString('utf8')).toBe(
+        invitation
+          .replace('/api/feeds/abcdefghijklmnopqrstuvwx.ics', `/api/feeds/${REMOVED_LINK}`)
+          .replace('eyJhbGciOi.eyJzdWIiOiJ4.c2lnbmF0dXJl', REMOVED_LINK),
+      );
+      expect(pdf!.contentBase64).toBe(attachments[1]!.contentBase64);
       const entry = doc.tables.audit_log!.find((r) => r.action === 'Json exact')!;
       expect(entry.details).toEqual({
         note: tricky,

@@ -2,13 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import tar from 'tar-stream';
 import * as schema from './schema';
 import {
@@ -47,6 +48,12 @@ export interface Database {
   copyDataDir?: (target: string) => Promise<void>;
   /** The embedded database's whole data directory as a tar, taken between transactions (the tests' template). */
   dumpDataDir?: () => Promise<Buffer>;
+  /**
+   * PostgreSQL only: a query's rows in COPY's binary format, as they come, read with backpressure on a
+   * connection of its own (the bytes as the database sends them, nothing decoded: everything.json,
+   * decision 028 session 49). Its parameters are written into the statement (COPY takes none).
+   */
+  copyOut?: (query: SQL) => AsyncIterable<Buffer>;
 }
 
 export { migrationsFolder };
@@ -225,7 +232,26 @@ async function openPostgres(url: string): Promise<Database> {
     },
     ping: () => ping(db),
     close: once(() => pool.end()),
+    copyOut: (query) => copyOut(pool, query),
   };
+}
+
+async function* copyOut(pool: pg.Pool, query: SQL): AsyncGenerator<Buffer> {
+  const { sql: text, params } = new PgDialect().sqlToQuery(
+    sql`copy (${query}) to stdout (format binary)`.inlineParams(),
+  );
+  // COPY takes no parameters: drizzle writes them into the statement (a text quoted as a literal).
+  if (params.length) throw new Error('copyOut: a parameter could not be written into the statement');
+  const connection = await pool.connect();
+  let finished = false;
+  try {
+    for await (const piece of connection.query(copyTo(text)) as AsyncIterable<Buffer>) yield piece;
+    finished = true;
+  } finally {
+    // Left midway (the download given up, an error): the connection is still in its COPY, so it is
+    // closed rather than given back, which ends the statement.
+    connection.release(finished ? undefined : true);
+  }
 }
 
 /** Closing twice (a shutdown hook and a signal, say) must not fail. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, is, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { copyBinaryRows, type CopyRow } from '../db/copy-binary';
 import { inKeyRanges } from '../lib/sql';
 import * as schema from '../db/schema';
 
@@ -37,14 +38,23 @@ const FEED_ADDRESS = /\/api\/feeds\/[\w-]{16,64}\.ics/g;
 const PAGE_CODE = /\/p\/[A-Za-z0-9]{6,20}\b/g;
 export const REMOVED_LINK = '[link removed]';
 
+/** What each of those links begins with: a text holding none of them holds no link. */
+const LINK_MARKS = ['eyJ', '/api/feeds/', '/p/'];
+const LINK_MARK_BYTES = LINK_MARKS.map((mark) => Buffer.from(mark));
+
 /** A text without the secrets a link carries. */
 export function withoutLinks(text: string): string {
-  // Most texts hold neither: skip both replaces (the export reads millions of texts).
-  if (!text.includes('eyJ') && !text.includes('/api/feeds/') && !text.includes('/p/')) return text;
+  // Most texts hold none: skip the replaces (the export reads millions of texts).
+  if (!LINK_MARKS.some((mark) => text.includes(mark))) return text;
   return text
     .replace(SIGNED_TOKEN, REMOVED_LINK)
     .replace(FEED_ADDRESS, `/api/feeds/${REMOVED_LINK}`)
     .replace(PAGE_CODE, `/p/${REMOVED_LINK}`);
+}
+
+/** UTF-8 text without links: as it came when it holds none (decoded and cleared only when it might). */
+function bytesWithoutLinks(text: Buffer): Buffer | string {
+  return LINK_MARK_BYTES.some((mark) => text.includes(mark)) ? withoutLinks(text.toString('utf8')) : text;
 }
 
 /** Every text in a value (a row, a jsonb document) without links; bytes and other values as they are. */
@@ -132,8 +142,10 @@ export interface LongBytes {
   column: PgColumn;
   length: number;
 }
+/** JSON text: as JavaScript text (PGlite's rows), or as UTF-8 bytes (PostgreSQL's COPY). */
+type Text = string | Buffer;
 /** A row's JSON: text, or (with long bytes) text and the bytes to read between. */
-type RowParts = string | (string | LongBytes)[];
+type RowParts = Text | (Text | LongBytes)[];
 
 /**
  * How a table's rows are read as JSON text: the database writes each row's text (every column but
@@ -146,12 +158,16 @@ function rowPlan(table: PgTable) {
   const leftOut = new Set(LEFT_OUT_COLUMNS[getTableName(table)] ?? []);
   const keys = Object.keys(columns).filter((key) => !leftOut.has(key));
   const selection: Record<string, SQL | PgColumn> = {};
+  // The same pieces as COPY's columns, in order (bytes then their length): text, bytes and integers as
+  // they are sent in the binary format, an e-mail's attachments as their JSON text.
+  const copyColumns: SQL[] = [];
   const pieces: Piece[] = [];
   let run: SQL[] = [];
   const endRun = () => {
     if (!run.length) return;
     const field = `p${pieces.length}`;
     selection[field] = sql.join(run, sql` || `);
+    copyColumns.push(selection[field] as SQL);
     pieces.push({ kind: 'text', field });
     run = [];
   };
@@ -164,12 +180,14 @@ function rowPlan(table: PgTable) {
       const field = `p${pieces.length}`;
       if (key === 'attachments') {
         selection[field] = column;
+        copyColumns.push(sql`${column}::text`);
         pieces.push({ kind: 'attachments', field });
       } else {
         // Read as bytes and written as base64 here (the database's own encode took longer, and broke
         // its lines); never cleared of "links", which base64 letters can spell by chance.
         selection[field] = sql`case when octet_length(${column}) <= ${BYTES_PIECE} then ${column} end`.mapWith(column);
         selection[`${field}n`] = sql<number | null>`octet_length(${column})`.mapWith(Number);
+        copyColumns.push(selection[field] as SQL, sql`octet_length(${column})::int4`);
         pieces.push({ kind: 'bytes', field, column });
       }
     } else {
@@ -178,14 +196,14 @@ function rowPlan(table: PgTable) {
   });
   run.push(sql.raw(`'}'`));
   endRun();
+  const attachmentsText = (value: unknown) => (value == null ? 'null' : JSON.stringify(scrub(scrubAttachments(value))));
   const text = (row: Record<string, unknown>): RowParts => {
     const parts: (string | LongBytes)[] = [];
     let out = '';
     for (const piece of pieces) {
       const value = row[piece.field];
       if (piece.kind === 'text') out += withoutLinks(value as string);
-      else if (piece.kind === 'attachments')
-        out += value == null ? 'null' : JSON.stringify(scrub(scrubAttachments(value)));
+      else if (piece.kind === 'attachments') out += attachmentsText(value);
       else if (value != null) out += `"${(value as Buffer).toString('base64')}"`;
       else if (row[`${piece.field}n`] == null) out += 'null';
       else {
@@ -197,14 +215,52 @@ function rowPlan(table: PgTable) {
     parts.push(out);
     return parts;
   };
-  return { columns, selection, pieces, text };
+  /** The same row's JSON from COPY's fields (`copyColumns`' order): the database's text kept as bytes. */
+  const copiedText = (fields: CopyRow): RowParts => {
+    // Most tables' rows are one piece of text.
+    if (pieces.length === 1 && pieces[0]!.kind === 'text') return bytesWithoutLinks(fields[0]!);
+    const parts: (Text | LongBytes)[] = [];
+    let at = 0;
+    for (const piece of pieces) {
+      const value = fields[at++];
+      if (piece.kind === 'text') parts.push(bytesWithoutLinks(value!));
+      else if (piece.kind === 'attachments') parts.push(attachmentsText(value && JSON.parse(value.toString('utf8'))));
+      else {
+        const length = fields[at++];
+        if (value) parts.push(`"${value.toString('base64')}"`);
+        else if (!length) parts.push('null');
+        else parts.push({ column: piece.column, length: length.readInt32BE(0) });
+      }
+    }
+    return parts;
+  };
+  return { columns, selection, copyColumns, pieces, text, copiedText };
 }
 
+/** Where the export reads: the database, and on PostgreSQL its COPY. */
+export type ExportSource = Pick<Database, 'db' | 'copyOut'>;
+
 /** A table's rows, a batch at a time, as JSON ready to write. */
-async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<{ id: unknown; parts: RowParts }[]> {
+async function* rowsOf(source: ExportSource, table: PgTable): AsyncGenerator<{ id: unknown; parts: RowParts }[]> {
   // What never leaves is not read either.
-  const { columns, selection, pieces, text } = rowPlan(table);
+  const { columns, selection, copyColumns, pieces, text, copiedText } = rowPlan(table);
   const id = columns.id;
+  if (source.copyOut) {
+    // PostgreSQL: one statement a table, its rows streamed as the database writes them (with
+    // backpressure), their text passed on as the bytes it came as. Batches of statements, each row's
+    // text decoded into JavaScript and encoded again on its way out, cost the database and the server
+    // twice the time (decision 028, session 49).
+    const query = sql`select ${sql.join([...copyColumns, ...(id ? [sql`${id}::text`] : [])], sql`, `)} from ${table}${
+      id ? sql` order by ${id}` : sql``
+    }`;
+    for await (const rows of copyBinaryRows(source.copyOut(query)))
+      yield rows.map((fields) => ({
+        id: id ? fields[fields.length - 1]!.toString('utf8') : undefined,
+        parts: copiedText(fields),
+      }));
+    return;
+  }
+  const db = source.db;
   // Read as the drivers give the values (text, Buffer, number, a parsed document): mapping every
   // value through the query builder was a tenth of the server's time (decision 028, session 36).
   const read = (where: SQL | undefined, orderBy: SQL | undefined) =>
@@ -251,17 +307,25 @@ async function* rowsOf(db: Db, table: PgTable): AsyncGenerator<{ id: unknown; pa
  * than one read (48 MB: no photo or document is) takes several, and one changed between them ends the
  * download with an error rather than a file that looks whole.
  */
-export async function* longBytes(db: Db, table: PgTable, id: unknown, bytes: LongBytes): AsyncGenerator<string> {
+export async function* longBytes(
+  source: ExportSource,
+  table: PgTable,
+  id: unknown,
+  bytes: LongBytes,
+): AsyncGenerator<string> {
+  const { db } = source;
   const idColumn = getTableColumns(table).id!;
   let length = bytes.length;
   let opened = false;
   for (let from = 0; from < length; from += BYTES_PIECE * PIECES_PER_READ) {
     // One statement (one version of the value), a row per piece: each arrives as a message of its own
-    // (about 96 KB of hex), where a row of every piece was one message as long as the photo, gathered by
-    // the driver in buffers doubling up to 2 MB whose memory the allocator kept (+18 to +21 MB against
-    // +27 to +47 over the bench's 60 photos, in-process; decision 028, session 41).
-    const result = (await db.execute(
-      sql`select octet_length(${bytes.column}) as length,
+    // (48 KB; about 96 KB of hex where it is not COPY's binary), where a row of every piece was one
+    // message as long as the photo, gathered by the driver in buffers doubling up to 2 MB whose memory
+    // the allocator kept (+18 to +21 MB against +27 to +47 over the bench's 60 photos, in-process;
+    // decision 028, session 41).
+    const rows = await piecesOf(
+      source,
+      sql`select octet_length(${bytes.column})::int4 as length,
             substring(${bytes.column} from g.start for ${BYTES_PIECE}::integer) as piece
           from ${table},
             generate_series(${from + 1}::integer,
@@ -269,10 +333,9 @@ export async function* longBytes(db: Db, table: PgTable, id: unknown, bytes: Lon
               ${BYTES_PIECE}::integer) as g(start)
           where ${idColumn} = ${id}
           order by g.start`,
-    )) as unknown as { rows: { length: number | string | null; piece: Buffer | null }[] };
-    const rows = result.rows;
+    );
     // No row: the row is gone, its bytes are null, or (a value shortened meanwhile) nothing from here on.
-    const now = rows.length ? Number(rows[0]!.length) : await lengthNow(db, table, bytes.column, id);
+    const now = rows.length ? rows[0]!.length : await lengthNow(db, table, bytes.column, id);
     if (from === 0 && now == null) {
       yield 'null';
       return;
@@ -286,9 +349,23 @@ export async function* longBytes(db: Db, table: PgTable, id: unknown, bytes: Lon
     }
     if (!opened) yield '"';
     opened = true;
-    for (const row of rows) yield row.piece!.toString('base64');
+    for (const row of rows) yield row.piece.toString('base64');
   }
   yield opened ? '"' : '""';
+}
+
+/** The pieces' rows: on PostgreSQL through COPY, the bytes as they are stored rather than as hex. */
+async function piecesOf(source: ExportSource, query: SQL): Promise<{ length: number; piece: Buffer }[]> {
+  if (!source.copyOut) {
+    const result = (await source.db.execute(query)) as unknown as {
+      rows: { length: number | string; piece: Buffer }[];
+    };
+    return result.rows.map((row) => ({ length: Number(row.length), piece: row.piece }));
+  }
+  const pieces: { length: number; piece: Buffer }[] = [];
+  for await (const rows of copyBinaryRows(source.copyOut(query)))
+    for (const [length, piece] of rows) pieces.push({ length: length!.readInt32BE(0), piece: piece! });
+  return pieces;
 }
 
 /** The length of a row's bytes now (null when the row or its bytes are gone). */
@@ -305,40 +382,64 @@ async function lengthNow(db: Db, table: PgTable, column: PgColumn, id: unknown):
  * credentials and live sessions) with every row, photos included, and no live link (withoutLinks).
  * Keys are the schema's names.
  */
-export async function* completeExport(db: Db, exportedAt: Date): AsyncGenerator<string> {
+export async function* completeExport(source: ExportSource, exportedAt: Date): AsyncGenerator<Text> {
   yield `{"format":${JSON.stringify(JSON_EXPORT_FORMAT)},"version":1,"exportedAt":${JSON.stringify(exportedAt.toISOString())},"tables":{`;
   let firstTable = true;
   for (const table of exportedTables()) {
     yield `${firstTable ? '' : ','}\n${JSON.stringify(getTableName(table))}:[`;
     firstTable = false;
-    // Rows are written in chunks of about CHUNK characters: a write per row made the stream, not the
+    // Rows are written in chunks of about CHUNK bytes: a write per row made the stream, not the
     // database, the slow part; a chunk per batch of photos would hold them all twice.
-    let chunk = '';
+    const chunk = new Chunk();
     let firstRow = true;
-    for await (const rows of rowsOf(db, table)) {
+    for await (const rows of rowsOf(source, table)) {
       for (const row of rows) {
-        chunk += firstRow ? '\n' : ',\n';
+        chunk.add(firstRow ? '\n' : ',\n');
         firstRow = false;
-        if (typeof row.parts === 'string') chunk += row.parts;
+        if (!Array.isArray(row.parts)) chunk.add(row.parts);
         else {
           // Long bytes (a photo, a PDF) go out as they are read, in pieces, between the row's text.
           for (const part of row.parts) {
-            if (typeof part === 'string') chunk += part;
+            if (typeof part === 'string' || Buffer.isBuffer(part)) chunk.add(part);
             else {
-              yield chunk;
-              chunk = '';
-              yield* longBytes(db, table, row.id, part);
+              if (chunk.length) yield chunk.take();
+              yield* longBytes(source, table, row.id, part);
             }
           }
         }
-        if (chunk.length >= CHUNK) {
-          yield chunk;
-          chunk = '';
-        }
+        if (chunk.length >= CHUNK) yield chunk.take();
       }
     }
-    if (chunk) yield chunk;
+    if (chunk.length) yield chunk.take();
     yield ']';
   }
   yield '\n}}\n';
+}
+
+/**
+ * Text gathered for one write: joined as text when all of it is (PGlite's rows), else as bytes (the
+ * rows PostgreSQL's COPY sent, with the separators and base64 between them).
+ */
+class Chunk {
+  private parts: Text[] = [];
+  private bytes = false;
+  /** Characters or bytes gathered: the same for the ASCII separators, near enough for the rest. */
+  length = 0;
+
+  add(part: Text) {
+    this.parts.push(part);
+    this.length += part.length;
+    if (typeof part !== 'string') this.bytes = true;
+  }
+
+  take(): Text {
+    const parts = this.parts;
+    const out = this.bytes
+      ? Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)))
+      : parts.join('');
+    this.parts = [];
+    this.bytes = false;
+    this.length = 0;
+    return out;
+  }
 }

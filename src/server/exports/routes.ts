@@ -37,7 +37,7 @@ export async function exportRoutes(app: FastifyInstance) {
             `attachment; filename="handyman-export-${stamp.toISOString().slice(0, 10)}.json"`,
           )
           .header('cache-control', 'private, no-store')
-          .send(Readable.from(completeExport(app.db, stamp)));
+          .send(Readable.from(completeExport(app.database, stamp)));
       }
       const name = dataset.replace(/\.csv$/, '') as CsvDataset;
       const { headers, batches } = csvBatches(app.db, name, (await app.settings.current()).timeZone);
