@@ -36,7 +36,18 @@ async function* cut(bytes: Buffer, at: number[]): AsyncGenerator<Buffer> {
 
 async function read(pieces: AsyncIterable<Buffer>): Promise<CopyRow[]> {
   const rows: CopyRow[] = [];
-  for await (const batch of copyBinaryRows(pieces)) rows.push(...batch);
+  for await (const batch of copyBinaryRows(pieces)) {
+    // Every field is a view of the batch's bytes.
+    for (const row of batch.rows)
+      for (const field of row)
+        if (field)
+          expect(
+            field.byteOffset >= batch.bytes.byteOffset &&
+              field.byteOffset + field.length <= batch.bytes.byteOffset + batch.bytes.length &&
+              field.buffer === batch.bytes.buffer,
+          ).toBe(true);
+    rows.push(...batch.rows);
+  }
   return rows;
 }
 
@@ -89,7 +100,7 @@ describe('copyBinaryRows', () => {
     const bytes = encode([[Buffer.from('one')], [Buffer.from('two')]]);
     const firstRowEnd = 19 + 2 + 4 + 3;
     const batches: CopyRow[][] = [];
-    for await (const batch of copyBinaryRows(cut(bytes, [firstRowEnd]))) batches.push(batch);
+    for await (const batch of copyBinaryRows(cut(bytes, [firstRowEnd]))) batches.push(batch.rows);
     expect(batches).toEqual([[[Buffer.from('one')]], [[Buffer.from('two')]]]);
   });
 

@@ -10,12 +10,18 @@ const HEADER_LENGTH = SIGNATURE.length + 8;
 
 /** A row: its fields in the query's order, each a view of the bytes received (null for SQL null). */
 export type CopyRow = (Buffer | null)[];
+/** Rows read together, and the bytes that hold them (every field of every row is a view of them). */
+export interface CopyBatch {
+  rows: CopyRow[];
+  bytes: Buffer;
+}
 
 /**
  * The rows of a binary COPY, as the pieces of the stream arrive: each batch is the rows a piece
  * completes. A row split across pieces waits for the rest; its pieces are joined once, when it is whole.
+ * The batch's bytes can be searched once for all its rows (everything.json looks for links so).
  */
-export async function* copyBinaryRows(pieces: AsyncIterable<Buffer>): AsyncGenerator<CopyRow[]> {
+export async function* copyBinaryRows(pieces: AsyncIterable<Buffer>): AsyncGenerator<CopyBatch> {
   let pending: Buffer[] = [];
   let pendingLength = 0;
   /** Bytes needed before the next row can be read (its whole length, once known). */
@@ -41,6 +47,7 @@ export async function* copyBinaryRows(pieces: AsyncIterable<Buffer>): AsyncGener
       headerRead = true;
     }
     const rows: CopyRow[] = [];
+    const first = at;
     wanted = 0;
     while (at + 2 <= buffer.length) {
       const count = buffer.readInt16BE(at);
@@ -77,7 +84,7 @@ export async function* copyBinaryRows(pieces: AsyncIterable<Buffer>): AsyncGener
     pending = rest.length ? [rest] : [];
     pendingLength = rest.length;
     wanted = Math.max(wanted, rest.length + 1, 2);
-    if (rows.length) yield rows;
+    if (rows.length) yield { rows, bytes: buffer.subarray(first, at) };
   }
   if (!ended) throw new Error('COPY: the data ended early');
 }

@@ -52,9 +52,14 @@ export function withoutLinks(text: string): string {
     .replace(PAGE_CODE, `/p/${REMOVED_LINK}`);
 }
 
+/** Whether UTF-8 text (a row's, or a batch of rows') might hold a link. */
+function mayHoldLinks(text: Buffer): boolean {
+  return LINK_MARK_BYTES.some((mark) => text.includes(mark));
+}
+
 /** UTF-8 text without links: as it came when it holds none (decoded and cleared only when it might). */
 function bytesWithoutLinks(text: Buffer): Buffer | string {
-  return LINK_MARK_BYTES.some((mark) => text.includes(mark)) ? withoutLinks(text.toString('utf8')) : text;
+  return mayHoldLinks(text) ? withoutLinks(text.toString('utf8')) : text;
 }
 
 /** Every text in a value (a row, a jsonb document) without links; bytes and other values as they are. */
@@ -215,15 +220,19 @@ function rowPlan(table: PgTable) {
     parts.push(out);
     return parts;
   };
-  /** The same row's JSON from COPY's fields (`copyColumns`' order): the database's text kept as bytes. */
-  const copiedText = (fields: CopyRow): RowParts => {
+  /**
+   * The same row's JSON from COPY's fields (`copyColumns`' order): the database's text kept as bytes.
+   * `unmarked`: the row's batch holds no link's mark, so its text need not be searched again.
+   */
+  const copiedText = (fields: CopyRow, unmarked: boolean): RowParts => {
+    const cleared = (text: Buffer) => (unmarked ? text : bytesWithoutLinks(text));
     // Most tables' rows are one piece of text.
-    if (pieces.length === 1 && pieces[0]!.kind === 'text') return bytesWithoutLinks(fields[0]!);
+    if (pieces.length === 1 && pieces[0]!.kind === 'text') return cleared(fields[0]!);
     const parts: (Text | LongBytes)[] = [];
     let at = 0;
     for (const piece of pieces) {
       const value = fields[at++];
-      if (piece.kind === 'text') parts.push(bytesWithoutLinks(value!));
+      if (piece.kind === 'text') parts.push(cleared(value!));
       else if (piece.kind === 'attachments') parts.push(attachmentsText(value && JSON.parse(value.toString('utf8'))));
       else {
         const length = fields[at++];
@@ -253,11 +262,14 @@ async function* rowsOf(source: ExportSource, table: PgTable): AsyncGenerator<{ i
     const query = sql`select ${sql.join([...copyColumns, ...(id ? [sql`${id}::text`] : [])], sql`, `)} from ${table}${
       id ? sql` order by ${id}` : sql``
     }`;
-    for await (const rows of copyBinaryRows(source.copyOut(query)))
-      yield rows.map((fields) => ({
+    for await (const batch of copyBinaryRows(source.copyOut(query))) {
+      // One search of the batch's bytes for a link's mark instead of one for each row (most hold none).
+      const unmarked = !mayHoldLinks(batch.bytes);
+      yield batch.rows.map((fields) => ({
         id: id ? fields[fields.length - 1]!.toString('utf8') : undefined,
-        parts: copiedText(fields),
+        parts: copiedText(fields, unmarked),
       }));
+    }
     return;
   }
   const db = source.db;
@@ -363,7 +375,7 @@ async function piecesOf(source: ExportSource, query: SQL): Promise<{ length: num
     return result.rows.map((row) => ({ length: Number(row.length), piece: row.piece }));
   }
   const pieces: { length: number; piece: Buffer }[] = [];
-  for await (const rows of copyBinaryRows(source.copyOut(query)))
+  for await (const { rows } of copyBinaryRows(source.copyOut(query)))
     for (const [length, piece] of rows) pieces.push({ length: length!.readInt32BE(0), piece: piece! });
   return pieces;
 }
