@@ -230,6 +230,28 @@ describe.each(dbKinds)('own your data: exports, the clients import and the audit
         expect(row.data === images[i]!.data.toString('base64'), row.id).toBe(true);
     }, 60_000);
 
+    it('everything.json reads long bytes of tables keyed otherwise than by id (a job report, a stored PDF)', async () => {
+      // A completed job's report with its photos is megabytes; a quote's PDF with a logo often over a piece.
+      const jobId = await insertJob(t, { name: 'Long Report' });
+      const report = randomBytes(5 * BYTES_PIECE + 3);
+      const signature = randomBytes(2 * BYTES_PIECE);
+      await t.database.db.execute(
+        sql`insert into job_records (job_id, signature, report) values (${jobId}, ${signature}, ${report})`,
+      );
+      const pdf = randomBytes(BYTES_PIECE + 1);
+      await t.database.db.execute(
+        sql`insert into documents (key, version, size, bytes) values ('quote:longbytes', 'v1', ${pdf.length}, ${pdf})`,
+      );
+      const res = await send('GET', '/api/export/everything.json');
+      expect(res.statusCode).toBe(200);
+      const tables = (res.json() as { tables: Record<string, Record<string, unknown>[]> }).tables;
+      const record = tables.job_records!.find((row) => row.jobId === jobId)!;
+      expect(record.report === report.toString('base64')).toBe(true);
+      expect(record.signature === signature.toString('base64')).toBe(true);
+      const document = tables.documents!.find((row) => row.key === 'quote:longbytes')!;
+      expect(document.bytes === pdf.toString('base64')).toBe(true);
+    });
+
     it('long bytes changed or gone since their row was read are written as they now are', async () => {
       const request = await createQuoteRequest(t, { name: 'Bytes Changed', email: 'bytes.changed@home.test' });
       const data = randomBytes(3 * BYTES_PIECE + 5);

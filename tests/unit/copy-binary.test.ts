@@ -115,5 +115,12 @@ describe('copyBinaryRows', () => {
     await expect(read(cut(Buffer.concat([bytes, Buffer.from([0, 1])]), [bytes.length]))).rejects.toThrow(
       'after its end',
     );
+    // Lengths no database writes: a field count or a field length below -1.
+    const badCount = Buffer.from(bytes);
+    badCount.writeInt16BE(-2, 19);
+    await expect(read(cut(badCount, []))).rejects.toThrow('negative field count');
+    const badLength = Buffer.from(bytes);
+    badLength.writeInt32BE(-5, 21);
+    await expect(read(cut(badLength, []))).rejects.toThrow('negative length');
   });
 });

@@ -56,6 +56,7 @@ export async function* copyBinaryRows(pieces: AsyncIterable<Buffer>): AsyncGener
         at += 2;
         break;
       }
+      if (count < 0) throw new Error('COPY: a row with a negative field count');
       let p = at + 2;
       const row: CopyRow = new Array(count);
       let i = 0;
@@ -67,6 +68,7 @@ export async function* copyBinaryRows(pieces: AsyncIterable<Buffer>): AsyncGener
           row[i] = null;
           continue;
         }
+        if (length < 0) throw new Error('COPY: a field with a negative length');
         if (p + length > buffer.length) {
           // The rest of this field (at least) must come before the row is read again.
           wanted = p + length - at;

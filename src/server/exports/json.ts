@@ -115,6 +115,15 @@ const PIECES_PER_READ = 1000;
  */
 const CHUNK = 1 << 16;
 
+/**
+ * The column a table's rows are read in order of, and a long value found again by: its primary key when
+ * that is one column (`id` on most tables, `key` on the stored PDFs, `job_id` on the job records).
+ */
+function keyOf(table: PgTable): PgColumn | undefined {
+  const keys = (Object.values(getTableColumns(table)) as PgColumn[]).filter((column) => column.primary);
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
 function exportedTables(): PgTable[] {
   return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
@@ -243,7 +252,10 @@ function rowPlan(table: PgTable) {
     }
     return parts;
   };
-  return { columns, selection, copyColumns, pieces, text, copiedText };
+  // A long value is read by itself, found again by its row's key.
+  if (pieces.some((piece) => piece.kind === 'bytes') && !keyOf(table))
+    throw new Error(`everything.json: ${getTableName(table)} holds bytes but has no one-column key to read them by`);
+  return { selection, copyColumns, pieces, text, copiedText };
 }
 
 /** Where the export reads: the database, and on PostgreSQL its COPY. */
@@ -252,8 +264,8 @@ export type ExportSource = Pick<Database, 'db' | 'copyOut'>;
 /** A table's rows, a batch at a time, as JSON ready to write. */
 async function* rowsOf(source: ExportSource, table: PgTable): AsyncGenerator<{ id: unknown; parts: RowParts }[]> {
   // What never leaves is not read either.
-  const { columns, selection, copyColumns, pieces, text, copiedText } = rowPlan(table);
-  const id = columns.id;
+  const { selection, copyColumns, pieces, text, copiedText } = rowPlan(table);
+  const id = keyOf(table);
   if (source.copyOut) {
     // PostgreSQL: one statement a table, its rows streamed as the database writes them (with
     // backpressure), their text passed on as the bytes it came as. Batches of statements, each row's
@@ -287,7 +299,7 @@ async function* rowsOf(source: ExportSource, table: PgTable): AsyncGenerator<{ i
       )
       .then((result) => (result as unknown as { rows: Record<string, unknown>[] }).rows);
   if (!id) {
-    // Link and counter tables (no id column, no bytes) are small: read whole.
+    // Link and counter tables (a key of two columns or none, no bytes) are small: read whole.
     yield (await read(undefined, undefined)).map((row) => ({ id: undefined, parts: text(row) }));
     return;
   }
@@ -326,7 +338,7 @@ export async function* longBytes(
   bytes: LongBytes,
 ): AsyncGenerator<string> {
   const { db } = source;
-  const idColumn = getTableColumns(table).id!;
+  const idColumn = keyOf(table)!;
   let length = bytes.length;
   let opened = false;
   for (let from = 0; from < length; from += BYTES_PIECE * PIECES_PER_READ) {
@@ -385,7 +397,7 @@ async function lengthNow(db: Db, table: PgTable, column: PgColumn, id: unknown):
   const [row] = await db
     .select({ length: sql<number | null>`octet_length(${column})`.mapWith(Number) })
     .from(table)
-    .where(eq(getTableColumns(table).id!, id));
+    .where(eq(keyOf(table)!, id));
   return row?.length ?? null;
 }
 
