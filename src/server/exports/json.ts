@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, is, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import pLimit from 'p-limit';
 import type { Database, Db } from '../db/client';
 import { copyBinaryRows, type CopyRow } from '../db/copy-binary';
 import { inKeyRanges } from '../lib/sql';
@@ -258,6 +259,20 @@ function rowPlan(table: PgTable) {
   return { selection, copyColumns, pieces, text, copiedText };
 }
 
+/**
+ * Tables streamed at once, over every download. A table's COPY holds a connection of the app's pool (10)
+ * for as long as its download takes to read it: a paused download holds it until it is resumed or
+ * cancelled. Two at once leave the app the rest; a third download waits for a turn. Long values are
+ * read outside this bound (short statements, each given back at once), so no turn waits on another.
+ */
+const TABLES_STREAMED_AT_ONCE = 2;
+const streamTurns = pLimit(TABLES_STREAMED_AT_ONCE);
+
+/** A turn to stream a table: given back by calling what it resolves to. */
+function streamTurn(): Promise<() => void> {
+  return new Promise((granted) => void streamTurns(() => new Promise<void>((giveBack) => granted(giveBack))));
+}
+
 /** Where the export reads: the database, and on PostgreSQL its COPY. */
 export type ExportSource = Pick<Database, 'db' | 'copyOut'>;
 
@@ -274,13 +289,18 @@ async function* rowsOf(source: ExportSource, table: PgTable): AsyncGenerator<{ i
     const query = sql`select ${sql.join([...copyColumns, ...(id ? [sql`${id}::text`] : [])], sql`, `)} from ${table}${
       id ? sql` order by ${id}` : sql``
     }`;
-    for await (const batch of copyBinaryRows(source.copyOut(query))) {
-      // One search of the batch's bytes for a link's mark instead of one for each row (most hold none).
-      const unmarked = !mayHoldLinks(batch.bytes);
-      yield batch.rows.map((fields) => ({
-        id: id ? fields[fields.length - 1]!.toString('utf8') : undefined,
-        parts: copiedText(fields, unmarked),
-      }));
+    const giveBack = await streamTurn();
+    try {
+      for await (const batch of copyBinaryRows(source.copyOut(query))) {
+        // One search of the batch's bytes for a link's mark instead of one for each row (most hold none).
+        const unmarked = !mayHoldLinks(batch.bytes);
+        yield batch.rows.map((fields) => ({
+          id: id ? fields[fields.length - 1]!.toString('utf8') : undefined,
+          parts: copiedText(fields, unmarked),
+        }));
+      }
+    } finally {
+      giveBack();
     }
     return;
   }
