@@ -346,10 +346,10 @@ async function* rowsOf(source: ExportSource, table: PgTable): AsyncGenerator<{ i
 
 /**
  * Long bytes of one row as base64, between their quotes: read in one query (a value as it stands, not
- * pieces of two versions of it), each piece written as it comes. A row gone since its batch was read
- * is written as null; one whose bytes changed length is read again as it now is. Only a value longer
- * than one read (48 MB: no photo or document is) takes several, and one changed between them ends the
- * download with an error rather than a file that looks whole.
+ * pieces of two versions of it; up to 48 MB a query), then each piece written in turn. A row gone since
+ * its batch was read is written as null; one whose bytes changed length is read again as it now is. Only
+ * a value longer than one read (48 MB: no photo or document is) takes several, and one changed between
+ * them ends the download with an error rather than a file that looks whole.
  */
 export async function* longBytes(
   source: ExportSource,
