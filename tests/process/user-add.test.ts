@@ -15,6 +15,14 @@ import { auditLog, twoStepSecrets } from '../../src/server/db/schema';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hm-cli-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/**
+ * Each command here is its own process that opens the embedded database (PGlite's WASM and the
+ * migrations' check): 1–2 s alone, but up to several times that on a slow 2-core host running the
+ * other test files beside it, where Node 24's CI pass once took over 30 s for one test of four such
+ * processes. The checks are the same; only the time they may take is the host's.
+ */
+const PROCESSES_TIMEOUT = 120_000;
+
 function userAdd(args: string[], input: string) {
   return spawnSync(process.execPath, [...entryArgs('src/server/cli/user-add.ts'), ...args], {
     cwd: projectRoot,
@@ -24,7 +32,7 @@ function userAdd(args: string[], input: string) {
   });
 }
 
-describe('npm run user:add', () => {
+describe('npm run user:add', { timeout: PROCESSES_TIMEOUT }, () => {
   it('adds a user with the password read from stdin, and refuses a duplicate', async () => {
     const ok = userAdd(['--username', 'Maria', '--role', 'employee', '--full-name', 'Maria Lopez'], 'tile-and-grout\n');
     expect(ok.stderr).toBe('');
@@ -56,8 +64,16 @@ describe('npm run user:add', () => {
   });
 });
 
-describe('npm run user:reset-2fa', () => {
-  it('turns off two-step sign-in for a locked-out person, recorded in the trail; an unknown name is refused', async () => {
+function reset2fa(username: string) {
+  return spawnSync(process.execPath, [...entryArgs('src/server/cli/user-reset-2fa.ts'), '--username', username], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+}
+
+describe('npm run user:reset-2fa', { timeout: PROCESSES_TIMEOUT }, () => {
+  it('turns off two-step sign-in for a locked-out person, recorded in the trail, once', async () => {
     const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
     const user = await findUserByUsername(database.db, 'maria');
     await database.db
@@ -65,19 +81,10 @@ describe('npm run user:reset-2fa', () => {
       .values({ userId: user!.id, secretSealed: 'sealed', confirmedAt: new Date() });
     await database.close();
 
-    const reset = (username: string) =>
-      spawnSync(process.execPath, [...entryArgs('src/server/cli/user-reset-2fa.ts'), '--username', username], {
-        cwd: projectRoot,
-        env: { PATH: process.env.PATH, DATA_DIR: dataDir },
-        encoding: 'utf8',
-      });
-    const done = reset('Maria');
+    const done = reset2fa('Maria');
     expect(done.stderr).toBe('');
     expect(done.stdout).toContain('Two-step sign-in is off for "Maria"');
-    expect(reset('Maria').stdout).toContain('did not have two-step sign-in: nothing changed');
-    const unknown = reset('nobody');
-    expect(unknown.status).toBe(1);
-    expect(unknown.stderr).toContain('No account is named "nobody"');
+    expect(reset2fa('Maria').stdout).toContain('did not have two-step sign-in: nothing changed');
 
     const after = await openDatabase({ dataDir: path.join(dataDir, 'db') });
     try {
@@ -89,5 +96,11 @@ describe('npm run user:reset-2fa', () => {
     } finally {
       await after.close();
     }
+  });
+
+  it('refuses an unknown name', () => {
+    const unknown = reset2fa('nobody');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No account is named "nobody"');
   });
 });
