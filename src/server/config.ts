@@ -135,6 +135,11 @@ export const envSchema = z
     REQUEST_TIMEOUT_SECONDS: positiveInt(120),
     /** A request's headers must arrive within this (a trickled request holds a connection open). */
     HEADERS_TIMEOUT_SECONDS: positiveInt(20),
+    /**
+     * A download (an export) whose reader takes nothing for this long is ended: a paused or forgotten
+     * download gives back its place (two full exports at once) and its database connection.
+     */
+    DOWNLOAD_IDLE_SECONDS: positiveInt(300),
     /** Status lookups per client address per minute: generous for a person, a wall for a scraper. */
     STATUS_RATE_LIMIT_MAX: positiveInt(120),
     /** Hours between the automatic backups of the embedded database (0: none; the admin can still download one). */

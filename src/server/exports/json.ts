@@ -1,6 +1,5 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, is, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import pLimit from 'p-limit';
 import type { Database, Db } from '../db/client';
 import { copyBinaryRows, type CopyRow } from '../db/copy-binary';
 import { inKeyRanges } from '../lib/sql';
@@ -260,17 +259,31 @@ function rowPlan(table: PgTable) {
 }
 
 /**
- * Tables streamed at once, over every download. A table's COPY holds a connection of the app's pool (10)
- * for as long as its download takes to read it: a paused download holds it until it is resumed or
- * cancelled. Two at once leave the app the rest; a third download waits for a turn. Long values are
- * read outside this bound (short statements, each given back at once), so no turn waits on another.
+ * Full exports downloading at once (each process). On PostgreSQL a download's table streams through a
+ * COPY holding a connection of the app's pool (10) for as long as the download takes to read it, and a
+ * paused download holds it until it is resumed, given up or ended as idle (`DOWNLOAD_IDLE_SECONDS`). Two
+ * at once leave the app the rest; a third is answered at once that it should come back (503 with
+ * Retry-After) rather than left waiting mid-file. A download reads one table at a time, and long values
+ * are read by short statements, each connection given back at once.
  */
-const TABLES_STREAMED_AT_ONCE = 2;
-const streamTurns = pLimit(TABLES_STREAMED_AT_ONCE);
+export const EXPORTS_AT_ONCE = 2;
 
-/** A turn to stream a table: given back by calling what it resolves to. */
-function streamTurn(): Promise<() => void> {
-  return new Promise((granted) => void streamTurns(() => new Promise<void>((giveBack) => granted(giveBack))));
+/** The places among the full exports at once: a place is given back by calling what `take` returned. */
+export function exportPlaces(atOnce = EXPORTS_AT_ONCE) {
+  let taken = 0;
+  return {
+    /** A place, or undefined when all are taken. */
+    take(): (() => void) | undefined {
+      if (taken >= atOnce) return undefined;
+      taken += 1;
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        taken -= 1;
+      };
+    },
+  };
 }
 
 /** Where the export reads: the database, and on PostgreSQL its COPY. */
@@ -289,18 +302,13 @@ async function* rowsOf(source: ExportSource, table: PgTable): AsyncGenerator<{ i
     const query = sql`select ${sql.join([...copyColumns, ...(id ? [sql`${id}::text`] : [])], sql`, `)} from ${table}${
       id ? sql` order by ${id}` : sql``
     }`;
-    const giveBack = await streamTurn();
-    try {
-      for await (const batch of copyBinaryRows(source.copyOut(query))) {
-        // One search of the batch's bytes for a link's mark instead of one for each row (most hold none).
-        const unmarked = !mayHoldLinks(batch.bytes);
-        yield batch.rows.map((fields) => ({
-          id: id ? fields[fields.length - 1]!.toString('utf8') : undefined,
-          parts: copiedText(fields, unmarked),
-        }));
-      }
-    } finally {
-      giveBack();
+    for await (const batch of copyBinaryRows(source.copyOut(query))) {
+      // One search of the batch's bytes for a link's mark instead of one for each row (most hold none).
+      const unmarked = !mayHoldLinks(batch.bytes);
+      yield batch.rows.map((fields) => ({
+        id: id ? fields[fields.length - 1]!.toString('utf8') : undefined,
+        parts: copiedText(fields, unmarked),
+      }));
     }
     return;
   }

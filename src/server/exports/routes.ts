@@ -5,13 +5,19 @@ import { z } from 'zod';
 import { errorResponse } from '#shared/schemas/errors';
 import { exportParams } from '#shared/schemas/exports';
 import { csvChunks, sendCsv } from '../lib/csv';
-import { downloadCompression } from '../lib/downloads';
+import { downloadCompression, endWhenIdle } from '../lib/downloads';
+import { errorBody } from '../lib/http-errors';
 import { csvBatches, type Cell, type CsvDataset } from './datasets';
-import { completeExport } from './json';
+import { completeExport, exportPlaces } from './json';
+
+/** What a full export asked for while two download answers (the export page shows it). */
+export const EXPORTS_BUSY = 'Two full exports are downloading now. Try again in a minute, once one has finished.';
+const EXPORT_RETRY_SECONDS = 60;
 
 /** The back office's exports: a CSV per part of the business, and everything as one JSON document. */
 export async function exportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const places = exportPlaces();
   r.get(
     '/export/:dataset',
     {
@@ -23,12 +29,21 @@ export async function exportRoutes(app: FastifyInstance) {
           'Export as a download: clients.csv, requests.csv, quotes.csv, jobs.csv, visits.csv (spreadsheet-safe), or everything.json',
         params: exportParams,
         produces: ['text/csv', 'application/json'],
-        response: { 200: z.any(), 400: errorResponse },
+        response: { 200: z.any(), 400: errorResponse, 503: errorResponse },
       },
     },
     async (request, reply) => {
       const { dataset } = request.params;
+      endWhenIdle(reply, app.config.DOWNLOAD_IDLE_SECONDS);
       if (dataset === 'everything.json') {
+        const giveBack = places.take();
+        if (!giveBack)
+          return reply
+            .code(503)
+            .header('retry-after', String(EXPORT_RETRY_SECONDS))
+            .send(errorBody(503, EXPORTS_BUSY, 'SERVICE_UNAVAILABLE'));
+        // Given back when the response ends: sent whole, given up, or ended as idle.
+        reply.raw.once('close', giveBack);
         const stamp = new Date();
         return reply
           .type('application/json; charset=utf-8')

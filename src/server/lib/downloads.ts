@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 
 /**
  * How a download (a CSV, everything.json) is compressed: at the fastest levels, declared on each
@@ -16,3 +17,16 @@ export const downloadCompression = {
     },
   },
 };
+
+/**
+ * Ends a download whose reader has taken nothing for `seconds` (the socket idle: a paused download's
+ * connection accepts no more bytes), so that what it holds (a database connection streaming a table, a
+ * place among the downloads at once) is given back. Only while this response lasts: the connection's own
+ * keep-alive timing follows it.
+ */
+export function endWhenIdle(reply: FastifyReply, seconds: number): void {
+  reply.raw.setTimeout(seconds * 1000, () => {
+    reply.log.info({ idleSeconds: seconds }, 'a download read nothing for too long: ended');
+    reply.raw.destroy();
+  });
+}

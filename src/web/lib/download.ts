@@ -23,6 +23,11 @@ function serverFilename(response: Response): string | undefined {
  */
 export async function downloadFile(path: string, filename: string): Promise<void> {
   const response = await apiResponse('GET', path, { headers: { accept: '*/*' } });
-  if (!response.ok) throw new ApiError(response.status, `The download failed (${response.status})`);
+  if (!response.ok) {
+    // The server's own words when it gave some (two full exports already downloading: try again later).
+    const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+    const message = typeof body?.message === 'string' ? body.message : `The download failed (${response.status})`;
+    throw new ApiError(response.status, message, body);
+  }
   saveBlob(await response.blob(), serverFilename(response) ?? filename);
 }
