@@ -19,7 +19,10 @@ export function PriceBookSearch({ onPick, disabled }: { onPick: (item: PriceBook
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [opened, setOpened] = useState(false);
   const found = usePriceBookSearch(debounced, opened || debounced !== '');
-  const items = found.data?.items ?? [];
+  // Only the answer to what is typed now is offered. An earlier answer shown while the next one comes
+  // would be replaced under the person's click: the pick lost, or another entry added in its place.
+  const answered = debounced === search.trim() && !found.isPlaceholderData && found.data !== undefined;
+  const items = answered ? found.data.items : [];
   return (
     <Select
       label="Add from the price book"
@@ -34,7 +37,13 @@ export function PriceBookSearch({ onPick, disabled }: { onPick: (item: PriceBook
       data={items.map((item) => ({ value: item._id, label: optionLabel(item) }))}
       // The server searched names and descriptions; show what it found.
       filter={({ options }) => options}
-      nothingFoundMessage={found.isFetching ? 'Searching…' : 'Nothing in the price book matches'}
+      nothingFoundMessage={
+        answered
+          ? 'Nothing in the price book matches'
+          : found.isError && !found.isFetching
+            ? 'The price book could not be searched. Check the connection, then type again.'
+            : 'Searching…'
+      }
       onChange={(id) => {
         const item = items.find((i) => i._id === id);
         if (!item) return;

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PriceBookItem } from '#shared/schemas/price-book';
+import { PriceBookSearch } from '../../src/web/features/quotes/components/price-book-search';
+import { provideServerFetch } from '../../src/web/lib/api-client';
+import { renderInApp } from './support/render';
+
+const item = (name: string, unitPrice: number): PriceBookItem => ({
+  _id: name.toLowerCase().replaceAll(' ', '-'),
+  kind: 'service',
+  name,
+  description: '',
+  unit: 'each',
+  unitPrice,
+  taxable: true,
+});
+const fan = item('Ceiling fan install', 149.5);
+const door = item('Door rehang', 95);
+
+/** The server: the newest entries for no search at once; the answer for "fan" when the test lets it go. */
+let answerFan: () => void;
+beforeEach(() => {
+  const fanAnswered = new Promise<void>((resolve) => (answerFan = resolve));
+  provideServerFetch((async (url: string) => {
+    const search = new URL(url, 'http://app.test').searchParams.get('search');
+    if (search === 'fan') await fanAnswered;
+    const items = search === 'fan' ? [fan] : [door, fan];
+    return new Response(JSON.stringify({ items, total: items.length }), { status: 200 });
+  }) as unknown as typeof fetch);
+});
+afterEach(cleanup);
+
+describe('the quote builder’s price book search', () => {
+  it('offers only the answer to what is typed: nothing to click while the next answer comes', async () => {
+    const onPick = vi.fn();
+    const user = renderInApp(<PriceBookSearch onPick={onPick} disabled={false} />);
+    const field = screen.getByPlaceholderText('Search services and materials');
+    await user.click(field);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
+
+    // Typed: the newest entries are no longer offered (the answer would replace them under a click).
+    await user.type(field, 'fan');
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(screen.getByText('Searching…')).toBeTruthy();
+
+    answerFan();
+    const option = await screen.findByRole('option', { name: /Ceiling fan install/ });
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+    await user.click(option);
+    expect(onPick).toHaveBeenCalledWith(fan);
+  });
+});
