@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceBookItem } from '#shared/schemas/price-book';
 import { PriceBookSearch } from '../../src/web/features/quotes/components/price-book-search';
@@ -25,6 +26,7 @@ beforeEach(() => {
   provideServerFetch((async (url: string) => {
     const search = new URL(url, 'http://app.test').searchParams.get('search');
     if (search === 'fan') await fanAnswered;
+    if (search === 'gate') return new Response('{"message":"Internal Server Error"}', { status: 500 });
     const items = search === 'fan' ? [fan] : [door, fan];
     return new Response(JSON.stringify({ items, total: items.length }), { status: 200 });
   }) as unknown as typeof fetch);
@@ -49,5 +51,19 @@ describe('the quote builder’s price book search', () => {
     expect(screen.getAllByRole('option')).toHaveLength(1);
     await user.click(option);
     expect(onPick).toHaveBeenCalledWith(fan);
+  });
+
+  it('says when the price book could not be searched, rather than searching forever', async () => {
+    const user = renderInApp(
+      <PriceBookSearch onPick={vi.fn()} disabled={false} />,
+      new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    );
+    const field = screen.getByPlaceholderText('Search services and materials');
+    await user.click(field);
+    await user.type(field, 'gate');
+    expect(
+      await screen.findByText('The price book could not be searched. Check the connection, then type again.'),
+    ).toBeTruthy();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
   });
 });
