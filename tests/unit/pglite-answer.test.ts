@@ -77,7 +77,7 @@ describe("the embedded database's answers, read by the worker", () => {
       fc.property(fc.array(fc.nat({ max: rows.length }), { maxLength: 40 }), (at) => {
         const reader = readInPieces(rows, at);
         expect(reader.error).toBeUndefined();
-        expect(reader.messages).toEqual(whole);
+        expect(reader.messages).toStrictEqual(whole);
       }),
       { numRuns: 150 },
     );
@@ -88,7 +88,7 @@ describe("the embedded database's answers, read by the worker", () => {
       rows,
       Array.from({ length: rows.length }, (_, i) => i),
     );
-    expect(reader.messages).toEqual(reference(rows));
+    expect(reader.messages).toStrictEqual(reference(rows));
     const long = reader.messages.findLast((m: Message) => m.name === 'dataRow') as unknown as { fields: string[] };
     expect(long.fields[1]).toBe('long ✓ '.repeat(43000));
   });
@@ -98,7 +98,7 @@ describe("the embedded database's answers, read by the worker", () => {
       const reader = readInPieces(failing, at);
       expect(reader.error).toBeInstanceOf(protocol.messages.DatabaseError);
       expect(reader.error).toMatchObject({ code: '22012', message: 'division by zero' });
-      expect(reader.messages).toEqual(reference(failing));
+      expect(reader.messages).toStrictEqual(reference(failing));
       expect(reader.messages.at(-1)).toBe(reader.error);
     }
   });
@@ -106,7 +106,7 @@ describe("the embedded database's answers, read by the worker", () => {
   it('keeps a notice among the messages, as PGlite does', () => {
     const reader = readInPieces(noticed, [3, 30]);
     expect(reader.messages.map((m: Message) => m.name)).toContain('notice');
-    expect(reader.messages).toEqual(reference(noticed));
+    expect(reader.messages).toStrictEqual(reference(noticed));
   });
 
   it('says so when an answer ends in the middle of a message', () => {

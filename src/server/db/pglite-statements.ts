@@ -188,6 +188,8 @@ export class PreparedStatements {
  * into an ArrayBuffer of its own before decoding it: on the Activity page's 50 rows of 13 columns that
  * was a quarter of the database thread's time (decision 053, session 50). Every other message (the row
  * descriptions, errors, notices, completions) is read by PGlite's own parser, so it is PGlite's object.
+ * One difference: PGlite's decoder drops a byte order mark at the start of a value, this keeps it, as
+ * PostgreSQL gives it (a statement's first run, through PGlite's own `query`, still drops it).
  */
 export class AnswerReader {
   readonly messages: BackendMessage[] = [];

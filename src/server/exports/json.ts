@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, getTableName, gt, is, lte, sql, type SQL } from 'drizzle-orm';
 import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import type { ServerResponse } from 'node:http';
 import type { Database, Db } from '../db/client';
 import { copyBinaryRows, type CopyRow } from '../db/copy-binary';
 import { inKeyRanges } from '../lib/sql';
@@ -268,20 +269,21 @@ function rowPlan(table: PgTable) {
  */
 export const EXPORTS_AT_ONCE = 2;
 
-/** The places among the full exports at once: a place is given back by calling what `take` returned. */
+/** The places among the full exports at once. */
 export function exportPlaces(atOnce = EXPORTS_AT_ONCE) {
   let taken = 0;
   return {
-    /** A place, or undefined when all are taken. */
-    take(): (() => void) | undefined {
-      if (taken >= atOnce) return undefined;
+    /**
+     * A place for `response` until it closes (sent whole, given up, or ended as idle), or false when all
+     * are taken. A response already closed (its client gone while the request was being signed in) gives
+     * its place back at once: its 'close' has been and will not come again.
+     */
+    holdFor(response: Pick<ServerResponse, 'destroyed' | 'once'>): boolean {
+      if (taken >= atOnce) return false;
+      if (response.destroyed) return true;
       taken += 1;
-      let given = false;
-      return () => {
-        if (given) return;
-        given = true;
-        taken -= 1;
-      };
+      response.once('close', () => (taken -= 1));
+      return true;
     },
   };
 }

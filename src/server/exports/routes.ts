@@ -36,14 +36,11 @@ export async function exportRoutes(app: FastifyInstance) {
       const { dataset } = request.params;
       endWhenIdle(reply, app.config.DOWNLOAD_IDLE_SECONDS);
       if (dataset === 'everything.json') {
-        const giveBack = places.take();
-        if (!giveBack)
+        if (!places.holdFor(reply.raw))
           return reply
             .code(503)
             .header('retry-after', String(EXPORT_RETRY_SECONDS))
             .send(errorBody(503, EXPORTS_BUSY, 'SERVICE_UNAVAILABLE'));
-        // Given back when the response ends: sent whole, given up, or ended as idle.
-        reply.raw.once('close', giveBack);
         const stamp = new Date();
         return reply
           .type('application/json; charset=utf-8')
