@@ -202,5 +202,5 @@ async function buildCrewApp() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildAll();
+  await buildAll({ quiet: process.argv.includes('--quiet') });
 }
