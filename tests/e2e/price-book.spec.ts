@@ -108,9 +108,8 @@ test('the builder adds lines from the price book at quantity 1, a flat price bes
     // had been, below the window, so the click scrolled the field away and the list closed.
     await search.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
     await search.fill(typed);
-    // The list the search found, as a person sees it once it settles: until then it shows what the field
-    // held before (the newest entries when empty, this one among them), and a click on it as the search's
-    // answer replaced it was lost (CI, session 49).
+    // The list the search found: until it comes the field says "Searching…" and offers nothing (it offered
+    // what it held before, whose replacement under a click lost the pick: CI, session 49).
     await expect(page.getByRole('option')).toHaveCount(1);
     await page.getByRole('option', { name: option }).click();
     await expect(page.getByText(`${option.split(' — ')[0]} added`)).toBeVisible();
