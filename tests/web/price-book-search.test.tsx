@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceBookItem } from '#shared/schemas/price-book';
 import { PriceBookSearch } from '../../src/web/features/quotes/components/price-book-search';
@@ -65,5 +65,28 @@ describe('the quote builder’s price book search', () => {
       await screen.findByText('The price book could not be searched. Check the connection, then type again.'),
     ).toBeTruthy();
     expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+
+  it('says it waits for the connection when there is none, and searches once it is back', async () => {
+    const user = renderInApp(<PriceBookSearch onPick={vi.fn()} disabled={false} />);
+    const field = screen.getByPlaceholderText('Search services and materials');
+    onlineManager.setOnline(false);
+    try {
+      await user.click(field);
+      await user.type(field, 'door');
+      expect(await screen.findByText('No connection: the search goes on once the connection is back.')).toBeTruthy();
+      expect(screen.queryAllByRole('option')).toHaveLength(0);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(await screen.findByRole('option', { name: /Door rehang/ })).toBeTruthy();
+  });
+
+  it('takes no more than the longest search the price book answers', async () => {
+    const user = renderInApp(<PriceBookSearch onPick={vi.fn()} disabled={false} />);
+    const field = screen.getByPlaceholderText<HTMLInputElement>('Search services and materials');
+    await user.click(field);
+    await user.type(field, 'x'.repeat(120));
+    expect(field.value).toHaveLength(100);
   });
 });

@@ -53,8 +53,15 @@ export const priceBookItem = z.object({
 });
 export type PriceBookItem = z.infer<typeof priceBookItem>;
 
+/** The longest search the price book answers: the builder's field takes no more. */
+export const PRICE_BOOK_SEARCH_LENGTH = 100;
+
 export const priceBookQuery = z.object({
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: z
+    .string()
+    .trim()
+    .max(PRICE_BOOK_SEARCH_LENGTH, `Search must be at most ${PRICE_BOOK_SEARCH_LENGTH} characters`)
+    .optional(),
   kind: z.enum(PRICE_BOOK_KINDS).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PRICE_BOOK_ITEMS).default(PRICE_BOOK_SEARCH_LIMIT),
 });

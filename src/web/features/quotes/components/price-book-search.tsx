@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '#shared/constants';
 import { formatDollars } from '#shared/money';
-import { isHourly, type PriceBookItem } from '#shared/schemas/price-book';
+import { isHourly, PRICE_BOOK_SEARCH_LENGTH, type PriceBookItem } from '#shared/schemas/price-book';
 import { usePriceBookSearch } from '../api/price-book-search';
 
 /** "Ceiling fan install — $149.50 each (flat price)" */
@@ -32,6 +32,7 @@ export function PriceBookSearch({ onPick, disabled }: { onPick: (item: PriceBook
       clearable={false}
       value={null}
       searchValue={search}
+      maxLength={PRICE_BOOK_SEARCH_LENGTH}
       onSearchChange={setSearch}
       onDropdownOpen={() => setOpened(true)}
       data={items.map((item) => ({ value: item._id, label: optionLabel(item) }))}
@@ -40,9 +41,11 @@ export function PriceBookSearch({ onPick, disabled }: { onPick: (item: PriceBook
       nothingFoundMessage={
         answered
           ? 'Nothing in the price book matches'
-          : found.isError && !found.isFetching
-            ? 'The price book could not be searched. Check the connection, then type again.'
-            : 'Searching…'
+          : found.fetchStatus === 'paused'
+            ? 'No connection: the search goes on once the connection is back.'
+            : found.isError && !found.isFetching
+              ? 'The price book could not be searched. Check the connection, then type again.'
+              : 'Searching…'
       }
       onChange={(id) => {
         const item = items.find((i) => i._id === id);
