@@ -95,13 +95,20 @@ export async function apiResponse(method: Method, path: string, options: Request
 /** A call of the API: JSON in and out; a failure throws ApiError with the server's message and code. */
 export async function api<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiResponse(method, path, options);
+  if (!response.ok) throw await failureOf(response, response.statusText);
+  const text = await response.text();
+  return (text ? safeJson(text) : undefined) as T;
+}
+
+/**
+ * A failed answer as an ApiError: the server's message and code when its body is the API's, else
+ * `otherwise` (an answer from a proxy, a page of HTML).
+ */
+export async function failureOf(response: Response, otherwise: string): Promise<ApiError> {
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const message = (data as { message?: string } | undefined)?.message ?? response.statusText;
-    throw new ApiError(response.status, message, data);
-  }
-  return data as T;
+  const message = (data as { message?: unknown } | undefined)?.message;
+  return new ApiError(response.status, typeof message === 'string' ? message : otherwise, data);
 }
 
 /** A visitor's or a client's call (a form, a status lookup, a link's page): no staff token, no sign-in redirect. */

@@ -1,4 +1,4 @@
-import { ApiError, apiResponse } from './api-client';
+import { apiResponse, failureOf } from './api-client';
 
 /** Saves bytes made in the page (a fetched file, a template) as a download. */
 export function saveBlob(blob: Blob, filename: string): void {
@@ -23,11 +23,7 @@ function serverFilename(response: Response): string | undefined {
  */
 export async function downloadFile(path: string, filename: string): Promise<void> {
   const response = await apiResponse('GET', path, { headers: { accept: '*/*' } });
-  if (!response.ok) {
-    // The server's own words when it gave some (two full exports already downloading: try again later).
-    const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
-    const message = typeof body?.message === 'string' ? body.message : `The download failed (${response.status})`;
-    throw new ApiError(response.status, message, body);
-  }
+  // The server's own words when it gave some (two full exports already downloading: try again later).
+  if (!response.ok) throw await failureOf(response, `The download failed (${response.status})`);
   saveBlob(await response.blob(), serverFilename(response) ?? filename);
 }
